@@ -1,0 +1,111 @@
+"""Whether one combination may be played on another: :func:`beats`, :func:`explain`, :func:`is_chop`.
+
+>>> from tienlen import PAGAT, NORTHERN, classify
+>>> beats(classify("6♠ 6♣ 6♦ 6♥", PAGAT), classify("2♥", PAGAT), PAGAT)
+True
+>>> print(explain(classify("8♣ 8♦ 8♥", NORTHERN), classify("7♠ 7♦ 7♥", NORTHERN), NORTHERN))
+8♣ 8♦ 8♥ cannot beat 7♠ 7♦ 7♥ under northern: a triple must follow the same suits (♠ ♦ ♥)
+"""
+
+from __future__ import annotations
+
+from tienlen.combos import Combo, ComboKind, rank_nibbles
+from tienlen.rules import RuleSet
+
+__all__ = ["beats", "explain", "is_chop", "is_bomb", "suit_pattern"]
+
+_PATTERN_WORDS = {
+    ComboKind.SINGLE: "a single must follow suit",
+    ComboKind.PAIR: "a pair must follow colour",
+    ComboKind.TRIPLE: "a triple must follow the same suits",
+    ComboKind.QUAD: "a quad must follow the same suits",
+    ComboKind.STRAIGHT: "a straight must follow suit",
+    ComboKind.PAIR_RUN: "a pair run must follow the same suits",
+}
+
+
+def is_bomb(combo: Combo, rules: RuleSet) -> bool:
+    """Whether ``combo`` is a bomb under ``rules`` (its class is in the bomb table)."""
+    return rules.bomb_rule(combo.bomb_class) is not None
+
+
+def suit_pattern(combo: Combo) -> tuple[int, ...]:
+    """What must match under a follow-suit rule: per rank, the suits held (pairs: the colours held)."""
+    nibbles = [n for n in rank_nibbles(combo.mask) if n]
+    if combo.kind is ComboKind.PAIR:
+        return tuple((n & 0b0011 != 0) | (n & 0b1100 != 0) << 1 for n in nibbles)
+    return tuple(nibbles)
+
+
+def explain(play: Combo, table: Combo | None, rules: RuleSet, *, passed: bool = False) -> str | None:
+    """``None`` when ``play`` may go on ``table`` (``None`` = leading), else the reason a player would read.
+
+    ``passed=True`` asks whether a player who has already passed in this trick may make the play
+    (only bombs on 2-groups, and only where ``rules.bomb_after_pass``).
+    """
+    if table is None:
+        return None
+    reason = _refusal(play, table, rules, passed)
+    return None if reason is None else f"{play} cannot beat {table} under {rules.name}: {reason}"
+
+
+def _refusal(play: Combo, table: Combo, rules: RuleSet, passed: bool) -> str | None:
+    bomb = rules.bomb_rule(play.bomb_class)
+    twos = table.is_two_group
+    if passed:
+        if rules.bomb_after_pass and twos and bomb is not None and table.length in bomb.chops_twos:
+            return None
+        return "after passing you may only bomb 2s" if rules.bomb_after_pass else "you passed in this trick"
+    if bomb is not None and twos and table.length in bomb.chops_twos:
+        return None
+    table_bomb = rules.bomb_rule(table.bomb_class)
+    if bomb is not None and table_bomb is not None and table_bomb.bomb in bomb.chops_bombs:
+        return None
+    if play.kind is not table.kind or play.length != table.length:
+        return _shape_reason(play, table, rules)
+    if rules.follow_suit and not (rules.twos_ignore_suit and play.is_two_group and play.kind <= ComboKind.PAIR):
+        if suit_pattern(play) != suit_pattern(table):
+            return _PATTERN_WORDS[table.kind] + f" ({_pattern_text(table)})"
+    if play.mask.bit_length() <= table.mask.bit_length():
+        return f"its top card {play.top} is not higher than {table.top}"
+    return None
+
+
+def beats(play: Combo, table: Combo | None, rules: RuleSet, *, passed: bool = False) -> bool:
+    """Whether ``play`` may be played on ``table`` in turn (``passed`` as in :func:`explain`)."""
+    return explain(play, table, rules, passed=passed) is None
+
+
+def is_chop(play: Combo, table: Combo | None, rules: RuleSet) -> bool:
+    """Whether playing ``play`` on ``table`` (assumed legal) is a chop.
+
+    A chop beats a 2-group or a bomb with a bomb, or, where ``rules.higher_two_chops``, beats
+    2s with higher 2s.
+    """
+    if table is None or not (table.is_two_group or is_bomb(table, rules)):
+        return False
+    return is_bomb(play, rules) or (rules.higher_two_chops and play.is_two_group)
+
+
+def _shape_reason(play: Combo, table: Combo, rules: RuleSet) -> str:
+    want = f"a {table.kind.label}" if table.kind.value <= 4 else f"a {table.length}-card {table.kind.label}"
+    if table.is_two_group:
+        if rules.bomb_rule(play.bomb_class) is not None:
+            return f"a {play.bomb_class} does not chop {_twos_name(table.length)} here"
+        return f"{_twos_name(table.length)} can only be beaten by {want} or by a bomb that chops it"
+    if rules.bomb_rule(table.bomb_class) is not None and rules.bomb_rule(play.bomb_class) is not None:
+        return f"a {play.bomb_class} does not chop a {table.bomb_class}"
+    if rules.bomb_rule(play.bomb_class) is not None:
+        return f"bombs only chop 2s and bombs; {table} must be beaten by {want}"
+    return f"{table} must be beaten by {want}"
+
+
+def _twos_name(size: int) -> str:
+    return ("a single 2", "a pair of 2s", "a triple of 2s")[size - 1]
+
+
+def _pattern_text(table: Combo) -> str:
+    if table.kind is ComboKind.PAIR:
+        return "red" if table.mask & (0b0011 << 4 * (table.top.rank)) == 0 else "black"
+    return " ".join("♠♣♦♥"[s] for s in range(4) if any((n >> s) & 1 for n in rank_nibbles(table.mask)))
+

@@ -1,0 +1,246 @@
+"""Cards, ranks and suits, their notation, and card sets as 52-bit integers.
+
+A card's index is ``rank * 4 + suit``: 3♠ is 0 and 2♥ is 51, so integer order is game order.
+A set of cards is an ``int`` whose bit ``i`` is set when the card of index ``i`` is in it.
+
+>>> Card.parse("10h")
+Card.parse('10♥')
+>>> format_cards(parse_cards("2d 3s Th"))
+'3♠ 10♥ 2♦'
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Iterator
+from functools import total_ordering
+
+from tienlen.errors import InvalidCards
+
+__all__ = ["Rank", "Suit", "Card", "DECK", "FULL_MASK", "parse_cards", "format_cards", "mask_of", "cards_of"]
+
+
+class Rank(enum.IntEnum):
+    """Card ranks in game order, 3 lowest and 2 highest."""
+
+    THREE = 0
+    FOUR = 1
+    FIVE = 2
+    SIX = 3
+    SEVEN = 4
+    EIGHT = 5
+    NINE = 6
+    TEN = 7
+    JACK = 8
+    QUEEN = 9
+    KING = 10
+    ACE = 11
+    TWO = 12
+
+    @property
+    def symbol(self) -> str:
+        """The rank as printed: ``3`` … ``10``, ``J``, ``Q``, ``K``, ``A``, ``2``."""
+        return _RANK_SYMBOLS[self]
+
+
+class Suit(enum.IntEnum):
+    """Suits in game order: ♠ < ♣ < ♦ < ♥."""
+
+    SPADES = 0
+    CLUBS = 1
+    DIAMONDS = 2
+    HEARTS = 3
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ``♠ ♣ ♦ ♥``."""
+        return "♠♣♦♥"[self]
+
+    @property
+    def is_red(self) -> bool:
+        """Whether the suit is red (♦ ♥); ♠ ♣ are black."""
+        return self >= Suit.DIAMONDS
+
+
+_RANK_SYMBOLS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
+_RANK_WORDS = {s.lower(): i for i, s in enumerate(_RANK_SYMBOLS)} | {"t": 7}
+_SUIT_WORDS = {
+    "♠": 0, "s": 0, "♤": 0, "bích": 0, "bich": 0,
+    "♣": 1, "c": 1, "♧": 1, "chuồn": 1, "chuon": 1, "nhép": 1, "nhep": 1,
+    "♦": 2, "d": 2, "♢": 2, "rô": 2, "ro": 2,
+    "♥": 3, "h": 3, "♡": 3, "cơ": 3, "co": 3,
+}
+# One token: a rank, optional spaces, then a suit word or symbol.
+_TOKEN = re.compile(
+    r"(10|[2-9]|[tjqka])\s*(" + "|".join(sorted(map(re.escape, _SUIT_WORDS), key=len, reverse=True)) + r")",
+    re.IGNORECASE,
+)
+
+
+@total_ordering
+class Card:
+    """One of the 52 cards. There is exactly one instance per card; compare with ``==`` or ``is``.
+
+    Build one with :meth:`Card.parse` or :meth:`Card.of`; ``Card.index`` is ``rank * 4 + suit``.
+    """
+
+    __slots__ = ("index", "rank", "suit", "mask")
+    index: int
+    rank: Rank
+    suit: Suit
+    mask: int
+
+    def __new__(cls, index: int) -> Card:
+        """The shared instance of the card with this index (0 = 3♠ … 51 = 2♥)."""
+        if isinstance(index, int) and 0 <= index < 52:
+            return DECK[index]
+        raise InvalidCards(f"there is no card with index {index!r}; indices run 0 (3♠) to 51 (2♥)")
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        card = object.__new__(cls)
+        card.index = index
+        card.rank = Rank(index >> 2)
+        card.suit = Suit(index & 3)
+        card.mask = 1 << index
+        return card
+
+    @classmethod
+    def of(cls, rank: Rank | int, suit: Suit | int) -> Card:
+        """The card of this rank and suit."""
+        return DECK[int(rank) * 4 + int(suit)]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card: ``10♥``, ``10h``, ``Th``, ``T♥``, ``2d``, ``3 bích``, ``K rô``.
+
+        Raises :class:`InvalidCards` naming the text when it is not exactly one card.
+        """
+        cards = _parse_tokens(text)
+        if len(cards) != 1:
+            raise InvalidCards(f"{text!r} is not one card; write a rank and a suit, like '10♥' or 'Th'")
+        return cards[0]
+
+    @property
+    def is_red(self) -> bool:
+        """Whether the card is red (♦ ♥)."""
+        return self.suit >= 2
+
+    def __str__(self) -> str:
+        return _RANK_SYMBOLS[self.rank] + "♠♣♦♥"[self.suit]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return (Card, (self.index,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+
+DECK: tuple[Card, ...] = tuple(Card._make(i) for i in range(52))
+"""The 52 shared card instances in game order: ``DECK[0]`` is 3♠, ``DECK[51]`` is 2♥."""
+
+FULL_MASK = (1 << 52) - 1
+"""The mask of the whole deck."""
+
+
+def _parse_tokens(text: str) -> list[Card]:
+    if not isinstance(text, str):
+        raise InvalidCards(f"expected card text, got {type(text).__name__}")
+    cards: list[Card] = []
+    pos = 0
+    while True:
+        while pos < len(text) and (text[pos].isspace() or text[pos] in ",;"):
+            pos += 1
+        if pos == len(text):
+            return cards
+        match = _TOKEN.match(text, pos)
+        # A suit word must not run on into letters ("3 bíchx"), except into the next card ("3s4c").
+        if match is None or (match.end() < len(text) and _is_word(match.group(2)) and text[match.end()].isalpha()):
+            end = pos
+            while end < len(text) and not (text[end].isspace() or text[end] in ",;"):
+                end += 1
+            raise InvalidCards(
+                f"cannot read {text[pos:end]!r} as a card: write a rank (3-10, J, Q, K, A, 2) then a suit "
+                "(♠ ♣ ♦ ♥, s c d h, or bích chuồn rô cơ)"
+            )
+        rank = _RANK_WORDS[match.group(1).lower()]
+        cards.append(DECK[rank * 4 + _SUIT_WORDS[match.group(2).lower()]])
+        pos = match.end()
+
+
+def _is_word(suit: str) -> bool:
+    return len(suit) > 1
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read a set of cards, sorted ascending: ``"3♠ 4♣ 5♦"``, ``"3s4c5d"``, ``"3S,4C,5D"``.
+
+    Raises :class:`InvalidCards` naming the offending token, or the card written twice.
+
+    >>> parse_cards("5d, 3s 4c")
+    (Card.parse('3♠'), Card.parse('4♣'), Card.parse('5♦'))
+    """
+    cards = _parse_tokens(text)
+    seen = 0
+    for card in cards:
+        if seen & card.mask:
+            raise InvalidCards(f"{card} is written twice in {text!r}; a deck has one of each card")
+        seen |= card.mask
+    return cards_of(seen)
+
+
+def format_cards(cards: Iterable[Card] | int) -> str:
+    """Cards (or a mask) as text, ascending, space separated, with suit symbols."""
+    mask = cards if isinstance(cards, int) else mask_of(cards)
+    return " ".join(str(c) for c in cards_of(mask))
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The 52-bit mask of some cards. Raises :class:`InvalidCards` on a repeated card or a non-card."""
+    mask = 0
+    for card in cards:
+        if not isinstance(card, Card):
+            raise InvalidCards(f"{card!r} is not a Card; use Card.parse or parse_cards to read card text")
+        if mask & card.mask:
+            raise InvalidCards(f"{card} appears twice; a deck has one of each card")
+        mask |= card.mask
+    return mask
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask, ascending."""
+    return tuple(DECK[i] for i in iter_indices(mask))
+
+
+def iter_indices(mask: int) -> Iterator[int]:
+    """The card indices set in ``mask``, ascending."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def to_mask(cards: Iterable[Card] | str | int) -> int:
+    """Accept card text, cards, or a mask, and return the mask (checking text and duplicates)."""
+    if isinstance(cards, str):
+        return mask_of(parse_cards(cards))
+    if isinstance(cards, int):
+        if cards < 0 or cards > FULL_MASK:
+            raise InvalidCards(f"{cards} is not a card mask: masks run from 0 to 2**52 - 1")
+        return cards
+    return mask_of(cards)

@@ -1,0 +1,168 @@
+"""Combinations: what may be put on the table, and :func:`classify` to recognise one.
+
+>>> from tienlen import HOUSE, NORTHERN
+>>> classify("5♠ 5♥ 6♦ 6♣ 7♠ 7♣", HOUSE)
+Combo.parse('5♠ 5♥ 6♣ 6♦ 7♠ 7♣')
+>>> classify("5♠ 6♣ 8♦", HOUSE)
+Traceback (most recent call last):
+...
+tienlen.errors.InvalidCombo: 5♠ 6♣ 8♦ is not a combination: ranks 5-6-8 are not consecutive
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import attrs
+
+from tienlen.cards import DECK, Card, cards_of, format_cards, to_mask
+from tienlen.errors import InvalidCombo
+
+if TYPE_CHECKING:
+    from tienlen.rules import RuleSet
+
+__all__ = ["ComboKind", "Combo", "classify", "rank_nibbles"]
+
+TWO = 12  # the rank index of the 2s
+
+
+class ComboKind(enum.IntEnum):
+    """The six shapes of play, in the order :func:`~tienlen.legal_plays` lists them."""
+
+    SINGLE = 1
+    PAIR = 2
+    TRIPLE = 3
+    QUAD = 4
+    STRAIGHT = 5
+    PAIR_RUN = 6
+
+    @property
+    def label(self) -> str:
+        """The kind in words: ``single``, ``pair``, ``pair run`` …"""
+        return self.name.lower().replace("_", " ")
+
+
+@attrs.frozen(order=False)
+class Combo:
+    """A combination of cards: its ``kind`` and its cards as a ``mask``.
+
+    ``cards`` (ascending), ``top`` (the highest card, which decides between two combinations of the
+    same kind and length) and ``length`` (number of cards) are derived. Build one with
+    :func:`classify`; a ``Combo`` is only ever made for a card set that is a combination.
+    """
+
+    kind: ComboKind
+    mask: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards, ascending."""
+        return cards_of(self.mask)
+
+    @property
+    def top(self) -> Card:
+        """The highest card."""
+        return DECK[self.mask.bit_length() - 1]
+
+    @property
+    def length(self) -> int:
+        """How many cards the combination holds."""
+        return self.mask.bit_count()
+
+    @property
+    def is_two_group(self) -> bool:
+        """A single 2, a pair of 2s or a triple of 2s."""
+        return self.kind <= ComboKind.TRIPLE and self.mask >> 48 != 0
+
+    @property
+    def bomb_class(self) -> str | None:
+        """``"quad"``, ``"PR3"``, ``"PR4"`` … for a quad or pair run (bomb tables use these names)."""
+        if self.kind is ComboKind.QUAD:
+            return "quad"
+        if self.kind is ComboKind.PAIR_RUN:
+            return f"PR{self.length // 2}"
+        return None
+
+    @classmethod
+    def parse(cls, text: str, rules: RuleSet | None = None) -> Combo:
+        """Classify card text (under ``rules``, or the ``house`` profile when omitted)."""
+        if rules is None:
+            from tienlen.profiles import HOUSE as rules
+        return classify(text, rules)
+
+    def __str__(self) -> str:
+        return format_cards(self.mask)
+
+    def __repr__(self) -> str:
+        return f"Combo.parse({format_cards(self.mask)!r})"
+
+
+def rank_nibbles(mask: int) -> list[int]:
+    """The suits held in each rank as 4-bit masks, index 0 = rank 3."""
+    return [(mask >> (4 * r)) & 0xF for r in range(13)]
+
+
+def same_colour(nibble: int) -> bool:
+    """Whether the suits of a rank nibble are all black or all red."""
+    return nibble & 0b0011 == 0 or nibble & 0b1100 == 0
+
+
+def classify(cards: Iterable[Card] | str | int, rules: RuleSet) -> Combo:
+    """The combination these cards form under ``rules``.
+
+    ``cards`` may be :class:`Card` objects, card text or a mask. Raises :class:`InvalidCombo`
+    saying why when they form none, and :class:`~tienlen.InvalidCards` for bad card text.
+    """
+    mask = to_mask(cards)
+    problem, kind = _shape(mask, rules)
+    if kind is None:
+        if not mask:
+            raise InvalidCombo("no cards is not a combination; play at least one card, or pass")
+        raise InvalidCombo(f"{format_cards(mask)} is not a combination{' under ' + rules.name if problem[1] else ''}: {problem[0]}")
+    return Combo(kind, mask)
+
+
+def _shape(mask: int, rules: RuleSet) -> tuple[tuple[str, bool], ComboKind | None]:
+    """(reason, whether the reason is particular to ``rules``) and the kind, if any."""
+    nibbles = [n for n in rank_nibbles(mask)]
+    ranks = [r for r in range(13) if nibbles[r]]
+    counts = {nibbles[r].bit_count() for r in ranks}
+    names = "-".join(DECK[4 * r].rank.symbol for r in ranks)
+    if len(ranks) == 1:
+        (rank,) = ranks
+        kind = ComboKind(mask.bit_count())
+        if kind is ComboKind.PAIR and not _pair_colour_ok(rank, nibbles[rank], rules):
+            return ("a pair must be two cards of the same colour", True), None
+        return ("", False), kind
+    consecutive = ranks[-1] - ranks[0] == len(ranks) - 1
+    if counts == {1}:
+        if not consecutive:
+            return (f"ranks {names} are not consecutive", False), None
+        if ranks[-1] == TWO and not rules.straight_two_on_top:
+            return ("a straight cannot contain a 2", True), None
+        if len(ranks) < rules.straight_min:
+            return (f"a straight needs at least {rules.straight_min} cards", rules.straight_min != 3), None
+        if rules.straight_same_suit and len({n for n in nibbles if n}) != 1:
+            return ("a straight must be all one suit", True), None
+        return ("", False), ComboKind.STRAIGHT
+    if counts == {2}:
+        if not rules.pair_runs:
+            return ("pair runs are not played", True), None
+        if not consecutive:
+            return (f"the pairs {names} are not consecutive", False), None
+        if ranks[-1] == TWO:
+            return ("a pair run cannot contain 2s", False), None
+        if len(ranks) < rules.pair_run_min:
+            return (f"a pair run needs at least {rules.pair_run_min} pairs", rules.pair_run_min != 3), None
+        if not all(_pair_colour_ok(r, nibbles[r], rules) for r in ranks):
+            return ("each pair of a pair run must be one colour", True), None
+        return ("", False), ComboKind.PAIR_RUN
+    return ("cards of different ranks must form a straight (one of each rank) or a pair run (two of each)", False), None
+
+
+def _pair_colour_ok(rank: int, nibble: int, rules: RuleSet) -> bool:
+    if not rules.pair_same_colour or (rank == TWO and rules.twos_ignore_suit):
+        return True
+    return same_colour(nibble)
