@@ -1,0 +1,193 @@
+"""What happens in a round, as frozen event values, and the finished round's :class:`RoundResult`.
+
+A round's history is a tuple of these events. Settlement, statistics and replays read them;
+nothing in them changes once made.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Union
+
+import attrs
+
+from tienlen.cards import Card
+from tienlen.combos import Combo
+
+__all__ = [
+    "Action",
+    "Played",
+    "Passed",
+    "Chop",
+    "Finished",
+    "Froze",
+    "Forfeited",
+    "TrickWon",
+    "InstantWin",
+    "Event",
+    "RoundResult",
+]
+
+
+@attrs.frozen(kw_only=True)
+class Action:
+    """One thing a player may do: ``play`` a combination in turn, ``pass``, ``interrupt`` out of turn
+    with a bomb where the rules allow it, or ``forfeit`` (leave the round)."""
+
+    kind: Literal["play", "pass", "interrupt", "forfeit"]
+    seat: int
+    combo: Combo | None = None
+
+    @property
+    def mask(self) -> int:
+        """The card mask of the action (0 for a pass or a forfeit)."""
+        return self.combo.mask if self.combo is not None else 0
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} {self.kind}" + (f" {self.combo}" if self.combo is not None else "")
+
+
+@attrs.frozen(kw_only=True)
+class Played:
+    """``seat`` put ``combo`` on the table (``out_of_turn`` for an interrupting bomb)."""
+
+    seat: int
+    combo: Combo
+    out_of_turn: bool = False
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} {'interrupts with' if self.out_of_turn else 'plays'} {self.combo}"
+
+
+@attrs.frozen(kw_only=True)
+class Passed:
+    """``seat`` passed; ``could_play`` says whether they held a legal play (recorded where the rules
+    need it, for đền bài; otherwise ``None``)."""
+
+    seat: int
+    could_play: bool | None = None
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} passes"
+
+
+@attrs.frozen(kw_only=True)
+class Chop:
+    """A chop: ``chopper`` beat ``chopped_combo`` of seat ``chopped`` with ``by``.
+
+    ``index`` is the chop's place in its trick's chain (1 for the first chop); ``trick`` numbers
+    the trick in the round (1 for the first).
+    """
+
+    trick: int
+    index: int
+    chopper: int
+    chopped: int
+    chopped_combo: Combo
+    by: Combo
+
+    def __str__(self) -> str:
+        return f"chop {self.index} of the chain: seat {self.chopper} chops {self.chopped_combo} (seat {self.chopped}) with {self.by}"
+
+
+@attrs.frozen(kw_only=True)
+class Finished:
+    """``seat`` emptied their hand and takes ``place`` (1 = first); ``with_two`` if the last play held a 2."""
+
+    seat: int
+    place: int
+    with_two: bool
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} goes out in place {self.place}" + (" on a 2" if self.with_two else "")
+
+
+@attrs.frozen(kw_only=True)
+class Froze:
+    """``seat`` had played no card when the first player went out: frozen (cóng), holding ``cards``."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} is frozen holding {' '.join(map(str, self.cards))}"
+
+
+@attrs.frozen(kw_only=True)
+class Forfeited:
+    """``seat`` left the round before it ended and takes a last place."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} forfeits"
+
+
+@attrs.frozen(kw_only=True)
+class TrickWon:
+    """Trick number ``trick`` was won by ``seat``; ``next_leader`` leads the next (``None`` if the round ended)."""
+
+    trick: int
+    seat: int
+    next_leader: int | None
+
+    def __str__(self) -> str:
+        lead = "" if self.next_leader is None else f"; seat {self.next_leader} leads"
+        return f"trick {self.trick} won by seat {self.seat}{lead}"
+
+
+@attrs.frozen(kw_only=True)
+class InstantWin:
+    """``seat`` was dealt an instant-win hand (``pattern``, a key of ``INSTANT_WIN_PATTERNS``)."""
+
+    seat: int
+    pattern: str
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} wins at once with {self.pattern.replace('_', ' ')}"
+
+
+Event = Union[Played, Passed, Chop, Finished, Froze, Forfeited, TrickWon, InstantWin]
+"""Any event of a round's history."""
+
+
+@attrs.frozen(kw_only=True)
+class RoundResult:
+    """How a round ended.
+
+    ``placements`` lists every seat from 1st to last (empty after an instant win); frozen players
+    and forfeiters take the last places (the first to forfeit is last). ``hands`` are the cards each
+    seat still held. ``den_bai`` is the frozen seat that passed while holding a legal play when every
+    other player was frozen, where the rules use that.
+    """
+
+    players: int
+    dealer: int
+    first_round: bool
+    placements: tuple[int, ...]
+    frozen: tuple[int, ...]
+    forfeited: tuple[int, ...]
+    instant_winners: tuple[InstantWin, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    events: tuple[Event, ...]
+    den_bai: int | None = None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The instant winners, or the 1st place alone."""
+        if self.instant_winners:
+            return tuple(w.seat for w in self.instant_winners)
+        return self.placements[:1]
+
+    @property
+    def chops(self) -> tuple[Chop, ...]:
+        """Every chop of the round, in order."""
+        return tuple(e for e in self.events if isinstance(e, Chop))
+
+    @property
+    def finishes(self) -> tuple[Finished, ...]:
+        """Every player going out, in order."""
+        return tuple(e for e in self.events if isinstance(e, Finished))
+
+    def place_of(self, seat: int) -> int:
+        """The place (1 = first) of a seat."""
+        return self.placements.index(seat) + 1
