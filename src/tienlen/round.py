@@ -1,0 +1,653 @@
+"""The round engine: dealing, turns, tricks, chops, instant wins, frozen players and records.
+
+A :class:`Round` is an immutable value. Every action returns a new round and leaves the old one
+as it was, so a bot can search ahead without copying anything.
+
+>>> from tienlen import HOUSE, Round
+>>> r = Round.deal(HOUSE, players=4, seed=7)
+>>> r.to_act, len(r.legal_actions()) > 0
+(2, True)
+>>> r2 = r.play(r.legal_actions()[0].combo)
+>>> r.trick.table is None, r2.trick.table is not None
+(True, True)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from tienlen.beating import explain, is_chop
+from tienlen.cards import FULL_MASK, Card, cards_of, format_cards, to_mask
+from tienlen.combos import Combo, classify
+from tienlen.errors import IllegalPlay, InvalidCards, InvalidCombo, InvalidRecord, InvalidRules, TienLenError
+from tienlen.events import (
+    Action,
+    Chop,
+    Event,
+    Finished,
+    Forfeited,
+    Froze,
+    InstantWin,
+    Passed,
+    Played,
+    RoundResult,
+    TrickWon,
+)
+from tienlen.moves import combo_of, legal_masks
+from tienlen.rules import RuleSet
+
+__all__ = ["Trick", "Round", "instant_win_pattern", "RECORD_VERSION"]
+
+RECORD_VERSION = 1
+"""Version of the JSON round record written by :meth:`Round.to_json`."""
+
+_TWOS = 0xF << 48
+
+
+@attrs.frozen(kw_only=True)
+class Trick:
+    """The trick in progress: from a lead until the table clears.
+
+    ``plays`` are ``(seat, combo)`` in order; ``passed`` are the seats that passed in this trick;
+    ``responded`` the seats that passed since the last play; ``chain`` the chops made in it.
+    """
+
+    number: int
+    leader: int
+    plays: tuple[tuple[int, Combo], ...] = ()
+    passed: frozenset[int] = frozenset()
+    responded: frozenset[int] = frozenset()
+    chain: tuple[Chop, ...] = ()
+
+    @property
+    def table(self) -> Combo | None:
+        """The combination to beat, or ``None`` when the trick has not been led."""
+        return self.plays[-1][1] if self.plays else None
+
+    @property
+    def last_seat(self) -> int | None:
+        """Who made the play on the table."""
+        return self.plays[-1][0] if self.plays else None
+
+
+def instant_win_pattern(hand: int | Iterable[Card] | str, rules: RuleSet, *, first_round: bool = False) -> str | None:
+    """The first of ``rules.instant_wins`` that this dealt hand shows, or ``None``.
+
+    First-round patterns count only in the first round and only for the hand holding 3♠.
+    """
+    mask = to_mask(hand)
+    counts = [((mask >> (4 * r)) & 0xF).bit_count() for r in range(13)]
+    for pattern in rules.instant_wins:
+        if _shows(pattern, mask, counts, first_round):
+            return pattern
+    return None
+
+
+def _longest_pair_run(counts: list[int]) -> int:
+    best = run = 0
+    for count in counts[:12]:
+        run = run + 1 if count >= 2 else 0
+        best = max(best, run)
+    return best
+
+
+def _shows(pattern: str, mask: int, counts: list[int], first_round: bool) -> bool:
+    if pattern == "dragon":
+        return all(counts[:12])
+    if pattern == "dragon_to_two":
+        return all(counts)
+    if pattern == "four_twos":
+        return counts[12] == 4
+    if pattern == "six_pairs":
+        return sum(c // 2 for c in counts) >= 6
+    if pattern in ("pr5", "pr6"):
+        return _longest_pair_run(counts) >= int(pattern[2])
+    has_three_spades = bool(mask & 1)
+    if pattern == "first_round_pr3_with_three_spades":
+        return first_round and has_three_spades and min(counts[:3]) >= 2
+    if pattern == "first_round_four_threes":
+        return first_round and counts[0] == 4
+    raise InvalidRules(f"instant_wins: unknown pattern {pattern!r}")  # pragma: no cover - RuleSet refuses it
+
+
+def _deal_masks(players: int, seed: int, dealer: int) -> tuple[tuple[int, ...], int]:
+    """Shuffle with a Mersenne Twister seeded by ``seed`` using only ``getrandbits`` (stable across
+    Python versions and platforms); deal one card at a time starting left of the dealer."""
+    rng = random.Random(seed)
+    deck = list(range(52))
+    for i in range(51, 0, -1):
+        bits = (i + 1).bit_length()
+        j = rng.getrandbits(bits)
+        while j > i:
+            j = rng.getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]
+    hands = [0] * players
+    for k in range(13 * players):
+        hands[(dealer + 1 + k) % players] |= 1 << deck[k]
+    return tuple(hands), FULL_MASK & ~sum(hands)
+
+
+@attrs.frozen(kw_only=True, eq=True)
+class Round:
+    """One deal in play. Build with :meth:`deal` or :meth:`from_hands`; act with :meth:`play`,
+    :meth:`pass_`, :meth:`interrupt`, :meth:`forfeit` or :meth:`apply`, each returning a new round.
+
+    Seats are numbered in play order: seat ``i + 1`` acts after seat ``i``.
+    """
+
+    rules: RuleSet
+    dealt: tuple[int, ...]
+    hand_masks: tuple[int, ...]
+    dealer: int
+    first_round: bool
+    seed: int | None
+    named_leader: int | None
+    to_act: int | None
+    trick: Trick
+    finished: tuple[int, ...] = ()
+    frozen: tuple[int, ...] = ()
+    forfeited: tuple[int, ...] = ()
+    must_include: int = 0
+    played_any: frozenset[int] = frozenset()
+    events: tuple[Event, ...] = ()
+    actions: tuple[Action, ...] = ()
+    instant_winners: tuple[InstantWin, ...] = ()
+    is_over: bool = False
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def deal(
+        cls,
+        rules: RuleSet,
+        players: int = 4,
+        seed: int | None = None,
+        first_round: bool = True,
+        leader: int | None = None,
+        dealer: int = 0,
+    ) -> Round:
+        """Shuffle and deal 13 cards to each player with a private RNG seeded by ``seed``.
+
+        The same seed gives the same deal on every platform; with ``seed=None`` a fresh seed is
+        drawn and kept in ``Round.seed``. Raises :class:`InvalidRules` for a player count the rules
+        do not allow and :class:`IllegalPlay` for a bad ``leader`` or ``dealer``.
+        """
+        _check_players(rules, players)
+        _check_seat(dealer, players, "dealer")
+        if seed is None:
+            seed = secrets.randbits(63)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise InvalidRules(f"seed must be a whole number, not {seed!r}")
+        hands, _ = _deal_masks(players, seed, dealer)
+        return cls._start(rules, hands, dealer=dealer, first_round=first_round, leader=leader, seed=seed)
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[Iterable[Card] | str | int],
+        rules: RuleSet,
+        *,
+        first_round: bool = True,
+        leader: int | None = None,
+        dealer: int = 0,
+    ) -> Round:
+        """A round from given hands (card text, cards or masks), one per seat; the rest of the deck
+        is out of play. Hands of fewer than 13 cards are allowed for puzzles and tests.
+
+        Raises :class:`InvalidCards` for unreadable, repeated or shared cards or an empty hand,
+        and :class:`InvalidRules` for a player count the rules do not allow.
+        """
+        if isinstance(hands, (str, bytes)):
+            raise InvalidCards("give one hand per seat, e.g. ['3♠ 4♠ …', '5♦ …'], not a single string")
+        masks = tuple(to_mask(h) for h in hands)
+        _check_players(rules, len(masks))
+        _check_seat(dealer, len(masks), "dealer")
+        seen = 0
+        for seat, mask in enumerate(masks):
+            if not mask or mask.bit_count() > 13:
+                raise InvalidCards(f"seat {seat} must hold from 1 to 13 cards, not {mask.bit_count()}")
+            if seen & mask:
+                raise InvalidCards(f"{format_cards(seen & mask)} dealt to more than one seat (seat {seat} again)")
+            seen |= mask
+        return cls._start(rules, masks, dealer=dealer, first_round=first_round, leader=leader, seed=None)
+
+    @classmethod
+    def _start(
+        cls, rules: RuleSet, hands: tuple[int, ...], *, dealer: int, first_round: bool, leader: int | None, seed: int | None
+    ) -> Round:
+        players = len(hands)
+        if leader is not None:
+            _check_seat(leader, players, "leader")
+        dealt = sum(hands)
+        lowest = dealt & -dealt
+        lowest_holder = next(s for s in range(players) if hands[s] & lowest)
+        start = lowest_holder if leader is None else leader
+        must = lowest if (first_round and leader is None and rules.first_lead_must_include) else 0
+        base = cls(
+            rules=rules,
+            dealt=hands,
+            hand_masks=hands,
+            dealer=dealer,
+            first_round=first_round,
+            seed=seed,
+            named_leader=leader,
+            to_act=start,
+            trick=Trick(number=1, leader=start),
+            must_include=must,
+        )
+        winners = _instant_winners(hands, rules, first_round, dealer)
+        if winners:
+            return attrs.evolve(base, to_act=None, instant_winners=winners, events=winners, is_over=True)
+        return base
+
+    # ------------------------------------------------------------------ views
+    @property
+    def players(self) -> int:
+        """How many seats are dealt in."""
+        return len(self.dealt)
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat holds now, ascending."""
+        return tuple(cards_of(m) for m in self.hand_masks)
+
+    @property
+    def out_of_play(self) -> tuple[Card, ...]:
+        """The cards nobody was dealt."""
+        return cards_of(FULL_MASK & ~sum(self.dealt))
+
+    @property
+    def played(self) -> tuple[Card, ...]:
+        """Every card played so far."""
+        return cards_of(sum(self.dealt) & ~sum(self.hand_masks))
+
+    def is_active(self, seat: int) -> bool:
+        """Whether ``seat`` still takes turns (holds cards, not frozen, not forfeited, round not over)."""
+        return (
+            not self.is_over
+            and self.hand_masks[seat] != 0
+            and seat not in self.frozen
+            and seat not in self.forfeited
+        )
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the seat to act may take in turn: each legal play, and ``pass`` unless leading.
+
+        Out-of-turn chops are listed by :meth:`legal_interrupts`. Empty once the round is over.
+        """
+        seat = self.to_act
+        if seat is None:
+            return ()
+        table = self.trick.table
+        masks = legal_masks(self.hand_masks[seat], table, self.rules, passed=seat in self.trick.passed)
+        if self.must_include:
+            masks = [(k, m) for k, m in masks if m & self.must_include]
+        acts = tuple(Action(kind="play", seat=seat, combo=combo_of(k, m)) for k, m in masks)
+        return acts if table is None else acts + (Action(kind="pass", seat=seat),)
+
+    def legal_interrupts(self) -> tuple[Action, ...]:
+        """Out-of-turn chops available now (only where ``rules.interrupt_bombs`` lists a bomb class).
+
+        Any seat other than the one whose play is on the table (and the seat to act, who may play
+        it in turn) may interrupt, even after passing.
+        """
+        table = self.trick.table
+        if table is None or self.is_over or not self.rules.interrupt_bombs:
+            return ()
+        out: list[Action] = []
+        for seat in range(self.players):
+            if seat in (self.trick.last_seat, self.to_act) or not self.is_active(seat):
+                continue
+            for kind, mask in legal_masks(self.hand_masks[seat], table, self.rules):
+                combo = combo_of(kind, mask)
+                if combo.bomb_class in self.rules.interrupt_bombs:
+                    out.append(Action(kind="interrupt", seat=seat, combo=combo))
+        return tuple(out)
+
+    @property
+    def result(self) -> RoundResult:
+        """The finished round's :class:`RoundResult`. Raises :class:`IllegalPlay` while it is still played."""
+        if not self.is_over:
+            raise IllegalPlay(f"the round is still being played (seat {self.to_act} to act); there is no result yet")
+        return RoundResult(
+            players=self.players,
+            dealer=self.dealer,
+            first_round=self.first_round,
+            placements=self._placements(),
+            frozen=self.frozen,
+            forfeited=self.forfeited,
+            instant_winners=self.instant_winners,
+            hands=self.hands,
+            events=self.events,
+            den_bai=self._den_bai(),
+        )
+
+    def _placements(self) -> tuple[int, ...]:
+        if self.instant_winners:
+            return ()
+        rest = [s for s in range(self.players) if s not in self.finished and s not in self.frozen and s not in self.forfeited]
+        return self.finished + tuple(rest) + self.frozen + tuple(reversed(self.forfeited))
+
+    def _den_bai(self) -> int | None:
+        if not self.rules.den_bai or len(self.frozen) != self.players - 1:
+            return None
+        for event in self.events:
+            if isinstance(event, Passed) and event.could_play and event.seat in self.frozen:
+                return event.seat
+        return None
+
+    # ------------------------------------------------------------------ actions
+    def apply(self, action: Action) -> Round:
+        """Carry out an :class:`Action` (as listed by :meth:`legal_actions` or :meth:`legal_interrupts`)."""
+        if action.kind == "play":
+            return self.play(action.mask, seat=action.seat)
+        if action.kind == "pass":
+            return self.pass_(seat=action.seat)
+        if action.kind == "interrupt":
+            return self.interrupt(action.seat, action.mask)
+        if action.kind == "forfeit":
+            return self.forfeit(action.seat)
+        raise IllegalPlay(f"unknown action kind {action.kind!r}; use play, pass, interrupt or forfeit")
+
+    def play(self, cards: Combo | Iterable[Card] | str | int, *, seat: int | None = None) -> Round:
+        """The seat to act plays ``cards``. Raises :class:`IllegalPlay` saying why when it may not
+        (not their turn, cards not in hand, not a combination, cannot beat the table …)."""
+        actor = self._actor(seat, "play")
+        mask = cards.mask if isinstance(cards, Combo) else self._read(cards, actor)
+        combo = self._combo(mask, actor)
+        if self.must_include and not mask & self.must_include:
+            raise IllegalPlay(f"seat {actor} must open the round with {format_cards(self.must_include)}; {combo} does not hold it")
+        reason = explain(combo, self.trick.table, self.rules, passed=actor in self.trick.passed)
+        if reason is not None:
+            raise IllegalPlay(f"seat {actor} cannot play {combo}: {reason}")
+        return self._after_play(actor, combo, out_of_turn=False)
+
+    def pass_(self, *, seat: int | None = None) -> Round:
+        """The seat to act passes. Raises :class:`IllegalPlay` when they must lead."""
+        actor = self._actor(seat, "pass")
+        if self.trick.table is None:
+            raise IllegalPlay(f"seat {actor} must lead and may not pass; play any combination")
+        could: bool | None = None
+        if self.rules.den_bai:
+            could = bool(legal_masks(self.hand_masks[actor], self.trick.table, self.rules, passed=actor in self.trick.passed))
+        trick = attrs.evolve(self.trick, passed=self.trick.passed | {actor}, responded=self.trick.responded | {actor})
+        return self._advance(
+            trick, actor, events=(Passed(seat=actor, could_play=could),), action=Action(kind="pass", seat=actor)
+        )
+
+    def interrupt(self, seat: int, cards: Combo | Iterable[Card] | str | int) -> Round:
+        """``seat`` chops out of turn with a bomb the rules let them play at any moment (iwin's PR4).
+
+        Raises :class:`IllegalPlay` when the rules have no such bomb, the seat is not in play, the
+        play is theirs already on the table, or the bomb cannot chop the table.
+        """
+        if self.is_over:
+            raise IllegalPlay("the round is over; no more actions")
+        _check_seat(seat, self.players, "seat", IllegalPlay)
+        if not self.rules.interrupt_bombs:
+            raise IllegalPlay(f"{self.rules.name} has no bombs that may be played out of turn")
+        if not self.is_active(seat):
+            raise IllegalPlay(f"seat {seat} is out of this round and cannot play")
+        mask = cards.mask if isinstance(cards, Combo) else self._read(cards, seat)
+        combo = self._combo(mask, seat)
+        table = self.trick.table
+        if combo.bomb_class not in self.rules.interrupt_bombs:
+            allowed = ", ".join(self.rules.interrupt_bombs)
+            raise IllegalPlay(f"seat {seat} cannot play {combo} out of turn: only {allowed} may be played out of turn")
+        if table is None:
+            raise IllegalPlay(f"seat {seat} cannot interrupt: the table is empty")
+        if seat == self.trick.last_seat:
+            raise IllegalPlay(f"seat {seat} cannot interrupt their own play {table}")
+        reason = explain(combo, table, self.rules)
+        if reason is not None:
+            raise IllegalPlay(f"seat {seat} cannot interrupt with {combo}: {reason}")
+        return self._after_play(seat, combo, out_of_turn=True)
+
+    def forfeit(self, seat: int) -> Round:
+        """``seat`` leaves the round: they take a last place and stop playing (their cards stay in hand)."""
+        if self.is_over:
+            raise IllegalPlay("the round is over; no more actions")
+        _check_seat(seat, self.players, "seat", IllegalPlay)
+        if not self.is_active(seat):
+            raise IllegalPlay(f"seat {seat} is no longer playing this round and cannot forfeit")
+        moved = attrs.evolve(self, forfeited=self.forfeited + (seat,))
+        return moved._advance(self.trick, seat, events=(Forfeited(seat=seat),), action=Action(kind="forfeit", seat=seat))
+
+    # ------------------------------------------------------------------ internals
+    def _actor(self, seat: int | None, verb: str) -> int:
+        if self.is_over or self.to_act is None:
+            raise IllegalPlay(f"the round is over; seat {seat if seat is not None else '?'} cannot {verb}")
+        if seat is not None and seat != self.to_act:
+            _check_seat(seat, self.players, "seat", IllegalPlay)
+            raise IllegalPlay(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
+        return self.to_act
+
+    def _read(self, cards: Iterable[Card] | str | int, seat: int) -> int:
+        try:
+            mask = to_mask(cards)
+        except InvalidCards as error:
+            raise IllegalPlay(f"seat {seat}: {error}") from None
+        missing = mask & ~self.hand_masks[seat]
+        if missing:
+            raise IllegalPlay(f"seat {seat} does not hold {format_cards(missing)}")
+        return mask
+
+    def _combo(self, mask: int, seat: int) -> Combo:
+        if mask & ~self.hand_masks[seat]:
+            raise IllegalPlay(f"seat {seat} does not hold {format_cards(mask & ~self.hand_masks[seat])}")
+        try:
+            return classify(mask, self.rules)
+        except InvalidCombo as error:
+            raise IllegalPlay(f"seat {seat}: {error}") from None
+
+    def _after_play(self, seat: int, combo: Combo, *, out_of_turn: bool) -> Round:
+        table = self.trick.table
+        events: list[Event] = [Played(seat=seat, combo=combo, out_of_turn=out_of_turn)]
+        chain = self.trick.chain
+        if table is not None and is_chop(combo, table, self.rules):
+            last = self.trick.last_seat
+            assert last is not None
+            chop = Chop(trick=self.trick.number, index=len(chain) + 1, chopper=seat, chopped=last, chopped_combo=table, by=combo)
+            chain += (chop,)
+            events.append(chop)
+        hands = list(self.hand_masks)
+        hands[seat] &= ~combo.mask
+        finished, frozen = self.finished, self.frozen
+        if not hands[seat]:
+            finished += (seat,)
+            events.append(Finished(seat=seat, place=len(finished), with_two=bool(combo.mask & _TWOS)))
+            if len(finished) == 1 and self.rules.frozen:
+                for other in _turn_order(seat, self.players):
+                    if other not in self.played_any and other != seat and other not in self.forfeited and hands[other]:
+                        frozen += (other,)
+                        events.append(Froze(seat=other, cards=cards_of(hands[other])))
+        trick = attrs.evolve(
+            self.trick,
+            plays=self.trick.plays + ((seat, combo),),
+            passed=self.trick.passed - {seat},
+            responded=frozenset(),
+            chain=chain,
+        )
+        moved = attrs.evolve(
+            self,
+            hand_masks=tuple(hands),
+            finished=finished,
+            frozen=frozen,
+            must_include=0,
+            played_any=self.played_any | {seat},
+        )
+        action = Action(kind="interrupt" if out_of_turn else "play", seat=seat, combo=combo)
+        return moved._advance(trick, seat, events=tuple(events), action=action)
+
+    def _advance(self, trick: Trick, after: int, *, events: tuple[Event, ...], action: Action) -> Round:
+        """Find who acts next after ``after`` acted: the next seat still to answer the table, or the
+        trick's winner (or the next seat in play) leading a new trick, or nobody when the round ends."""
+        active = [s for s in range(self.players) if self.is_active(s)]
+        evs, acts = self.events + events, self.actions + (action,)
+        if len(active) <= 1:
+            if trick.plays:
+                evs += (TrickWon(trick=trick.number, seat=trick.plays[-1][0], next_leader=None),)
+            return attrs.evolve(self, trick=trick, to_act=None, is_over=True, events=evs, actions=acts)
+        if not trick.plays:  # nobody has led yet; only a forfeit gets here
+            leader = trick.leader if trick.leader in active else _next_in(active, trick.leader, self.players)
+            return attrs.evolve(self, trick=attrs.evolve(trick, leader=leader), to_act=leader, events=evs, actions=acts)
+        pending = self._pending(trick, active)
+        if action.kind == "forfeit" and self.to_act in pending:
+            return attrs.evolve(self, trick=trick, events=evs, actions=acts)  # another seat left; the turn stays
+        if pending:
+            return attrs.evolve(self, trick=trick, to_act=_next_in(pending, after, self.players), events=evs, actions=acts)
+        # Nobody can answer: the last player wins the trick and leads, or the next seat still in play.
+        winner = trick.plays[-1][0]
+        leader = winner if winner in active else _next_in(active, winner, self.players)
+        evs += (TrickWon(trick=trick.number, seat=winner, next_leader=leader),)
+        return attrs.evolve(self, trick=Trick(number=trick.number + 1, leader=leader), to_act=leader, events=evs, actions=acts)
+
+    def _pending(self, trick: Trick, active: list[int]) -> set[int]:
+        """Seats still to answer the play on the table."""
+        last = trick.plays[-1][0]
+        table = trick.plays[-1][1]
+        reopen = self.rules.bomb_after_pass and table.is_two_group
+        return {
+            s
+            for s in active
+            if s != last and s not in trick.responded and (s not in trick.passed or reopen)
+        }
+
+    # ------------------------------------------------------------------ records
+    def to_json(self) -> str:
+        """The round as a versioned JSON record: rules, deal and every action so far."""
+        record: dict[str, Any] = {
+            "format": "tienlen-round",
+            "version": RECORD_VERSION,
+            "rules": self.rules.to_mapping(),
+            "hands": [format_cards(m) for m in self.dealt],
+            "dealer": self.dealer,
+            "first_round": self.first_round,
+            "leader": self.named_leader,
+            "seed": self.seed,
+            "actions": [_action_record(a) for a in self.actions],
+        }
+        return json.dumps(record, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> Round:
+        """Read a record written by :meth:`to_json`, replaying every action through the rules.
+
+        Raises :class:`InvalidRecord` naming the first action that the rules refuse (index, seat,
+        cards, reason), or what is malformed in the record.
+        """
+        try:
+            record = json.loads(text)
+        except (TypeError, ValueError) as error:
+            raise InvalidRecord(f"the record is not JSON: {error}") from None
+        if not isinstance(record, dict) or record.get("format") != "tienlen-round":
+            raise InvalidRecord("the record is not a tienlen round record (missing format: tienlen-round)")
+        if record.get("version") != RECORD_VERSION:
+            raise InvalidRecord(f"record version {record.get('version')!r} is not supported; this library reads version {RECORD_VERSION}")
+        try:
+            rules = RuleSet.from_mapping(record["rules"])
+            round_ = cls.from_hands(
+                record["hands"],
+                rules,
+                first_round=bool(record["first_round"]),
+                leader=record["leader"],
+                dealer=record["dealer"],
+            )
+            seed = record.get("seed")
+            if seed is not None:
+                if _deal_masks(round_.players, seed, round_.dealer)[0] != round_.dealt:
+                    raise InvalidRecord(f"the hands do not match seed {seed}: the deal was altered")
+                round_ = attrs.evolve(round_, seed=seed)
+            actions = record["actions"]
+        except KeyError as error:
+            raise InvalidRecord(f"the record has no {error.args[0]!r} entry") from None
+        except InvalidRecord:
+            raise
+        except (TienLenError, TypeError) as error:
+            raise InvalidRecord(f"the record's setup is refused: {error}") from None
+        if not isinstance(actions, list):
+            raise InvalidRecord("actions must be a list")
+        for index, entry in enumerate(actions):
+            try:
+                round_ = round_._replay(entry)
+            except (TienLenError, TypeError, KeyError, AttributeError) as error:
+                raise InvalidRecord(f"action {index} ({_describe(entry)}) is refused: {error}") from None
+        return round_
+
+    def _replay(self, entry: Any) -> Round:
+        kind, seat, cards = entry["action"], entry["seat"], entry.get("cards", "")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise IllegalPlay(f"seat must be a number, not {seat!r}")
+        if kind == "play":
+            return self.play(cards, seat=seat)
+        if kind == "pass":
+            return self.pass_(seat=seat)
+        if kind == "interrupt":
+            return self.interrupt(seat, cards)
+        if kind == "forfeit":
+            return self.forfeit(seat)
+        raise IllegalPlay(f"unknown action {kind!r}")
+
+    def __str__(self) -> str:
+        """A one-line position for logs: rules, hands, table, passes, whose turn."""
+        hands = " | ".join(
+            f"{s}{'*' if s == self.to_act else ''}:{format_cards(m).replace(' ', '') or '-'}" for s, m in enumerate(self.hand_masks)
+        )
+        table = "-" if self.trick.table is None else f"{self.trick.table} by {self.trick.last_seat}"
+        passed = ",".join(map(str, sorted(self.trick.passed))) or "-"
+        state = "over" if self.is_over else f"trick {self.trick.number}"
+        return f"{self.rules.name} {state} | {hands} | table {table} | passed {passed}"
+
+
+def _action_record(action: Action) -> dict[str, Any]:
+    entry: dict[str, Any] = {"action": action.kind, "seat": action.seat}
+    if action.combo is not None:
+        entry["cards"] = str(action.combo)
+    return entry
+
+
+def _describe(entry: Any) -> str:
+    if isinstance(entry, dict):
+        return f"seat {entry.get('seat')} {entry.get('action')} {entry.get('cards', '')}".strip()
+    return repr(entry)
+
+
+def _next_in(seats: Iterable[int], after: int, players: int) -> int:
+    """The first of ``seats`` in play order after ``after``."""
+    return min(seats, key=lambda s: (s - after - 1) % players)
+
+
+def _turn_order(after: int, players: int) -> list[int]:
+    """Seats in play order starting after ``after`` and ending with ``after``."""
+    return [(after + k) % players for k in range(1, players + 1)]
+
+
+def _check_players(rules: RuleSet, players: Any) -> None:
+    if not isinstance(players, int) or not rules.min_players <= players <= rules.max_players:
+        span = f"{rules.min_players}" if rules.min_players == rules.max_players else f"{rules.min_players} to {rules.max_players}"
+        raise InvalidRules(f"{rules.name} is played by {span} players, not {players}")
+
+
+def _check_seat(seat: Any, players: int, what: str, error: type[TienLenError] = IllegalPlay) -> None:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise error(f"{what} must be a seat from 0 to {players - 1}, not {seat!r}")
+
+
+def _instant_winners(hands: tuple[int, ...], rules: RuleSet, first_round: bool, dealer: int) -> tuple[InstantWin, ...]:
+    if not rules.instant_wins:
+        return ()
+    order = _turn_order(dealer, len(hands))  # dealing order: left of the dealer first, dealer last
+    winners = []
+    for seat in order:
+        pattern = instant_win_pattern(hands[seat], rules, first_round=first_round)
+        if pattern is not None:
+            winners.append(InstantWin(seat=seat, pattern=pattern))
+    if rules.instant_win_ties == "nearest_dealer":
+        return tuple(winners[:1])
+    return tuple(winners)
+
