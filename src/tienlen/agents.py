@@ -1,0 +1,179 @@
+"""Players as code: the :class:`Agent` protocol, two bundled bots, and drivers that play rounds.
+
+An agent looks at a :class:`~tienlen.views.PlayerView` and returns one of its
+``legal_actions``. The bundled bots are seeded and pure: the same view gives the same action.
+
+>>> from tienlen import HOUSE
+>>> r = play_round(HOUSE, [GreedyAgent(), RandomAgent(seed=1), GreedyAgent(), RandomAgent(seed=2)], seed=5)
+>>> r.is_over, len(r.result.placements)
+(True, 4)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol, runtime_checkable
+
+import attrs
+
+from tienlen.errors import IllegalPlay, InvalidRules
+from tienlen.events import Action
+from tienlen.moves import combo_of, legal_masks
+from tienlen.round import Round
+from tienlen.rules import RuleSet
+from tienlen.views import PlayerView, view_of
+
+__all__ = ["Agent", "RandomAgent", "GreedyAgent", "AGENTS", "make_agent", "play_round", "protected_mask"]
+
+_TWOS = 0xF << 48
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Anything with ``act(view) -> Action`` choosing one of ``view.legal_actions``."""
+
+    def act(self, view: PlayerView) -> Action:
+        """Choose an action for ``view.seat``."""
+        ...
+
+
+def _rng(seed: int, view: PlayerView) -> random.Random:
+    # Derived from the seed and the public position only: pure, and stable across platforms.
+    return random.Random(f"{seed}:{view.seat}:{len(view.history)}:{view.hand_mask}:{view.to_act}")
+
+
+@attrs.frozen
+class RandomAgent:
+    """Chooses uniformly among the legal actions (declining most out-of-turn chops)."""
+
+    seed: int = 0
+
+    def act(self, view: PlayerView) -> Action:
+        """A uniformly random legal action, derived from ``seed`` and the view."""
+        return _rng(self.seed, view).choice(view.legal_actions)
+
+
+def protected_mask(hand: int, rules: RuleSet) -> int:
+    """The 2s in ``hand`` and every card that is part of a bomb it could play."""
+    mask = hand & _TWOS
+    for kind, cards in legal_masks(hand, None, rules):
+        if rules.bomb_rule(combo_of(kind, cards).bomb_class) is not None:
+            mask |= cards
+    return mask
+
+
+@attrs.frozen
+class GreedyAgent:
+    """Plays the lowest legal combination that keeps 2s and bombs for later.
+
+    Leading, it sheds the combination with the lowest top card (the longest of those). Following,
+    it spends a 2 or a bomb only when an opponent is close to going out or its own hand is small,
+    and it always takes a chance to chop a 2.
+    """
+
+    seed: int = 0
+    danger: int = 3
+
+    def act(self, view: PlayerView) -> Action:
+        """The greedy choice among ``view.legal_actions``."""
+        plays = [a for a in view.legal_actions if a.combo is not None]
+        decline = next((a for a in view.legal_actions if a.combo is None), None)
+        if not plays:
+            assert decline is not None
+            return decline
+        table = view.table
+        if table is not None and table.is_two_group:
+            chops = [a for a in plays if view.rules.bomb_rule(_class(a)) is not None]
+            if chops:
+                return min(chops, key=_lowest)
+        if not view.my_turn:
+            assert decline is not None
+            return decline
+        guarded = protected_mask(view.hand_mask, view.rules)
+        cheap = [a for a in plays if not a.mask & guarded]
+        if cheap:
+            if table is None:
+                return min(cheap, key=lambda a: (a.mask.bit_length(), -a.mask.bit_count()))
+            return min(cheap, key=_lowest)
+        opponents = [c for s, c in enumerate(view.card_counts) if s != view.seat and c]
+        pressed = view.card_counts[view.seat] <= self.danger or min(opponents, default=99) <= self.danger
+        if decline is None or pressed:
+            return min(plays, key=_lowest)
+        return decline
+
+
+def _class(action: Action) -> str | None:
+    return action.combo.bomb_class if action.combo is not None else None
+
+
+def _lowest(action: Action) -> tuple[int, int]:
+    return (action.mask.bit_length(), action.mask)
+
+
+AGENTS: Mapping[str, Callable[[int], Agent]] = {
+    "random": lambda seed: RandomAgent(seed),
+    "greedy": lambda seed: GreedyAgent(seed),
+}
+"""The bundled bots by name; each factory takes a seed."""
+
+
+def make_agent(name: str, seed: int = 0) -> Agent:
+    """A bundled bot by name (``random`` or ``greedy``). Raises :class:`InvalidRules` for an unknown name."""
+    if name not in AGENTS:
+        raise InvalidRules(f"unknown bot {name!r}; choose one of {', '.join(AGENTS)}")
+    return AGENTS[name](seed)
+
+
+def play_round(
+    rules: RuleSet,
+    agents: Sequence[Agent],
+    *,
+    seed: int | None = None,
+    first_round: bool = True,
+    leader: int | None = None,
+    dealer: int = 0,
+    start: Round | None = None,
+) -> Round:
+    """Deal (or continue ``start``) and let ``agents`` (one per seat) play the round out.
+
+    After every action, seats that may chop out of turn are asked in play order; an agent declines
+    by returning the ``pass`` action of its view. Raises :class:`IllegalPlay` naming the agent and
+    seat when an agent returns an action that is not legal.
+    """
+    round_ = start if start is not None else Round.deal(
+        rules, players=len(agents), seed=seed, first_round=first_round, leader=leader, dealer=dealer
+    )
+    if len(agents) != round_.players:
+        raise IllegalPlay(f"{len(agents)} agents for {round_.players} seats; give one agent per seat")
+    while not round_.is_over:
+        round_ = _offer_interrupts(round_, agents)
+        if round_.is_over:
+            break
+        assert round_.to_act is not None
+        round_ = _ask(round_, agents, round_.to_act)
+    return round_
+
+
+def _offer_interrupts(round_: Round, agents: Sequence[Agent]) -> Round:
+    while True:
+        offered = sorted({a.seat for a in round_.legal_interrupts()}, key=lambda s: (s - (round_.trick.last_seat or 0)) % round_.players)
+        for seat in offered:
+            after = _ask(round_, agents, seat)
+            if after is not round_:
+                round_ = after
+                break
+        else:
+            return round_
+        if round_.is_over:
+            return round_
+
+
+def _ask(round_: Round, agents: Sequence[Agent], seat: int) -> Round:
+    view = view_of(round_, seat)
+    action = agents[seat].act(view)
+    if action not in view.legal_actions:
+        raise IllegalPlay(f"agent {agents[seat]!r} at seat {seat} chose {action}, which is not a legal action here")
+    if action.kind == "pass" and round_.to_act != seat:
+        return round_  # declined an out-of-turn chop
+    return round_.apply(action)

@@ -1,0 +1,104 @@
+"""What one player may see of a round: :class:`PlayerView`.
+
+A view holds the seat's own hand, everyone's card counts, the table and the public history,
+and the actions open to that seat. No other hand and no undealt card is in it.
+
+>>> from tienlen import HOUSE, Round
+>>> r = Round.deal(HOUSE, seed=7)
+>>> v = view_of(r, 2)
+>>> v.seat, len(v.hand), v.card_counts
+(2, 13, (13, 13, 13, 13))
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from tienlen.cards import Card, cards_of
+from tienlen.combos import Combo
+from tienlen.events import Action, Event, Froze
+from tienlen.rules import RuleSet
+
+if TYPE_CHECKING:
+    from tienlen.round import Round
+
+__all__ = ["PlayerView", "view_of", "public_events"]
+
+
+@attrs.frozen(kw_only=True)
+class PlayerView:
+    """One seat's view of a round.
+
+    ``legal_actions`` are that seat's in-turn actions when ``to_act == seat``; otherwise the
+    out-of-turn chops open to it (with a ``pass`` to decline), or nothing.
+    """
+
+    rules: RuleSet
+    seat: int
+    players: int
+    hand_mask: int
+    card_counts: tuple[int, ...]
+    to_act: int | None
+    table: Combo | None
+    table_seat: int | None
+    leader: int
+    trick_number: int
+    passed: frozenset[int]
+    finished: tuple[int, ...]
+    frozen: tuple[int, ...]
+    forfeited: tuple[int, ...]
+    played_mask: int
+    history: tuple[Event, ...]
+    legal_actions: tuple[Action, ...]
+    is_over: bool
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The seat's own cards, ascending."""
+        return cards_of(self.hand_mask)
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether the seat acts in turn now."""
+        return self.to_act == self.seat
+
+
+def public_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
+    """The events as ``seat`` may see them: a frozen player's cards are hidden from the others
+    (``seat=None`` hides them from everyone)."""
+    return tuple(Froze(seat=e.seat, cards=()) if isinstance(e, Froze) and e.seat != seat else e for e in events)
+
+
+def view_of(round_: Round, seat: int) -> PlayerView:
+    """The :class:`PlayerView` of ``seat`` in ``round_`` (see :meth:`Round.view`)."""
+    from tienlen.round import _check_seat
+
+    _check_seat(seat, round_.players, "seat")
+    if round_.to_act == seat:
+        actions = round_.legal_actions()
+    else:
+        interrupts = tuple(a for a in round_.legal_interrupts() if a.seat == seat)
+        actions = interrupts + (Action(kind="pass", seat=seat),) if interrupts else ()
+    trick = round_.trick
+    return PlayerView(
+        rules=round_.rules,
+        seat=seat,
+        players=round_.players,
+        hand_mask=round_.hand_masks[seat],
+        card_counts=tuple(m.bit_count() for m in round_.hand_masks),
+        to_act=round_.to_act,
+        table=trick.table,
+        table_seat=trick.last_seat,
+        leader=trick.leader,
+        trick_number=trick.number,
+        passed=trick.passed,
+        finished=round_.finished,
+        frozen=round_.frozen,
+        forfeited=round_.forfeited,
+        played_mask=sum(round_.dealt) & ~sum(round_.hand_masks),
+        history=public_events(round_.events, seat),
+        legal_actions=actions,
+        is_over=round_.is_over,
+    )
