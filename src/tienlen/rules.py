@@ -12,15 +12,18 @@ Make a house variant with :func:`attrs.evolve` or :meth:`RuleSet.from_mapping`:
 
 from __future__ import annotations
 
+import json
 import re
+import tomllib
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, Literal, get_args
 
 import attrs
 
 from tienlen.errors import InvalidRules
 
-__all__ = ["RuleSet", "BombRule", "INSTANT_WIN_PATTERNS", "AXES"]
+__all__ = ["RuleSet", "BombRule", "INSTANT_WIN_PATTERNS", "AXES", "load_rules"]
 
 Unit = Literal["chips", "bets", "points"]
 ChopPayment = Literal["none", "multiply", "accumulate"]
@@ -212,6 +215,81 @@ class RuleSet:
             raise InvalidRules(f"rules could not be built: {error}") from None
 
 
+    @classmethod
+    def from_toml(cls, text: str) -> RuleSet:
+        """Read a rule set from TOML text (the axes as keys; ``from = "house"`` to start from a profile).
+
+        Raises :class:`InvalidRules` for malformed TOML or bad axes.
+        """
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            raise InvalidRules(f"the rules file is not valid TOML: {error}") from None
+        return cls.from_mapping(data)
+
+    @classmethod
+    def from_json(cls, text: str) -> RuleSet:
+        """Read a rule set from JSON text. Raises :class:`InvalidRules` for malformed JSON or bad axes."""
+        try:
+            data = json.loads(text)
+        except ValueError as error:
+            raise InvalidRules(f"the rules file is not valid JSON: {error}") from None
+        return cls.from_mapping(data)
+
+    def to_json(self) -> str:
+        """The rule set as JSON, read back exactly by :meth:`from_json`."""
+        return json.dumps(self.to_mapping(), ensure_ascii=False, indent=2)
+
+    def to_toml(self) -> str:
+        """The rule set as TOML, read back exactly by :meth:`from_toml`."""
+        lines: list[str] = []
+        tables: list[str] = []
+        for key, value in self.to_mapping().items():
+            if isinstance(value, dict):
+                tables.append(_toml_table(key, value))
+            else:
+                lines.append(f"{key} = {_toml_value(value)}")
+        return "\n".join(lines) + "\n" + "".join(tables)
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, str)):
+        return json.dumps(value, ensure_ascii=False)
+    return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+
+
+def _toml_key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key, ensure_ascii=False)
+
+
+def _toml_table(key: str, table: dict[str, Any]) -> str:
+    if all(isinstance(v, dict) for v in table.values()) and table:
+        return "".join(_toml_table(f"{key}.{_toml_key(k)}", v) for k, v in table.items())
+    body = "".join(f"{_toml_key(k)} = {_toml_value(v)}\n" for k, v in table.items())
+    return f"\n[{key}]\n{body}"
+
+
+def load_rules(source: str | Path) -> RuleSet:
+    """A profile by name (``"house"``), or a rule set read from a ``.toml`` or ``.json`` file.
+
+    Raises :class:`InvalidRules` for an unknown name, an unreadable file or bad contents.
+    """
+    from tienlen.profiles import PROFILES
+
+    if isinstance(source, str) and source in PROFILES:
+        return PROFILES[source]
+    path = Path(source)
+    if path.suffix.lower() not in (".toml", ".json"):
+        raise InvalidRules(f"{str(source)!r} is neither a profile ({', '.join(PROFILES)}) nor a .toml or .json rules file")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InvalidRules(f"cannot read rules file {str(path)!r}: {error}") from None
+    return RuleSet.from_toml(text) if path.suffix.lower() == ".toml" else RuleSet.from_json(text)
+
+
 def _convert(key: str, value: Any) -> Any:
     """Turn one JSON/TOML value into the axis' Python value, checking its type."""
     field = attrs.fields_dict(RuleSet)[key]
@@ -227,9 +305,11 @@ def _convert(key: str, value: Any) -> Any:
             return tuple(sorted((_count(n), tuple(_ints(points))) for n, points in _mapping(value).items()))
         if key == "bomb_values":
             return tuple((str(name), _int(v)) for name, v in _mapping(value).items())
+    except InvalidRules:
+        raise
     except (TypeError, ValueError, AttributeError) as error:
         raise InvalidRules(f"{key}: {value!r} is not in the expected form ({error})") from None
-    expected = field.type
+    expected = str(field.type)
     if key in ("interrupt_bombs", "instant_wins"):
         return tuple(_strs(value, key))
     if key in ("two_values", "instant_win_points"):
@@ -242,11 +322,11 @@ def _convert(key: str, value: Any) -> Any:
         if value not in allowed:
             raise InvalidRules(f"{key}: {value!r} is not allowed; use one of {', '.join(map(repr, allowed))}")
         return value
-    if expected in ("bool",):
+    if expected == "bool":
         if not isinstance(value, bool):
             raise InvalidRules(f"{key}: expected true or false, got {value!r}")
         return value
-    if expected in ("str",):
+    if expected == "str":
         if not isinstance(value, str):
             raise InvalidRules(f"{key}: expected text, got {value!r}")
         return value
@@ -318,8 +398,10 @@ def _validate(rules: RuleSet) -> None:
             raise InvalidRules(f"instant_wins: {name!r} is not a pattern; known: {', '.join(INSTANT_WIN_PATTERNS)}")
     for name, value in r.bomb_values:
         _check_bomb_names((name,), "bomb_values")
-    if len(r.two_values) != 4 or len(r.instant_win_points) != 2:
-        raise InvalidRules("two_values needs 4 numbers (2♠ 2♣ 2♦ 2♥); instant_win_points needs 2 (winner, others)")
+    if len(r.two_values) != 4:
+        raise InvalidRules(f"two_values: give 4 numbers (2♠ 2♣ 2♦ 2♥), not {list(r.two_values)}")
+    if len(r.instant_win_points) != 2:
+        raise InvalidRules(f"instant_win_points: give 2 numbers (winner, every other player), not {list(r.instant_win_points)}")
     negative = [
         f for f in ("frozen_penalty", "frozen_end_payment", "instant_win_payment", "finish_with_two_penalty", "rake_percent")
         if getattr(r, f) < 0

@@ -1,0 +1,135 @@
+"""Comparing rule sets: the axes on which they differ, and how the same play fares under each.
+
+>>> from tienlen import HOUSE, PAGAT
+>>> diff = compare(HOUSE, PAGAT)
+>>> [row.axis for row in diff.rows][:3]
+['min_players', 'direction', 'straight_two_on_top']
+>>> [(v.rules, v.legal) for v in compare_play("6♠ 6♣ 6♦ 6♥", "A♥", [HOUSE, PAGAT])]
+[('house', False), ('pagat', False)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from tienlen.beating import explain
+from tienlen.cards import Card
+from tienlen.combos import Combo, classify
+from tienlen.errors import InvalidCombo, InvalidRules
+from tienlen.rules import AXES, RuleSet
+
+__all__ = ["AxisDifference", "Comparison", "PlayVerdict", "compare", "compare_play", "describe_value"]
+
+
+@attrs.frozen(kw_only=True)
+class AxisDifference:
+    """One axis on which rule sets differ: its name, the value in each rule set, and what it means."""
+
+    axis: str
+    values: tuple[Any, ...]
+    meaning: str
+
+
+@attrs.frozen(kw_only=True)
+class Comparison:
+    """The differences between rule sets, in axis order; ``str()`` renders them as a table."""
+
+    names: tuple[str, ...]
+    rows: tuple[AxisDifference, ...]
+
+    def table(self) -> str:
+        """A plain-text table: one row per differing axis, one column per rule set."""
+        header = ("axis", *self.names)
+        body = [(row.axis, *(describe_value(row.axis, v) for v in row.values)) for row in self.rows]
+        if not body:
+            return f"{' and '.join(self.names)} do not differ on any axis"
+        widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(header))]
+
+        def fmt(line: Sequence[str]) -> str:
+            return "  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip()
+
+        return "\n".join([fmt(header), fmt(["-" * w for w in widths]), *map(fmt, body)])
+
+    def __str__(self) -> str:
+        return self.table()
+
+
+def compare(first: RuleSet, *others: RuleSet) -> Comparison:
+    """Every axis (other than name and description) on which the given rule sets differ."""
+    sets = (first, *others)
+    if not others:
+        raise InvalidRules("compare needs at least two rule sets")
+    maps = [r.to_mapping() for r in sets]
+    rows = []
+    for axis, meaning in AXES.items():
+        if axis in ("name", "description"):
+            continue
+        values = tuple(m.get(axis) for m in maps)
+        if any(v != values[0] for v in values[1:]):
+            rows.append(AxisDifference(axis=axis, values=values, meaning=meaning))
+    return Comparison(names=tuple(r.name for r in sets), rows=tuple(rows))
+
+
+def describe_value(axis: str, value: Any) -> str:
+    """An axis value (as in :meth:`RuleSet.to_mapping`) in short words.
+
+    Bomb tables read ``quad > 2,22,PR3``: a quad chops a single 2, a pair of 2s and a PR3.
+    """
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if axis == "bombs":
+        if not value:
+            return "none"
+        return "; ".join(_bomb_words(name, spec) for name, spec in value.items())
+    if axis == "placement":
+        return "; ".join(
+            f"{n}p: " + ", ".join(f"{payer}→{payee} {amount}" for payer, payee, amount in pays) for n, pays in value.items()
+        ) or "none"
+    if axis == "place_points":
+        return "; ".join(f"{n}p: " + "/".join(map(str, points)) for n, points in value.items()) or "none"
+    if axis == "bomb_values":
+        return ", ".join(f"{k} {v}" for k, v in value.items()) or "none"
+    if axis == "two_values":
+        return " ".join(f"2{s}={v}" for s, v in zip("♠♣♦♥", value))
+    if isinstance(value, list):
+        return ", ".join(map(str, value)) or "none"
+    return str(value)
+
+
+def _bomb_words(name: str, spec: dict[str, list[Any]]) -> str:
+    targets = ["2" * size for size in spec["chops_twos"]] + list(spec["chops_bombs"])
+    return f"{name} > {','.join(targets) or '-'}"
+
+
+@attrs.frozen(kw_only=True)
+class PlayVerdict:
+    """Whether ``play`` may go on the table under the rule set named ``rules``, and if not, why."""
+
+    rules: str
+    legal: bool
+    reason: str | None
+
+
+def compare_play(
+    play: Iterable[Card] | str | int, table: Iterable[Card] | str | int | None, rule_sets: Iterable[RuleSet]
+) -> tuple[PlayVerdict, ...]:
+    """How one play on one table (``None`` = leading) fares under each rule set.
+
+    Cards that are no combination under a rule set are refused with the reason, not raised.
+    """
+    verdicts = []
+    for rules in rule_sets:
+        try:
+            played = classify(play, rules)
+            on: Combo | None = None if table is None else classify(table, rules)
+        except InvalidCombo as error:
+            verdicts.append(PlayVerdict(rules=rules.name, legal=False, reason=str(error)))
+            continue
+        reason = explain(played, on, rules)
+        verdicts.append(PlayVerdict(rules=rules.name, legal=reason is None, reason=reason))
+    return tuple(verdicts)
