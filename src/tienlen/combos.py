@@ -89,7 +89,9 @@ class Combo:
     def parse(cls, text: str, rules: RuleSet | None = None) -> Combo:
         """Classify card text (under ``rules``, or the ``house`` profile when omitted)."""
         if rules is None:
-            from tienlen.profiles import HOUSE as rules
+            from tienlen.profiles import HOUSE
+
+            rules = HOUSE
         return classify(text, rules)
 
     def __str__(self) -> str:
@@ -126,7 +128,7 @@ def classify(cards: Iterable[Card] | str | int, rules: RuleSet) -> Combo:
 
 def _shape(mask: int, rules: RuleSet) -> tuple[tuple[str, bool], ComboKind | None]:
     """(reason, whether the reason is particular to ``rules``) and the kind, if any."""
-    nibbles = [n for n in rank_nibbles(mask)]
+    nibbles = rank_nibbles(mask)
     ranks = [r for r in range(13) if nibbles[r]]
     counts = {nibbles[r].bit_count() for r in ranks}
     names = "-".join(DECK[4 * r].rank.symbol for r in ranks)
