@@ -1,0 +1,330 @@
+"""Sphinx extension: the rules matrix and one page per profile, generated from tienlen's data.
+
+Nothing here knows the list of axes or profiles: it walks the fields of :class:`tienlen.RuleSet`
+(in the order of :data:`tienlen.AXES`, then any field that ``AXES`` does not describe yet) and
+the profiles in :data:`tienlen.PROFILES`, so changing a profile, adding an axis or adding a
+profile changes the documentation at the next build.
+
+Directives:
+
+``.. rules-matrix::``
+    one table: a row per axis, a column per profile.
+``.. profile-rules:: NAME``
+    the axes of one profile in words.
+``.. profile-pages::``
+    a toctree of the generated per-profile pages (written to ``_generated/profiles/`` when
+    the builder starts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+from docutils import nodes
+from docutils.statemachine import StringList
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+import tienlen
+import tienlen.profiles
+import tienlen.rules
+from tienlen import AXES, PROFILES, RuleSet
+
+GENERATED = Path("_generated") / "profiles"
+"""Where the per-profile pages are written, relative to the docs source folder."""
+
+# Axes shown elsewhere than as a row of the matrix: the name heads each column, and the
+# description is listed above the table (it is a sentence, too long for a cell).
+NOT_ROWS = ("name", "description")
+
+_TWO_GROUPS = {1: "single 2", 2: "pair of 2s", 3: "triple of 2s"}
+_TWO_SUITS = ("2♠", "2♣", "2♦", "2♥")
+
+
+# --------------------------------------------------------------------------- the data
+
+
+def axes() -> list[tuple[str, str]]:
+    """Every axis of :class:`RuleSet` with its meaning, in ``AXES`` order, then any undescribed field."""
+    fields = [field.name for field in attrs.fields(RuleSet) if field.init]
+    ordered = [name for name in AXES if name in fields] + [name for name in fields if name not in AXES]
+    return [(name, AXES.get(name, "")) for name in ordered]
+
+
+def value_of(rules: RuleSet, axis: str) -> Any:
+    """The axis' value as :meth:`RuleSet.to_mapping` writes it (``None`` for an unset axis)."""
+    return rules.to_mapping().get(axis)
+
+
+# --------------------------------------------------------------------------- words for values
+
+
+def ordinal(place: int) -> str:
+    """1 → ``1st``, 2 → ``2nd``, 11 → ``11th``."""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def plain(value: Any) -> str:
+    """Any value in words: yes/no, lists with commas, ``—`` for nothing."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return value or "—"
+    if isinstance(value, Mapping):
+        return "; ".join(f"{key}: {plain(item)}" for key, item in value.items()) or "none"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(plain(item) for item in value) or "none"
+    return str(value)
+
+
+def amount(units: int, rules: RuleSet) -> str:
+    """``4 entries``, ``1 bet``: an amount in the profile's unit name."""
+    name = rules.unit_name or "unit"
+    if units != 1:
+        name = name[:-1] + "ies" if name.endswith("y") and name[-2:-1] not in "aeiou" else name + "s"
+    return f"{units} {name}"
+
+
+Lines = list[str]
+
+
+def _bombs(value: Mapping[str, Mapping[str, list[Any]]], rules: RuleSet) -> Lines:
+    lines = []
+    for bomb, spec in value.items():
+        victims = [_TWO_GROUPS.get(size, f"{size} 2s") for size in spec.get("chops_twos", ())]
+        victims += list(spec.get("chops_bombs", ()))
+        lines.append(f"{bomb}: chops {', '.join(victims)}" if victims else f"{bomb}: only a higher {bomb}")
+    return lines or ["none"]
+
+
+def _placement(value: Mapping[str, list[list[int]]], rules: RuleSet) -> Lines:
+    lines = []
+    for count, payments in value.items():
+        words = [f"{ordinal(payer)} pays {ordinal(payee)} {amount(units, rules)}" for payer, payee, units in payments]
+        lines.append(f"{count} players: {', '.join(words) or 'nothing'}")
+    return lines or ["none"]
+
+
+def _place_points(value: Mapping[str, list[int]], rules: RuleSet) -> Lines:
+    lines = [f"{count} players: {' / '.join(map(str, points))}" for count, points in value.items()]
+    return lines or ["none"]
+
+
+def _two_values(value: list[int], rules: RuleSet) -> Lines:
+    if not any(value):
+        return ["none"]
+    return [f"{two}: {amount(units, rules)}" for two, units in zip(_TWO_SUITS, value, strict=True)]
+
+
+def _bomb_values(value: Mapping[str, int], rules: RuleSet) -> Lines:
+    return [f"{bomb}: {amount(units, rules)}" for bomb, units in value.items()] or ["none"]
+
+
+def _instant_win_points(value: list[int], rules: RuleSet) -> Lines:
+    winner, others = value
+    return [f"winner {winner}, others {others}"] if winner or others else ["none"]
+
+
+def _names(value: list[str], rules: RuleSet) -> Lines:
+    return list(value) or ["none"]
+
+
+def _amount(value: int | None, rules: RuleSet) -> Lines:
+    return [amount(value, rules)] if value else ["none"]
+
+
+RENDERERS: Mapping[str, Callable[[Any, RuleSet], Lines]] = {
+    "bombs": _bombs,
+    "placement": _placement,
+    "place_points": _place_points,
+    "two_values": _two_values,
+    "bomb_values": _bomb_values,
+    "instant_win_points": _instant_win_points,
+    "instant_wins": _names,
+    "interrupt_bombs": _names,
+    "instant_win_payment": _amount,
+    "frozen_penalty": _amount,
+    "frozen_end_payment": _amount,
+    "finish_with_two_penalty": _amount,
+    "forfeit_penalty": _amount,
+    "rake_percent": lambda value, rules: [f"{value}%" if value else "none"],
+    "match_rounds": lambda value, rules: ["open-ended" if value is None else str(value)],
+}
+"""Axes whose values read better in their own words; any other axis goes through :func:`plain`."""
+
+
+def render(axis: str, rules: RuleSet) -> Lines:
+    """The value of one axis of ``rules`` in words, one line per item.
+
+    Falls back to :func:`plain` for an axis without a renderer, or one whose value no longer has
+    the shape its renderer expects.
+    """
+    value = value_of(rules, axis)
+    renderer = RENDERERS.get(axis)
+    if renderer is not None:
+        try:
+            return renderer(value, rules)
+        except (TypeError, ValueError, KeyError, AttributeError):
+            pass
+    return [plain(value)]
+
+
+# --------------------------------------------------------------------------- docutils helpers
+
+
+def _paragraph(*children: nodes.Node) -> nodes.paragraph:
+    return nodes.paragraph("", "", *children)
+
+
+def _table(widths: list[int], header: list[list[nodes.Node]], rows: Iterable[list[list[nodes.Node]]]) -> nodes.table:
+    table = nodes.table(classes=["tienlen-rules", "colwidths-given"])
+    group = nodes.tgroup(cols=len(widths))
+    table += group
+    for width in widths:
+        group += nodes.colspec(colwidth=width)
+    head = nodes.thead()
+    group += head
+    head += _row(header)
+    body = nodes.tbody()
+    group += body
+    for row in rows:
+        body += _row(row)
+    return table
+
+
+def _row(cells: list[list[nodes.Node]]) -> nodes.row:
+    row = nodes.row()
+    for cell in cells:
+        entry = nodes.entry()
+        if len(cell) == 1 and isinstance(cell[0], nodes.Body):
+            entry += cell[0]
+        else:
+            entry += _paragraph(*cell)
+        row += entry
+    return row
+
+
+def _lines(lines: Lines) -> list[nodes.Node]:
+    """One table cell: plain text for one line, a line block for several."""
+    if len(lines) == 1:
+        return [nodes.Text(lines[0])]
+    block = nodes.line_block()
+    for line in lines:
+        block += nodes.line(line, line)
+    return [block]
+
+
+def _axis_cell(axis: str, meaning: str) -> list[nodes.Node]:
+    cell: list[nodes.Node] = [nodes.literal(axis, axis)]
+    if meaning:
+        cell += [nodes.Text(": " + meaning)]
+    return cell
+
+
+class _RulesDirective(SphinxDirective):
+    def note_sources(self) -> None:
+        """Rebuild the page when the axes or the profile data change."""
+        for module in (tienlen.rules, tienlen.profiles):
+            if module.__file__:
+                self.env.note_dependency(module.__file__)
+
+
+class RulesMatrix(_RulesDirective):
+    """``.. rules-matrix::``: every axis (rows) by every profile (columns)."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        self.note_sources()
+        profiles = list(PROFILES.values())
+        intro = nodes.bullet_list()
+        for rules in profiles:
+            item = nodes.list_item()
+            item += _paragraph(nodes.strong(rules.name, rules.name), nodes.Text(": " + (rules.description or "—")))
+            intro += item
+        rows = []
+        for axis, meaning in axes():
+            if axis in NOT_ROWS:
+                continue
+            rows.append([_axis_cell(axis, meaning), *[_lines(render(axis, rules)) for rules in profiles]])
+        header: list[list[nodes.Node]] = [[nodes.Text("axis")], *[[nodes.Text(r.name)] for r in profiles]]
+        return [intro, _table([25] + [15] * len(profiles), header, rows)]
+
+
+class ProfileRules(_RulesDirective):
+    """``.. profile-rules:: NAME``: one profile's axes in words."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        self.note_sources()
+        name = self.arguments[0]
+        if name not in PROFILES:
+            raise self.error(f"profile-rules: {name!r} is not a profile; choose one of {', '.join(PROFILES)}")
+        rules = PROFILES[name]
+        out: list[nodes.Node] = [_paragraph(nodes.Text(rules.description or f"The {name} profile."))]
+        rows = []
+        for axis, meaning in axes():
+            if axis in NOT_ROWS:
+                continue
+            words = render(axis, rules)
+            if axis == "instant_wins" and rules.instant_wins:
+                patterns = tienlen.rules.INSTANT_WIN_PATTERNS
+                words = [f"{pattern}: {patterns[pattern]}" if pattern in patterns else pattern for pattern in rules.instant_wins]
+            rows.append([_axis_cell(axis, meaning), _lines(words)])
+        out.append(_table([60, 40], [[nodes.Text("rule")], [nodes.Text(name)]], rows))
+        out.append(
+            _paragraph(
+                nodes.Text("Use it with "),
+                nodes.literal(f"tienlen.PROFILES[{name!r}]", f"tienlen.PROFILES[{name!r}]"),
+                nodes.Text(", or start a variant from it with "),
+                nodes.literal("RuleSet.from_mapping", f'RuleSet.from_mapping({{"from": "{name}", ...}})'),
+                nodes.Text("."),
+            )
+        )
+        return out
+
+
+class ProfilePages(SphinxDirective):
+    """``.. profile-pages::``: a toctree of the generated per-profile pages, in ``PROFILES`` order."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        lines = [".. toctree::", "   :maxdepth: 1", ""]
+        lines += [f"   /{(GENERATED / name).as_posix()}" for name in PROFILES]
+        container = nodes.container()
+        self.state.nested_parse(StringList(lines, source="<profile-pages>"), self.content_offset, container)
+        return list(container.children)
+
+
+def write_profile_pages(app: Sphinx) -> None:
+    """Write one page per profile into ``_generated/profiles/`` and remove pages of profiles gone."""
+    folder = Path(app.srcdir) / GENERATED
+    folder.mkdir(parents=True, exist_ok=True)
+    wanted = set()
+    for name in PROFILES:
+        title = f"The ``{name}`` profile"
+        text = f"{title}\n{'=' * len(title)}\n\n.. profile-rules:: {name}\n"
+        path = folder / f"{name}.rst"
+        wanted.add(path)
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+    for path in folder.glob("*.rst"):
+        if path not in wanted:
+            path.unlink()
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_directive("rules-matrix", RulesMatrix)
+    app.add_directive("profile-rules", ProfileRules)
+    app.add_directive("profile-pages", ProfilePages)
+    app.connect("builder-inited", write_profile_pages)
+    return {"version": tienlen.__version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,52 @@
+"""Sphinx configuration for the tienlen documentation.
+
+Build with ``sphinx-build -W --keep-going -b html docs docs/_build/html`` after
+``pip install -e '.[docs]'``. The rules matrix, the per-profile pages and the API reference are
+generated from the installed package at build time (see ``docs/_ext``).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "_ext"))
+try:
+    import tienlen
+except ImportError:  # building from a checkout without installing: use the sources
+    sys.path.insert(0, str(HERE.parent / "src"))
+    import tienlen
+
+project = "tienlen"
+author = "The tienlen developers"
+project_copyright = "2026, The tienlen developers"
+release = tienlen.__version__
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "rules_matrix",
+    "public_api",
+]
+
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+root_doc = "index"
+language = "en"
+
+# autodoc: signatures as written, members in source order, type hints in the signature.
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+add_module_names = False
+python_use_unqualified_type_names = True
+
+html_theme = "alabaster"
+html_title = f"tienlen {release}"
+html_theme_options = {
+    "description": "Tiến Lên rules as data",
+    "page_width": "1180px",
+    "sidebar_width": "220px",
+}
+html_static_path = ["_static"]
+html_css_files = ["tienlen.css"]
