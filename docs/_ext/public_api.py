@@ -101,6 +101,27 @@ class PublicApi(SphinxDirective):
         return self.parse_text_to_nodes("\n".join(lines), allow_section_headings=True)
 
 
+def resolve_public_name(app: Sphinx, env: Any, node: Any, contnode: nodes.TextElement) -> nodes.Element | None:
+    """Resolve ``InvalidCards`` or ``tienlen.cards.Card.parse`` to ``tienlen.…`` where it is documented.
+
+    Docstrings name objects as their own module sees them; the reference documents them under
+    the package, where users import them from.
+    """
+    if node.get("refdomain") != "py":
+        return None
+    parts = str(node["reftarget"]).lstrip(".~").split(".")
+    domain = env.get_domain("py")
+    for start in range(len(parts)):
+        candidate = ".".join([PACKAGE, *parts[start:]])
+        if candidate == node["reftarget"]:
+            continue
+        found = domain.resolve_xref(env, node["refdoc"], app.builder, node["reftype"], candidate, node, contnode)
+        if found is not None:
+            return found
+    return None
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("public-api", PublicApi)
+    app.connect("missing-reference", resolve_public_name)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
