@@ -22,10 +22,12 @@ from tienlen.events import (
     TrickWon,
 )
 from tienlen.errors import IllegalPlay, InvalidCards, InvalidCombo, InvalidRecord, InvalidRules, TienLenError
+from tienlen.match import Match, next_leader
 from tienlen.moves import legal_plays
 from tienlen.profiles import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, PROFILES
 from tienlen.round import Round, Trick, instant_win_pattern
 from tienlen.rules import AXES, INSTANT_WIN_PATTERNS, BombRule, RuleSet
+from tienlen.settle import HOUSE_SEAT, Settlement, Transfer, chop_value, held_value, settle
 
 __all__ = [
     "__version__",
@@ -43,6 +45,7 @@ __all__ = [
     "Forfeited",
     "Froze",
     "HOUSE",
+    "HOUSE_SEAT",
     "INSTANT_WIN_PATTERNS",
     "IWIN",
     "IllegalPlay",
@@ -51,6 +54,7 @@ __all__ = [
     "InvalidCombo",
     "InvalidRecord",
     "InvalidRules",
+    "Match",
     "NORTHERN",
     "PAGAT",
     "PROFILES",
@@ -60,16 +64,22 @@ __all__ = [
     "Round",
     "RoundResult",
     "RuleSet",
+    "Settlement",
     "Suit",
     "TienLenError",
     "Trick",
+    "Transfer",
     "TrickWon",
     "beats",
+    "chop_value",
     "classify",
     "explain",
     "format_cards",
+    "held_value",
     "instant_win_pattern",
     "is_chop",
     "legal_plays",
+    "next_leader",
     "parse_cards",
+    "settle",
 ]

@@ -1,0 +1,220 @@
+"""Match: running totals, match length per profile, winners, balances, and next_leader."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+import attrs
+import pytest
+
+from tienlen import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, Round, RuleSet, parse_cards
+from tienlen.errors import IllegalPlay, InvalidRecord, InvalidRules
+from tienlen.events import InstantWin, RoundResult
+from tienlen.match import Match, next_leader
+from tienlen.settle import settle
+
+
+def result(
+    players: int,
+    placements: Sequence[int] = (),
+    *,
+    hands: Mapping[int, str] | None = None,
+    frozen: Sequence[int] = (),
+    instant: Sequence[int] = (),
+    den_bai: int | None = None,
+) -> RoundResult:
+    held = hands or {}
+    return RoundResult(
+        players=players,
+        dealer=0,
+        first_round=False,
+        placements=tuple(placements),
+        frozen=tuple(frozen),
+        forfeited=(),
+        instant_winners=tuple(InstantWin(seat=s, pattern="dragon") for s in instant),
+        hands=tuple(parse_cards(held.get(s, "")) for s in range(players)),
+        events=(),
+        den_bai=den_bai,
+    )
+
+
+# ------------------------------------------------------------------------------ length and winners
+
+
+def test_faceoff_match_is_five_rounds_highest_total_wins() -> None:
+    match = Match.start(FACEOFF)
+    assert match.rounds == 5 and not match.is_over and match.played == 0 and match.leader is None
+    for order in [(0, 1, 2, 3), (1, 0, 2, 3), (1, 2, 0, 3), (3, 2, 1, 0)]:
+        match = match.record(result(4, order))
+        assert not match.is_over
+    match = match.record(result(4, instant=(3,)))
+    assert match.is_over
+    assert match.totals == (6, 9, 6, 6)
+    assert match.winners == (1,)
+    with pytest.raises(IllegalPlay, match="the match is over after 5 rounds; start a new Match"):
+        match.record(result(4, (0, 1, 2, 3)))
+
+
+def test_faceoff_ties_share_the_win() -> None:
+    match = Match.start(FACEOFF, rounds=2)
+    match = match.record(result(4, (0, 1, 2, 3))).record(result(4, (1, 0, 3, 2)))
+    assert match.totals == (5, 5, 1, 1) and match.winners == (0, 1) and match.is_over
+
+
+def test_pagat_needs_the_agreed_number_of_rounds() -> None:
+    with pytest.raises(InvalidRules, match="rounds: pagat is played for an agreed number of rounds"):
+        Match.start(PAGAT)
+    match = Match.start(PAGAT, rounds=3)
+    for order in [(0, 1, 2, 3), (0, 1, 3, 2), (2, 1, 0, 3)]:
+        match = match.record(result(4, order))
+    assert match.is_over and match.totals == (3, 3, -1, -5) and match.winners == (0, 1)
+
+
+def test_agreed_rounds_override_the_profile() -> None:
+    assert Match.start(FACEOFF, rounds=3).rounds == 3
+
+
+def test_money_session_is_open_unless_rounds_given() -> None:
+    match = Match.start(HOUSE, players=3, stake=1000)
+    for _ in range(10):
+        match = match.record(result(3, (2, 1, 0)))
+    assert not match.is_over and match.rounds is None
+    assert match.totals == (-40000, -20000, 60000) and match.winners == (2,)
+    assert Match.start(NORTHERN, rounds=1).record(result(4, (0, 1, 2, 3))).is_over
+
+
+def test_record_returns_a_new_match() -> None:
+    start = Match.start(HOUSE, stake=1000)
+    after = start.record(result(4, (0, 1, 2, 3)))
+    assert start.played == 0 and after.played == 1
+    assert after.settlements[0] == settle(result(4, (0, 1, 2, 3)), HOUSE, stake=1000)
+    assert after.results == (result(4, (0, 1, 2, 3)),)
+
+
+# ------------------------------------------------------------------------------ balances
+
+
+def test_house_balances_are_tracked_not_capped() -> None:
+    match = Match.start(HOUSE, players=2, stake=1000, balances=[3000, 10000])
+    match = match.record(result(2, (1, 0)))
+    assert match.balances == (-1000, 14000)  # house rooms do not cap at the balance
+
+
+def test_iwin_balances_cap_and_rake_accumulate() -> None:
+    match = Match.start(IWIN, players=2, stake=1000, balances=[3000, 3000])
+    match = match.record(result(2, (1, 0)))  # seat 0 pays 2,000; seat 1 pays 100 rake
+    assert match.balances == (1000, 4900) and match.house == 100
+    match = match.record(result(2, (1, 0)))  # seat 0 can pay only 1,000
+    assert match.balances == (0, 5850) and match.house == 150
+    match = match.record(result(2, (1, 0)))  # nothing left to pay
+    assert match.balances == (0, 5850)
+    assert sum(match.balances) + match.house == 6000
+
+
+def test_iwin_self_played_match_keeps_every_balance_at_or_above_zero() -> None:
+    rng = random.Random(4)
+    match = Match.start(IWIN, players=4, stake=100, balances=[rng.randrange(0, 3000) for _ in range(4)], rounds=40)
+    total = sum(match.balances or ())
+    leader = None
+    for n in range(40):
+        r = Round.deal(IWIN, players=4, seed=n, first_round=leader is None, leader=leader)
+        while not r.is_over:
+            r = r.apply(rng.choice(r.legal_actions()))
+        match = match.record(r.result)
+        balances = match.balances
+        assert balances is not None and min(balances) >= 0
+        assert sum(balances) + match.house == total
+        leader = match.leader
+    assert match.is_over and match.house > 0
+
+
+# ------------------------------------------------------------------------------ errors
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"rules": FACEOFF, "players": 3}, "faceoff is played by 4 players, not 3"),
+        ({"rules": HOUSE, "players": 5}, "house is played by 2 to 4 players, not 5"),
+        ({"rules": HOUSE, "stake": 0}, "stake: 0 is not a positive whole number"),
+        ({"rules": FACEOFF, "stake": 100}, "faceoff scores points, which are not staked"),
+        ({"rules": HOUSE, "rounds": 0}, "rounds: 0 is not a positive whole number"),
+        ({"rules": IWIN, "balances": [1, 2]}, "balances: 2 balances given for 4 players"),
+        ({"rules": IWIN, "balances": [1, 2, -3, 4]}, "balances: seat 2 has -3"),
+        ({"rules": IWIN, "balances": "lots"}, "balances: give one whole number per seat"),
+    ],
+)
+def test_start_refuses_bad_settings(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidRules, match=message):
+        Match.start(**kwargs)  # type: ignore[arg-type]
+
+
+def test_record_refuses_another_table_size() -> None:
+    with pytest.raises(InvalidRecord, match="a 3-player round cannot be recorded in this 4-player match"):
+        Match.start(HOUSE).record(result(3, (0, 1, 2)))
+
+
+def test_record_refuses_what_is_not_a_result() -> None:
+    with pytest.raises(InvalidRecord, match="record needs a RoundResult"):
+        Match.start(HOUSE).record("round")  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------------------ next_leader
+
+
+def test_next_leader_is_first_place() -> None:
+    r = result(4, (2, 0, 3, 1))
+    assert next_leader(r, HOUSE) == 2
+    assert Match.start(HOUSE).record(r).leader == 2
+
+
+def test_next_leader_skips_an_absent_winner_northern() -> None:
+    r = result(4, (2, 0, 3, 1))
+    assert next_leader(r, NORTHERN, absent={2}) == 0
+    assert next_leader(r, NORTHERN, absent=[2, 0, 3]) == 1
+
+
+def test_next_leader_den_bai_leads() -> None:
+    r = result(4, (0, 1, 2, 3), frozen=(1, 2, 3), den_bai=2)
+    assert next_leader(r, IWIN) == 2
+    assert next_leader(r, IWIN, absent={2}) == 0
+    assert next_leader(r, HOUSE) == 0  # no đền bài in house rules
+
+
+def test_next_leader_instant_winner() -> None:
+    r = result(4, instant=(3,))
+    assert next_leader(r, IWIN) == 3
+    assert next_leader(r, IWIN, absent={3}) == 0  # the next seat after the winner
+    assert next_leader(result(4, instant=(2, 0)), HOUSE) == 2
+
+
+def test_next_leader_errors() -> None:
+    r = result(4, (0, 1, 2, 3))
+    with pytest.raises(InvalidRules, match="absent: seat 4 is not at this 4-player table"):
+        next_leader(r, HOUSE, absent={4})
+    with pytest.raises(InvalidRules, match="every seat is absent"):
+        next_leader(r, HOUSE, absent=range(4))
+    with pytest.raises(InvalidRecord, match="neither placements nor instant winners"):
+        next_leader(result(4), HOUSE)
+
+
+def test_match_is_a_frozen_value() -> None:
+    match = Match.start(HOUSE)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        match.stake = 5  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("rules", [HOUSE, NORTHERN, IWIN, FACEOFF], ids=lambda r: r.name)
+def test_self_played_match_totals_are_the_sum_of_settlements(rules: RuleSet) -> None:
+    rng = random.Random(rules.name)
+    stake = 1 if rules.unit == "points" else 10
+    match = Match.start(rules, players=4, stake=stake, rounds=6)
+    while not match.is_over:
+        r = Round.deal(rules, players=4, seed=rng.randrange(10**9), first_round=match.leader is None, leader=match.leader)
+        while not r.is_over:
+            r = r.apply(rng.choice(r.legal_actions()))
+        match = match.record(r.result)
+    assert match.totals == tuple(sum(s.net[i] for s in match.settlements) for i in range(4))
+    if rules.unit != "points":
+        assert sum(match.totals) + match.house == 0
