@@ -13,15 +13,28 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import json
+
 import attrs
 
 from tienlen.beating import explain
 from tienlen.cards import Card
 from tienlen.combos import Combo, classify
-from tienlen.errors import InvalidCombo, InvalidRules
+from tienlen.errors import InvalidCombo, InvalidRecord, InvalidRules
+from tienlen.round import Round
 from tienlen.rules import AXES, RuleSet
+from tienlen.settle import Settlement, settle, stake_for
 
-__all__ = ["AxisDifference", "Comparison", "PlayVerdict", "compare", "compare_play", "describe_value"]
+__all__ = [
+    "AxisDifference",
+    "Comparison",
+    "PlayVerdict",
+    "RoundVerdict",
+    "compare",
+    "compare_play",
+    "compare_round",
+    "describe_value",
+]
 
 
 @attrs.frozen(kw_only=True)
@@ -132,4 +145,39 @@ def compare_play(
             continue
         reason = explain(played, on, rules)
         verdicts.append(PlayVerdict(rules=rules.name, legal=reason is None, reason=reason))
+    return tuple(verdicts)
+
+
+@attrs.frozen(kw_only=True)
+class RoundVerdict:
+    """A recorded round replayed under the rule set named ``rules``: its ``settlement``, or the
+    ``reason`` it cannot be scored there (an action those rules refuse, a player count they do not
+    allow, or a round that is not over)."""
+
+    rules: str
+    settlement: Settlement | None
+    reason: str | None
+
+
+def compare_round(record: Round | str, rule_sets: Iterable[RuleSet], *, stake: int = 1) -> tuple[RoundVerdict, ...]:
+    """The same deal and the same actions under each rule set, settled with ``stake``.
+
+    ``record`` is a :class:`~tienlen.Round` or its JSON record; point-scored rule sets ignore ``stake``. Every action is replayed through
+    each rule set, so a play one variant allows and another refuses is reported, not scored.
+    Raises :class:`InvalidRecord` when ``record`` itself cannot be read.
+    """
+    data = json.loads(record.to_json() if isinstance(record, Round) else Round.from_json(record).to_json())
+    verdicts = []
+    for rules in rule_sets:
+        data["rules"] = rules.to_mapping()
+        try:
+            replayed = Round.from_json(json.dumps(data, ensure_ascii=False))
+        except InvalidRecord as error:
+            verdicts.append(RoundVerdict(rules=rules.name, settlement=None, reason=str(error)))
+            continue
+        if not replayed.is_over:
+            reason = f"the recorded actions do not finish the round under {rules.name}"
+            verdicts.append(RoundVerdict(rules=rules.name, settlement=None, reason=reason))
+            continue
+        verdicts.append(RoundVerdict(rules=rules.name, settlement=settle(replayed.result, rules, stake=stake_for(rules, stake)), reason=None))
     return tuple(verdicts)

@@ -62,7 +62,7 @@ from tienlen.errors import InvalidRecord, InvalidRules
 from tienlen.events import RoundResult
 from tienlen.rules import RuleSet, Unit
 
-__all__ = ["HOUSE_SEAT", "Transfer", "Settlement", "settle", "held_value", "chop_value"]
+__all__ = ["HOUSE_SEAT", "Transfer", "Settlement", "settle", "stake_for", "held_value", "chop_value"]
 
 HOUSE_SEAT = -1
 """The payee seat of the house account (the rake). Player seats are 0 and up."""
@@ -453,6 +453,11 @@ def _points(result: RoundResult, rules: RuleSet, n: int) -> tuple[int, ...]:
     for place, seat in enumerate(result.placements):
         net[seat] = points[place]
     return tuple(net)
+
+
+def stake_for(rules: RuleSet, stake: int) -> int:
+    """The stake to settle ``rules`` with: ``stake`` where amounts are money, 1 where they are points."""
+    return 1 if rules.unit == "points" else stake
 
 
 def settle(result: RoundResult, rules: RuleSet, *, stake: int = 1, balances: Sequence[int] | None = None) -> Settlement:

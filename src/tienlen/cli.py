@@ -1,0 +1,270 @@
+"""The ``tienlen`` command line (also ``python -m tienlen``).
+
+Commands::
+
+    tienlen check   --rules NAME|FILE --play CARDS [--table CARDS] [--hand CARDS] [--json]
+    tienlen moves   --rules NAME|FILE --hand CARDS [--table CARDS] [--json]
+    tienlen play    --rules NAME|FILE [--seed N] [--players 4] [--bots greedy,random] [--stake N] [--record FILE]
+    tienlen simulate --rules house,iwin,... --rounds N [--seed S] [--workers K] [--json]
+    tienlen compare RULES RULES [RULES ...]
+    tienlen rules   NAME|FILE [--format text|toml|json]
+    tienlen replay  FILE [--stake N]
+
+Exit codes: 0 success (``check``: the play is legal); 1 the play is illegal (``check``) or the
+record is refused (``replay``); 2 bad input (unreadable cards, unknown profile, malformed rules
+file, unreadable file, bad options). Errors are one line on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from tienlen._version import __version__
+from tienlen.agents import AGENTS, make_agent, play_round
+from tienlen.beating import explain
+from tienlen.cards import format_cards, parse_cards, to_mask
+from tienlen.combos import classify
+from tienlen.compare import compare, describe_value
+from tienlen.errors import IllegalPlay, InvalidCombo, InvalidRecord, TienLenError
+from tienlen.events import Chop, Finished, Forfeited, Froze, InstantWin, Passed, Played, TrickWon
+from tienlen.moves import legal_plays
+from tienlen.profiles import PROFILES
+from tienlen.round import Round
+from tienlen.rules import AXES, RuleSet, load_rules
+from tienlen.settle import Settlement, settle, stake_for
+from tienlen.simulate import ProfileStats, format_stats, print_progress, simulate
+
+__all__ = ["main", "format_round", "format_settlement"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``) and return the exit code."""
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+    try:
+        code: int = args.run(args)
+        return code
+    except TienLenError as error:
+        print(f"tienlen: {error}", file=sys.stderr)
+        return 1 if isinstance(error, (IllegalPlay, InvalidRecord)) and args.command == "replay" else 2
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"tienlen: {error}", file=sys.stderr)
+        return 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tienlen", description="Tiến Lên rules: check plays, play, compare variants.")
+    parser.add_argument("--version", action="version", version=f"tienlen {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    rules_help = f"a profile ({', '.join(PROFILES)}) or a .toml/.json rules file"
+
+    check = sub.add_parser("check", help="is a play legal on a table? exit 0 if so, 1 with the reason if not")
+    check.add_argument("--rules", required=True, help=rules_help)
+    check.add_argument("--play", required=True, help="the cards played, e.g. '6♠6♣6♦6♥' or '6s 6c 6d 6h'")
+    check.add_argument("--table", help="the combination on the table (omit when leading)")
+    check.add_argument("--hand", help="the player's hand; the play must come from it")
+    check.add_argument("--json", action="store_true", help="answer as JSON")
+    check.set_defaults(run=_check)
+
+    moves = sub.add_parser("moves", help="every legal play from a hand")
+    moves.add_argument("--rules", required=True, help=rules_help)
+    moves.add_argument("--hand", required=True, help="the hand")
+    moves.add_argument("--table", help="the combination on the table (omit when leading)")
+    moves.add_argument("--json", action="store_true", help="answer as JSON")
+    moves.set_defaults(run=_moves)
+
+    play = sub.add_parser("play", help="deal, play out with bots and settle one round")
+    play.add_argument("--rules", default="house", help=rules_help)
+    play.add_argument("--seed", type=int, default=1, help="deal seed (default 1)")
+    play.add_argument("--players", type=int, default=4)
+    play.add_argument("--bots", default="greedy,random", help=f"bots per seat, cycled ({', '.join(AGENTS)})")
+    play.add_argument("--stake", type=int, default=1000, help="the room's stake unit: house entry, or bet (default 1000)")
+    play.add_argument("--record", help="also write the round record (JSON) to this file")
+    play.set_defaults(run=_play)
+
+    sim = sub.add_parser("simulate", help="play the same seeded deals under several rule sets and compare")
+    sim.add_argument("--rules", default=",".join(PROFILES), help="comma-separated profiles or rules files")
+    sim.add_argument("--rounds", type=int, default=1000)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--bots", default="greedy,random")
+    sim.add_argument("--workers", type=int, default=1, help="processes to spread the rounds over")
+    sim.add_argument("--json", action="store_true")
+    sim.set_defaults(run=_simulate)
+
+    cmp_ = sub.add_parser("compare", help="the axes on which rule sets differ")
+    cmp_.add_argument("rules", nargs="+", help=rules_help)
+    cmp_.set_defaults(run=_compare)
+
+    show = sub.add_parser("rules", help="print or export a rule set")
+    show.add_argument("rules", help=rules_help)
+    show.add_argument("--format", choices=("text", "toml", "json"), default="text")
+    show.set_defaults(run=_rules)
+
+    replay = sub.add_parser("replay", help="validate a round record, naming the first illegal action")
+    replay.add_argument("file", help="a record written by Round.to_json or `tienlen play --record`")
+    replay.add_argument("--stake", type=int, default=1000)
+    replay.set_defaults(run=_replay)
+    return parser
+
+
+def _check(args: argparse.Namespace) -> int:
+    rules = load_rules(args.rules)
+    played = parse_cards(args.play)  # unreadable cards are bad input (exit 2), not an illegal play
+    table = classify(args.table, rules) if args.table else None
+    reason: str | None = None
+    if args.hand is not None:
+        missing = to_mask(played) & ~to_mask(args.hand)
+        if missing:
+            reason = f"the hand does not hold {format_cards(missing)}"
+    if reason is None:
+        try:
+            reason = explain(classify(played, rules), table, rules)
+        except InvalidCombo as error:
+            reason = str(error)
+    if args.json:
+        print(json.dumps({"legal": reason is None, "reason": reason, "rules": rules.name}, ensure_ascii=False))
+    else:
+        print("legal" if reason is None else f"illegal: {reason}")
+    return 0 if reason is None else 1
+
+
+def _moves(args: argparse.Namespace) -> int:
+    rules = load_rules(args.rules)
+    table = classify(args.table, rules) if args.table else None
+    plays = legal_plays(args.hand, table, rules)
+    if args.json:
+        print(json.dumps([{"kind": c.kind.label, "cards": str(c)} for c in plays], ensure_ascii=False))
+    else:
+        for combo in plays:
+            print(f"{combo.kind.label:<9} {combo}")
+        print(f"{len(plays)} legal plays" + ("" if table is not None else " (leading)"))
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    rules = load_rules(args.rules)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    agents = [make_agent(bots[s % len(bots)], args.seed + s) for s in range(args.players)]
+    round_ = play_round(rules, agents, seed=args.seed, start=Round.deal(rules, players=args.players, seed=args.seed))
+    names = [f"seat {s} ({bots[s % len(bots)]})" for s in range(args.players)]
+    print(format_round(round_, names))
+    print()
+    print(format_settlement(settle(round_.result, rules, stake=stake_for(rules, args.stake)), rules, names))
+    if args.record:
+        Path(args.record).write_text(round_.to_json(), encoding="utf-8")
+        print(f"\nrecord written to {args.record}")
+    return 0
+
+
+def format_round(round_: Round, names: Sequence[str] | None = None) -> str:
+    """The deal and a trick-by-trick log of a round, as text."""
+    names = names or [f"seat {s}" for s in range(round_.players)]
+    lines = [f"{round_.rules.name}: {round_.players} players, seed {round_.seed}, dealer seat {round_.dealer}"]
+    lines += [f"  {names[s]:<16} {format_cards(m)}" for s, m in enumerate(round_.dealt)]
+    trick = 0
+    for event in round_.events:
+        if isinstance(event, InstantWin):
+            lines.append(f"{names[event.seat]} wins at once: {event.pattern.replace('_', ' ')}")
+        elif isinstance(event, Played):
+            if trick == 0:
+                trick = 1
+                lines.append("trick 1")
+            how = "interrupts with" if event.out_of_turn else "plays"
+            lines.append(f"  {names[event.seat]} {how} {event.combo}")
+        elif isinstance(event, Passed):
+            lines.append(f"  {names[event.seat]} passes")
+        elif isinstance(event, Chop):
+            lines.append(f"    chop {event.index} of the chain: {event.by} chops {event.chopped_combo}")
+        elif isinstance(event, Finished):
+            lines.append(f"    {names[event.seat]} goes out, place {event.place}" + (" (on a 2)" if event.with_two else ""))
+        elif isinstance(event, Froze):
+            lines.append(f"    {names[event.seat]} is frozen (cóng) holding {format_cards(event.cards)}")
+        elif isinstance(event, Forfeited):
+            lines.append(f"  {names[event.seat]} forfeits")
+        elif isinstance(event, TrickWon) and event.next_leader is not None:
+            trick = event.trick + 1
+            lines.append(f"trick {trick}: {names[event.next_leader]} leads")
+    if round_.is_over and round_.result.placements:
+        order = ", ".join(f"{i + 1}. {names[s]}" for i, s in enumerate(round_.result.placements))
+        lines.append(f"result: {order}")
+    return "\n".join(lines)
+
+
+def format_settlement(settlement: Settlement, rules: RuleSet, names: Sequence[str] | None = None) -> str:
+    """A settlement as text: every transfer with its reason, then the net per seat."""
+    names = names or [f"seat {s}" for s in range(len(settlement.net))]
+
+    def who(seat: int) -> str:
+        return "house" if seat < 0 else names[seat]
+
+    lines = [f"settlement ({settlement.unit}):"]
+    for t in settlement.transfers:
+        lines.append(f"  {who(t.payer)} pays {who(t.payee)} {t.amount:,}: {t.reason}")
+    lines.append("  net: " + ", ".join(f"{names[s]} {v:+,}" for s, v in enumerate(settlement.net)))
+    if settlement.house:
+        lines.append(f"  house (rake): {settlement.house:+,}")
+    return "\n".join(lines)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    rule_sets = [load_rules(name.strip()) for name in args.rules.split(",") if name.strip()]
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    progress = print_progress if sys.stderr.isatty() and not args.json else None
+    stats = simulate(
+        rule_sets, rounds=args.rounds, seed=args.seed, players=args.players, bots=bots, workers=args.workers, progress=progress
+    )
+    if args.json:
+        print(json.dumps([_stats_json(s) for s in stats], indent=2))
+    else:
+        print(format_stats(stats))
+    return 0
+
+
+def _stats_json(stats: ProfileStats) -> dict[str, Any]:
+    data: dict[str, Any] = attrs.asdict(stats)
+    return data
+
+
+def _compare(args: argparse.Namespace) -> int:
+    sets = [load_rules(name) for name in args.rules]
+    print(compare(*sets).table() if len(sets) > 1 else _describe(sets[0]))
+    return 0
+
+
+def _describe(rules: RuleSet) -> str:
+    mapping = rules.to_mapping()
+    width = max(map(len, AXES))
+    return "\n".join(f"{axis:<{width}}  {describe_value(axis, mapping.get(axis))}" for axis in AXES)
+
+
+def _rules(args: argparse.Namespace) -> int:
+    rules = load_rules(args.rules)
+    if args.format == "toml":
+        print(rules.to_toml(), end="")
+    elif args.format == "json":
+        print(rules.to_json())
+    else:
+        print(_describe(rules))
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    text = Path(args.file).read_text(encoding="utf-8")
+    round_ = Round.from_json(text)
+    print(format_round(round_))
+    print(f"\nthe record replays: {len(round_.actions)} actions, all legal under {round_.rules.name}")
+    if round_.is_over:
+        print(format_settlement(settle(round_.result, round_.rules, stake=stake_for(round_.rules, args.stake)), round_.rules))
+    return 0
+
