@@ -118,10 +118,10 @@ def classify(cards: Iterable[Card] | str | int, rules: RuleSet) -> Combo:
     saying why when they form none, and :class:`~tienlen.InvalidCards` for bad card text.
     """
     mask = to_mask(cards)
+    if not mask:
+        raise InvalidCombo("no cards is not a combination; play at least one card, or pass")
     problem, kind = _shape(mask, rules)
     if kind is None:
-        if not mask:
-            raise InvalidCombo("no cards is not a combination; play at least one card, or pass")
         raise InvalidCombo(f"{format_cards(mask)} is not a combination{' under ' + rules.name if problem[1] else ''}: {problem[0]}")
     return Combo(kind, mask)
 

@@ -8,27 +8,156 @@ ascending (which orders by top card first).
 >>> hand = parse_cards("3♠ 4♠ 5♦ 5♥ 2♣")
 >>> [str(c) for c in legal_plays(hand, classify("4♥", HOUSE), HOUSE)]
 ['5♦', '5♥', '2♣']
+
+How it works. A hand is a 52-bit integer; rank ``r`` holds its suits in the 4-bit "nibble"
+``(hand >> 4*r) & 0xF``.
+
+- Which singles, pairs, triples or quads a rank offers is looked up in tables built once at import,
+  indexed ``[rank][nibble]`` and holding ready-shifted masks, so those loops only look up and
+  concatenate.
+- Straights and pair runs: one scan finds the runs of consecutive ranks that offer a card (or a
+  pair); each window of a run is then the product of its ranks' choices, built in C by
+  ``itertools.product`` and summed, highest rank varying slowest so the masks come out ascending.
+- Whatever depends on the rule set (which pairs exist, which shapes answer which table) is worked
+  out once per :class:`~tienlen.RuleSet` and kept in a small cache.
+- Under a follow-suit rule a play must repeat the table's suits rank by rank, so its candidates are
+  the table's own mask moved up by whole ranks; pairs compare by colour; single 2s and pairs of 2s
+  are exempt where the rules say so. No :class:`~tienlen.Combo` is built to decide anything.
+- Internally the plays come out as groups ``(kind, [mask, ...])``; :func:`legal_masks` pairs each
+  mask with its kind and :func:`legal_plays` looks each mask up in a cache of shared combos.
+
+Everything here must agree exactly with "every non-empty subset of the hand through
+:func:`~tienlen.classify` and :func:`~tienlen.beats`"; ``tests/test_moves.py`` checks that on
+random and constructed positions under every profile, and ``tests/perft.json`` pins counts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import combinations
+from itertools import combinations, product, repeat
 
-from tienlen.beating import _refusal
 from tienlen.cards import Card, to_mask
 from tienlen.combos import TWO, Combo, ComboKind, same_colour
 from tienlen.rules import RuleSet
 
 __all__ = ["legal_plays", "legal_masks", "combo_of"]
 
-# _SUBSETS[k][nibble]: the k-card sub-nibbles of a rank nibble, ascending.
-_SUBSETS: list[list[tuple[int, ...]]] = [
-    [tuple(sorted(sum(1 << s for s in c) for c in combinations([s for s in range(4) if n >> s & 1], k))) for n in range(16)]
-    for k in range(5)
-]
-_BITS = _SUBSETS[1]
-_SAME_COLOUR_PAIRS = [tuple(p for p in _SUBSETS[2][n] if same_colour(p)) for n in range(16)]
+SINGLE, PAIR, TRIPLE, QUAD, STRAIGHT, PAIR_RUN = ComboKind
+
+Item = tuple[ComboKind, int]
+"""One legal play as ``(kind, card mask)``."""
+Group = tuple[ComboKind, list[int]]
+"""Plays of one kind as masks, in output order."""
+MaskTable = list[list[tuple[int, ...]]]
+"""``table[rank][nibble]``: what a rank holding those suits offers, as masks, ascending."""
+
+_RANKS = range(13)
+_NIBBLE_SHIFTS = range(0, 52, 4)
+_NOT_TWOS = (1 << (4 * TWO)) - 1  # every card below the 2s
+_TWOS = 0xF << (4 * TWO)
+_SPADES = sum(1 << (4 * r) for r in _RANKS)  # bit 4r for each rank r: the ♠ cards
+_SUIT_CARDS = [_SPADES << s for s in range(4)]  # every card of one suit
+_ONE_A_RANK = [sum(1 << (4 * i) for i in range(n)) for n in range(14)]  # bit 4i for each of n ranks
+
+
+def _ranks_holding(hand: int, size: int) -> int:
+    """Bit ``4r`` set for each rank ``r`` of which the hand holds at least ``size`` (2 to 4) cards."""
+    count = (hand & _SPADES) + (hand >> 1 & _SPADES) + (hand >> 2 & _SPADES) + (hand >> 3 & _SPADES)
+    # Each nibble of ``count`` now holds 0 to 4: at least 2 is bit 1 or 2; at least 3 is 3 or 4.
+    if size == 2:
+        return (count >> 1 | count >> 2) & _SPADES
+    if size == 3:
+        return (count & count >> 1 | count >> 2) & _SPADES
+    return count >> 2 & _SPADES  # all four
+
+
+def _sub_nibbles(nibble: int, size: int) -> tuple[int, ...]:
+    """The ``size``-card subsets of a rank nibble, ascending."""
+    suits = [s for s in range(4) if nibble >> s & 1]
+    return tuple(sorted(sum(1 << s for s in c) for c in combinations(suits, size)))
+
+
+def _by_rank(subs: list[tuple[int, ...]]) -> MaskTable:
+    """``subs[nibble]`` moved to every rank."""
+    return [[tuple(sub << (4 * r) for sub in subs[n]) for n in range(16)] for r in _RANKS]
+
+
+_ANY_PAIR = [_sub_nibbles(n, 2) for n in range(16)]
+_COLOUR_PAIR = [tuple(p for p in _ANY_PAIR[n] if same_colour(p)) for n in range(16)]
+_CARDS_AT = _by_rank([_sub_nibbles(n, 1) for n in range(16)])
+_ANY_PAIRS_AT = _by_rank(_ANY_PAIR)
+_COLOUR_PAIRS_AT = _by_rank(_COLOUR_PAIR)
+_TRIPLES_AT = _by_rank([_sub_nibbles(n, 3) for n in range(16)])
+_QUADS_AT = _by_rank([_sub_nibbles(n, 4) for n in range(16)])
+# What a follow-suit rule compares for a pair: 1 = both black (♠♣), 2 = both red (♦♥), 3 = one of each.
+_PAIR_COLOUR = [(n & 0b0011 != 0) | (n & 0b1100 != 0) << 1 for n in range(16)]
+
+
+class _Plan:
+    """What the generator needs to know about one rule set, worked out once."""
+
+    __slots__ = (
+        "rules", "pairs_at", "pairs_by_colour", "pair_run_at", "straight_top", "straight_min",
+        "straight_same_suit", "pair_run_min", "follow_suit", "twos_ignore_suit", "shapes",
+    )
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        # Pairs: one colour where the rules say so, except pairs of 2s where 2s ignore suit.
+        self.pairs_at: MaskTable = list(_COLOUR_PAIRS_AT if rules.pair_same_colour else _ANY_PAIRS_AT)
+        if rules.pair_same_colour and rules.twos_ignore_suit:
+            self.pairs_at[TWO] = _ANY_PAIRS_AT[TWO]
+        self.pairs_by_colour: dict[int, MaskTable] = {
+            colour: [[tuple(m for m in row[n] if _PAIR_COLOUR[m >> (4 * r)] == colour) for n in range(16)]
+                     for r, row in enumerate(self.pairs_at)]
+            for colour in (1, 2, 3)
+        }
+        # Pair runs never hold 2s, so the colour rule applies to all their pairs.
+        self.pair_run_at: MaskTable | None = None
+        if rules.pair_runs:
+            self.pair_run_at = _COLOUR_PAIRS_AT if rules.pair_same_colour else _ANY_PAIRS_AT
+        self.straight_top = TWO if rules.straight_two_on_top else TWO - 1  # highest rank in a straight
+        self.straight_min = rules.straight_min
+        self.straight_same_suit = rules.straight_same_suit
+        self.pair_run_min = rules.pair_run_min
+        self.follow_suit = rules.follow_suit
+        self.twos_ignore_suit = rules.twos_ignore_suit
+        self.shapes: dict[tuple[ComboKind, int, bool, bool], list[tuple[ComboKind, int, bool]]] = {}
+
+    def answers(self, kind: ComboKind, length: int, twos: bool, passed: bool) -> list[tuple[ComboKind, int, bool]]:
+        """The shapes that may answer a table of this shape: ``(kind, length, any_of_them)``.
+
+        ``any_of_them`` is true for a bomb class that chops the table (every such bomb will do) and
+        false for the table's own shape (which must be higher, and follow suit where the rules say
+        so). Sorted by kind, then length, the order :func:`legal_plays` lists them in.
+        """
+        key = (kind, length, twos, passed)
+        shapes = self.shapes.get(key)
+        if shapes is None:
+            rules = self.rules
+            table_class = "quad" if kind is QUAD else f"PR{length // 2}" if kind is PAIR_RUN else None
+            table_is_bomb = rules.bomb_rule(table_class) is not None
+            found: dict[tuple[ComboKind, int], bool] = {} if passed else {(kind, length): False}
+            for bomb in rules.bombs:
+                on_twos = twos and length in bomb.chops_twos and (rules.bomb_after_pass or not passed)
+                on_bomb = table_is_bomb and table_class in bomb.chops_bombs and not passed
+                if on_twos or on_bomb:
+                    found[(QUAD, 4) if bomb.bomb == "quad" else (PAIR_RUN, 2 * int(bomb.bomb[2:]))] = True
+            shapes = self.shapes[key] = sorted((k, n, any_of_them) for (k, n), any_of_them in found.items())
+        return shapes
+
+
+_PLANS: dict[int, _Plan] = {}
+
+
+def _plan(rules: RuleSet) -> _Plan:
+    plan = _PLANS.get(id(rules))
+    if plan is None or plan.rules is not rules:  # a plan keeps its rules alive, so their id stays theirs
+        if len(_PLANS) >= 64:
+            _PLANS.clear()
+        plan = _PLANS[id(rules)] = _Plan(rules)
+    return plan
+
 
 _CACHE: dict[int, Combo] = {}
 _CACHE_LIMIT = 1 << 18
@@ -53,102 +182,245 @@ def legal_plays(
     player who has passed may still play (only bombs on 2-groups, where the rules allow it).
     Raises :class:`~tienlen.InvalidCards` for unreadable or repeated cards.
     """
-    return [combo_of(kind, mask) for kind, mask in legal_masks(to_mask(hand), table, rules, passed=passed)]
+    out: list[Combo] = []
+    for kind, masks in _plays(to_mask(hand), table, rules, passed):
+        combos = list(map(_CACHE.get, masks))
+        if not all(combos):
+            combos = [combo or combo_of(kind, mask) for combo, mask in zip(combos, masks)]
+        out += combos  # type: ignore[arg-type]  # no None is left
+    return out
 
 
-def legal_masks(hand: int, table: Combo | None, rules: RuleSet, *, passed: bool = False) -> list[tuple[ComboKind, int]]:
+def legal_masks(hand: int, table: Combo | None, rules: RuleSet, *, passed: bool = False) -> list[Item]:
     """:func:`legal_plays` on masks: ``(kind, mask)`` pairs in the same order."""
-    nib = [(hand >> s) & 0xF for s in range(0, 52, 4)]
+    out: list[Item] = []
+    for kind, masks in _plays(hand, table, rules, passed):
+        out += zip(repeat(kind), masks)
+    return out
+
+
+def _plays(hand: int, table: Combo | None, rules: RuleSet, passed: bool) -> list[Group]:
+    plan = _plan(rules)
     if table is None:
-        out: list[tuple[ComboKind, int]] = []
-        for kind in (ComboKind.SINGLE, ComboKind.PAIR, ComboKind.TRIPLE, ComboKind.QUAD):
-            out += [(kind, m) for m in _of_a_kind(nib, kind, rules, 0)]
-        top_rank = 13 if rules.straight_two_on_top else 12
-        for length in range(rules.straight_min, top_rank + 1):
-            out += [(ComboKind.STRAIGHT, m) for m in _straights(nib, length, rules, 0, top_rank)]
-        if rules.pair_runs:
-            for pairs in range(rules.pair_run_min, 7):
-                out += [(ComboKind.PAIR_RUN, m) for m in _pair_runs(nib, pairs, rules, 0)]
-        return out
-
-    groups: list[tuple[ComboKind, int]] = []
-    if not passed:
-        groups.append((table.kind, table.length))
-    if rules.bombs and (table.is_two_group or rules.bomb_rule(table.bomb_class) is not None):
-        for bomb in rules.bombs:
-            group = (ComboKind.QUAD, 4) if bomb.bomb == "quad" else (ComboKind.PAIR_RUN, 2 * int(bomb.bomb[2:]))
-            if group not in groups:
-                groups.append(group)
-    groups.sort()
-    out = []
-    for kind, length in groups:
-        same_shape = kind is table.kind and length == table.length and not passed
-        # Same shape: only masks whose top card is above the table's can win.
-        floor = table.mask.bit_length() if same_shape else 0
-        if kind <= ComboKind.QUAD:
-            masks = _of_a_kind(nib, kind, rules, floor)
-        elif kind is ComboKind.STRAIGHT:
-            masks = _straights(nib, length, rules, floor, 13 if rules.straight_two_on_top else 12)
+        return _leads(hand, plan)
+    kind = table.kind
+    tmask = table.mask
+    twos = kind <= TRIPLE and tmask > _NOT_TWOS
+    groups: list[Group] = []
+    for shape, length, any_of_them in plan.answers(kind, tmask.bit_count(), twos, passed):
+        if any_of_them:
+            masks = _bombs(shape, length, hand, plan)
+        elif plan.follow_suit:
+            masks = _following(shape, tmask, hand, plan)
         else:
-            masks = _pair_runs(nib, length // 2, rules, floor)
-        if same_shape and not rules.follow_suit:
-            out += [(kind, m) for m in masks]
-        else:
-            out += [(kind, m) for m in masks if _refusal(combo_of(kind, m), table, rules, passed) is None]
-    return out
+            masks = _higher(shape, tmask, hand, plan)
+        if masks:
+            groups.append((shape, masks))
+    return groups
 
 
-def _of_a_kind(nib: list[int], kind: ComboKind, rules: RuleSet, floor: int) -> list[int]:
-    """Singles, pairs, triples or quads whose top card index is at least ``floor``."""
-    k = int(kind)
-    out = []
-    strict_pairs = k == 2 and rules.pair_same_colour
-    for rank in range(floor >> 2, 13):
-        n = nib[rank]
-        if n.bit_count() < k:
-            continue
-        subs = _SAME_COLOUR_PAIRS[n] if strict_pairs and not (rank == TWO and rules.twos_ignore_suit) else _SUBSETS[k][n]
-        shift = 4 * rank
-        out += [sub << shift for sub in subs if (sub << shift).bit_length() > floor]
-    return out
+# ---------------------------------------------------------------- leading
 
 
-def _straights(nib: list[int], length: int, rules: RuleSet, floor: int, top_rank: int) -> list[int]:
-    """Straights of ``length`` cards (top card above ``floor``), ranks below ``top_rank``."""
+def _leads(hand: int, plan: _Plan) -> list[Group]:
+    """Every combination in the hand."""
+    nib = [(hand >> s) & 0xF for s in _NIBBLE_SHIFTS]
+    singles: list[int] = []
+    pairs: list[int] = []
+    triples: list[int] = []
+    quads: list[int] = []
+    pairs_at = plan.pairs_at
+    for r in _RANKS:
+        n = nib[r]
+        if n:
+            singles += _CARDS_AT[r][n]
+            if n & (n - 1):  # two cards or more
+                pairs += pairs_at[r][n]
+                if n in (7, 11, 13, 14, 15):
+                    triples += _TRIPLES_AT[r][n]
+                    if n == 15:
+                        quads.append(15 << (4 * r))
+    if plan.straight_same_suit:
+        straights = _same_suit_straights(hand, plan.straight_min, 13, plan.straight_top, 0)
+    else:
+        straights = _runs(_CARDS_AT, nib, plan.straight_min, 13, plan.straight_top, 0)
+    groups = [(SINGLE, singles), (PAIR, pairs), (TRIPLE, triples), (QUAD, quads), (STRAIGHT, straights)]
+    if plan.pair_run_at is not None and _has_run(_ranks_holding(hand, 2), plan.pair_run_min):
+        groups.append((PAIR_RUN, _runs(plan.pair_run_at, nib, plan.pair_run_min, 12, TWO - 1, 0)))
+    return groups
+
+
+# ---------------------------------------------------------------- answering a table
+
+
+def _bombs(kind: ComboKind, length: int, hand: int, plan: _Plan) -> list[int]:
+    """Every bomb of one class in the hand: the quads, or the pair runs of ``length // 2`` pairs."""
+    if kind is QUAD:
+        return _of_a_kind(_QUADS_AT, hand, 4, 0)
+    pairs = length // 2
+    if plan.pair_run_at is None or pairs < plan.pair_run_min or not _has_run(_ranks_holding(hand, 2), pairs):
+        return []
+    return _runs(plan.pair_run_at, [(hand >> s) & 0xF for s in _NIBBLE_SHIFTS], pairs, pairs, TWO - 1, 0)
+
+
+def _higher(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]:
+    """The plays of the table's shape whose top card is higher (no suit rule)."""
+    floor = tmask.bit_length()  # a play's top card must have at least this index
+    if kind is SINGLE:
+        return _singles(hand, floor)
+    if kind is PAIR:
+        return _of_a_kind(plan.pairs_at, hand, 2, floor)
+    if kind is TRIPLE:
+        return _of_a_kind(_TRIPLES_AT, hand, 3, floor)
+    if kind is QUAD:
+        return _of_a_kind(_QUADS_AT, hand, 4, floor)
+    ranks = ((floor - 1) >> 2) - (((tmask & -tmask).bit_length() - 1) >> 2) + 1  # ranks the table spans
+    if kind is STRAIGHT:
+        if ranks < plan.straight_min:
+            return []
+        if plan.straight_same_suit:
+            return _same_suit_straights(hand, ranks, ranks, plan.straight_top, floor)
+        return _runs(_CARDS_AT, [(hand >> s) & 0xF for s in _NIBBLE_SHIFTS], ranks, ranks, plan.straight_top, floor)
+    if plan.pair_run_at is None or ranks < plan.pair_run_min:
+        return []
+    return _runs(plan.pair_run_at, [(hand >> s) & 0xF for s in _NIBBLE_SHIFTS], ranks, ranks, TWO - 1, floor)
+
+
+def _following(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]:
+    """The plays of the table's shape that are higher and follow its suits.
+
+    A single must be of the table's suit; a triple must hold the same suits; a straight or pair run
+    the same suit rank by rank: so the candidates are the table's mask moved up by whole ranks. A
+    pair must have the same colours (both black, both red, or one of each). Where 2s ignore suit,
+    any higher single 2 answers a single and any higher pair of 2s answers a pair.
+    """
+    floor = tmask.bit_length()
+    if kind is SINGLE:
+        cards = hand & _SUIT_CARDS[(floor - 1) & 3]
+        if plan.twos_ignore_suit:
+            cards |= hand & _TWOS
+        return _singles(cards, floor)
+    if kind is PAIR:
+        colour = _PAIR_COLOUR[tmask >> (4 * ((floor - 1) >> 2))]
+        if not plan.twos_ignore_suit:
+            return _of_a_kind(plan.pairs_by_colour[colour], hand, 2, floor)
+        # The pairs of the table's colours below the 2s, then every higher pair of 2s.
+        below = _of_a_kind(plan.pairs_by_colour[colour], hand & _NOT_TWOS, 2, floor)
+        return below + [m for m in plan.pairs_at[TWO][hand >> (4 * TWO)] if m >> floor]
+    if not _pattern_allowed(kind, tmask, plan):
+        return []
+    highest = plan.straight_top if kind is STRAIGHT else TWO - 1 if kind is PAIR_RUN else TWO
+    end = 4 * (highest + 1)  # a play must lie below this bit
     out: list[int] = []
-    low_start = max(0, ((floor - 1) >> 2) - length + 1) if floor else 0
-    for start in range(low_start, top_rank - length + 1):
-        window = nib[start : start + length]
-        if rules.straight_same_suit:
-            common = 0xF
-            for n in window:
-                common &= n
-            partial = [sum(bit << 4 * i for i in range(length)) for bit in _BITS[common]]
-        else:
-            if not all(window):
-                continue
-            partial = [0]
-            for i in range(length - 1, -1, -1):  # top rank outermost, so masks come out ascending
-                shift = 4 * i
-                partial = [p | b << shift for p in partial for b in _BITS[window[i]]]
-        base = 4 * start
-        out += [p << base for p in partial if (p << base).bit_length() > floor]
+    play = tmask << 4
+    while play.bit_length() <= end:
+        if play & hand == play:
+            out.append(play)
+        play <<= 4
     return out
 
 
-def _pair_runs(nib: list[int], pairs: int, rules: RuleSet, floor: int) -> list[int]:
-    """Pair runs of ``pairs`` pairs (top card above ``floor``); never through the 2s."""
+def _pattern_allowed(kind: ComboKind, tmask: int, plan: _Plan) -> bool:
+    """Whether cards of the table's suits, rank by rank, make a combination under these rules
+    (wherever they sit; the caller keeps 2s out of straights and pair runs where they are barred)."""
+    if kind is STRAIGHT:
+        one_suit = any(tmask & cards == tmask for cards in _SUIT_CARDS)
+        return tmask.bit_count() >= plan.straight_min and (one_suit or not plan.straight_same_suit)
+    if kind is PAIR_RUN:
+        if plan.pair_run_at is None or tmask.bit_count() // 2 < plan.pair_run_min:
+            return False
+        return plan.pair_run_at is _ANY_PAIRS_AT or all(same_colour((tmask >> s) & 0xF) for s in _NIBBLE_SHIFTS)
+    return True
+
+
+# ---------------------------------------------------------------- generators
+
+
+def _singles(cards: int, floor: int) -> list[int]:
+    """Each card of ``cards`` with an index of at least ``floor``, ascending."""
+    cards = cards >> floor << floor
     out: list[int] = []
-    table = _SAME_COLOUR_PAIRS if rules.pair_same_colour else _SUBSETS[2]
-    low_start = max(0, ((floor - 1) >> 2) - pairs + 1) if floor else 0
-    for start in range(low_start, TWO - pairs + 1):
-        window = nib[start : start + pairs]
-        if not all(table[n] for n in window):
+    while cards:
+        low = cards & -cards
+        out.append(low)
+        cards ^= low
+    return out
+
+
+def _of_a_kind(at: MaskTable, hand: int, size: int, floor: int) -> list[int]:
+    """What ``at`` offers in the hand (``size`` cards of a rank), ranks ascending, top card index
+    at least ``floor``. Only the ranks holding ``size`` cards or more are visited."""
+    rank = (floor - 1) >> 2 if floor else 0  # the table's rank: only some of its plays may be higher
+    ranks = _ranks_holding(hand, size) >> (4 * rank) << (4 * rank)
+    out: list[int] = []
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        r = low.bit_length() >> 2
+        masks = at[r][(hand >> (4 * r)) & 0xF]
+        out += [m for m in masks if m >> floor] if r == rank else masks
+    return out
+
+
+def _has_run(ranks: int, length: int) -> bool:
+    """Whether ``ranks`` (bit ``4r`` per rank) holds ``length`` consecutive ranks below the 2s."""
+    ranks &= _NOT_TWOS
+    for i in range(1, length):
+        ranks &= ranks >> 4
+    return ranks != 0
+
+
+def _runs(choices: MaskTable, nib: list[int], shortest: int, longest: int, highest: int, floor: int) -> list[int]:
+    """Straights (one card a rank) or pair runs (one pair a rank) over consecutive ranks.
+
+    ``choices[rank][nibble]`` lists what one rank can contribute. Runs have ``shortest`` to
+    ``longest`` ranks, no rank above ``highest``, and a top card index of at least ``floor``.
+    Output: by length, then mask ascending.
+    """
+    floor_rank = floor >> 2
+    down = [choices[r][nib[r]] for r in range(highest, -1, -1)]  # what each rank offers, highest first
+    ends: list[tuple[int, int]] = []  # (top rank, how many consecutive ranks up to it offer something)
+    run = 0
+    for top in range(highest + 1):
+        if down[highest - top]:
+            run += 1
+            if run >= shortest and top >= floor_rank:
+                ends.append((top, run))
+        else:
+            run = 0
+    out: list[int] = []
+    for length in range(shortest, longest + 1):
+        longer = False
+        for top, run in ends:
+            if run >= length:
+                longer = True
+                # One choice per rank from the top down, the top varying slowest: masks ascending.
+                first = highest - top
+                masks = map(sum, product(*down[first : first + length]))
+                out += [m for m in masks if m >> floor] if top == floor_rank else masks
+        if not longer:
+            break
+    return out
+
+
+def _same_suit_straights(hand: int, shortest: int, longest: int, highest: int, floor: int) -> list[int]:
+    """Straights all in one suit: ``shortest`` to ``longest`` ranks, no rank above ``highest``,
+    top card index at least ``floor``; by length, then mask ascending."""
+    out: list[int] = []
+    starts = hand  # bit 4a+s: suit s holds ``length`` consecutive ranks from rank a
+    for length in range(1, longest + 1):
+        if length > 1:
+            starts &= hand >> (4 * (length - 1))
+        if not starts:
+            break
+        if length < shortest:
             continue
-        partial = [0]
-        for i in range(pairs - 1, -1, -1):
-            shift = 4 * i
-            partial = [p | b << shift for p in partial for b in table[window[i]]]
-        base = 4 * start
-        out += [p << base for p in partial if (p << base).bit_length() > floor]
+        ones = _ONE_A_RANK[length]
+        span = 4 * (length - 1)
+        bits = starts & ((1 << (4 * (highest - length + 2))) - 1)  # runs that end by ``highest``
+        while bits:
+            low = bits & -bits
+            if (low << span).bit_length() > floor:
+                out.append(ones * low)
+            bits ^= low
     return out
