@@ -106,6 +106,7 @@ def _twos_name(size: int) -> str:
 
 def _pattern_text(table: Combo) -> str:
     if table.kind is ComboKind.PAIR:
-        return "red" if table.mask & (0b0011 << 4 * (table.top.rank)) == 0 else "black"
+        (colours,) = suit_pattern(table)
+        return ("black", "red", "one black, one red")[colours - 1]
     return " ".join("♠♣♦♥"[s] for s in range(4) if any((n >> s) & 1 for n in rank_nibbles(table.mask)))
 

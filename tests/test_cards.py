@@ -1,0 +1,147 @@
+"""Cards: notation in every accepted spelling, game order, and refusals that name the bad token."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tienlen import DECK, Card, InvalidCards, Rank, Suit, format_cards, parse_cards
+from tienlen.cards import cards_of, mask_of, to_mask
+
+TEN_OF_HEARTS = Card.of(Rank.TEN, Suit.HEARTS)
+
+
+@pytest.mark.parametrize("text", ["10♥", "10h", "10H", "Th", "T♥", "tH", "10 ♥", "10♡", "10 cơ", "10 co"])
+def test_ten_of_hearts_is_written_many_ways(text: str) -> None:
+    assert Card.parse(text) is TEN_OF_HEARTS
+
+
+@pytest.mark.parametrize(
+    ("text", "rank", "suit"),
+    [
+        ("2♦", Rank.TWO, Suit.DIAMONDS),
+        ("2d", Rank.TWO, Suit.DIAMONDS),
+        ("2D", Rank.TWO, Suit.DIAMONDS),
+        ("3 bích", Rank.THREE, Suit.SPADES),
+        ("3 bich", Rank.THREE, Suit.SPADES),
+        ("5 chuồn", Rank.FIVE, Suit.CLUBS),
+        ("5 nhép", Rank.FIVE, Suit.CLUBS),
+        ("5 nhep", Rank.FIVE, Suit.CLUBS),
+        ("K rô", Rank.KING, Suit.DIAMONDS),
+        ("K ro", Rank.KING, Suit.DIAMONDS),
+        ("2 cơ", Rank.TWO, Suit.HEARTS),
+        ("As", Rank.ACE, Suit.SPADES),
+        ("a♠", Rank.ACE, Suit.SPADES),
+        ("Jc", Rank.JACK, Suit.CLUBS),
+        ("Q♣", Rank.QUEEN, Suit.CLUBS),
+    ],
+)
+def test_vietnamese_and_ascii_suit_words_parse(text: str, rank: Rank, suit: Suit) -> None:
+    card = Card.parse(text)
+    assert (card.rank, card.suit) == (rank, suit)
+
+
+@pytest.mark.parametrize("text", ["3♠ 4♣ 5♦", "3s4c5d", "3S,4C,5D", "5d, 3s 4c", "3 bích 4 nhép 5 rô", "3s; 4c;5d"])
+def test_card_lists_parse_in_any_separator_and_come_out_sorted(text: str) -> None:
+    assert format_cards(parse_cards(text)) == "3♠ 4♣ 5♦"
+
+
+def test_three_of_spades_is_lowest_and_two_of_hearts_highest() -> None:
+    assert min(DECK) is Card.parse("3♠") is DECK[0]
+    assert max(DECK) is Card.parse("2♥") is DECK[51]
+    assert sorted(DECK, key=lambda c: c.index) == list(DECK)
+
+
+def test_cards_order_by_rank_then_suit() -> None:
+    assert Card.parse("3♥") < Card.parse("4♠")
+    assert Card.parse("A♥") < Card.parse("2♠")
+    assert Card.parse("7♠") < Card.parse("7♣") < Card.parse("7♦") < Card.parse("7♥")
+    assert [str(c) for c in DECK[:5]] == ["3♠", "3♣", "3♦", "3♥", "4♠"]
+
+
+def test_card_index_is_rank_times_four_plus_suit() -> None:
+    for card in DECK:
+        assert card.index == card.rank * 4 + card.suit
+        assert card.mask == 1 << card.index
+        assert Card(card.index) is card is Card.of(card.rank, card.suit)
+
+
+def test_red_suits_are_diamonds_and_hearts() -> None:
+    assert [s.is_red for s in Suit] == [False, False, True, True]
+    assert Card.parse("2♦").is_red and not Card.parse("2♣").is_red
+
+
+def test_card_text_and_repr_round_trip() -> None:
+    for card in DECK:
+        assert Card.parse(str(card)) is card
+        assert eval(repr(card), {"Card": Card}) is card
+        assert pickle.loads(pickle.dumps(card)) is card
+
+
+@given(st.sets(st.sampled_from(DECK)))
+def test_parse_cards_inverts_format_cards(cards: set[Card]) -> None:
+    ordered = tuple(sorted(cards))
+    assert parse_cards(format_cards(ordered)) == ordered
+    assert parse_cards(format_cards(mask_of(ordered))) == ordered
+    assert cards_of(to_mask(format_cards(ordered))) == ordered
+
+
+@given(st.sets(st.sampled_from(DECK), min_size=1), st.sampled_from(["", " ", ",", ", ", ";"]))
+def test_parse_cards_reads_ascii_written_cards(cards: set[Card], sep: str) -> None:
+    ascii_text = sep.join(str(c.rank.symbol).replace("10", "T") + "scdh"[c.suit] for c in cards)
+    assert parse_cards(ascii_text) == tuple(sorted(cards))
+
+
+@pytest.mark.parametrize(
+    ("text", "token"),
+    [
+        ("11h", "11h"),
+        ("3x", "3x"),
+        ("Zs", "Zs"),
+        ("3s 4q", "4q"),
+        ("hello", "hello"),
+        ("1h", "1h"),
+        ("3s ♥", "♥"),
+        ("3", "3"),
+        ("10", "10"),
+    ],
+)
+def test_junk_unknown_rank_or_suit_raises_naming_the_token(text: str, token: str) -> None:
+    with pytest.raises(InvalidCards, match=f"cannot read '{token}' as a card"):
+        parse_cards(text)
+
+
+def test_duplicate_card_raises_naming_the_card() -> None:
+    with pytest.raises(InvalidCards, match="3♠ is written twice"):
+        parse_cards("3s 4c 3♠")
+    with pytest.raises(InvalidCards, match="appears twice"):
+        mask_of([DECK[0], DECK[0]])
+
+
+def test_one_card_parse_refuses_several_or_none() -> None:
+    with pytest.raises(InvalidCards, match="is not one card"):
+        Card.parse("3s 4c")
+    with pytest.raises(InvalidCards, match="is not one card"):
+        Card.parse("")
+
+
+def test_card_index_out_of_range_is_refused() -> None:
+    with pytest.raises(InvalidCards, match="no card with index 52"):
+        Card(52)
+
+
+def test_invalid_cards_is_a_value_error() -> None:
+    with pytest.raises(ValueError):
+        parse_cards("nonsense")
+
+
+def test_non_text_and_non_card_inputs_are_refused() -> None:
+    with pytest.raises(InvalidCards, match="expected card text"):
+        parse_cards(42)  # type: ignore[arg-type]
+    with pytest.raises(InvalidCards, match="is not a Card"):
+        mask_of(["3s"])  # type: ignore[list-item]
+    with pytest.raises(InvalidCards, match="not a card mask"):
+        to_mask(1 << 52)
