@@ -1,0 +1,476 @@
+"""Stable integer encodings of cards, actions and player views, for programs that learn or store games.
+
+Everything here is plain ``int`` and ``list[int]``: no array library is needed, and any can read it.
+
+**Cards.** A card set is a 52-bit ``int`` whose bit ``i`` is the card of index ``i = rank * 4 + suit``
+(3♠ = 0, 3♣ = 1, … 2♥ = 51), or the same as a list of 52 zeros and ones (``bits[i]``).
+
+**Actions.** An action is the mask of the cards it plays; a pass (declining an out-of-turn chop
+included) is ``0``. Within one view every legal action has a different mask, so the mask names the
+action: :func:`legal_action_masks` lists them and :func:`action_from_mask` turns one back into the
+:class:`~tienlen.Action` (refusing, with the reason, a mask that is not legal).
+
+**Observations.** :func:`encode_observation` turns a :class:`~tienlen.views.PlayerView` into a list
+of :data:`OBSERVATION_LENGTH` ints, made of the fields of :data:`OBSERVATION_FIELDS` in this order:
+
+=====================  ======  =================================================================
+field                  length  value
+=====================  ======  =================================================================
+``seat``               1       the observer's seat number (0 …)
+``players``            1       seats at the table (2 … 4)
+``hand``               52      the observer's cards, as card bits
+``table``              52      the cards of the combination to beat (all 0 when the table is empty)
+``played``             52      every card played so far in the round
+``played_by``          4 × 52  the cards each seat has played, in relative seat order (see below)
+``card_counts``        4       cards each seat holds now
+``passed``             4       1 if the seat has passed in this trick, else 0
+``finished``           4       the seat's finishing place (1 = first out), 0 while it holds cards
+``frozen``             4       0, or the seat's position (1, 2, …) in the list of frozen seats
+``forfeited``          4       0, or the seat's position (1, 2, …) in the order of forfeits
+``to_act``             1       offset of the seat to act in turn; -1 once the round is over
+``table_seat``         1       offset of the seat whose play is on the table; -1 if it is empty
+``leader``             1       offset of the seat that leads (led) this trick
+``table_kind``         1       0 for an empty table, else the :class:`~tienlen.ComboKind` value
+                               (1 single, 2 pair, 3 triple, 4 quad, 5 straight, 6 pair run)
+``table_length``       1       cards on the table (0 if empty)
+``trick_number``       1       the trick being played, 1 for the first
+``chops_in_trick``     1       chops made in this trick so far (the length of its chop chain)
+``my_turn``            1       1 if the observer acts in turn now
+``must_lead``          1       1 if the observer acts in turn on an empty table (may not pass)
+``interrupt_offered``  1       1 if, out of turn, the observer may chop now (iwin's free PR4)
+``is_over``            1       1 once the round has ended
+=====================  ======  =================================================================
+
+**Relative seats.** Per-seat fields have 4 slots in *relative* order: slot ``k`` is the seat ``k``
+places after the observer in play order (slot 0 the observer, slot 1 the next seat to act after
+them …), so the same situation reads the same from every chair. ``to_act``, ``table_seat`` and
+``leader`` are offsets in the same sense. At a table of fewer than 4 players, every slot of a seat
+that does not exist holds ``-1`` (in ``played_by`` the whole 52-card block is ``-1``).
+
+The rule set is not encoded: an observation is read under the rules of its environment. The
+history of the round enters through ``played``, ``played_by``, ``passed`` and the places; the
+exact order of earlier plays is not kept. :func:`decode_observation` reads a list back into an
+:class:`Observation` (absolute seat numbers again), and ``decode_observation(encode_observation(v))
+== Observation.of(v)`` for every view ``v``.
+
+>>> from tienlen import HOUSE, Round
+>>> from tienlen.views import view_of
+>>> view = view_of(Round.deal(HOUSE, seed=7), 0)
+>>> vector = encode_observation(view)
+>>> len(vector) == OBSERVATION_LENGTH == 397
+True
+>>> decode_observation(vector).hand_mask == view.hand_mask
+True
+>>> mask_to_bits(0b101)[:4]
+[1, 0, 1, 0]
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
+
+import attrs
+
+from tienlen.beating import explain
+from tienlen.cards import FULL_MASK, Card, cards_of, format_cards, mask_of
+from tienlen.combos import Combo, ComboKind, classify
+from tienlen.errors import IllegalPlay, InvalidCards, InvalidCombo, InvalidRecord
+from tienlen.events import Action, Chop, Played
+from tienlen.views import PlayerView
+
+__all__ = [
+    "SLOTS",
+    "OBSERVATION_FIELDS",
+    "OBSERVATION_LENGTH",
+    "OBSERVATION_OFFSETS",
+    "Observation",
+    "cards_to_mask",
+    "mask_to_cards",
+    "mask_to_bits",
+    "bits_to_mask",
+    "cards_to_bits",
+    "bits_to_cards",
+    "action_to_mask",
+    "legal_action_masks",
+    "action_from_mask",
+    "encode_observation",
+    "decode_observation",
+    "split_observation",
+]
+
+SLOTS = 4
+"""Slots of every per-seat field (the most players a rule set allows)."""
+
+OBSERVATION_FIELDS: tuple[tuple[str, int], ...] = (
+    ("seat", 1),
+    ("players", 1),
+    ("hand", 52),
+    ("table", 52),
+    ("played", 52),
+    ("played_by", SLOTS * 52),
+    ("card_counts", SLOTS),
+    ("passed", SLOTS),
+    ("finished", SLOTS),
+    ("frozen", SLOTS),
+    ("forfeited", SLOTS),
+    ("to_act", 1),
+    ("table_seat", 1),
+    ("leader", 1),
+    ("table_kind", 1),
+    ("table_length", 1),
+    ("trick_number", 1),
+    ("chops_in_trick", 1),
+    ("my_turn", 1),
+    ("must_lead", 1),
+    ("interrupt_offered", 1),
+    ("is_over", 1),
+)
+"""The fields of an encoded observation as ``(name, length)``, in order (see the module docs)."""
+
+OBSERVATION_LENGTH = sum(length for _, length in OBSERVATION_FIELDS)
+"""How many ints an encoded observation holds."""
+
+OBSERVATION_OFFSETS: Mapping[str, slice] = MappingProxyType(
+    {
+        name: slice(start, start + length)
+        for (name, length), start in zip(
+            OBSERVATION_FIELDS,
+            [sum(n for _, n in OBSERVATION_FIELDS[:i]) for i in range(len(OBSERVATION_FIELDS))],
+        )
+    }
+)
+"""Where each field sits in an encoded observation: ``vector[OBSERVATION_OFFSETS["hand"]]``."""
+
+
+# ---------------------------------------------------------------------------- cards
+
+
+def cards_to_mask(cards: Iterable[Card]) -> int:
+    """The 52-bit mask of some cards. Raises :class:`~tienlen.InvalidCards` on a repeat or a non-card."""
+    return mask_of(cards)
+
+
+def mask_to_cards(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask, ascending. Raises :class:`~tienlen.InvalidCards` if it is not a card mask."""
+    return cards_of(_check_mask(mask))
+
+
+def mask_to_bits(mask: int) -> list[int]:
+    """A mask as 52 zeros and ones, ``bits[i]`` for the card of index ``i``."""
+    mask = _check_mask(mask)
+    return [(mask >> i) & 1 for i in range(52)]
+
+
+def bits_to_mask(bits: Sequence[int]) -> int:
+    """The mask of 52 zeros and ones. Raises :class:`~tienlen.InvalidCards` for any other list."""
+    if isinstance(bits, (str, bytes)) or len(bits) != 52:
+        raise InvalidCards(f"card bits must be 52 zeros and ones, one per card from 3♠ to 2♥, not {len(bits)} values")
+    mask = 0
+    for i, bit in enumerate(bits):
+        try:
+            value = operator.index(bit)
+        except TypeError:
+            value = -1
+        if value not in (0, 1):
+            raise InvalidCards(f"card bit {i} ({format_cards(1 << i)}) is {bit!r}; each bit must be 0 or 1")
+        mask |= value << i
+    return mask
+
+
+def cards_to_bits(cards: Iterable[Card]) -> list[int]:
+    """Cards as 52 zeros and ones."""
+    return mask_to_bits(mask_of(cards))
+
+
+def bits_to_cards(bits: Sequence[int]) -> tuple[Card, ...]:
+    """The cards of 52 zeros and ones, ascending."""
+    return cards_of(bits_to_mask(bits))
+
+
+def _check_mask(mask: object) -> int:
+    if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask <= FULL_MASK:
+        raise InvalidCards(f"{mask!r} is not a card mask: masks are whole numbers from 0 to 2**52 - 1")
+    return mask
+
+
+# ---------------------------------------------------------------------------- actions
+
+
+def action_to_mask(action: Action) -> int:
+    """The mask of an action's cards: ``0`` for a pass (or a forfeit)."""
+    return action.mask
+
+
+def legal_action_masks(view: PlayerView) -> list[int]:
+    """The masks of ``view.legal_actions``, in the same order (a pass is ``0``)."""
+    return [action.mask for action in view.legal_actions]
+
+
+def action_from_mask(view: PlayerView, mask: int) -> Action:
+    """The legal action of ``view`` whose mask is ``mask`` (``0`` = pass or decline).
+
+    Raises :class:`~tienlen.IllegalPlay` naming the seat and saying why when no legal action has
+    that mask (not a mask, cards not held, not a combination, cannot beat the table, must lead …).
+    """
+    for action in view.legal_actions:
+        if action.mask == mask and not isinstance(mask, bool):
+            return action
+    raise IllegalPlay(_refusal(view, mask))
+
+
+def _refusal(view: PlayerView, mask: object) -> str:
+    seat = view.seat
+    if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask <= FULL_MASK:
+        return f"seat {seat}: {mask!r} is not an action; give the card mask of a legal play, or 0 to pass"
+    if view.is_over:
+        return f"seat {seat} cannot act: the round is over"
+    if not view.legal_actions:
+        return f"seat {seat} has nothing to do now: it is seat {view.to_act}'s turn"
+    if mask == 0:
+        return f"seat {seat} must lead and may not pass; play any combination"
+    missing = mask & ~view.hand_mask
+    if missing:
+        return f"seat {seat} does not hold {format_cards(missing)}"
+    try:
+        combo = classify(mask, view.rules)
+    except InvalidCombo as error:
+        return f"seat {seat}: {error}"
+    if not view.my_turn:
+        return f"seat {seat} cannot play {combo} out of turn: only the listed chops may be played now"
+    reason = explain(combo, view.table, view.rules, passed=seat in view.passed)
+    if reason is None:
+        reason = "it is not among the legal actions now" + (
+            f" (the first play must hold {format_cards(view.hand_mask & -view.hand_mask)})" if view.table is None else ""
+        )
+    return f"seat {seat} cannot play {combo}: {reason}"
+
+
+# ---------------------------------------------------------------------------- observations
+
+
+@attrs.frozen(kw_only=True)
+class Observation:
+    """The facts an encoded observation holds, with absolute seat numbers.
+
+    Field names follow :class:`~tienlen.views.PlayerView` where they mean the same thing; the
+    rest are described in the module docs. Build one from a view with :meth:`of`, encode it with
+    :meth:`encode`, and read an encoded list back with :func:`decode_observation`.
+    """
+
+    seat: int
+    players: int
+    hand_mask: int
+    table: Combo | None
+    played_mask: int
+    played_by: tuple[int, ...]
+    card_counts: tuple[int, ...]
+    passed: frozenset[int]
+    finished: tuple[int, ...]
+    frozen: tuple[int, ...]
+    forfeited: tuple[int, ...]
+    to_act: int | None
+    table_seat: int | None
+    leader: int
+    trick_number: int
+    chops_in_trick: int
+    my_turn: bool
+    must_lead: bool
+    interrupt_offered: bool
+    is_over: bool
+
+    @classmethod
+    def of(cls, view: PlayerView) -> Observation:
+        """The observation of a view."""
+        played_by = [0] * view.players
+        chops = 0
+        for event in view.history:
+            if isinstance(event, Played):
+                played_by[event.seat] |= event.combo.mask
+            elif isinstance(event, Chop) and event.trick == view.trick_number:
+                chops += 1
+        return cls(
+            seat=view.seat,
+            players=view.players,
+            hand_mask=view.hand_mask,
+            table=view.table,
+            played_mask=view.played_mask,
+            played_by=tuple(played_by),
+            card_counts=view.card_counts,
+            passed=view.passed,
+            finished=view.finished,
+            frozen=view.frozen,
+            forfeited=view.forfeited,
+            to_act=view.to_act,
+            table_seat=view.table_seat,
+            leader=view.leader,
+            trick_number=view.trick_number,
+            chops_in_trick=chops,
+            my_turn=view.my_turn,
+            must_lead=view.my_turn and view.table is None,
+            interrupt_offered=not view.my_turn and bool(view.legal_actions),
+            is_over=view.is_over,
+        )
+
+    def seat_at(self, slot: int) -> int | None:
+        """The seat in relative ``slot`` (0 = the observer), or ``None`` if the table has no such seat."""
+        return (self.seat + slot) % self.players if 0 <= slot < self.players else None
+
+    def slot_of(self, seat: int | None) -> int:
+        """The relative slot (offset) of a seat; ``-1`` for ``None``."""
+        return -1 if seat is None else (seat - self.seat) % self.players
+
+    def encode(self) -> list[int]:
+        """The observation as :data:`OBSERVATION_LENGTH` ints (see the module docs)."""
+        absent = SLOTS - self.players
+        seats = [(self.seat + k) % self.players for k in range(self.players)]
+
+        def per_seat(values: Sequence[int]) -> list[int]:
+            return [values[s] for s in seats] + [-1] * absent
+
+        def order(group: tuple[int, ...]) -> list[int]:
+            return per_seat([group.index(s) + 1 if s in group else 0 for s in range(self.players)])
+
+        table = self.table
+        out: list[int] = [self.seat, self.players]
+        out += mask_to_bits(self.hand_mask)
+        out += mask_to_bits(table.mask if table is not None else 0)
+        out += mask_to_bits(self.played_mask)
+        for s in seats:
+            out += mask_to_bits(self.played_by[s])
+        out += [-1] * (52 * absent)
+        out += per_seat(self.card_counts)
+        out += per_seat([int(s in self.passed) for s in range(self.players)])
+        out += order(self.finished)
+        out += order(self.frozen)
+        out += order(self.forfeited)
+        out += [self.slot_of(self.to_act), self.slot_of(self.table_seat), self.slot_of(self.leader)]
+        out += [int(table.kind) if table is not None else 0, table.length if table is not None else 0]
+        out += [self.trick_number, self.chops_in_trick]
+        out += [int(self.my_turn), int(self.must_lead), int(self.interrupt_offered), int(self.is_over)]
+        return out
+
+
+def encode_observation(view: PlayerView) -> list[int]:
+    """``view`` as :data:`OBSERVATION_LENGTH` ints laid out as :data:`OBSERVATION_FIELDS` says."""
+    return Observation.of(view).encode()
+
+
+def split_observation(vector: Sequence[int]) -> dict[str, list[int]]:
+    """An encoded observation cut into its fields, by name (raw values, relative slots).
+
+    Raises :class:`~tienlen.InvalidRecord` when the list has the wrong length.
+    """
+    if isinstance(vector, (str, bytes)) or len(vector) != OBSERVATION_LENGTH:
+        raise InvalidRecord(f"an encoded observation has {OBSERVATION_LENGTH} ints, not {len(vector)}")
+    return {name: list(vector[where]) for name, where in OBSERVATION_OFFSETS.items()}
+
+
+def decode_observation(vector: Sequence[int]) -> Observation:
+    """Read an encoded observation back: ``decode_observation(encode_observation(v)) == Observation.of(v)``.
+
+    Raises :class:`~tienlen.InvalidRecord` naming the field when the list cannot be an encoding.
+    """
+    fields = split_observation(vector)
+    for name, values in fields.items():
+        try:
+            fields[name] = [operator.index(v) for v in values]
+        except TypeError:
+            raise InvalidRecord(f"observation field {name} must hold whole numbers, not {values!r}") from None
+
+    def one(name: str) -> int:
+        return fields[name][0]
+
+    seat, players = one("seat"), one("players")
+    if not 2 <= players <= SLOTS:
+        raise InvalidRecord(f"observation field players is {players}; tables have 2 to {SLOTS} seats")
+    if not 0 <= seat < players:
+        raise InvalidRecord(f"observation field seat is {seat}; a {players}-player table has seats 0 to {players - 1}")
+
+    def bits(name: str, values: list[int]) -> int:
+        try:
+            return bits_to_mask(values)
+        except InvalidCards as error:
+            raise InvalidRecord(f"observation field {name}: {error}") from None
+
+    def per_seat(name: str, values: list[int] | None = None) -> list[int]:
+        values = fields[name] if values is None else values
+        if any(v != -1 for v in values[players:]):
+            raise InvalidRecord(f"observation field {name}: slots past the {players} seats must be -1, not {values[players:]}")
+        absolute = [0] * players
+        for k in range(players):
+            absolute[(seat + k) % players] = values[k]
+        return absolute
+
+    def order(name: str) -> tuple[int, ...]:
+        values = per_seat(name)
+        ranked = sorted((v, s) for s, v in enumerate(values) if v)
+        if [v for v, _ in ranked] != list(range(1, len(ranked) + 1)):
+            raise InvalidRecord(f"observation field {name}: {fields[name]} must number its seats 1, 2, … once each")
+        return tuple(s for _, s in ranked)
+
+    def offset(name: str) -> int:
+        value = one(name)
+        if not 0 <= value < players:
+            raise InvalidRecord(f"observation field {name} is {value}; give an offset from 0 to {players - 1}")
+        return (seat + value) % players
+
+    def offset_or_none(name: str) -> int | None:
+        if one(name) == -1:
+            return None
+        return offset(name)
+
+    raw_by = fields["played_by"]
+    if any(v != -1 for v in raw_by[52 * players:]):
+        raise InvalidRecord(f"observation field played_by: the blocks past the {players} seats must be all -1")
+    by_slot = [bits("played_by", raw_by[52 * k : 52 * (k + 1)]) for k in range(players)]
+    played_by = [0] * players
+    for k, mask in enumerate(by_slot):
+        played_by[(seat + k) % players] = mask
+
+    table_mask = bits("table", fields["table"])
+    kind_value, length = one("table_kind"), one("table_length")
+    table: Combo | None = None
+    if kind_value or table_mask:
+        if kind_value not in {k.value for k in ComboKind} or table_mask.bit_count() != length or not table_mask:
+            raise InvalidRecord(
+                f"observation fields table_kind {kind_value} and table_length {length} do not describe the table's "
+                f"{table_mask.bit_count()} cards"
+            )
+        table = Combo(ComboKind(kind_value), table_mask)
+    elif length:
+        raise InvalidRecord(f"observation field table_length is {length} but the table is empty")
+
+    flags = {name: one(name) for name in ("my_turn", "must_lead", "interrupt_offered", "is_over")}
+    for name, value in flags.items():
+        if value not in (0, 1):
+            raise InvalidRecord(f"observation field {name} is {value}; flags are 0 or 1")
+    passed = per_seat("passed")
+    if any(v not in (0, 1) for v in passed):
+        raise InvalidRecord(f"observation field passed: {fields['passed']} must be 0 or 1 for each seat")
+    counts = per_seat("card_counts")
+    if any(not 0 <= c <= 13 for c in counts):
+        raise InvalidRecord(f"observation field card_counts: {fields['card_counts']} must be 0 to 13 per seat")
+    return Observation(
+        seat=seat,
+        players=players,
+        hand_mask=bits("hand", fields["hand"]),
+        table=table,
+        played_mask=bits("played", fields["played"]),
+        played_by=tuple(played_by),
+        card_counts=tuple(counts),
+        passed=frozenset(s for s, v in enumerate(passed) if v),
+        finished=order("finished"),
+        frozen=order("frozen"),
+        forfeited=order("forfeited"),
+        to_act=offset_or_none("to_act"),
+        table_seat=offset_or_none("table_seat"),
+        leader=offset("leader"),
+        trick_number=one("trick_number"),
+        chops_in_trick=one("chops_in_trick"),
+        my_turn=bool(flags["my_turn"]),
+        must_lead=bool(flags["must_lead"]),
+        interrupt_offered=bool(flags["interrupt_offered"]),
+        is_over=bool(flags["is_over"]),
+    )

@@ -1,0 +1,312 @@
+"""A multi-agent environment with the method names of the common turn-based ("AEC") API.
+
+:class:`TienLenEnv` plays one round per episode under a :class:`~tienlen.RuleSet`. It has the
+attributes and methods that turn-based multi-agent learning code expects (``possible_agents``,
+``agents``, ``agent_selection``, ``reset``, ``observe``, ``step``, ``last``, ``agent_iter``,
+``rewards``, ``_cumulative_rewards``, ``terminations``, ``truncations``, ``infos``), but imports no
+learning framework: wrap it in your framework's own base class if you need ``isinstance`` checks
+or space objects.
+
+**Agents** are named ``"seat_0"``, ``"seat_1"`` … in play order.
+
+**Observations.** ``observe(agent)`` returns ``{"observation": [...], "action_mask": [...]}``:
+the agent's :class:`~tienlen.views.PlayerView` encoded as :data:`~tienlen.encoding.OBSERVATION_LENGTH`
+ints (see :mod:`tienlen.encoding`), and the legal actions of the agent *if it is the one to step
+now* (``agent_selection``), else ``[]``.
+
+**Actions** are card masks (:mod:`tienlen.encoding`): ``step(mask)`` plays the cards of ``mask``;
+``0`` passes, or declines an out-of-turn chop. The action space of Tiến Lên is every card set that
+is a combination, far too large to enumerate, so ``action_mask`` is *not* a 0/1 vector over a
+fixed action space as in some environments: it is the list of the legal actions themselves (each a
+card mask, ``0`` for a pass), and a policy picks one of them. An action outside that list raises
+:class:`~tienlen.IllegalPlay` naming the agent and seat and saying why, and changes nothing.
+
+**Out-of-turn chops** (``iwin``'s free PR4) are offered as steps of their own: after every action,
+each seat that may chop the table out of turn is selected in turn (in play order from the seat
+whose play is on the table) before the seat to act in turn; it steps with the mask of its chop, or
+``0`` to decline. A chop changes the position, so the offers start again from it. This is the order
+in which :func:`tienlen.agents.play_round` asks its agents, so an agent plays the same round through
+either. Where the rules have no such chops, ``agent_selection`` is simply the seat to act.
+
+**Rewards** are 0 until the round ends; then each agent receives its ``net`` from
+:func:`tienlen.settle.settle` (``stake`` as given to the environment; whole numbers of chips or
+bets, or the round's points), so an episode's rewards add up to the settlement exactly. A round
+always ends, so ``truncations`` stay ``False``. Once it has ended every agent is terminated and,
+as the API expects, each must then ``step(None)`` once to leave ``agents``; ``infos`` then hold the
+``place``, the round's ``result`` and the ``settlement``. An instant win ends the round at ``reset``.
+
+>>> from tienlen import HOUSE
+>>> env = TienLenEnv(HOUSE, players=4)
+>>> env.reset(seed=7)
+>>> for agent in env.agent_iter():
+...     observation, reward, terminated, truncated, info = env.last()
+...     env.step(None if terminated or truncated else observation["action_mask"][0])
+>>> sum(env.settlement.net) if env.settlement else None
+0
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from typing import Any, Literal, TypedDict
+
+from tienlen.encoding import OBSERVATION_LENGTH, action_from_mask, encode_observation, legal_action_masks
+from tienlen.errors import IllegalPlay, InvalidRules
+from tienlen.round import Round
+from tienlen.rules import RuleSet
+from tienlen.settle import Settlement, settle
+from tienlen.views import PlayerView, view_of
+
+__all__ = ["TienLenEnv", "AgentObservation", "agent_name"]
+
+
+class AgentObservation(TypedDict):
+    """What :meth:`TienLenEnv.observe` returns."""
+
+    observation: list[int]
+    """The agent's view, encoded (:func:`tienlen.encoding.encode_observation`)."""
+    action_mask: list[int]
+    """The card masks of the agent's legal actions (``0`` = pass), or ``[]`` when it is not selected."""
+
+
+_OPTIONS = ("first_round", "leader", "dealer", "round")
+
+
+def agent_name(seat: int) -> str:
+    """The agent name of a seat: ``"seat_3"``."""
+    return f"seat_{seat}"
+
+
+class TienLenEnv:
+    """One Tiến Lên round per episode, stepped one agent at a time (see the module docs).
+
+    ``rules`` is any rule set, ``players`` a count it allows, ``stake`` what one unit is worth
+    (1 for points profiles), as in :func:`tienlen.settle.settle`. Raises
+    :class:`~tienlen.InvalidRules` for a player count or stake the rules do not allow.
+    """
+
+    metadata: dict[str, Any] = {"name": "tienlen_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(
+        self, rules: RuleSet, players: int = 4, stake: int = 1, *, render_mode: Literal["ansi"] | None = None
+    ) -> None:
+        if not isinstance(rules, RuleSet):
+            raise InvalidRules(f"rules must be a RuleSet such as tienlen.HOUSE, not {type(rules).__name__}")
+        if isinstance(players, bool) or not isinstance(players, int) or not rules.min_players <= players <= rules.max_players:
+            span = f"{rules.min_players}" if rules.min_players == rules.max_players else f"{rules.min_players} to {rules.max_players}"
+            raise InvalidRules(f"{rules.name} is played by {span} players, not {players!r}")
+        if isinstance(stake, bool) or not isinstance(stake, int) or stake < 1:
+            raise InvalidRules(f"stake: {stake!r} is not a positive whole number")
+        if rules.unit == "points" and stake != 1:
+            raise InvalidRules(f"stake: {rules.name} scores points, which are not staked; leave stake at 1 (got {stake:,})")
+        if render_mode not in (None, "ansi"):
+            raise InvalidRules(f"render_mode: {render_mode!r} is not offered; use 'ansi' or None")
+        self.rules = rules
+        self.players = players
+        self.stake = stake
+        self.render_mode = render_mode
+        self.possible_agents: list[str] = [agent_name(s) for s in range(players)]
+        self.observation_length = OBSERVATION_LENGTH
+        self.agents: list[str] = []
+        self.rewards: dict[str, int] = {}
+        self._cumulative_rewards: dict[str, int] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+        self.agent_selection: str = self.possible_agents[0]
+        self.settlement: Settlement | None = None
+        """The settlement of the round once it has ended, else ``None``."""
+        self._round: Round | None = None
+        self._offers: list[int] = []
+        self._rng: random.Random | None = None
+
+    # ------------------------------------------------------------------ the API
+    @property
+    def num_agents(self) -> int:
+        """Agents still in the episode."""
+        return len(self.agents)
+
+    @property
+    def max_num_agents(self) -> int:
+        """Agents at the table."""
+        return len(self.possible_agents)
+
+    @property
+    def cumulative_rewards(self) -> dict[str, int]:
+        """Rewards each agent has gained since it last stepped (the same dict as ``_cumulative_rewards``)."""
+        return self._cumulative_rewards
+
+    @property
+    def round(self) -> Round:
+        """The round being played. Raises :class:`~tienlen.IllegalPlay` before the first :meth:`reset`."""
+        if self._round is None:
+            raise IllegalPlay("the environment has no round yet; call reset() first")
+        return self._round
+
+    def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+        """Deal a new round. The same ``seed`` deals the same round; later resets without a seed
+        continue a sequence drawn from it (or are random when no seed was ever given).
+
+        ``options`` may hold ``first_round`` (default ``True``), ``leader`` and ``dealer`` as for
+        :meth:`tienlen.Round.deal`, or ``round``: a :class:`~tienlen.Round` under the same rules
+        and player count to continue from instead of dealing.
+        """
+        options = dict(options or {})
+        unknown = sorted(set(options) - set(_OPTIONS))
+        if unknown:
+            raise InvalidRules(f"reset options: {unknown[0]!r} is not an option; known: {', '.join(_OPTIONS)}")
+        start = options.get("round")
+        if start is not None:
+            if not isinstance(start, Round) or start.rules != self.rules or start.players != self.players:
+                raise InvalidRules(f"reset options: round must be a Round of {self.players} players under {self.rules.name}")
+            round_ = start
+        else:
+            rng = random.Random(seed) if seed is not None else self._rng
+            deal_seed = seed if seed is not None else rng.getrandbits(63) if rng is not None else None
+            round_ = Round.deal(
+                self.rules,
+                players=self.players,
+                seed=deal_seed,
+                first_round=bool(options.get("first_round", True)),
+                leader=options.get("leader"),
+                dealer=options.get("dealer", 0),
+            )
+            self._rng = rng
+        self._round = round_
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0 for a in self.agents}
+        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {"seat": s} for s, a in enumerate(self.agents)}
+        self.settlement = None
+        self._schedule()
+        if round_.is_over:
+            self._accumulate()
+
+    def observe(self, agent: str) -> AgentObservation:
+        """The agent's encoded view and, if it is the agent to step, its legal action masks."""
+        view = self.view(agent)
+        selected = agent == self.agent_selection and not self.terminations.get(agent, True)
+        return {"observation": encode_observation(view), "action_mask": legal_action_masks(view) if selected else []}
+
+    def last(self, observe: bool = True) -> tuple[AgentObservation | None, int, bool, bool, dict[str, Any]]:
+        """``(observation, cumulative reward, terminated, truncated, info)`` of ``agent_selection``."""
+        agent = self.agent_selection
+        if agent not in self.agents:
+            raise IllegalPlay("no agent is in the episode; call reset() to play a round")
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """Yield ``agent_selection`` until every agent has left (or ``max_iter`` steps)."""
+        for _ in range(max_iter):
+            if not self.agents:
+                return
+            yield self.agent_selection
+
+    def step(self, action: int | None) -> None:
+        """The selected agent acts: a card mask from its ``action_mask`` (``0`` = pass / decline),
+        or ``None`` once it is terminated.
+
+        Raises :class:`~tienlen.IllegalPlay` naming the agent and seat, and changes nothing, when
+        the action is not one of its legal actions.
+        """
+        agent = self.agent_selection
+        if not self.agents:
+            raise IllegalPlay("every agent has left the episode; call reset() to play another round")
+        seat = self.seat_of(agent)
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise IllegalPlay(f"agent {agent} (seat {seat}): the round is over; step(None) to leave, not {action!r}")
+            self._leave(agent)
+            return
+        if action is None:
+            raise IllegalPlay(
+                f"agent {agent} (seat {seat}) must act: give a mask from its action_mask (0 to pass); None is for a finished round"
+            )
+        view = view_of(self.round, seat)
+        try:
+            chosen = action_from_mask(view, action)
+        except IllegalPlay as error:
+            raise IllegalPlay(f"agent {agent}: {error}") from None
+        self._cumulative_rewards[agent] = 0
+        if self._offers and chosen.kind == "pass" and self.round.to_act != seat:
+            self._offers.pop(0)  # declined the chop; the next offer, or the seat in turn
+            self._select()
+        else:
+            self._round = self.round.apply(chosen)
+            self._schedule()
+        self.rewards = {a: 0 for a in self.agents}
+        if self.round.is_over:
+            self._accumulate()
+
+    def render(self) -> str | None:
+        """The whole position, every hand included, as one line of text (``render_mode="ansi"``), else ``None``."""
+        return str(self._round) if self.render_mode == "ansi" and self._round is not None else None
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    # ------------------------------------------------------------------ extras
+    def seat_of(self, agent: str) -> int:
+        """The seat of an agent name. Raises :class:`~tienlen.IllegalPlay` for an unknown name."""
+        if agent not in self.possible_agents:
+            raise IllegalPlay(f"{agent!r} is not an agent here; agents are {', '.join(self.possible_agents)}")
+        return self.possible_agents.index(agent)
+
+    def view(self, agent: str) -> PlayerView:
+        """The agent's :class:`~tienlen.views.PlayerView` (what :mod:`tienlen.agents` bots read)."""
+        return view_of(self.round, self.seat_of(agent))
+
+    # ------------------------------------------------------------------ internals
+    def _schedule(self) -> None:
+        """After a change of position: queue the out-of-turn offers, then select who steps."""
+        round_ = self.round
+        if round_.is_over:
+            self._offers = []
+            self._finish()
+            return
+        last = round_.trick.last_seat or 0
+        self._offers = sorted({a.seat for a in round_.legal_interrupts()}, key=lambda s: (s - last) % round_.players)
+        self._select()
+
+    def _select(self) -> None:
+        seat = self._offers[0] if self._offers else self.round.to_act
+        assert seat is not None  # the round is not over
+        self.agent_selection = agent_name(seat)
+
+    def _finish(self) -> None:
+        round_ = self.round
+        result = round_.result
+        self.settlement = settle(result, self.rules, stake=self.stake)
+        for seat, agent in enumerate(self.possible_agents):
+            self.terminations[agent] = True
+            self.infos[agent] = {
+                "seat": seat,
+                "place": result.place_of(seat) if result.placements else None,
+                "result": result,
+                "settlement": self.settlement,
+            }
+        self.agent_selection = self.agents[0]
+
+    def _accumulate(self) -> None:
+        assert self.settlement is not None
+        self.rewards = {a: self.settlement.net[self.seat_of(a)] for a in self.agents}
+        for agent, reward in self.rewards.items():
+            self._cumulative_rewards[agent] += reward
+
+    def _leave(self, agent: str) -> None:
+        """A terminated agent's ``step(None)``: it leaves ``agents``; the next one left is selected."""
+        del self.rewards[agent], self._cumulative_rewards[agent], self.terminations[agent]
+        del self.truncations[agent], self.infos[agent]
+        self.agents.remove(agent)
+        if self.agents:
+            self.agent_selection = self.agents[0]
+        self.rewards = {a: 0 for a in self.agents}

@@ -1,0 +1,204 @@
+"""Hypothesis strategies for cards, combinations, positions and rounds, for the tests of programs
+that embed :mod:`tienlen` (and for its own).
+
+This module needs `hypothesis <https://hypothesis.readthedocs.io>`_, which is not a dependency of
+the library: import it from tests only (``from tienlen import strategies as tls``). The package
+itself never imports it.
+
+Every strategy builds its values constructively, so nothing is filtered away and shrinking is
+quick: combinations are built from rank and suit choices that respect the rule set's axes, and
+rounds are dealt from a drawn seed and played forward by drawn legal actions.
+
+>>> from hypothesis import given
+>>> from tienlen import NORTHERN, ComboKind
+>>> @given(combos(NORTHERN, ComboKind.STRAIGHT))
+... def test_northern_straights_are_one_suit(combo):
+...     assert len({card.suit for card in combo.cards}) == 1
+>>> test_northern_straights_are_one_suit()
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from tienlen.cards import DECK, FULL_MASK, Card, cards_of
+from tienlen.combos import TWO, Combo, ComboKind, classify
+from tienlen.errors import InvalidRules
+from tienlen.events import Action
+from tienlen.round import Round
+from tienlen.rules import RuleSet
+
+__all__ = ["cards", "masks", "card_sets", "hands", "combos", "positions", "rounds"]
+
+_BLACK, _RED = 0b0011, 0b1100
+_ALL_PAIRS = (0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100)
+_TRIPLES = (0b0111, 0b1011, 0b1101, 0b1110)
+Position = tuple[tuple[Card, ...], Combo | None]
+"""A hand (ascending cards) and the combination on the table (``None`` when leading)."""
+
+
+def cards() -> st.SearchStrategy[Card]:
+    """Any one of the 52 cards (shrinking towards 3♠)."""
+    return st.sampled_from(DECK)
+
+
+def masks(min_size: int = 0, max_size: int = 52, *, within: int = FULL_MASK) -> st.SearchStrategy[int]:
+    """Card masks (52-bit ints) of ``min_size`` to ``max_size`` cards, all taken from ``within``.
+
+    Raises :class:`~tienlen.InvalidRules` at once when the sizes are no range or ``within`` holds
+    fewer than ``min_size`` cards.
+    """
+    pool = [i for i in range(52) if within >> i & 1]
+    if not 0 <= min_size <= max_size:
+        raise InvalidRules(f"masks: sizes {min_size} to {max_size} are not a range of card counts")
+    if min_size > len(pool):
+        raise InvalidRules(f"masks: cannot draw {min_size} cards from a set of {len(pool)}")
+    if not pool:
+        return st.just(0)
+    return st.lists(st.sampled_from(pool), min_size=min_size, max_size=min(max_size, len(pool)), unique=True).map(
+        lambda indices: sum(1 << i for i in indices)
+    )
+
+
+def card_sets(min_size: int = 0, max_size: int = 52) -> st.SearchStrategy[tuple[Card, ...]]:
+    """Sets of distinct cards, as ascending tuples of :class:`~tienlen.Card`."""
+    return masks(min_size, max_size).map(cards_of)
+
+
+def hands(size: int = 13) -> st.SearchStrategy[tuple[Card, ...]]:
+    """Hands of exactly ``size`` distinct cards (13 by default), ascending."""
+    return card_sets(size, size)
+
+
+def _pair_nibbles(rank: int, rules: RuleSet) -> tuple[int, ...]:
+    """The suit choices that make a pair of ``rank`` under ``rules`` (the colour rule and its 2s exception)."""
+    if rules.pair_same_colour and not (rank == TWO and rules.twos_ignore_suit):
+        return (_BLACK, _RED)
+    return _ALL_PAIRS
+
+
+def _kinds(rules: RuleSet) -> list[ComboKind]:
+    return [k for k in ComboKind if k is not ComboKind.PAIR_RUN or rules.pair_runs]
+
+
+@st.composite
+def _combo(draw: st.DrawFn, rules: RuleSet, kind: ComboKind) -> Combo:
+    if kind is ComboKind.SINGLE:
+        mask = draw(cards()).mask
+    elif kind is ComboKind.PAIR:
+        rank = draw(st.integers(0, 12))
+        mask = draw(st.sampled_from(_pair_nibbles(rank, rules))) << (4 * rank)
+    elif kind is ComboKind.TRIPLE:
+        rank = draw(st.integers(0, 12))
+        mask = draw(st.sampled_from(_TRIPLES)) << (4 * rank)
+    elif kind is ComboKind.QUAD:
+        mask = 0xF << (4 * draw(st.integers(0, 12)))
+    elif kind is ComboKind.STRAIGHT:
+        top_limit = TWO if rules.straight_two_on_top else TWO - 1
+        length = draw(st.integers(rules.straight_min, top_limit + 1))
+        low = draw(st.integers(0, top_limit + 1 - length))
+        if rules.straight_same_suit:
+            suit = draw(st.integers(0, 3))
+            suits = [suit] * length
+        else:
+            suits = draw(st.lists(st.integers(0, 3), min_size=length, max_size=length))
+        mask = sum(1 << (4 * (low + i) + s) for i, s in enumerate(suits))
+    else:
+        length = draw(st.integers(rules.pair_run_min, TWO))
+        low = draw(st.integers(0, TWO - length))
+        mask = sum(draw(st.sampled_from(_pair_nibbles(low + i, rules))) << (4 * (low + i)) for i in range(length))
+    return classify(mask, rules)
+
+
+def combos(rules: RuleSet, kind: ComboKind | None = None) -> st.SearchStrategy[Combo]:
+    """Valid combinations under ``rules``, of one ``kind`` or of any kind the rules have.
+
+    Built from rank and suit choices that follow the rule set's axes: one-colour pairs where
+    ``pair_same_colour`` (2s excepted where ``twos_ignore_suit``), one-suit straights where
+    ``straight_same_suit``, straights topped by a 2 where ``straight_two_on_top``, pair runs only
+    where ``pair_runs`` and from ``pair_run_min`` pairs. Raises :class:`~tienlen.InvalidRules` when
+    ``kind`` is not a combination under ``rules`` (pair runs in ``northern``).
+    """
+    if kind is not None:
+        if kind not in _kinds(rules):
+            raise InvalidRules(f"{rules.name} has no {kind.label}s: pair runs are not played")
+        return _combo(rules, kind)
+    return st.one_of([_combo(rules, k) for k in _kinds(rules)])
+
+
+@st.composite
+def _position(draw: st.DrawFn, rules: RuleSet, leading: bool | None) -> Position:
+    lead = draw(st.booleans()) if leading is None else leading
+    table = None if lead else draw(combos(rules))
+    free = FULL_MASK & ~(table.mask if table is not None else 0)
+    # Seed the hand with a few whole combinations (so it holds pairs, runs and bombs), then fill it.
+    hand = 0
+    for combo in draw(st.lists(combos(rules), max_size=3)):
+        if not combo.mask & ~free and not combo.mask & hand and (hand | combo.mask).bit_count() <= 13:
+            hand |= combo.mask
+    size = draw(st.integers(max(1, hand.bit_count()), 13))
+    hand |= draw(masks(size - hand.bit_count(), size - hand.bit_count(), within=free & ~hand))
+    return cards_of(hand), table
+
+
+def positions(rules: RuleSet, *, leading: bool | None = None) -> st.SearchStrategy[Position]:
+    """A hand of 1 to 13 cards and the combination on the table (``None`` when the hand leads).
+
+    The table is a valid combination under ``rules`` made of cards not in the hand. Hands are
+    seeded with whole combinations so that pairs, runs and bombs are common. ``leading`` fixes
+    whether the table is empty (``True``) or not (``False``); by default both come up.
+    """
+    return _position(rules, leading)
+
+
+@st.composite
+def _round(
+    draw: st.DrawFn, rules: RuleSet, players: int | None, forfeits: bool, max_actions: int, start: Round | None
+) -> Round:
+    if start is not None:
+        round_ = start
+    else:
+        count = draw(st.integers(rules.min_players, rules.max_players)) if players is None else players
+        round_ = Round.deal(
+            rules,
+            players=count,
+            seed=draw(st.integers(0, 2**32 - 1)),
+            first_round=draw(st.booleans()),
+            dealer=draw(st.integers(0, count - 1)),
+        )
+    steps = draw(st.integers(0, max_actions))
+    for _ in range(steps):
+        if round_.is_over:
+            break
+        options: list[Action] = list(round_.legal_actions()) + list(round_.legal_interrupts())
+        if forfeits:
+            options += [Action(kind="forfeit", seat=s) for s in range(round_.players) if round_.is_active(s)]
+        if not options:  # pragma: no cover - the engine always offers the seat to act something
+            break
+        round_ = round_.apply(options[draw(st.integers(0, len(options) - 1))])
+    return round_
+
+
+def rounds(
+    rules: RuleSet,
+    players: int | None = None,
+    *,
+    forfeits: bool = False,
+    max_actions: int = 150,
+    start: Round | None = None,
+) -> st.SearchStrategy[Round]:
+    """A :class:`~tienlen.Round` dealt under ``rules`` and played to a random point.
+
+    The player count (any the rules allow, unless ``players`` is given), the seed, the dealer and
+    whether it is the first round are drawn; then up to ``max_actions`` actions are drawn uniformly
+    from the in-turn legal actions and the out-of-turn chops open to any seat (and, with
+    ``forfeits=True``, a seat leaving). Many rounds end before the drawn number of actions, so
+    finished rounds (instant wins included) come up too. ``start`` plays on from a given round
+    (under ``rules``) instead of dealing one, e.g. from a puzzle built with
+    :meth:`~tienlen.Round.from_hands`.
+    """
+    if players is not None and not rules.min_players <= players <= rules.max_players:
+        raise InvalidRules(f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, not {players}")
+    if start is not None and (start.rules != rules or (players is not None and start.players != players)):
+        raise InvalidRules(f"rounds: the start round is played under {start.rules.name} by {start.players}, not as asked")
+    return _round(rules, players, forfeits, max_actions, start)

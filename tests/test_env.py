@@ -1,0 +1,230 @@
+"""The turn-based environment plays whole rounds of every profile and pays the settlement."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidRules, Round, RuleSet
+from tienlen.agents import Agent, GreedyAgent, RandomAgent, play_round
+from tienlen.encoding import OBSERVATION_LENGTH, decode_observation
+from tienlen.env import TienLenEnv
+from tienlen.settle import settle
+
+CONFIGS = [(rules, n) for rules in PROFILES.values() for n in range(rules.min_players, rules.max_players + 1)]
+CONFIG_IDS = [f"{rules.name}-{n}" for rules, n in CONFIGS]
+SEEDS = range(8)
+
+
+def stake_of(rules: RuleSet) -> int:
+    return 1 if rules.unit == "points" else 100
+
+
+def run(env: TienLenEnv, rng: random.Random) -> tuple[dict[str, int], int]:
+    """Random legal actions until every agent has left; return the rewards each agent read and the step count."""
+    totals = {agent: 0 for agent in env.possible_agents}
+    steps = 0
+    for agent in env.agent_iter(max_iter=10_000):
+        observation, reward, terminated, truncated, info = env.last()
+        assert observation is not None
+        totals[agent] += reward
+        assert not truncated
+        assert len(observation["observation"]) == OBSERVATION_LENGTH
+        if terminated:
+            assert info["settlement"] is env.settlement and info["result"] == env.round.result
+            env.step(None)
+            continue
+        assert observation["action_mask"], f"{agent} is selected but has no action"
+        facts = decode_observation(observation["observation"])
+        assert facts.my_turn or facts.interrupt_offered
+        for other in env.agents:
+            if other != agent:
+                assert env.observe(other)["action_mask"] == []
+        assert all(r == 0 for r in env.rewards.values())
+        env.step(rng.choice(observation["action_mask"]))
+        steps += 1
+    assert env.agents == [] and steps < 10_000
+    return totals, steps
+
+
+@pytest.mark.parametrize(("rules", "players"), CONFIGS, ids=CONFIG_IDS)
+def test_random_rounds_pay_the_settlement(rules: RuleSet, players: int) -> None:
+    env = TienLenEnv(rules, players=players, stake=stake_of(rules))
+    assert env.possible_agents == [f"seat_{s}" for s in range(players)]
+    ended_by_play = 0
+    for seed in SEEDS:
+        env.reset(seed=seed)
+        assert env.agents == env.possible_agents and env.num_agents == env.max_num_agents == players
+        totals, steps = run(env, random.Random(seed))
+        round_ = env.round
+        assert round_.is_over and round_ == round_.from_json(round_.to_json())
+        settlement = settle(round_.result, rules, stake=stake_of(rules))
+        assert env.settlement == settlement
+        assert [totals[f"seat_{s}"] for s in range(players)] == list(settlement.net)
+        if rules.unit == "points":
+            assert settlement.house == 0
+        else:
+            assert sum(totals.values()) + settlement.house == 0
+            assert sum(settlement.net) == -settlement.house
+        ended_by_play += bool(steps)
+    assert ended_by_play >= len(SEEDS) // 2
+
+
+def test_terminations_come_only_at_the_end() -> None:
+    env = TienLenEnv(HOUSE, players=4, stake=1000)
+    env.reset(seed=21)
+    rng = random.Random(1)
+    while not env.round.is_over:
+        assert not any(env.terminations.values()) and not any(env.truncations.values())
+        assert env.settlement is None
+        env.step(rng.choice(env.observe(env.agent_selection)["action_mask"]))
+    assert all(env.terminations.values()) and not any(env.truncations.values())
+    assert env.settlement is not None
+    net = env.settlement.net
+    assert {a: env._cumulative_rewards[a] for a in env.agents} == {f"seat_{s}": net[s] for s in range(4)}
+    assert env.cumulative_rewards is env._cumulative_rewards
+    for seat, agent in enumerate(env.possible_agents):
+        assert env.infos[agent]["place"] == env.round.result.place_of(seat)
+    order = []
+    while env.agents:
+        order.append(env.agent_selection)
+        env.step(None)
+    assert order == env.possible_agents
+    with pytest.raises(IllegalPlay, match="every agent has left"):
+        env.step(None)
+    with pytest.raises(IllegalPlay, match="call reset"):
+        env.last()
+
+
+def _agent_steps(env: TienLenEnv, agents: list[Agent]) -> None:
+    for agent in env.agent_iter():
+        _, _, terminated, _, _ = env.last(observe=False)
+        if terminated:
+            env.step(None)
+        else:
+            env.step(agents[env.seat_of(agent)].act(env.view(agent)).mask)
+
+
+IWIN_CHOP = ["2♠ 5♣ 10♦", "3♦ 4♦ 2♥", "6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣ K♥", "3♥ 4♥ 5♥"]
+
+
+@pytest.mark.parametrize("rules", list(PROFILES.values()), ids=list(PROFILES))
+def test_bots_play_the_same_round_through_the_env_and_play_round(rules: RuleSet) -> None:
+    for seed in range(3):
+        agents: list[Agent] = [GreedyAgent(), RandomAgent(seed), GreedyAgent(1), RandomAgent(seed + 7)]
+        env = TienLenEnv(rules, players=4)
+        env.reset(seed=seed)
+        _agent_steps(env, agents)
+        assert env.round == play_round(rules, agents, seed=seed)
+
+
+def test_out_of_turn_chops_are_steps_of_their_own() -> None:
+    start = Round.from_hands(IWIN_CHOP, IWIN, first_round=False, leader=0).play("2♠")
+    env = TienLenEnv(IWIN, players=4)
+    env.reset(options={"round": start})
+    assert start.to_act == 1
+    assert env.agent_selection == "seat_2"  # offered the chop before seat 1 acts in turn
+    chop, decline = env.observe("seat_2")["action_mask"]
+    assert decline == 0 and chop.bit_count() == 8
+    assert decode_observation(env.observe("seat_2")["observation"]).interrupt_offered
+    env.step(0)  # seat 2 declines
+    assert env.agent_selection == "seat_1" and env.round == start
+    env.step(0)  # seat 1 passes: now seat 2 is in turn, and may play the pair run as an ordinary chop
+    assert env.agent_selection == "seat_2" and env.round.to_act == 2
+    assert {chop, 0} <= set(env.observe("seat_2")["action_mask"])
+    env.step(chop)
+    in_turn = env.round.actions[-1]
+    assert in_turn.kind == "play"
+    # From the start again, seat 2 chops out of turn at once; play goes on after the chopper.
+    env.reset(options={"round": start})
+    env.step(chop)
+    out_of_turn = env.round.actions[-1]
+    assert out_of_turn.kind == "interrupt" and out_of_turn.seat == 2
+    assert env.agent_selection == "seat_3"
+    # The bots see the same sequence through play_round.
+    for seed in range(6):
+        agents: list[Agent] = [RandomAgent(seed), RandomAgent(seed + 1), RandomAgent(seed + 2), GreedyAgent()]
+        env.reset(options={"round": start})
+        _agent_steps(env, agents)
+        assert env.round == play_round(IWIN, agents, start=start)
+
+
+def test_an_illegal_action_names_the_agent_and_changes_nothing() -> None:
+    env = TienLenEnv(HOUSE, players=4)
+    env.reset(seed=3)
+    agent = env.agent_selection
+    seat = env.seat_of(agent)
+    before = env.round
+    legal = env.observe(agent)["action_mask"]
+    not_held = next(1 << i for i in range(52) if not env.round.hand_masks[seat] >> i & 1)
+    for bad, why in [(0, "must lead and may not pass"), (not_held, "does not hold"), (-1, "is not an action")]:
+        with pytest.raises(IllegalPlay, match=f"agent {agent}: seat {seat}\\b.*{why}"):
+            env.step(bad)
+        assert env.round is before and env.agent_selection == agent and env.observe(agent)["action_mask"] == legal
+    with pytest.raises(IllegalPlay, match=f"agent {agent} \\(seat {seat}\\) must act"):
+        env.step(None)
+
+
+def test_a_finished_agent_may_only_step_none() -> None:
+    env = TienLenEnv(HOUSE, players=2)
+    env.reset(options={"round": Round.from_hands(["3♠", "4♠ 5♠"], HOUSE, first_round=False, leader=0)})
+    env.step(1)  # 3♠: seat 0 goes out and seat 1, who never played, is frozen
+    assert env.round.is_over and all(env.terminations.values())
+    with pytest.raises(IllegalPlay, match="step\\(None\\) to leave"):
+        env.step(0)
+
+
+def test_an_instant_win_ends_the_episode_at_reset() -> None:
+    seed = next(s for s in range(10_000) if Round.deal(HOUSE, players=4, seed=s).instant_winners)
+    env = TienLenEnv(HOUSE, players=4, stake=1000)
+    env.reset(seed=seed)
+    assert env.round.is_over and all(env.terminations.values())
+    assert env.settlement is not None and env.settlement.net == settle(env.round.result, HOUSE, stake=1000).net
+    totals, steps = run(env, random.Random(0))
+    assert steps == 0 and list(totals.values()) == list(env.settlement.net)
+    if len(env.round.instant_winners) == 1:  # a four-handed instant win in a 1,000 room collects 24,000
+        assert max(totals.values()) == 24_000
+
+
+def test_seeds_make_episodes_repeat() -> None:
+    one, two = TienLenEnv(HOUSE), TienLenEnv(HOUSE)
+    one.reset(seed=9)
+    two.reset(seed=9)
+    assert one.round == two.round == Round.deal(HOUSE, seed=9)
+    one.reset()
+    two.reset()
+    assert one.round == two.round != Round.deal(HOUSE, seed=9)
+    one.reset(seed=9, options={"first_round": False, "dealer": 2, "leader": 1})
+    assert one.round.to_act == 1 and one.round.dealer == 2 and not one.round.first_round
+
+
+def test_settings_are_checked() -> None:
+    with pytest.raises(InvalidRules, match="pagat is played by 4 players, not 3"):
+        TienLenEnv(PROFILES["pagat"], players=3)
+    with pytest.raises(InvalidRules, match="leave stake at 1"):
+        TienLenEnv(PROFILES["faceoff"], stake=10)
+    with pytest.raises(InvalidRules, match="positive whole number"):
+        TienLenEnv(HOUSE, stake=0)
+    env = TienLenEnv(HOUSE, players=3)
+    with pytest.raises(IllegalPlay, match="call reset"):
+        env.round
+    with pytest.raises(IllegalPlay, match="call reset"):
+        env.last()
+    with pytest.raises(IllegalPlay, match="call reset"):
+        env.observe("seat_0")
+    with pytest.raises(InvalidRules, match="'shuffle' is not an option"):
+        env.reset(options={"shuffle": True})
+    with pytest.raises(InvalidRules, match="round must be a Round of 3 players"):
+        env.reset(options={"round": Round.deal(HOUSE, players=4, seed=1)})
+    with pytest.raises(IllegalPlay, match="'north' is not an agent"):
+        env.seat_of("north")
+
+
+def test_render_shows_the_position() -> None:
+    env = TienLenEnv(HOUSE, render_mode="ansi")
+    assert env.render() is None
+    env.reset(seed=2)
+    assert env.render() == str(env.round)
+    assert TienLenEnv(HOUSE).render() is None
+    env.close()
