@@ -61,14 +61,12 @@ _ONE_A_RANK = [sum(1 << (4 * i) for i in range(n)) for n in range(14)]  # bit 4i
 
 
 def _ranks_holding(hand: int, size: int) -> int:
-    """Bit ``4r`` set for each rank ``r`` of which the hand holds at least ``size`` (2 to 4) cards."""
+    """Bit ``4r`` set for each rank ``r`` of which the hand holds at least ``size`` (2 or 3) cards."""
     count = (hand & _SPADES) + (hand >> 1 & _SPADES) + (hand >> 2 & _SPADES) + (hand >> 3 & _SPADES)
     # Each nibble of ``count`` now holds 0 to 4: at least 2 is bit 1 or 2; at least 3 is 3 or 4.
     if size == 2:
         return (count >> 1 | count >> 2) & _SPADES
-    if size == 3:
-        return (count & count >> 1 | count >> 2) & _SPADES
-    return count >> 2 & _SPADES  # all four
+    return (count & count >> 1 | count >> 2) & _SPADES
 
 
 def _sub_nibbles(nibble: int, size: int) -> tuple[int, ...]:
@@ -88,7 +86,6 @@ _CARDS_AT = _by_rank([_sub_nibbles(n, 1) for n in range(16)])
 _ANY_PAIRS_AT = _by_rank(_ANY_PAIR)
 _COLOUR_PAIRS_AT = _by_rank(_COLOUR_PAIR)
 _TRIPLES_AT = _by_rank([_sub_nibbles(n, 3) for n in range(16)])
-_QUADS_AT = _by_rank([_sub_nibbles(n, 4) for n in range(16)])
 # What a follow-suit rule compares for a pair: 1 = both black (♠♣), 2 = both red (♦♥), 3 = one of each.
 _PAIR_COLOUR = [(n & 0b0011 != 0) | (n & 0b1100 != 0) << 1 for n in range(16)]
 
@@ -151,11 +148,10 @@ _PLANS: dict[int, _Plan] = {}
 
 
 def _plan(rules: RuleSet) -> _Plan:
-    plan = _PLANS.get(id(rules))
-    if plan is None or plan.rules is not rules:  # a plan keeps its rules alive, so their id stays theirs
-        if len(_PLANS) >= 64:
-            _PLANS.clear()
-        plan = _PLANS[id(rules)] = _Plan(rules)
+    """The plan of a rule set, made on first use (the caller looks in ``_PLANS`` first)."""
+    if len(_PLANS) >= 64:
+        _PLANS.clear()
+    plan = _PLANS[id(rules)] = _Plan(rules)  # the plan keeps its rules alive, so that id stays theirs
     return plan
 
 
@@ -200,16 +196,26 @@ def legal_masks(hand: int, table: Combo | None, rules: RuleSet, *, passed: bool 
 
 
 def _plays(hand: int, table: Combo | None, rules: RuleSet, passed: bool) -> list[Group]:
-    plan = _plan(rules)
+    plan = _PLANS.get(id(rules))
+    if plan is None or plan.rules is not rules:
+        plan = _plan(rules)
     if table is None:
         return _leads(hand, plan)
     kind = table.kind
     tmask = table.mask
-    twos = kind <= TRIPLE and tmask > _NOT_TWOS
+    key = (kind, tmask.bit_count(), kind <= TRIPLE and tmask > _NOT_TWOS, passed)
+    shapes = plan.shapes.get(key)
+    if shapes is None:
+        shapes = plan.answers(*key)
     groups: list[Group] = []
-    for shape, length, any_of_them in plan.answers(kind, tmask.bit_count(), twos, passed):
-        if any_of_them:
-            masks = _bombs(shape, length, hand, plan)
+    reach = -1  # the longest pair run the hand might hold, once a bomb class asks
+    for shape, length, any_of_them in shapes:
+        if shape is QUAD and any_of_them:
+            masks = _quads(hand, 0)
+        elif any_of_them:
+            if reach < 0:
+                reach = _longest_run(_ranks_holding(hand, 2) & _NOT_TWOS, 4)
+            masks = _pair_run_bombs(length // 2, hand, plan) if length // 2 <= reach else []
         elif plan.follow_suit:
             masks = _following(shape, tmask, hand, plan)
         else:
@@ -230,22 +236,38 @@ def _leads(hand: int, plan: _Plan) -> list[Group]:
     triples: list[int] = []
     quads: list[int] = []
     pairs_at = plan.pairs_at
+    # One pass over the ranks collects the sets of one rank, and (as _runs would) the cards each
+    # rank offers a straight and where runs of consecutive ranks end.
+    shortest = plan.straight_min
+    highest = plan.straight_top
+    cards_at: list[tuple[int, ...]] = []
+    ends: list[tuple[int, int]] = []
+    run = 0
+    paired = 0  # bit r: rank r holds two cards or more
     for r in _RANKS:
         n = nib[r]
+        cards = _CARDS_AT[r][n]
+        cards_at.append(cards)
         if n:
-            singles += _CARDS_AT[r][n]
+            singles += cards
+            run += 1
+            if run >= shortest and r <= highest:
+                ends.append((r, run))
             if n & (n - 1):  # two cards or more
                 pairs += pairs_at[r][n]
+                paired |= 1 << r
                 if n in (7, 11, 13, 14, 15):
                     triples += _TRIPLES_AT[r][n]
                     if n == 15:
                         quads.append(15 << (4 * r))
+        else:
+            run = 0
     if plan.straight_same_suit:
-        straights = _same_suit_straights(hand, plan.straight_min, 13, plan.straight_top, 0)
+        straights = _same_suit_straights(hand, shortest, 13, highest, 0)
     else:
-        straights = _runs(_CARDS_AT, nib, plan.straight_min, 13, plan.straight_top, 0)
+        straights = _windows(cards_at, ends, shortest, 13, 0)
     groups = [(SINGLE, singles), (PAIR, pairs), (TRIPLE, triples), (QUAD, quads), (STRAIGHT, straights)]
-    if plan.pair_run_at is not None and _has_run(_ranks_holding(hand, 2), plan.pair_run_min):
+    if plan.pair_run_at is not None and _longest_run(paired & 0xFFF, 1) >= plan.pair_run_min:
         groups.append((PAIR_RUN, _runs(plan.pair_run_at, nib, plan.pair_run_min, 12, TWO - 1, 0)))
     return groups
 
@@ -253,12 +275,9 @@ def _leads(hand: int, plan: _Plan) -> list[Group]:
 # ---------------------------------------------------------------- answering a table
 
 
-def _bombs(kind: ComboKind, length: int, hand: int, plan: _Plan) -> list[int]:
-    """Every bomb of one class in the hand: the quads, or the pair runs of ``length // 2`` pairs."""
-    if kind is QUAD:
-        return _of_a_kind(_QUADS_AT, hand, 4, 0)
-    pairs = length // 2
-    if plan.pair_run_at is None or pairs < plan.pair_run_min or not _has_run(_ranks_holding(hand, 2), pairs):
+def _pair_run_bombs(pairs: int, hand: int, plan: _Plan) -> list[int]:
+    """Every pair run of exactly ``pairs`` pairs in the hand (a bomb class that chops the table)."""
+    if plan.pair_run_at is None or pairs < plan.pair_run_min:
         return []
     return _runs(plan.pair_run_at, [(hand >> s) & 0xF for s in _NIBBLE_SHIFTS], pairs, pairs, TWO - 1, 0)
 
@@ -273,7 +292,7 @@ def _higher(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]:
     if kind is TRIPLE:
         return _of_a_kind(_TRIPLES_AT, hand, 3, floor)
     if kind is QUAD:
-        return _of_a_kind(_QUADS_AT, hand, 4, floor)
+        return _quads(hand, floor)
     ranks = ((floor - 1) >> 2) - (((tmask & -tmask).bit_length() - 1) >> 2) + 1  # ranks the table spans
     if kind is STRAIGHT:
         if ranks < plan.straight_min:
@@ -362,12 +381,26 @@ def _of_a_kind(at: MaskTable, hand: int, size: int, floor: int) -> list[int]:
     return out
 
 
-def _has_run(ranks: int, length: int) -> bool:
-    """Whether ``ranks`` (bit ``4r`` per rank) holds ``length`` consecutive ranks below the 2s."""
-    ranks &= _NOT_TWOS
-    for i in range(1, length):
-        ranks &= ranks >> 4
-    return ranks != 0
+def _quads(hand: int, floor: int) -> list[int]:
+    """The quads in the hand whose top card has an index of at least ``floor``, ascending."""
+    full = hand & hand >> 1 & hand >> 2 & hand >> 3 & _SPADES  # bit 4r: all four cards of rank r
+    lowest = max(floor - 3, 0)  # a quad's top card is 3 above its bit
+    full = full >> lowest << lowest
+    out: list[int] = []
+    while full:
+        low = full & -full
+        out.append(15 * low)
+        full ^= low
+    return out
+
+
+def _longest_run(ranks: int, step: int) -> int:
+    """The most consecutive ranks held in ``ranks``, which has bit ``step * r`` for each rank ``r``."""
+    length = 0
+    while ranks:
+        ranks &= ranks >> step
+        length += 1
+    return length
 
 
 def _runs(choices: MaskTable, nib: list[int], shortest: int, longest: int, highest: int, floor: int) -> list[int]:
@@ -377,26 +410,33 @@ def _runs(choices: MaskTable, nib: list[int], shortest: int, longest: int, highe
     ``longest`` ranks, no rank above ``highest``, and a top card index of at least ``floor``.
     Output: by length, then mask ascending.
     """
-    floor_rank = floor >> 2
-    down = [choices[r][nib[r]] for r in range(highest, -1, -1)]  # what each rank offers, highest first
+    offers = [choices[r][nib[r]] for r in range(highest + 1)]
     ends: list[tuple[int, int]] = []  # (top rank, how many consecutive ranks up to it offer something)
     run = 0
-    for top in range(highest + 1):
-        if down[highest - top]:
+    for top, offer in enumerate(offers):
+        if offer:
             run += 1
-            if run >= shortest and top >= floor_rank:
+            if run >= shortest and top >= floor >> 2:
                 ends.append((top, run))
         else:
             run = 0
+    return _windows(offers, ends, shortest, longest, floor)
+
+
+def _windows(offers: list[tuple[int, ...]], ends: list[tuple[int, int]], shortest: int, longest: int, floor: int) -> list[int]:
+    """The runs of :func:`_runs`, given what each rank offers and where runs of ranks end.
+
+    Each window is the product of its ranks' offers, one mask per rank, summed; ``product`` varies
+    its first argument slowest, so with the top rank first the masks come out ascending.
+    """
     out: list[int] = []
+    floor_rank = floor >> 2
     for length in range(shortest, longest + 1):
         longer = False
         for top, run in ends:
             if run >= length:
                 longer = True
-                # One choice per rank from the top down, the top varying slowest: masks ascending.
-                first = highest - top
-                masks = map(sum, product(*down[first : first + length]))
+                masks = map(sum, product(*offers[top - length + 1 : top + 1][::-1]))
                 out += [m for m in masks if m >> floor] if top == floor_rank else masks
         if not longer:
             break
