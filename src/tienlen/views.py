@@ -18,7 +18,7 @@ import attrs
 
 from tienlen.cards import Card, cards_of
 from tienlen.combos import Combo
-from tienlen.events import Action, Event, Froze
+from tienlen.events import Action, Event, Froze, Passed
 from tienlen.rules import RuleSet
 
 if TYPE_CHECKING:
@@ -66,9 +66,17 @@ class PlayerView:
 
 
 def public_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
-    """The events as ``seat`` may see them: a frozen player's cards are hidden from the others
-    (``seat=None`` hides them from everyone)."""
-    return tuple(Froze(seat=e.seat, cards=()) if isinstance(e, Froze) and e.seat != seat else e for e in events)
+    """The events as ``seat`` may see them: a frozen player's cards, and whether a player who
+    passed held a legal play, are hidden from the others (``seat=None`` hides them from everyone)."""
+    return tuple(_redact(e, seat) for e in events)
+
+
+def _redact(event: Event, seat: int | None) -> Event:
+    if isinstance(event, Froze) and event.seat != seat:
+        return Froze(seat=event.seat, cards=())
+    if isinstance(event, Passed) and event.seat != seat and event.could_play is not None:
+        return Passed(seat=event.seat, could_play=None)
+    return event
 
 
 def view_of(round_: Round, seat: int) -> PlayerView:
