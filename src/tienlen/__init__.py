@@ -5,9 +5,11 @@ five regional rule profiles that can be compared, changed and extended without t
 """
 
 from tienlen._version import __version__
+from tienlen.agents import Agent, GreedyAgent, RandomAgent, play_round
 from tienlen.beating import beats, explain, is_chop
 from tienlen.cards import DECK, Card, Rank, Suit, format_cards, parse_cards
 from tienlen.combos import Combo, ComboKind, classify
+from tienlen.compare import compare, compare_play, compare_round
 from tienlen.events import (
     Action,
     Chop,
@@ -26,13 +28,15 @@ from tienlen.match import Match, next_leader
 from tienlen.moves import legal_plays
 from tienlen.profiles import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, PROFILES
 from tienlen.round import Round, Trick, instant_win_pattern
-from tienlen.rules import AXES, INSTANT_WIN_PATTERNS, BombRule, RuleSet
+from tienlen.rules import AXES, INSTANT_WIN_PATTERNS, BombRule, RuleSet, load_rules
 from tienlen.settle import HOUSE_SEAT, Settlement, Transfer, chop_value, held_value, settle
+from tienlen.views import PlayerView
 
 __all__ = [
     "__version__",
     "AXES",
     "Action",
+    "Agent",
     "BombRule",
     "Card",
     "Chop",
@@ -44,6 +48,7 @@ __all__ = [
     "Finished",
     "Forfeited",
     "Froze",
+    "GreedyAgent",
     "HOUSE",
     "HOUSE_SEAT",
     "INSTANT_WIN_PATTERNS",
@@ -60,6 +65,8 @@ __all__ = [
     "PROFILES",
     "Passed",
     "Played",
+    "PlayerView",
+    "RandomAgent",
     "Rank",
     "Round",
     "RoundResult",
@@ -67,19 +74,24 @@ __all__ = [
     "Settlement",
     "Suit",
     "TienLenError",
-    "Trick",
     "Transfer",
+    "Trick",
     "TrickWon",
     "beats",
     "chop_value",
     "classify",
+    "compare",
+    "compare_play",
+    "compare_round",
     "explain",
     "format_cards",
     "held_value",
     "instant_win_pattern",
     "is_chop",
     "legal_plays",
+    "load_rules",
     "next_leader",
     "parse_cards",
+    "play_round",
     "settle",
 ]
