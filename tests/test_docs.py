@@ -2,28 +2,42 @@
 
 The README is already run as a doctest by pytest's own configuration (``--doctest-glob``); here
 the Sphinx pages' examples are run too, the README's table of profiles is checked against the
-profile data, and the README's test command is checked against what ``.ci/run`` runs.
+profile data, the README's commands against what ``.ci/run`` runs, and the words that the docs
+generate for each profile against the axes of :class:`tienlen.RuleSet`.
 """
 
 from __future__ import annotations
 
 import doctest
 import re
+import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
-from tienlen import PROFILES
+from tienlen import HOUSE, PROFILES, RuleSet
+from tienlen.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = sorted((ROOT / "docs").glob("*.rst"))
+DOCS = ROOT / "docs"
+PAGES = sorted(p for p in DOCS.rglob("*.rst") if not p.relative_to(DOCS).parts[0].startswith("_"))
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+CI = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+sys.path.insert(0, str(DOCS / "_ext"))
+import profile_words  # noqa: E402  (the docs' own generator: pure Python, no Sphinx needed)
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[page.name for page in PAGES])
+@pytest.mark.parametrize("page", PAGES, ids=[str(page.relative_to(DOCS)) for page in PAGES])
 def test_docs_examples(page: Path) -> None:
     result = doctest.testfile(str(page), module_relative=False, encoding="utf-8", optionflags=doctest.ELLIPSIS)
     assert result.failed == 0, f"{result.failed} example(s) failed in {page.name} (see the output above)"
+
+
+def test_the_pages_are_found() -> None:
+    names = {str(page.relative_to(DOCS)) for page in PAGES}
+    assert {"getting-started.rst", "concepts/settlement.rst", "howto/cli.rst", "decisions.rst"} <= names
 
 
 def test_readme_profile_table_matches_the_profiles() -> None:
@@ -36,14 +50,70 @@ def test_readme_profile_table_matches_the_profiles() -> None:
         assert unit == rules.unit, name
 
 
-def test_readme_commands_match_ci() -> None:
-    commands = re.findall(r"```sh\n(.*?)\n```", README, re.DOTALL)
-    assert len(commands) >= 2
-    run, test = commands[0], commands[1]
-    main_job = run.split("&&")[-1].strip()
-    if main_job.startswith(".venv/bin/python "):  # a script of the checkout, until `tienlen play` exists
-        assert (ROOT / main_job.split()[1]).is_file(), main_job
+def _readme_commands() -> list[str]:
+    return re.findall(r"```sh\n(.*?)\n```", README, re.DOTALL)
+
+
+def test_readme_main_job_is_a_round_that_ci_smoke_tests(capsys: pytest.CaptureFixture[str]) -> None:
+    run = _readme_commands()[0]
+    parts = [part.strip() for part in run.split("&&")]
+    assert parts[:2] == ["python3 -m venv .venv", ".venv/bin/pip install ."], run
+    main_job = parts[-1]
+    assert main_job.startswith(".venv/bin/tienlen "), main_job
+    args = main_job.split()[1:]
+    assert args[0] == "play", main_job
+    # the command works (here, through the installed package's entry point function) ...
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "settlement (chips):" in out and "\nresult: 1. " in out
+    # ... and CI runs exactly it in fresh environments made from the wheel and from the sdist
+    assert f'"$env/bin/tienlen" {" ".join(args)} >' in CI
+
+
+def test_readme_test_command_matches_ci() -> None:
+    test = _readme_commands()[1]
     pytest_part = test.split("&&")[-1].strip()
     assert pytest_part == ".venv/bin/python -m pytest"
-    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert re.search(r"\"\$VENV/bin/python\" -m pytest(;|\s*$)", ci, re.MULTILINE), "CI must run the README's pytest command"
+    assert re.search(r"\"\$VENV/bin/python\" -m pytest(;|\s*$)", CI, re.MULTILINE), "CI must run the README's pytest command"
+
+
+def test_pyproject_provides_the_console_script() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'tienlen = "tienlen.cli:main"' in pyproject
+
+
+# ---------------------------------------------------------------------------- generated profile words
+
+AXES_IN_WORDS = {field.name for field in attrs.fields(RuleSet) if field.init} - {"name", "description"}
+
+
+def test_profile_words_read_every_axis() -> None:
+    """Across the five profiles, the generated plain words look at every axis of a rule set."""
+    read: set[str] = set()
+    for rules in PROFILES.values():
+        read |= profile_words.words(rules)[1]
+    assert read == AXES_IN_WORDS, f"axes never described: {sorted(AXES_IN_WORDS - read)}"
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"frozen_penalty": 5}, "A frozen player pays 1st place 5 entries"),
+        ({"straight_min": 4}, "A straight is 4 or more cards"),
+        ({"rake_percent": 3}, "The house takes 3% of what each player wins"),
+        ({"match_rounds": 7}, "A match is 7 rounds."),
+        ({"min_players": 3}, "Played by 3 to 4 players"),
+    ],
+)
+def test_profile_pages_follow_the_data(change: dict[str, int], words: str) -> None:
+    changed = attrs.evolve(HOUSE, **change)
+    assert words not in profile_words.profile_page(HOUSE)
+    assert words in profile_words.profile_page(changed)
+
+
+def test_every_profile_page_has_its_decisions() -> None:
+    for rules in PROFILES.values():
+        page = profile_words.profile_page(rules)
+        assert "Who leads the first round" in page
+        assert ("Đền bài" in page) == rules.den_bai
+        assert ("Counting the 2s and bombs in a hand" in page) == (rules.frozen or rules.thui != "none")

@@ -1,8 +1,17 @@
-"""Sphinx extension: ``.. public-api::`` documents every name in ``tienlen.__all__`` with autodoc.
+"""Sphinx extension: the API reference, generated from the package's public names with autodoc.
 
-The names are read at build time, so a name added to (or removed from) the package's public
-surface appears in (or leaves) the reference without editing the docs. Names are grouped into
-classes, functions, exceptions and constants, in the order of ``__all__``.
+``.. public-api::``
+    documents every name in ``tienlen.__all__``, grouped into classes, functions, exceptions and
+    constants, in the order of ``__all__``.
+``.. module-api:: tienlen.NAME``
+    documents one public module: its docstring, then every name of its ``__all__`` that
+    ``tienlen.__all__`` does not already cover (those are linked to their entry instead).
+``.. module-pages::``
+    a toctree of one generated page per public module (every module of the package whose name has
+    no leading underscore), written to ``_generated/api/`` when the builder starts.
+
+The names are read at build time, so a name or module added to (or removed from) the package's
+public surface appears in (or leaves) the reference without editing the docs.
 
 Constants are re-exported from the module that defines them, where their docstring (the string
 literal after the assignment) lives; autodoc looking at ``tienlen`` itself would not find it, so
@@ -14,7 +23,9 @@ from __future__ import annotations
 import enum
 import importlib
 import inspect
+import pkgutil
 import sys
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -25,6 +36,8 @@ from sphinx.errors import PycodeError
 from sphinx.util.docutils import SphinxDirective
 
 PACKAGE = "tienlen"
+GENERATED = Path("_generated") / "api"
+"""Where the per-module pages are written, relative to the docs source folder."""
 
 
 def _submodules(package: ModuleType) -> list[ModuleType]:
@@ -66,8 +79,39 @@ def _describe(name: str, value: object) -> list[str]:
     return [f"Value: ``{text}``."] if len(text) <= 80 else []
 
 
+def _entries(package: ModuleType, module: ModuleType, names: list[str]) -> dict[str, list[str]]:
+    """Autodoc directives for ``names`` of ``module``, grouped by kind."""
+    groups: dict[str, list[str]] = {"Classes": [], "Functions": [], "Exceptions": [], "Constants": []}
+    for name in names:
+        value: Any = getattr(module, name)
+        qualified = f"{module.__name__}.{name}"
+        if inspect.isclass(value) and issubclass(value, BaseException):
+            groups["Exceptions"] += [f".. autoexception:: {qualified}", "   :show-inheritance:", ""]
+        elif inspect.isclass(value):
+            groups["Classes"] += [f".. autoclass:: {qualified}", "   :members:"]
+            if issubclass(value, enum.Enum):
+                groups["Classes"] += ["   :undoc-members:", "   :member-order: bysource"]
+            groups["Classes"] += [""]
+        elif callable(value):
+            groups["Functions"] += [f".. autofunction:: {qualified}", ""]
+        else:
+            doc = _constant_doc(package, name, value) or _describe(name, value)
+            groups["Constants"] += [f".. py:data:: {qualified}", ""]
+            groups["Constants"] += [f"   {line}" if line else "" for line in doc]
+            groups["Constants"] += [""]
+    return groups
+
+
+def _sections(groups: dict[str, list[str]], underline: str) -> list[str]:
+    lines: list[str] = []
+    for title, body in groups.items():
+        if body:
+            lines += [title, underline * len(title), "", *body]
+    return lines
+
+
 class PublicApi(SphinxDirective):
-    """Autodoc directives for every public name, by kind, as sections."""
+    """Autodoc directives for every name of ``tienlen.__all__``, by kind, as sections."""
 
     has_content = False
 
@@ -76,29 +120,75 @@ class PublicApi(SphinxDirective):
         for module in _submodules(package):
             if module.__file__:
                 self.env.note_dependency(module.__file__)
-        groups: dict[str, list[str]] = {"Classes": [], "Functions": [], "Exceptions": [], "Constants": []}
-        for name in package.__all__:
-            value: Any = getattr(package, name)
-            qualified = f"{PACKAGE}.{name}"
-            if inspect.isclass(value) and issubclass(value, BaseException):
-                groups["Exceptions"] += [f".. autoexception:: {qualified}", "   :show-inheritance:", ""]
-            elif inspect.isclass(value):
-                groups["Classes"] += [f".. autoclass:: {qualified}", "   :members:"]
-                if issubclass(value, enum.Enum):
-                    groups["Classes"] += ["   :undoc-members:", "   :member-order: bysource"]
-                groups["Classes"] += [""]
-            elif callable(value):
-                groups["Functions"] += [f".. autofunction:: {qualified}", ""]
-            else:
-                doc = _constant_doc(package, name, value) or _describe(name, value)
-                groups["Constants"] += [f".. py:data:: {qualified}", ""]
-                groups["Constants"] += [f"   {line}" if line else "" for line in doc]
-                groups["Constants"] += [""]
-        lines: list[str] = []
-        for title, body in groups.items():
-            if body:
-                lines += [title, "-" * len(title), "", *body]
-        return self.parse_text_to_nodes("\n".join(lines), allow_section_headings=True)
+        lines = _sections(_entries(package, package, list(package.__all__)), "-")
+        return list(self.parse_text_to_nodes("\n".join(lines), allow_section_headings=True))
+
+
+def public_modules() -> list[str]:
+    """The dotted names of the package's public modules, sorted."""
+    package = importlib.import_module(PACKAGE)
+    return sorted(
+        f"{PACKAGE}.{info.name}" for info in pkgutil.iter_modules(package.__path__) if not info.name.startswith("_")
+    )
+
+
+class ModuleApi(SphinxDirective):
+    """``.. module-api:: tienlen.NAME``: one module's docstring and the public names only it offers."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        package = importlib.import_module(PACKAGE)
+        name = self.arguments[0]
+        try:
+            module = importlib.import_module(name)
+        except ImportError as error:
+            raise self.error(f"module-api: cannot import {name}: {error}") from None
+        if module.__file__:
+            self.env.note_dependency(module.__file__)
+        top = set(package.__all__)
+        exported = [n for n in getattr(module, "__all__", []) if n in top and getattr(package, n) is getattr(module, n)]
+        own = [n for n in getattr(module, "__all__", []) if n not in exported]
+        # A module named like a top-level function (tienlen.settle) is not indexed as a module, so
+        # that the two do not clash; its own names are still documented under the module's name.
+        clash = name.rsplit(".", 1)[-1] in top
+        lines = [f".. automodule:: {name}"] + (["   :no-index:"] if clash else []) + [""]
+        if clash:
+            lines += [f".. py:currentmodule:: {name}", ""]
+        if exported:
+            links = ", ".join(f":py:obj:`~{PACKAGE}.{n}`" for n in exported)
+            lines += [f"Also importable from ``{PACKAGE}`` (documented in :doc:`/api`): {links}.", ""]
+        lines += _sections(_entries(package, module, own), "-")
+        return list(self.parse_text_to_nodes("\n".join(lines), allow_section_headings=True))
+
+
+class ModulePages(SphinxDirective):
+    """``.. module-pages::``: a toctree of the generated per-module pages."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        lines = [".. toctree::", "   :maxdepth: 1", ""]
+        lines += [f"   /{(GENERATED / name).as_posix()}" for name in public_modules()]
+        return list(self.parse_text_to_nodes("\n".join(lines)))
+
+
+def write_module_pages(app: Sphinx) -> None:
+    """Write one page per public module into ``_generated/api/`` and remove pages of modules gone."""
+    folder = Path(app.srcdir) / GENERATED
+    folder.mkdir(parents=True, exist_ok=True)
+    wanted = set()
+    for name in public_modules():
+        title = f"``{name}``"
+        text = f"{title}\n{'=' * len(title)}\n\n.. module-api:: {name}\n"
+        path = folder / f"{name}.rst"
+        wanted.add(path)
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+    for path in folder.glob("*.rst"):
+        if path not in wanted:
+            path.unlink()
 
 
 def resolve_public_name(app: Sphinx, env: Any, node: Any, contnode: nodes.TextElement) -> nodes.Element | None:
@@ -123,5 +213,8 @@ def resolve_public_name(app: Sphinx, env: Any, node: Any, contnode: nodes.TextEl
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("public-api", PublicApi)
+    app.add_directive("module-api", ModuleApi)
+    app.add_directive("module-pages", ModulePages)
+    app.connect("builder-inited", write_module_pages)
     app.connect("missing-reference", resolve_public_name)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -10,10 +10,14 @@ Directives:
 ``.. rules-matrix::``
     one table: a row per axis, a column per profile.
 ``.. profile-rules:: NAME``
-    the axes of one profile in words.
+    every axis of one profile, as a table of values.
 ``.. profile-pages::``
     a toctree of the generated per-profile pages (written to ``_generated/profiles/`` when
-    the builder starts).
+    the builder starts): each describes its profile in plain words made from the data (see
+    ``profile_words``), shows every axis with ``profile-rules``, and lists the decisions that
+    concern it.
+``.. decisions::``
+    every decision the library took where the rules are silent (``profile_words.DECISIONS``).
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from sphinx.util.docutils import SphinxDirective
 import tienlen
 import tienlen.profiles
 import tienlen.rules
+from profile_words import decisions_page, profile_page
 from tienlen import AXES, PROFILES, RuleSet
 
 GENERATED = Path("_generated") / "profiles"
@@ -269,7 +274,6 @@ class ProfileRules(_RulesDirective):
         if name not in PROFILES:
             raise self.error(f"profile-rules: {name!r} is not a profile; choose one of {', '.join(PROFILES)}")
         rules = PROFILES[name]
-        out: list[nodes.Node] = [_paragraph(nodes.Text(rules.description or f"The {name} profile."))]
         rows = []
         for axis, meaning in axes():
             if axis in NOT_ROWS:
@@ -279,16 +283,7 @@ class ProfileRules(_RulesDirective):
                 patterns = tienlen.rules.INSTANT_WIN_PATTERNS
                 words = [f"{pattern}: {patterns[pattern]}" if pattern in patterns else pattern for pattern in rules.instant_wins]
             rows.append([_axis_cell(axis, meaning), _lines(words)])
-        out.append(_table([60, 40], [[nodes.Text("rule")], [nodes.Text(name)]], rows))
-        out.append(
-            _paragraph(
-                nodes.Text("Use it with "),
-                nodes.literal(f"tienlen.PROFILES[{name!r}]", f"tienlen.PROFILES[{name!r}]"),
-                nodes.Text(", or start a variant from it with "),
-                nodes.literal("RuleSet.from_mapping", f'RuleSet.from_mapping({{"from": "{name}", ...}})'),
-                nodes.Text("."),
-            )
-        )
+        out: list[nodes.Node] = [_table([60, 40], [[nodes.Text("axis")], [nodes.Text(name)]], rows)]
         return out
 
 
@@ -311,8 +306,7 @@ def write_profile_pages(app: Sphinx) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     wanted = set()
     for name in PROFILES:
-        title = f"The ``{name}`` profile"
-        text = f"{title}\n{'=' * len(title)}\n\n.. profile-rules:: {name}\n"
+        text = profile_page(PROFILES[name])
         path = folder / f"{name}.rst"
         wanted.add(path)
         if not path.exists() or path.read_text(encoding="utf-8") != text:
@@ -322,7 +316,20 @@ def write_profile_pages(app: Sphinx) -> None:
             path.unlink()
 
 
+class Decisions(_RulesDirective):
+    """``.. decisions::``: every decision of ``profile_words.DECISIONS`` as a section."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        self.note_sources()
+        here = Path(__file__).with_name("profile_words.py")
+        self.env.note_dependency(str(here))
+        return list(self.parse_text_to_nodes(decisions_page(), allow_section_headings=True))
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_directive("decisions", Decisions)
     app.add_directive("rules-matrix", RulesMatrix)
     app.add_directive("profile-rules", ProfileRules)
     app.add_directive("profile-pages", ProfilePages)

@@ -1,0 +1,553 @@
+"""A rule set in plain words, and the decisions the library took where the rules were silent.
+
+Pure Python, no Sphinx: :func:`profile_page` returns the reStructuredText of one profile's page,
+written from the rule set's values (so changing a profile changes its page), and :data:`DECISIONS`
+holds the hand-written explanations of the library's own choices, each with a test of whether it
+concerns a given rule set. ``rules_matrix`` writes the pages when the documentation is built;
+``tests/test_docs.py`` checks that the words read every axis of :class:`tienlen.RuleSet`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import attrs
+
+from tienlen import INSTANT_WIN_PATTERNS, RuleSet
+
+_TWO_GROUPS = {1: "a single 2", 2: "a pair of 2s", 3: "a triple of 2s"}
+_SUITS = ("♠", "♣", "♦", "♥")
+
+
+class Reader:
+    """Wraps a rule set and remembers which axes were read (to check that the words cover every axis)."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self._rules = rules
+        self.read: set[str] = set()
+
+    def __getattr__(self, name: str) -> Any:
+        if name in attrs.fields_dict(RuleSet):
+            self.read.add(name)
+        return getattr(self._rules, name)
+
+
+# --------------------------------------------------------------------------- small words
+
+
+def ordinal(place: int) -> str:
+    """1 → ``1st``, 2 → ``2nd``, 11 → ``11th``."""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def plural(name: str) -> str:
+    """``entry`` → ``entries``, ``bet`` → ``bets``."""
+    if name.endswith("y") and name[-2:-1] not in "aeiou":
+        return name[:-1] + "ies"
+    return name + "s"
+
+
+def amount(units: int, unit_name: str) -> str:
+    """``4 entries``, ``1 bet``."""
+    return f"{units} {unit_name if units == 1 else plural(unit_name)}"
+
+
+def listing(items: Iterable[str], last: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    words = list(items)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def players(low: int, high: int) -> str:
+    """``4 players`` or ``2 to 4 players``."""
+    return f"{low} players" if low == high else f"{low} to {high} players"
+
+
+def bomb_name(bomb: str) -> str:
+    """``quad`` → ``a quad``; ``PR4`` → ``a four-pair run (PR4)``."""
+    if bomb == "quad":
+        return "a quad"
+    count = int(bomb[2:])
+    word = {3: "three", 4: "four", 5: "five", 6: "six"}.get(count, str(count))
+    return f"a {word}-pair run ({bomb})"
+
+
+# --------------------------------------------------------------------------- the sections
+
+Section = tuple[str, list[str]]
+"""A heading and its paragraphs (reStructuredText)."""
+
+
+def _table(r: Any) -> Section:
+    paras = [
+        f"Played by {players(r.min_players, r.max_players)}, 13 cards each"
+        + ("; at a table of fewer than four the undealt cards stay out of play." if r.min_players < 4 else ".")
+        + f" Play goes {r.direction} round the table. The library numbers seats in the order of play, so"
+        " the direction only matters to a program that draws the table."
+    ]
+    if r.first_lead_must_include:
+        paras.append(
+            "In the first round of a session the holder of the lowest card dealt leads (3♠ whenever it is"
+            " dealt), and that first play must contain the card. In later rounds the winner of the previous"
+            " round leads, with any combination."
+        )
+    else:
+        paras.append(
+            "In the first round of a session the holder of the lowest card dealt leads and may lead any"
+            " combination, with or without that card. In later rounds the winner of the previous round leads."
+        )
+    return "The table and the lead", paras
+
+
+def _combinations(r: Any) -> Section:
+    paras = ["Singles, pairs, triples and quads (all four cards of one rank) can be played."]
+    if r.pair_same_colour:
+        pair = "A pair must be two black cards or two red cards"
+        pair += ", except that a pair of 2s may mix colours." if r.twos_ignore_suit else "."
+    else:
+        pair = "A pair may be of any two suits."
+    straight = f"A straight is {r.straight_min} or more cards of consecutive ranks, "
+    straight += "all of one suit" if r.straight_same_suit else "of any suits"
+    if r.straight_two_on_top:
+        straight += "; a 2 may be its top card (K-A-2), but a straight never goes round the corner (no A-2-3)."
+    else:
+        straight += "; it cannot contain a 2, so the highest straights end with an ace."
+    paras.append(f"{pair} {straight}")
+    if r.pair_runs:
+        run = f"A pair run is {r.pair_run_min} or more pairs of consecutive ranks, never with 2s"
+        run += ", each pair of one colour." if r.pair_same_colour else "."
+        paras.append(run + " It is written by its number of pairs: PR3, PR4 and so on.")
+    else:
+        paras.append("Consecutive pairs are not a combination at all.")
+    return "Combinations", paras
+
+
+def _following(r: Any) -> Section:
+    paras = [
+        "Whoever leads a trick may play any combination. Each later play must be the same kind with the"
+        " same number of cards and a higher top card (rank first, then suit)."
+    ]
+    if r.follow_suit:
+        follow = (
+            "It must also keep the suits of the play it beats: a single the same suit, a pair the same"
+            " colours, a triple or a straight the same suits."
+        )
+        if r.twos_ignore_suit:
+            follow += (
+                " 2s are free of this for singles and pairs: any single 2 beats any lower single, and any"
+                " pair of 2s beats any lower pair."
+            )
+        paras.append(follow)
+    paras.append(
+        "A player who passes sits out the rest of the trick. The player who must lead may not pass."
+        " The last player to play leads the next trick; if they have gone out, the next seat after them"
+        " that still holds cards leads."
+    )
+    return "Beating a play, and passing", paras
+
+
+def _bombs(r: Any) -> Section:
+    paras: list[str] = []
+    if not r.bombs:
+        paras.append("There are no bombs: a quad or pair run is an ordinary combination.")
+    else:
+        lines = []
+        for rule in r.bombs:
+            victims = [_TWO_GROUPS[size] for size in rule.chops_twos] + [bomb_name(b) for b in rule.chops_bombs]
+            if victims:
+                lines.append(f"* {bomb_name(rule.bomb)[0].upper()}{bomb_name(rule.bomb)[1:]} chops {listing(victims)}.")
+            else:
+                lines.append(f"* {bomb_name(rule.bomb)[0].upper()}{bomb_name(rule.bomb)[1:]} chops nothing but a lower one of its own class.")
+        paras.append("These are bombs, and this is what each may beat besides a lower bomb of its own class:")
+        paras.append("\n".join(lines))
+        if not any(3 in rule.chops_twos for rule in r.bombs):
+            paras.append("No bomb chops a triple of 2s.")
+        paras.append("A bomb never beats an ordinary combination (anything that is neither 2s nor a bomb).")
+    extra = []
+    if r.higher_two_chops:
+        extra.append("Beating 2s with higher 2s also counts as a chop.")
+    if r.bomb_after_pass:
+        extra.append(
+            "A player who has passed in a trick may still, when their turn comes round, put down a bomb"
+            " that chops the 2s on the table (and nothing else)."
+        )
+    if r.interrupt_bombs:
+        names = listing([bomb_name(b) for b in r.interrupt_bombs], "or")
+        extra.append(
+            f"Holding {names}, a player may play it out of turn, even after passing, whenever it can chop"
+            " what is on the table; play then carries on from the seat after them."
+        )
+    if extra:
+        paras.append(" ".join(extra))
+    return "2s, bombs and chops", paras
+
+
+def _instant_wins(r: Any) -> Section:
+    if not r.instant_wins:
+        return "Instant wins", ["No dealt hand wins by itself: every round is played out."]
+    items = "\n".join(f"* {INSTANT_WIN_PATTERNS.get(p, p)} (``{p}``)" for p in r.instant_wins)
+    if r.instant_win_ties == "share":
+        ties = "When several players are dealt one, they all win."
+    else:
+        ties = (
+            "When several players are dealt one, only the first of them in dealing order wins (dealing"
+            " starts with the seat after the dealer and ends with the dealer)."
+        )
+    return "Instant wins", ["A player dealt one of these hands wins at once, before anyone plays:", items, ties]
+
+
+def _frozen(r: Any) -> Section:
+    if not r.frozen:
+        return "Frozen players", [
+            "Nobody is frozen: a player who has not played yet when someone goes out simply plays on."
+        ]
+    paras = [
+        "A player who has not played a single card by the time the first player goes out is frozen"
+        " (cóng): they stop playing and take the last places."
+    ]
+    if r.den_bai:
+        paras.append(
+            "When every player but the winner is frozen and one of them passed at some point while"
+            " holding a play that could have beaten the table, that player pays what all the frozen"
+            " players owe (đền bài) and leads the next round."
+        )
+    return "Frozen players (cóng)", paras
+
+
+def _points(r: Any) -> list[str]:
+    paras = []
+    for count, points in r.place_points:
+        by_place = ", ".join(f"{ordinal(i + 1)} {p:+d}" if p < 0 else f"{ordinal(i + 1)} {p}" for i, p in enumerate(points))
+        paras.append(f"At {count} players each round scores {by_place} points.")
+    winner, others = r.instant_win_points
+    if r.instant_wins:
+        paras.append(f"An instant winner scores {winner} and every other player {others}.")
+    if r.match_rounds is None:
+        paras.append("Players agree how many rounds to play; the highest total then wins, and equal totals share the win.")
+    else:
+        paras.append(f"A match is {r.match_rounds} rounds; the highest total wins, and equal totals share the win.")
+    return paras
+
+
+def _money(r: Any) -> list[str]:
+    unit = r.unit_name
+    counted = f"Results are counted in {plural(unit)}" if plural(unit) == r.unit else f"Results are {r.unit}, counted in {plural(unit)}"
+    paras = [
+        f"{counted}: every amount below is a number of {plural(unit)},"
+        f" and ``settle(result, rules, stake=...)`` takes what one {unit} is worth in the room. Money only"
+        " moves between players" + (" and the house" if r.rake_percent else "") + ", so every round balances."
+    ]
+    for count, payments in r.placement:
+        words = [f"{ordinal(payer)} pays {ordinal(payee)} {amount(units, unit)}" for payer, payee, units in payments]
+        paras.append(f"At {count} players: {listing(words) or 'nobody pays for their place'}.")
+    values = [f"2{suit} {amount(v, unit)}" for suit, v in zip(_SUITS, r.two_values) if v]
+    bombs = [f"{name} {amount(v, unit)}" for name, v in r.bomb_values if v]
+    if values or bombs:
+        paras.append(
+            "What a dangerous card is worth (when it is chopped, or held by a frozen or last player): "
+            + listing(values + bombs)
+            + "."
+        )
+    if r.chop_payment == "multiply":
+        paras.append(
+            "Chops are paid on the spot by the player chopped to the chopper. The k-th chop of a trick"
+            " costs k times the value of the 2s chopped in that trick so far, so a chop war over one red"
+            " 2 costs one, two, then three times its value. The chain ends with the trick."
+        )
+    elif r.chop_payment == "accumulate":
+        paras.append(
+            "Each chopped 2 or bomb adds its value to the trick's chain. When the trick ends, the last"
+            " player chopped pays the whole chain to the last chopper; the earlier players in the chain"
+            " pay nothing."
+        )
+    else:
+        paras.append("Chops move no money.")
+    if r.instant_wins and r.instant_win_payment:
+        instant = f"Every other player pays an instant winner {amount(r.instant_win_payment, unit)}"
+        if r.instant_win_ties == "share":
+            instant += "; when several players win at once, each loser pays that much once, split between the winners"
+        paras.append(instant + ".")
+    if r.frozen:
+        frozen = (
+            f"A frozen player pays 1st place {amount(r.frozen_penalty, unit)} plus the value of every 2 and"
+            " bomb they hold, and owes no thúi. A placement payment with a frozen player at either end is"
+            " void."
+        )
+        if r.frozen_end_payment:
+            frozen += (
+                f" When two or more players are frozen the round ends there, and every other loser pays"
+                f" 1st place {amount(r.frozen_end_payment, unit)}."
+            )
+        paras.append(frozen)
+    if r.thui == "above":
+        paras.append(
+            "Thúi: when the round ends, the last player (unless frozen or gone) pays the player who finished"
+            " just above them the value of every 2 and bomb left in their hand."
+        )
+    elif r.thui == "winner":
+        paras.append(
+            "Thúi: when the round ends, the last player (unless frozen or gone) pays the winner the value of"
+            " every 2 still in their hand."
+            if not bombs
+            else "Thúi: when the round ends, the last player pays the winner the value of every 2 and bomb left in hand."
+        )
+    if r.finish_with_two_penalty:
+        paras.append(
+            f"A player whose last play holds a 2 pays every other player {amount(r.finish_with_two_penalty, unit)};"
+            " their place stands."
+        )
+    if r.forfeit_penalty is None:
+        paras.append("A player who leaves a round takes the last place and pays as that place.")
+    else:
+        paras.append(
+            f"A player who leaves a round takes the last place and pays 1st place"
+            f" {amount(r.forfeit_penalty, unit)} instead of any placement payment."
+        )
+    if r.rake_percent:
+        paras.append(
+            f"The house takes {r.rake_percent}% of what each player wins in a round, rounded down."
+        )
+    if r.cap_at_balance:
+        paras.append(
+            "When the players' balances are known, nobody pays more than they hold; the players a short"
+            " loser owes are cut in proportion."
+        )
+    if r.match_rounds is None:
+        paras.append("A session has no set length: it goes on for as many rounds as the players like.")
+    else:
+        paras.append(f"A match is {r.match_rounds} rounds.")
+    return paras
+
+
+def _scoring(r: Any) -> Section:
+    if r.unit == "points":
+        # Money axes are still read, so a points profile that sets one is described too.
+        stray = [
+            name
+            for name in ("two_values", "bomb_values", "chop_payment", "instant_win_payment", "frozen_penalty",
+                         "frozen_end_payment", "thui", "finish_with_two_penalty", "forfeit_penalty",
+                         "rake_percent", "cap_at_balance", "placement")
+            if getattr(r, name) not in ((0, 0, 0, 0), (), "none", 0, None, False)
+        ]
+        paras = [f"Results are {r.unit}: no money changes hands (``settle`` needs ``stake=1``)."] + _points(r)
+        if stray:
+            paras.append(f"The money axes {listing(f'``{s}``' for s in stray)} are set but not used when scoring points.")
+        return "Scoring", paras
+    return "Money", _money(r)
+
+
+SECTIONS: tuple[Callable[[Any], Section], ...] = (_table, _combinations, _following, _bombs, _instant_wins, _frozen, _scoring)
+"""The sections of a profile's page, in order."""
+
+
+def words(rules: RuleSet) -> tuple[list[Section], set[str]]:
+    """The sections describing ``rules``, and the axes they read."""
+    reader = Reader(rules)
+    sections = [section(reader) for section in SECTIONS]
+    return sections, reader.read
+
+
+# --------------------------------------------------------------------------- decisions
+
+
+@attrs.frozen
+class Decision:
+    """A choice the library made where the rules it follows say nothing, or could be read two ways."""
+
+    key: str
+    title: str
+    text: str
+    applies: Callable[[RuleSet], bool] = lambda rules: True
+
+
+def _any_bombs(rules: RuleSet) -> bool:
+    return bool(rules.bombs)
+
+
+def _money_rules(rules: RuleSet) -> bool:
+    return rules.unit != "points"
+
+
+DECISIONS: tuple[Decision, ...] = (
+    Decision(
+        "first-lead",
+        "Who leads the first round",
+        "The first round is led by whoever holds the lowest card that was dealt, which is 3♠ whenever"
+        " it is in play; at two or three players it may not be, and the next lowest dealt card takes its"
+        " place. Where the first play must contain that card, the rule only applies when the library"
+        " picks the leader: naming one with ``Round.deal(..., leader=seat)`` (or ``from_hands``) also lifts"
+        " the obligation, since the table has then agreed on the lead some other way. Later rounds are"
+        " dealt with ``first_round=False`` and the leader :func:`tienlen.next_leader` names.",
+    ),
+    Decision(
+        "deal",
+        "Dealing",
+        "Cards are dealt one at a time, starting with the seat after the dealer. A deal is shuffled with"
+        " a private random generator seeded by ``seed``, using only operations that give the same"
+        " numbers on every platform and Python version, so a seed always deals the same hands.",
+    ),
+    Decision(
+        "winner-out",
+        "Leading after the trick winner has gone out",
+        "A player who plays their last card may still win the trick with it. When nobody beats it, the"
+        " lead passes to the next seat in play order that still holds cards (and is neither frozen nor"
+        " gone).",
+    ),
+    Decision(
+        "led-bomb",
+        "A led bomb that is beaten is chopped",
+        "Any bomb that beats a 2-group or a bomb is a chop, including a bomb that was led: leading a quad"
+        " and having it beaten by a stronger bomb starts a chain. Where the chain is paid by the value of"
+        " the 2s chopped (``multiply``), a chain with no 2 in it costs nothing; where every chopped item"
+        " adds its own value (``accumulate``), the chopped bomb's value counts.",
+        _any_bombs,
+    ),
+    Decision(
+        "chain-ends",
+        "A chop chain ends with its trick",
+        "Chops are counted per trick: the first chop of a new trick starts a new chain at 1, even when"
+        " the same players keep chopping each other.",
+        lambda rules: rules.chop_payment != "none",
+    ),
+    Decision(
+        "interrupts",
+        "The order of out-of-turn chops",
+        "After every action, each seat that could chop out of turn is asked in play order, starting"
+        " after the seat whose play is on the table, before the seat whose turn it is. The seat to act"
+        " plays its bomb in turn instead. A chop changes the table, so the asking starts again. The"
+        " interrupter counts as not having passed, and play continues from the seat after them.",
+        lambda rules: bool(rules.interrupt_bombs),
+    ),
+    Decision(
+        "frozen-when",
+        "Who is frozen",
+        "A player is frozen when they have not played any card at the moment the first player goes out"
+        " (passing does not count as playing). Frozen players leave the turn order at once and take the"
+        " last places in play order from the winner. If that leaves a single player still playing, the"
+        " round is over.",
+        lambda rules: rules.frozen,
+    ),
+    Decision(
+        "held-bombs",
+        "Counting the 2s and bombs in a hand",
+        "For cóng and thúi each 2 counts on its own, by its suit; 2s never form a bomb here, so four 2s"
+        " count as four 2s. Then each quad of another rank counts as one quad (where quads have a value)."
+        " Then the ranks left with two or more cards are read as pair runs, one for each longest run of"
+        " at least three consecutive such ranks, and valued by their number of pairs; a run longer than"
+        " any class the rules give a value counts as the longest valued class. A chopped pair run that"
+        " is longer than any valued class is valued the same way.",
+        lambda rules: rules.frozen or rules.thui != "none",
+    ),
+    Decision(
+        "thui-who",
+        "Who owes thúi",
+        "Only the player in last place owes thúi, and only when they played on to the end of the round:"
+        " a frozen player or one who left the round owes none. When a frozen player is last, nobody pays"
+        " thúi.",
+        lambda rules: rules.thui != "none",
+    ),
+    Decision(
+        "den-bai",
+        "Đền bài",
+        "It applies only when every player other than the winner is frozen. The player who pays for all"
+        " is the first frozen player who passed while holding a play that could have beaten the table;"
+        " the engine records this with each pass (``Passed.could_play``). They also lead the next round."
+        " When no frozen player passed with a play in hand, each pays their own cóng.",
+        lambda rules: rules.den_bai,
+    ),
+    Decision(
+        "forfeits",
+        "Leaving a round",
+        "A player who leaves (``Round.forfeit``) stops playing and keeps their cards. Players who leave"
+        " take the last places, the first to leave being last. Where the rules give a forfeit penalty,"
+        " it replaces every placement payment the player would make; otherwise they pay as the place"
+        " they take. They owe no thúi.",
+    ),
+    Decision(
+        "splits",
+        "Amounts that do not divide evenly",
+        "When one payment is split (several instant winners sharing a loser's payment, or a short"
+        " payer's creditors cut in proportion) every share is rounded down and the chips left over go"
+        " one at a time to the payees in play order, starting with the seat after the payer. Totals"
+        " always balance to the chip.",
+        _money_rules,
+    ),
+    Decision(
+        "cap-rake",
+        "The balance cap comes before the rake",
+        "Money moves in the order it falls due: each chop payment when it is made (or when its chain"
+        " ends), then all end-of-round payments together. With the cap, a payer pays at most what they"
+        " hold at that moment (money received earlier in the round counts). Then the house takes its"
+        " rake: the given percentage of each player's winnings for the round, rounded down, paid to the"
+        " house account (seat :data:`tienlen.HOUSE_SEAT`), so the players' nets and the house add up to"
+        " zero. Nobody's balance goes below zero.",
+        lambda rules: rules.cap_at_balance or rules.rake_percent > 0,
+    ),
+    Decision(
+        "switched-off",
+        "Axes that are switched off are not read",
+        "``settle`` ignores frozen seats unless the rules freeze players, and đền bài unless the rules"
+        " use it, so one round can be settled under several rule sets.",
+    ),
+    Decision(
+        "toml-tables",
+        "A table in a rules file replaces the whole axis",
+        "A rules file starts from a profile (``from = \"house\"``) and overrides axes by name. An axis"
+        " written as a TOML table, such as ``[placement]`` or ``[bombs.quad]``, replaces that axis"
+        " whole: the entries you leave out are gone, not kept from the profile. Write the complete"
+        " table (``tienlen rules house --format toml`` prints one to start from).",
+    ),
+)
+"""Every decision, in the order of the decisions page."""
+
+
+def decision_rst(decision: Decision, level: str = "-") -> str:
+    """One decision as a titled section."""
+    return f".. _decision-{decision.key}:\n\n{decision.title}\n{level * len(decision.title)}\n\n{decision.text}\n"
+
+
+# --------------------------------------------------------------------------- whole pages
+
+
+def profile_page(rules: RuleSet) -> str:
+    """The reStructuredText of one profile's page."""
+    name = rules.name
+    title = f"The ``{name}`` profile"
+    out = [title, "=" * len(title), ""]
+    if rules.description:
+        out += [rules.description.rstrip(".") + ".", ""]
+    out += [
+        f"Use it as ``tienlen.PROFILES[{name!r}]``, on the command line as ``--rules {name}``, or start a variant"
+        f" from it with ``from = \"{name}\"`` in a rules file. Everything on this page except the decisions at"
+        " the end is written from the profile's data when the documentation is built.",
+        "",
+    ]
+    sections, _ = words(rules)
+    for heading, paras in sections:
+        out += [heading, "-" * len(heading), ""]
+        for para in paras:
+            out += [para, ""]
+    out += ["Every axis", "-" * len("Every axis"), "", f".. profile-rules:: {name}", ""]
+    chosen = [d for d in DECISIONS if d.applies(rules)]
+    if chosen:
+        heading = "Decisions the library took"
+        out += [
+            heading,
+            "-" * len(heading),
+            "",
+            "Where the sources of these rules are silent the library had to choose. These choices concern"
+            " this profile (all of them are on :doc:`/decisions`):",
+            "",
+        ]
+        for decision in chosen:
+            out += [f"* **{decision.title}.** {decision.text}", ""]
+    return "\n".join(out)
+
+
+def decisions_page() -> str:
+    """The reStructuredText body of the decisions page (without its title)."""
+    return "\n".join(decision_rst(d) for d in DECISIONS)
