@@ -94,7 +94,7 @@ class _Plan:
     """What the generator needs to know about one rule set, worked out once."""
 
     __slots__ = (
-        "rules", "pairs_at", "pairs_by_colour", "pair_run_at", "straight_top", "straight_min",
+        "rules", "pairs_at", "mixed_pairs_at", "pair_run_at", "straight_top", "straight_min",
         "straight_same_suit", "pair_run_min", "follow_suit", "twos_ignore_suit", "shapes",
     )
 
@@ -104,11 +104,10 @@ class _Plan:
         self.pairs_at: MaskTable = list(_COLOUR_PAIRS_AT if rules.pair_same_colour else _ANY_PAIRS_AT)
         if rules.pair_same_colour and rules.twos_ignore_suit:
             self.pairs_at[TWO] = _ANY_PAIRS_AT[TWO]
-        self.pairs_by_colour: dict[int, MaskTable] = {
-            colour: [[tuple(m for m in row[n] if _PAIR_COLOUR[m >> (4 * r)] == colour) for n in range(16)]
-                     for r, row in enumerate(self.pairs_at)]
-            for colour in (1, 2, 3)
-        }
+        self.mixed_pairs_at: MaskTable = [
+            [tuple(m for m in row[n] if _PAIR_COLOUR[m >> (4 * r)] == 3) for n in range(16)]
+            for r, row in enumerate(self.pairs_at)
+        ]
         # Pair runs never hold 2s, so the colour rule applies to all their pairs.
         self.pair_run_at: MaskTable | None = None
         if rules.pair_runs:
@@ -320,12 +319,22 @@ def _following(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]
             cards |= hand & _TWOS
         return _singles(cards, floor)
     if kind is PAIR:
-        colour = _PAIR_COLOUR[tmask >> (4 * ((floor - 1) >> 2))]
-        if not plan.twos_ignore_suit:
-            return _of_a_kind(plan.pairs_by_colour[colour], hand, 2, floor)
-        # The pairs of the table's colours below the 2s, then every higher pair of 2s.
-        below = _of_a_kind(plan.pairs_by_colour[colour], hand & _NOT_TWOS, 2, floor)
-        return below + [m for m in plan.pairs_at[TWO][hand >> (4 * TWO)] if m >> floor]
+        rank = (floor - 1) >> 2
+        colour = _PAIR_COLOUR[tmask >> (4 * rank)]
+        cards = hand & _NOT_TWOS if plan.twos_ignore_suit else hand  # pairs of 2s come last, below
+        if colour == 3:  # one black, one red
+            pairs = _of_a_kind(plan.mixed_pairs_at, cards, 2, floor)
+        else:  # both black or both red: at each higher rank, the one pair of those two suits
+            both = cards & cards >> 1 & (_SPADES if colour == 1 else _SPADES << 2)  # bit of ♠ or ♦
+            both = both >> (4 * rank + 4) << (4 * rank + 4)
+            pairs = []
+            while both:
+                low = both & -both
+                pairs.append(3 * low)
+                both ^= low
+        if plan.twos_ignore_suit:
+            pairs += [m for m in plan.pairs_at[TWO][hand >> (4 * TWO)] if m >> floor]
+        return pairs
     if not _pattern_allowed(kind, tmask, plan):
         return []
     highest = plan.straight_top if kind is STRAIGHT else TWO - 1 if kind is PAIR_RUN else TWO
