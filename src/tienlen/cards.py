@@ -108,7 +108,11 @@ class Card:
 
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit | int) -> Card:
-        """The card of this rank and suit."""
+        """The card of this rank and suit (a :class:`Rank` and a :class:`Suit`, or their values 0-12 and 0-3).
+
+        >>> Card.of(Rank.ACE, Suit.HEARTS)
+        Card.parse('A♥')
+        """
         return DECK[int(rank) * 4 + int(suit)]
 
     @classmethod
@@ -205,7 +209,14 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
 
 def format_cards(cards: Iterable[Card] | int) -> str:
-    """Cards (or a mask) as text, ascending, space separated, with suit symbols."""
+    """Cards (or a mask) as text, ascending, space separated, with suit symbols.
+
+    Raises :class:`InvalidCards` when ``cards`` holds something that is not a :class:`Card`, or the
+    same card twice.
+
+    >>> format_cards([Card.parse("2h"), Card.parse("3s")])
+    '3♠ 2♥'
+    """
     mask = cards if isinstance(cards, int) else mask_of(cards)
     return " ".join(str(c) for c in cards_of(mask))
 
@@ -223,7 +234,7 @@ def mask_of(cards: Iterable[Card]) -> int:
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards of a mask, ascending."""
+    """The cards of a mask (a whole number from 0 to ``FULL_MASK``), ascending."""
     return tuple(DECK[i] for i in iter_indices(mask))
 
 
@@ -236,7 +247,11 @@ def iter_indices(mask: int) -> Iterator[int]:
 
 
 def to_mask(cards: Iterable[Card] | str | int) -> int:
-    """Accept card text, cards, or a mask, and return the mask (checking text and duplicates)."""
+    """Accept card text, cards, or a mask, and return the mask (checking text and duplicates).
+
+    Raises :class:`InvalidCards` for unreadable text, a repeated card, something that is not a
+    card, or a number that is not a card mask.
+    """
     if isinstance(cards, str):
         return mask_of(parse_cards(cards))
     if isinstance(cards, int):

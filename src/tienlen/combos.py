@@ -87,7 +87,11 @@ class Combo:
 
     @classmethod
     def parse(cls, text: str, rules: RuleSet | None = None) -> Combo:
-        """Classify card text (under ``rules``, or the ``house`` profile when omitted)."""
+        """Classify card text (under ``rules``, or the ``house`` profile when omitted).
+
+        Raises :class:`InvalidCombo` when the cards form no combination, and
+        :class:`~tienlen.InvalidCards` for unreadable card text.
+        """
         if rules is None:
             from tienlen.profiles import HOUSE
 

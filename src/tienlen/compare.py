@@ -71,7 +71,10 @@ class Comparison:
 
 
 def compare(first: RuleSet, *others: RuleSet) -> Comparison:
-    """Every axis (other than name and description) on which the given rule sets differ."""
+    """Every axis (other than name and description) on which the given rule sets differ.
+
+    Raises :class:`InvalidRules` when fewer than two rule sets are given.
+    """
     sets = (first, *others)
     if not others:
         raise InvalidRules("compare needs at least two rule sets")

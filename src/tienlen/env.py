@@ -151,6 +151,10 @@ class TienLenEnv:
         ``options`` may hold ``first_round`` (default ``True``), ``leader`` and ``dealer`` as for
         :meth:`tienlen.Round.deal`, or ``round``: a :class:`~tienlen.Round` under the same rules
         and player count to continue from instead of dealing.
+
+        Raises :class:`~tienlen.InvalidRules` for an unknown option or a ``round`` of other rules or
+        another player count, and what :meth:`tienlen.Round.deal` raises for a bad ``leader`` or
+        ``dealer``.
         """
         options = dict(options or {})
         unknown = sorted(set(options) - set(_OPTIONS))

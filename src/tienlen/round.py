@@ -80,6 +80,11 @@ def instant_win_pattern(hand: int | Iterable[Card] | str, rules: RuleSet, *, fir
     """The first of ``rules.instant_wins`` that this dealt hand shows, or ``None``.
 
     First-round patterns count only in the first round and only for the hand holding 3♠.
+    Raises :class:`~tienlen.InvalidCards` for unreadable or repeated cards.
+
+    >>> from tienlen import HOUSE
+    >>> instant_win_pattern("3♠ 2♠ 2♣ 2♦ 2♥", HOUSE)
+    'four_twos'
     """
     mask = to_mask(hand)
     counts = [((mask >> (4 * r)) & 0xF).bit_count() for r in range(13)]
@@ -343,7 +348,11 @@ class Round:
 
     # ------------------------------------------------------------------ actions
     def apply(self, action: Action) -> Round:
-        """Carry out an :class:`Action` (as listed by :meth:`legal_actions` or :meth:`legal_interrupts`)."""
+        """Carry out an :class:`Action` (as listed by :meth:`legal_actions` or :meth:`legal_interrupts`).
+
+        Raises :class:`IllegalPlay` when the action is not allowed now (as :meth:`play`,
+        :meth:`pass_`, :meth:`interrupt` or :meth:`forfeit` would), or its kind is unknown.
+        """
         if action.kind == "play":
             return self.play(action.mask, seat=action.seat)
         if action.kind == "pass":
@@ -409,7 +418,11 @@ class Round:
         return self._after_play(seat, combo, out_of_turn=True)
 
     def forfeit(self, seat: int) -> Round:
-        """``seat`` leaves the round: they take a last place and stop playing (their cards stay in hand)."""
+        """``seat`` leaves the round: they take a last place and stop playing (their cards stay in hand).
+
+        Raises :class:`IllegalPlay` when the round is over, ``seat`` is not a seat of the round, or
+        the seat is no longer playing (gone out, frozen or already gone).
+        """
         if self.is_over:
             raise IllegalPlay("the round is over; no more actions")
         _check_seat(seat, self.players, "seat", IllegalPlay)

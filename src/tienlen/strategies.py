@@ -196,6 +196,9 @@ def rounds(
     finished rounds (instant wins included) come up too. ``start`` plays on from a given round
     (under ``rules``) instead of dealing one, e.g. from a puzzle built with
     :meth:`~tienlen.Round.from_hands`.
+
+    Raises :class:`~tienlen.InvalidRules` at once when ``players`` is a count the rules do not
+    allow, or ``start`` is a round of other rules or another player count.
     """
     if players is not None and not rules.min_players <= players <= rules.max_players:
         raise InvalidRules(f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, not {players}")

@@ -80,7 +80,10 @@ def _redact(event: Event, seat: int | None) -> Event:
 
 
 def view_of(round_: Round, seat: int) -> PlayerView:
-    """The :class:`PlayerView` of ``seat`` in ``round_`` (see :meth:`Round.view`)."""
+    """The :class:`PlayerView` of ``seat`` in ``round_``: what that player may see and do now.
+
+    Raises :class:`~tienlen.IllegalPlay` when ``seat`` is not a seat of the round.
+    """
     from tienlen.round import _check_seat
 
     _check_seat(seat, round_.players, "seat")
