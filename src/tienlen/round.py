@@ -6,7 +6,7 @@ as it was, so a bot can search ahead without copying anything.
 >>> from tienlen import HOUSE, Round
 >>> r = Round.deal(HOUSE, players=4, seed=7)
 >>> r.to_act, len(r.legal_actions()) > 0
-(2, True)
+(3, True)
 >>> r2 = r.play(r.legal_actions()[0].combo)
 >>> r.trick.table is None, r2.trick.table is not None
 (True, True)
@@ -428,7 +428,9 @@ class Round:
         _check_seat(seat, self.players, "seat", IllegalPlay)
         if not self.is_active(seat):
             raise IllegalPlay(f"seat {seat} is no longer playing this round and cannot forfeit")
-        moved = attrs.evolve(self, forfeited=self.forfeited + (seat,))
+        # The first-round lead card leaves with its holder: whoever leads instead leads anything.
+        must = 0 if self.must_include & self.hand_masks[seat] else self.must_include
+        moved = attrs.evolve(self, forfeited=self.forfeited + (seat,), must_include=must)
         return moved._advance(self.trick, seat, events=(Forfeited(seat=seat),), action=Action(kind="forfeit", seat=seat))
 
     # ------------------------------------------------------------------ internals
