@@ -117,3 +117,14 @@ def test_every_profile_page_has_its_decisions() -> None:
         assert "Who leads the first round" in page
         assert ("Đền bài" in page) == rules.den_bai
         assert ("Counting the 2s and bombs in a hand" in page) == (rules.frozen or rules.thui != "none")
+
+
+def test_the_rules_matrix_has_a_row_for_every_axis() -> None:
+    pytest.importorskip("sphinx")
+    import rules_matrix
+
+    rows = [axis for axis, _ in rules_matrix.axes() if axis not in rules_matrix.NOT_ROWS]
+    assert set(rows) == AXES_IN_WORDS
+    for rules in PROFILES.values():
+        for axis in rows:
+            assert rules_matrix.render(axis, rules), (rules.name, axis)
