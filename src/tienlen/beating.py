@@ -55,7 +55,11 @@ def _refusal(play: Combo, table: Combo, rules: RuleSet, passed: bool) -> str | N
     if passed:
         if rules.bomb_after_pass and twos and bomb is not None and table.length in bomb.chops_twos:
             return None
-        return "after passing you may only bomb 2s" if rules.bomb_after_pass else "you passed in this trick"
+        if not rules.bomb_after_pass:
+            return "you passed in this trick"
+        if twos and bomb is not None:
+            return f"after passing you may only bomb 2s, and a {play.bomb_class} does not chop {_twos_name(table.length)} here"
+        return "after passing you may only bomb 2s"
     if bomb is not None and twos and table.length in bomb.chops_twos:
         return None
     table_bomb = rules.bomb_rule(table.bomb_class)

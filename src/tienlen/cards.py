@@ -255,7 +255,10 @@ def to_mask(cards: Iterable[Card] | str | int) -> int:
     if isinstance(cards, str):
         return mask_of(parse_cards(cards))
     if isinstance(cards, int):
-        if cards < 0 or cards > FULL_MASK:
+        if isinstance(cards, bool) or cards < 0 or cards > FULL_MASK:
             raise InvalidCards(f"{cards} is not a card mask: masks run from 0 to 2**52 - 1")
         return cards
-    return mask_of(cards)
+    try:
+        return mask_of(cards)
+    except TypeError:
+        raise InvalidCards(f"{cards!r} is not cards: give card text like '3♠ 4♣', Card objects or a mask") from None

@@ -132,20 +132,19 @@ def classify(cards: Iterable[Card] | str | int, rules: RuleSet) -> Combo:
 
 def _shape(mask: int, rules: RuleSet) -> tuple[tuple[str, bool], ComboKind | None]:
     """(reason, whether the reason is particular to ``rules``) and the kind, if any."""
+    rank = (mask.bit_length() - 1) >> 2
+    if mask >> 4 * rank << 4 * rank == mask:  # one rank: single, pair, triple or quad
+        kind = ComboKind(mask.bit_count())
+        if kind is ComboKind.PAIR and not _pair_colour_ok(rank, mask >> 4 * rank, rules):
+            return ("a pair must be two cards of the same colour", True), None
+        return ("", False), kind
     nibbles = rank_nibbles(mask)
     ranks = [r for r in range(13) if nibbles[r]]
     counts = {nibbles[r].bit_count() for r in ranks}
-    names = "-".join(DECK[4 * r].rank.symbol for r in ranks)
-    if len(ranks) == 1:
-        (rank,) = ranks
-        kind = ComboKind(mask.bit_count())
-        if kind is ComboKind.PAIR and not _pair_colour_ok(rank, nibbles[rank], rules):
-            return ("a pair must be two cards of the same colour", True), None
-        return ("", False), kind
     consecutive = ranks[-1] - ranks[0] == len(ranks) - 1
     if counts == {1}:
         if not consecutive:
-            return (f"ranks {names} are not consecutive", False), None
+            return (f"ranks {_names(ranks)} are not consecutive", False), None
         if ranks[-1] == TWO and not rules.straight_two_on_top:
             return ("a straight cannot contain a 2", True), None
         if len(ranks) < rules.straight_min:
@@ -157,7 +156,7 @@ def _shape(mask: int, rules: RuleSet) -> tuple[tuple[str, bool], ComboKind | Non
         if not rules.pair_runs:
             return ("pair runs are not played", True), None
         if not consecutive:
-            return (f"the pairs {names} are not consecutive", False), None
+            return (f"the pairs {_names(ranks)} are not consecutive", False), None
         if ranks[-1] == TWO:
             return ("a pair run cannot contain 2s", False), None
         if len(ranks) < rules.pair_run_min:
@@ -166,6 +165,10 @@ def _shape(mask: int, rules: RuleSet) -> tuple[tuple[str, bool], ComboKind | Non
             return ("each pair of a pair run must be one colour", True), None
         return ("", False), ComboKind.PAIR_RUN
     return ("cards of different ranks must form a straight (one of each rank) or a pair run (two of each)", False), None
+
+
+def _names(ranks: list[int]) -> str:
+    return "-".join(DECK[4 * r].rank.symbol for r in ranks)
 
 
 def _pair_colour_ok(rank: int, nibble: int, rules: RuleSet) -> bool:

@@ -18,13 +18,13 @@ import json
 import random
 import secrets
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
 from tienlen.beating import explain, is_chop
 from tienlen.cards import FULL_MASK, Card, cards_of, format_cards, to_mask
-from tienlen.combos import Combo, classify
+from tienlen.combos import Combo, ComboKind, classify
 from tienlen.errors import IllegalPlay, InvalidCards, InvalidCombo, InvalidRecord, InvalidRules, TienLenError
 from tienlen.events import (
     Action,
@@ -41,6 +41,7 @@ from tienlen.events import (
 )
 from tienlen.moves import combo_of, legal_masks
 from tienlen.rules import RuleSet
+from tienlen.views import PlayerView, view_of
 
 __all__ = ["Trick", "Round", "instant_win_pattern", "RECORD_VERSION"]
 
@@ -48,6 +49,7 @@ RECORD_VERSION = 1
 """Version of the JSON round record written by :meth:`Round.to_json`."""
 
 _TWOS = 0xF << 48
+_T = TypeVar("_T", bound=attrs.AttrsInstance)
 
 
 @attrs.frozen(kw_only=True)
@@ -247,7 +249,7 @@ class Round:
         )
         winners = _instant_winners(hands, rules, first_round, dealer)
         if winners:
-            return attrs.evolve(base, to_act=None, instant_winners=winners, events=winners, is_over=True)
+            return _replace(base, to_act=None, instant_winners=winners, events=winners, is_over=True)
         return base
 
     # ------------------------------------------------------------------ views
@@ -292,7 +294,7 @@ class Round:
         masks = legal_masks(self.hand_masks[seat], table, self.rules, passed=seat in self.trick.passed)
         if self.must_include:
             masks = [(k, m) for k, m in masks if m & self.must_include]
-        acts = tuple(Action(kind="play", seat=seat, combo=combo_of(k, m)) for k, m in masks)
+        acts = tuple(_play_action(seat, k, m) for k, m in masks)
         return acts if table is None else acts + (Action(kind="pass", seat=seat),)
 
     def legal_interrupts(self) -> tuple[Action, ...]:
@@ -304,6 +306,8 @@ class Round:
         table = self.trick.table
         if table is None or self.is_over or not self.rules.interrupt_bombs:
             return ()
+        if not table.is_two_group and self.rules.bomb_rule(table.bomb_class) is None:
+            return ()  # bombs only ever chop 2s and bombs
         out: list[Action] = []
         for seat in range(self.players):
             if seat in (self.trick.last_seat, self.to_act) or not self.is_active(seat):
@@ -313,6 +317,11 @@ class Round:
                 if combo.bomb_class in self.rules.interrupt_bombs:
                     out.append(Action(kind="interrupt", seat=seat, combo=combo))
         return tuple(out)
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may see: its own hand, card counts, the table, the public history and its
+        legal actions (see :class:`~tienlen.views.PlayerView`). Raises :class:`IllegalPlay` for a bad seat."""
+        return view_of(self, seat)
 
     @property
     def result(self) -> RoundResult:
@@ -384,7 +393,7 @@ class Round:
         could: bool | None = None
         if self.rules.den_bai:
             could = bool(legal_masks(self.hand_masks[actor], self.trick.table, self.rules, passed=actor in self.trick.passed))
-        trick = attrs.evolve(self.trick, passed=self.trick.passed | {actor}, responded=self.trick.responded | {actor})
+        trick = _replace(self.trick, passed=self.trick.passed | {actor}, responded=self.trick.responded | {actor})
         return self._advance(
             trick, actor, events=(Passed(seat=actor, could_play=could),), action=Action(kind="pass", seat=actor)
         )
@@ -412,6 +421,8 @@ class Round:
             raise IllegalPlay(f"seat {seat} cannot interrupt: the table is empty")
         if seat == self.trick.last_seat:
             raise IllegalPlay(f"seat {seat} cannot interrupt their own play {table}")
+        if seat == self.to_act:
+            raise IllegalPlay(f"it is seat {seat}'s turn: play {combo} in turn rather than out of turn")
         reason = explain(combo, table, self.rules)
         if reason is not None:
             raise IllegalPlay(f"seat {seat} cannot interrupt with {combo}: {reason}")
@@ -430,8 +441,14 @@ class Round:
             raise IllegalPlay(f"seat {seat} is no longer playing this round and cannot forfeit")
         # The first-round lead card leaves with its holder: whoever leads instead leads anything.
         must = 0 if self.must_include & self.hand_masks[seat] else self.must_include
-        moved = attrs.evolve(self, forfeited=self.forfeited + (seat,), must_include=must)
-        return moved._advance(self.trick, seat, events=(Forfeited(seat=seat),), action=Action(kind="forfeit", seat=seat))
+        return self._advance(
+            self.trick,
+            seat,
+            events=(Forfeited(seat=seat),),
+            action=Action(kind="forfeit", seat=seat),
+            forfeited=self.forfeited + (seat,),
+            must_include=must,
+        )
 
     # ------------------------------------------------------------------ internals
     def _actor(self, seat: int | None, verb: str) -> int:
@@ -481,46 +498,52 @@ class Round:
                     if other not in self.played_any and other != seat and other not in self.forfeited and hands[other]:
                         frozen += (other,)
                         events.append(Froze(seat=other, cards=cards_of(hands[other])))
-        trick = attrs.evolve(
+        trick = _replace(
             self.trick,
             plays=self.trick.plays + ((seat, combo),),
             passed=self.trick.passed - {seat},
             responded=frozenset(),
             chain=chain,
         )
-        moved = attrs.evolve(
-            self,
+        action = Action(kind="interrupt" if out_of_turn else "play", seat=seat, combo=combo)
+        return self._advance(
+            trick,
+            seat,
+            events=tuple(events),
+            action=action,
             hand_masks=tuple(hands),
             finished=finished,
             frozen=frozen,
             must_include=0,
             played_any=self.played_any | {seat},
         )
-        action = Action(kind="interrupt" if out_of_turn else "play", seat=seat, combo=combo)
-        return moved._advance(trick, seat, events=tuple(events), action=action)
 
-    def _advance(self, trick: Trick, after: int, *, events: tuple[Event, ...], action: Action) -> Round:
-        """Find who acts next after ``after`` acted: the next seat still to answer the table, or the
-        trick's winner (or the next seat in play) leading a new trick, or nobody when the round ends."""
-        active = [s for s in range(self.players) if self.is_active(s)]
-        evs, acts = self.events + events, self.actions + (action,)
+    def _advance(self, trick: Trick, after: int, *, events: tuple[Event, ...], action: Action, **changes: Any) -> Round:
+        """The round after ``after`` acted (with ``changes`` to its fields): the next seat still to
+        answer the table acts, or the trick's winner (or the next seat in play) leads a new trick, or
+        nobody when the round ends."""
+        hands = changes.get("hand_masks", self.hand_masks)
+        out = changes.get("frozen", self.frozen) + changes.get("forfeited", self.forfeited)
+        active = [s for s in range(self.players) if hands[s] and s not in out]
+        changes["events"] = self.events + events
+        changes["actions"] = self.actions + (action,)
         if len(active) <= 1:
             if trick.plays:
-                evs += (TrickWon(trick=trick.number, seat=trick.plays[-1][0], next_leader=None),)
-            return attrs.evolve(self, trick=trick, to_act=None, is_over=True, events=evs, actions=acts)
+                changes["events"] += (TrickWon(trick=trick.number, seat=trick.plays[-1][0], next_leader=None),)
+            return _replace(self, trick=trick, to_act=None, is_over=True, **changes)
         if not trick.plays:  # nobody has led yet; only a forfeit gets here
             leader = trick.leader if trick.leader in active else _next_in(active, trick.leader, self.players)
-            return attrs.evolve(self, trick=attrs.evolve(trick, leader=leader), to_act=leader, events=evs, actions=acts)
+            return _replace(self, trick=_replace(trick, leader=leader), to_act=leader, **changes)
         pending = self._pending(trick, active)
         if action.kind == "forfeit" and self.to_act in pending:
-            return attrs.evolve(self, trick=trick, events=evs, actions=acts)  # another seat left; the turn stays
+            return _replace(self, trick=trick, **changes)  # another seat left; the turn stays
         if pending:
-            return attrs.evolve(self, trick=trick, to_act=_next_in(pending, after, self.players), events=evs, actions=acts)
+            return _replace(self, trick=trick, to_act=_next_in(pending, after, self.players), **changes)
         # Nobody can answer: the last player wins the trick and leads, or the next seat still in play.
         winner = trick.plays[-1][0]
         leader = winner if winner in active else _next_in(active, winner, self.players)
-        evs += (TrickWon(trick=trick.number, seat=winner, next_leader=leader),)
-        return attrs.evolve(self, trick=Trick(number=trick.number + 1, leader=leader), to_act=leader, events=evs, actions=acts)
+        changes["events"] += (TrickWon(trick=trick.number, seat=winner, next_leader=leader),)
+        return _replace(self, trick=Trick(number=trick.number + 1, leader=leader), to_act=leader, **changes)
 
     def _pending(self, trick: Trick, active: list[int]) -> set[int]:
         """Seats still to answer the play on the table."""
@@ -577,7 +600,7 @@ class Round:
             if seed is not None:
                 if _deal_masks(round_.players, seed, round_.dealer)[0] != round_.dealt:
                     raise InvalidRecord(f"the hands do not match seed {seed}: the deal was altered")
-                round_ = attrs.evolve(round_, seed=seed)
+                round_ = _replace(round_, seed=seed)
             actions = record["actions"]
         except KeyError as error:
             raise InvalidRecord(f"the record has no {error.args[0]!r} entry") from None
@@ -617,6 +640,36 @@ class Round:
         passed = ",".join(map(str, sorted(self.trick.passed))) or "-"
         state = "over" if self.is_over else f"trick {self.trick.number}"
         return f"{self.rules.name} {state} | {hands} | table {table} | passed {passed}"
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _replace(value: _T, **changes: Any) -> _T:
+    """A copy of a frozen value with some fields changed: :func:`attrs.evolve` without the
+    re-validation, which the engine does not need for the values it builds itself."""
+    cls = type(value)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in attrs.fields(cls))
+    new = object.__new__(cls)
+    for name in names:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(value, name))
+    return new
+
+
+_ACTIONS: dict[int, Action] = {}
+
+
+def _play_action(seat: int, kind: ComboKind, mask: int) -> Action:
+    """The shared in-turn play :class:`Action` of ``seat`` with the cards of ``mask``."""
+    key = mask | seat << 52
+    action = _ACTIONS.get(key)
+    if action is None:
+        if len(_ACTIONS) >= 1 << 18:
+            _ACTIONS.clear()
+        action = _ACTIONS[key] = Action(kind="play", seat=seat, combo=combo_of(kind, mask))
+    return action
 
 
 def _action_record(action: Action) -> dict[str, Any]:

@@ -5,7 +5,7 @@ and the actions open to that seat. No other hand and no undealt card is in it.
 
 >>> from tienlen import HOUSE, Round
 >>> r = Round.deal(HOUSE, seed=7)
->>> v = view_of(r, 2)
+>>> v = r.view(2)
 >>> v.seat, len(v.hand), v.card_counts
 (2, 13, (13, 13, 13, 13))
 """
