@@ -15,11 +15,11 @@ from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 
-from tienlen.agents import make_agent, play_round, protected_mask
+from tienlen.agents import make_agent, play_round
 from tienlen.errors import InvalidRules
 from tienlen.events import Passed, Played
 from tienlen.rules import RuleSet
-from tienlen.settle import settle, stake_for
+from tienlen.settle import held_value, settle, stake_for
 
 __all__ = ["ProfileStats", "simulate", "round_seed", "format_stats"]
 
@@ -31,7 +31,12 @@ def round_seed(seed: int, index: int) -> int:
 
 @attrs.frozen(kw_only=True)
 class ProfileStats:
-    """Totals over the simulated rounds of one rule set; the ``per_round`` properties average them."""
+    """Totals over the simulated rounds of one rule set (:meth:`per_round` averages them).
+
+    ``moved`` is what changed hands (the sum of the positive nets, in stake units or points);
+    ``chains`` counts tricks with at least one chop; ``thui`` counts rounds whose last player
+    paid for 2s or bombs left in hand.
+    """
 
     rules: str
     unit: str
@@ -72,10 +77,11 @@ def _play_range(rules: RuleSet, players: int, bots: tuple[str, ...], seed: int, 
             chains[chop.trick] = max(chains.get(chop.trick, 0), chop.index)
         last = result.placements[-1] if result.placements else None
         held = (
-            last is not None
+            rules.thui != "none"
+            and last is not None
             and last not in result.frozen
             and last not in result.forfeited
-            and protected_mask(sum(c.mask for c in result.hands[last]), rules) != 0
+            and held_value(result.hands[last], rules) > 0
         )
         stats += ProfileStats(
             rules=rules.name,
