@@ -465,7 +465,8 @@ DECISIONS: tuple[Decision, ...] = (
         "A player who leaves (``Round.forfeit``) stops playing and keeps their cards. Players who leave"
         " take the last places, the first to leave being last. Where the rules give a forfeit penalty,"
         " it replaces every placement payment the player would make; otherwise they pay as the place"
-        " they take. They owe no thúi.",
+        " they take. They owe no thúi. If the player who must open the first round with the lowest card"
+        " leaves before leading, the card leaves with them: the next player leads, with anything.",
     ),
     Decision(
         "splits",
