@@ -113,7 +113,9 @@ class Card:
         >>> Card.of(Rank.ACE, Suit.HEARTS)
         Card.parse('A♥')
         """
-        return DECK[int(rank) * 4 + int(suit)]
+        if not (isinstance(rank, int) and isinstance(suit, int) and 0 <= rank <= 12 and 0 <= suit <= 3):
+            raise InvalidCards(f"no card has rank {rank!r} and suit {suit!r}; ranks run 0 (3) to 12 (2), suits 0 (♠) to 3 (♥)")
+        return DECK[rank * 4 + suit]
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -217,7 +219,7 @@ def format_cards(cards: Iterable[Card] | int) -> str:
     >>> format_cards([Card.parse("2h"), Card.parse("3s")])
     '3♠ 2♥'
     """
-    mask = cards if isinstance(cards, int) else mask_of(cards)
+    mask = to_mask(cards)
     return " ".join(str(c) for c in cards_of(mask))
 
 
@@ -234,8 +236,11 @@ def mask_of(cards: Iterable[Card]) -> int:
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards of a mask (a whole number from 0 to ``FULL_MASK``), ascending."""
-    return tuple(DECK[i] for i in iter_indices(mask))
+    """The cards of a mask (a whole number from 0 to ``FULL_MASK``), ascending.
+
+    Raises :class:`InvalidCards` for a number outside that range.
+    """
+    return tuple(DECK[i] for i in iter_indices(to_mask(mask)))
 
 
 def iter_indices(mask: int) -> Iterator[int]:

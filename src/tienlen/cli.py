@@ -99,6 +99,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--bots", default="greedy,random")
     sim.add_argument("--workers", type=int, default=1, help="processes to spread the rounds over")
+    sim.add_argument("--stake", type=int, default=1, help="the room's stake unit for chips and bets (default 1)")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(run=_simulate)
 
@@ -170,7 +171,8 @@ def _play(args: argparse.Namespace) -> int:
 def format_round(round_: Round, names: Sequence[str] | None = None) -> str:
     """The deal and a trick-by-trick log of a round, as text."""
     names = names or [f"seat {s}" for s in range(round_.players)]
-    lines = [f"{round_.rules.name}: {round_.players} players, seed {round_.seed}, dealer seat {round_.dealer}"]
+    dealt = "given hands" if round_.seed is None else f"seed {round_.seed}"
+    lines = [f"{round_.rules.name}: {round_.players} players, {dealt}, dealer seat {round_.dealer}"]
     lines += [f"  {names[s]:<16} {format_cards(m)}" for s, m in enumerate(round_.dealt)]
     trick = 0
     for event in round_.events:
@@ -222,7 +224,14 @@ def _simulate(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     progress = print_progress if sys.stderr.isatty() and not args.json else None
     stats = simulate(
-        rule_sets, rounds=args.rounds, seed=args.seed, players=args.players, bots=bots, workers=args.workers, progress=progress
+        rule_sets,
+        rounds=args.rounds,
+        seed=args.seed,
+        players=args.players,
+        bots=bots,
+        stake=args.stake,
+        workers=args.workers,
+        progress=progress,
     )
     if args.json:
         print(json.dumps([_stats_json(s) for s in stats], indent=2))

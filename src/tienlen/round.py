@@ -453,7 +453,7 @@ class Round:
     # ------------------------------------------------------------------ internals
     def _actor(self, seat: int | None, verb: str) -> int:
         if self.is_over or self.to_act is None:
-            raise IllegalPlay(f"the round is over; seat {seat if seat is not None else '?'} cannot {verb}")
+            raise IllegalPlay(f"the round is over; nobody can {verb}")
         if seat is not None and seat != self.to_act:
             _check_seat(seat, self.players, "seat", IllegalPlay)
             raise IllegalPlay(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
