@@ -21,7 +21,7 @@ from tienlen.events import Passed, Played
 from tienlen.rules import RuleSet
 from tienlen.settle import held_value, settle, stake_for
 
-__all__ = ["ProfileStats", "simulate", "round_seed", "format_stats"]
+__all__ = ["ProfileStats", "simulate", "play_chunk", "round_seed", "format_stats", "print_progress"]
 
 
 def round_seed(seed: int, index: int) -> int:
@@ -65,7 +65,11 @@ class ProfileStats:
         return ProfileStats(rules=self.rules, unit=self.unit, longest_chain=max(self.longest_chain, other.longest_chain), **sums)
 
 
-def _play_range(rules: RuleSet, players: int, bots: tuple[str, ...], seed: int, start: int, stop: int, stake: int) -> ProfileStats:
+def play_chunk(rules: RuleSet, players: int, bots: tuple[str, ...], seed: int, start: int, stop: int, stake: int = 1) -> ProfileStats:
+    """Play rounds ``start`` to ``stop - 1`` of the simulation seeded with ``seed`` and total them.
+
+    :func:`simulate` adds such chunks up; a cluster framework can play them on other machines.
+    """
     stats = ProfileStats(rules=rules.name, unit=rules.unit, rounds=0)
     for index in range(start, stop):
         deal_seed = round_seed(seed, index)
@@ -131,12 +135,12 @@ def simulate(
         total = ProfileStats(rules=rules.name, unit=rules.unit, rounds=0)
         if workers == 1:
             for start, stop in spans:
-                total += _play_range(rules, players, tuple(bots), seed, start, stop, stake)
+                total += play_chunk(rules, players, tuple(bots), seed, start, stop, stake)
                 if progress:
                     progress(rules.name, total.rounds, rounds)
         else:
             with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = [pool.submit(_play_range, rules, players, tuple(bots), seed, a, b, stake) for a, b in spans]
+                futures = [pool.submit(play_chunk, rules, players, tuple(bots), seed, a, b, stake) for a, b in spans]
                 for future in futures:
                     total += future.result()
                     if progress:
