@@ -138,19 +138,30 @@ def brute_force(hand: int, table: Combo | None, rules: RuleSet) -> list[tuple[in
     return [(kind, mask) for kind, _, mask in sorted(found)]
 
 
-def _per_call(fn: Callable[[int, Combo | None, RuleSet], object], pos: Sequence[Position], rules: RuleSet,
-              repeats: int = 1, cold: bool = False) -> list[float]:
-    """Microseconds of each call, in position order: the fastest of ``repeats`` passes over all
-    positions (each pass starting with an empty combo cache if ``cold``)."""
+Timed = Callable[[int, "Combo | None", RuleSet], object]
+
+
+def _per_call(fn: Timed, pos: Sequence[Position], rules: RuleSet, repeats: int = 1) -> list[float]:
+    """Microseconds of each call, in position order: the fastest of ``repeats`` passes."""
+    return _interleaved([fn], pos, rules, repeats)[0]
+
+
+def _interleaved(fns: Sequence[Timed], pos: Sequence[Position], rules: RuleSet, repeats: int) -> list[list[float]]:
+    """Microseconds of each call of each function, in position order, the fastest of ``repeats``
+    rounds. Each round runs each function in turn over all positions (so a busy spell of the
+    machine tends to hit every function alike) and starts with an empty combo cache, so the first
+    ``legal_plays`` pass of a round meets every position for the first time."""
     clock = time.perf_counter_ns
-    best = [float("inf")] * len(pos)
+    best = [[float("inf")] * len(pos) for _ in fns]
     for _ in range(repeats):
-        if cold:
-            _CACHE.clear()
-        for i, (hand, table, _kind) in enumerate(pos):
-            start = clock()
-            fn(hand, table, rules)
-            best[i] = min(best[i], (clock() - start) / 1000)
+        _CACHE.clear()
+        for times, fn in zip(best, fns):
+            for i, (hand, table, _kind) in enumerate(pos):
+                start = clock()
+                fn(hand, table, rules)
+                elapsed = (clock() - start) / 1000
+                if elapsed < times[i]:
+                    times[i] = elapsed
     return best
 
 
@@ -183,9 +194,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"python {platform.python_version()} ({platform.python_implementation()}) on {platform.machine()}, "
           f"{os.cpu_count()} cores; {count} positions and {brute_count} brute-force positions per profile, "
           f"seed {args.seed}, fastest of {args.repeats}")
-    print("µs: median over positions of one call (its fastest of the repeats). masks = legal_masks, "
-          "plays = legal_plays\n(Combo objects, cache warm), cold = legal_plays in a pass that started with an empty "
-          "combo cache\n")
+    print("µs: median over positions of one call (its fastest of the repeats). masks = legal_masks, plays = "
+          "legal_plays\n(Combo objects, cache warm), cold = legal_plays meeting the position for the first time in a "
+          "round;\nbaseline = legal_plays of --baseline FILE. Each round times each of them over all positions.\n")
     header = f"{'profile':9} {'table':9} {'n':>6} {'plays/call':>10} {'masks µs':>9} {'plays µs':>9} {'cold µs':>8}"
     if baseline:
         header += f" {'baseline µs':>11} {'speed-up':>8}"
@@ -196,10 +207,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         rules = PROFILES[name]
         pos = positions(rules, count, args.seed)
         gc.collect()
-        cold = _per_call(legal_plays, pos, rules, args.repeats, cold=True)
-        masks = _per_call(legal_masks, pos, rules, args.repeats)
-        plays = _per_call(legal_plays, pos, rules, args.repeats)
-        base = _per_call(baseline, pos, rules, args.repeats) if baseline else []
+        # legal_plays twice: the first pass of each round meets the positions with no combos cached.
+        fns: list[Timed] = [legal_plays, legal_masks, legal_plays] + ([baseline] if baseline else [])
+        cold, masks, plays, *base_times = _interleaved(fns, pos, rules, args.repeats)
+        base = base_times[0] if base_times else []
         for kind in TYPES:
             idx = [i for i, p in enumerate(pos) if p[2] == kind]
             if idx:
