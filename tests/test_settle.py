@@ -815,3 +815,22 @@ def test_transfer_is_a_value() -> None:
     assert t == Transfer(payer=1, payee=0, amount=5, reason="x") and hash(t)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         t.amount = 6  # type: ignore[misc]
+
+
+def test_thui_northern_paid_by_whoever_holds_2s_at_the_end_even_after_a_forfeit() -> None:
+    """northern: each 2 still held when the round ends is paid to the winner; the forfeiter, last
+    in place, left before the end and owes none, so the player left holding 2♥ pays 4 bets."""
+    round_ = Round.from_hands(["3♠", "4♠", "5♠ 2♥", "6♠ 7♠ 2♣"], NORTHERN, first_round=False, leader=0)
+    round_ = round_.forfeit(3).play("3♠").play("4♠")
+    settlement = settle(round_.result, NORTHERN, stake=1)
+    thui = [t for t in settlement.transfers if t.reason.startswith("thúi")]
+    assert [(t.payer, t.payee, t.amount) for t in thui] == [(2, 0, 4)]
+
+
+def test_thui_house_paid_by_the_last_player_who_stayed_when_a_forfeiter_is_last() -> None:
+    """house: thúi is owed by the last player who played the round out, to the player placed just above."""
+    round_ = Round.from_hands(["3♠", "4♠", "5♠ 2♥", "6♠ 7♠ 2♣"], HOUSE, first_round=False, leader=0)
+    round_ = round_.forfeit(3).play("3♠").play("4♠")
+    assert round_.result.placements == (0, 1, 2, 3)
+    thui = [t for t in settle(round_.result, HOUSE, stake=1000).transfers if t.reason.startswith("thúi")]
+    assert [(t.payer, t.payee, t.amount) for t in thui] == [(2, 1, 4000)]

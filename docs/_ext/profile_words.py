@@ -285,15 +285,16 @@ def _money(r: Any) -> list[str]:
         paras.append(frozen)
     if r.thui == "above":
         paras.append(
-            "Thúi: when the round ends, the last player (unless frozen or gone) pays the player who finished"
-            " just above them the value of every 2 and bomb left in their hand."
+            "Thúi: when the round ends, the last player who did not forfeit (unless frozen) pays the player"
+            " placed just above them the value of every 2 and bomb left in their hand."
         )
     elif r.thui == "winner":
         paras.append(
-            "Thúi: when the round ends, the last player (unless frozen or gone) pays the winner the value of"
-            " every 2 still in their hand."
+            "Thúi: when the round ends, every player still holding cards (unless frozen or gone) pays the"
+            " winner the value of every 2 still in their hand."
             if not bombs
-            else "Thúi: when the round ends, the last player pays the winner the value of every 2 and bomb left in hand."
+            else "Thúi: when the round ends, every player still holding cards (unless frozen or gone) pays the"
+            " winner the value of every 2 and bomb left in hand."
         )
     if r.finish_with_two_penalty:
         paras.append(
@@ -445,9 +446,10 @@ DECISIONS: tuple[Decision, ...] = (
     Decision(
         "thui-who",
         "Who owes thúi",
-        "Only the player in last place owes thúi, and only when they played on to the end of the round:"
-        " a frozen player or one who left the round owes none. When a frozen player is last, nobody pays"
-        " thúi.",
+        "Thúi is owed for cards held when the round ends, so a player who forfeited owes none; when the"
+        " last place went to a forfeiter, the last player who stayed to the end owes it. A frozen player"
+        " owes none: where thúi is paid to the player above, nobody pays it when a frozen player is the"
+        " last of those who stayed.",
         lambda rules: rules.thui != "none",
     ),
     Decision(

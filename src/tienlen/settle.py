@@ -39,8 +39,10 @@ Decisions where the rules leave a choice (each one is tested):
   (see *Splits*). Then the rake is taken: ``rake_percent`` of each player's positive net for the
   round, rounded down, paid to the house account :data:`HOUSE_SEAT`. Nobody's balance goes below
   zero.
-* **Thúi** is owed only by the last place, and only when that player is neither frozen nor a
-  forfeiter; when a frozen player is last, nobody owes thúi.
+* **Thúi** is owed for what is in hand when the round ends; forfeiters left before it did and
+  owe none. ``above``: the last of the players who did not forfeit pays the one placed just above
+  them, unless that last player is frozen (then nobody owes thúi). ``winner``: every player who
+  did not forfeit and is not frozen pays 1st place for what they still hold.
 * **Forfeits.** Where the rules set ``forfeit_penalty`` (``northern``), each forfeiter pays it to
   1st place instead of every placement payment they would make; otherwise a forfeiter pays as the
   last place they take.
@@ -365,7 +367,7 @@ def _end(result: RoundResult, rules: RuleSet, stake: int, n: int) -> list[Transf
             due.append(Transfer(payer=payer, payee=payee, amount=amount, reason=reason))
 
     places = result.placements
-    first, last = places[0], places[-1]
+    first = places[0]
     frozen = [s for s in places if s in result.frozen] if rules.frozen else []
     forfeited = set(result.forfeited)
     penalty = rules.forfeit_penalty
@@ -401,12 +403,16 @@ def _end(result: RoundResult, rules: RuleSet, stake: int, n: int) -> list[Transf
                 if seat not in frozen:
                     pay(seat, first, rules.frozen_end_payment * stake, f"{len(frozen)} players frozen end the round: pays 1st")
 
-    # thúi: 2s and bombs left in the last player's hand
-    if rules.thui != "none" and last not in frozen and last not in forfeited:
-        payee = places[-2] if rules.thui == "above" else first
-        items = _itemise(mask_of(result.hands[last]), rules)
+    # thúi: 2s and bombs left in hand when the round ends (forfeiters left before it did)
+    played_out = [s for s in places if s not in forfeited]
+    if rules.thui == "above":
+        owing = [(played_out[-1], played_out[-2])] if len(played_out) >= 2 and played_out[-1] not in frozen else []
+    else:
+        owing = [(seat, first) for seat in played_out[1:] if seat not in frozen] if rules.thui == "winner" else []
+    for seat, payee in owing:
+        items = _itemise(mask_of(result.hands[seat]), rules)
         whom = "the player above" if rules.thui == "above" else "the winner"
-        pay(last, payee, sum(v for _, v in items) * stake, f"thúi: {_items_text(items, stake)} left in hand, paid to {whom}")
+        pay(seat, payee, sum(v for _, v in items) * stake, f"thúi: {_items_text(items, stake)} left in hand, paid to {whom}")
 
     # finishing with a 2
     if rules.finish_with_two_penalty:
