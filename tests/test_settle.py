@@ -829,8 +829,8 @@ def test_thui_northern_paid_by_whoever_holds_2s_at_the_end_even_after_a_forfeit(
 
 def test_thui_house_paid_by_the_last_player_who_stayed_when_a_forfeiter_is_last() -> None:
     """house: thúi is owed by the last player who played the round out, to the player placed just above."""
-    round_ = Round.from_hands(["3♠", "4♠", "5♠ 2♥", "6♠ 7♠ 2♣"], HOUSE, first_round=False, leader=0)
-    round_ = round_.forfeit(3).play("3♠").play("4♠")
-    assert round_.result.placements == (0, 1, 2, 3)
+    round_ = Round.from_hands(["3♠ 8♠", "4♠ 9♠", "5♠ 2♥", "6♠ 7♠ 2♣"], HOUSE, first_round=False, leader=0)
+    round_ = round_.forfeit(3).play("3♠").play("4♠").play("5♠").play("8♠").play("9♠")
+    assert round_.result.placements == (0, 1, 2, 3) and round_.result.frozen == ()
     thui = [t for t in settle(round_.result, HOUSE, stake=1000).transfers if t.reason.startswith("thúi")]
     assert [(t.payer, t.payee, t.amount) for t in thui] == [(2, 1, 4000)]
