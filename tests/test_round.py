@@ -277,8 +277,11 @@ def test_passed_player_may_still_bomb_a_two_group_in_turn_pagat() -> None:
     chop = of(r, Chop)[-1]
     assert (chop.trick, chop.index, chop.chopper, chop.chopped) == (1, 1, 1, 2)
     assert str(chop.chopped_combo) == "2♠" and str(chop.by) == "6♠ 6♣ 6♦ 6♥"
-    # Decision: the bomber counts as back in the trick (not passed), as iwin says for interrupts.
-    assert 1 not in r.trick.passed and r.to_act == 2
+    # A pass keeps a player out for the rest of the trick except to bomb 2s: after the bomb the
+    # table holds no 2-group, so the bomber, like the others who passed, is out again.
+    assert 1 in r.trick.passed and r.to_act == 2
+    r = r.pass_()  # seat 2 cannot beat the quad; nobody else may answer it
+    assert r.trick.number == 2 and r.to_act == 1
 
 
 def test_passed_player_may_only_bomb_not_play_a_higher_two_pagat() -> None:

@@ -173,7 +173,8 @@ def _bombs(r: Any) -> Section:
     if r.bomb_after_pass:
         extra.append(
             "A player who has passed in a trick may still, when their turn comes round, put down a bomb"
-            " that chops the 2s on the table (and nothing else)."
+            " that chops the 2s on the table (and nothing else); after that bomb they are out of the trick"
+            " again."
         )
     if r.interrupt_bombs:
         names = listing([bomb_name(b) for b in r.interrupt_bombs], "or")

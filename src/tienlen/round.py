@@ -501,7 +501,8 @@ class Round:
         trick = _replace(
             self.trick,
             plays=self.trick.plays + ((seat, combo),),
-            passed=self.trick.passed - {seat},
+            # An interrupter counts as not having passed; a passed player bombing 2s in turn stays out.
+            passed=self.trick.passed - {seat} if out_of_turn else self.trick.passed,
             responded=frozenset(),
             chain=chain,
         )
