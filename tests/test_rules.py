@@ -101,7 +101,9 @@ def test_bad_axis_values_name_the_field(mapping: dict[str, Any], field: str) -> 
         ({"quad": {"chops_bombs": ["PR3"]}}, "bombs.quad.chops_bombs: PR3 is not itself in the bomb table"),
         ({"quad": {"chops_twos": [4]}}, r"bombs.quad.chops_twos: \[4\] must list 2-group sizes"),
         ({"quad": {"chops_twos": [1, 1]}}, r"bombs.quad.chops_twos: \[1, 1\] must list 2-group sizes"),
-        ([1, 2], "bombs: .* is not in the expected form"),
+        ([1, 2], r"bombs: expected a table \(mapping\)"),
+        ({"quad": {"chops_two": [1]}}, "bombs.quad.chops_two: not a bomb setting"),
+        ({"quad": {"chops_twos": "12"}}, "bombs.quad.chops_twos: expected a list of whole numbers"),
     ],
 )
 def test_bad_bomb_tables_name_the_field(bombs: Any, field: str) -> None:

@@ -9,7 +9,7 @@ True
 
 from __future__ import annotations
 
-from tienlen.combos import Combo, ComboKind, rank_nibbles
+from tienlen.combos import Combo, ComboKind, as_combo, rank_nibbles
 from tienlen.rules import RuleSet
 
 __all__ = ["beats", "explain", "is_chop", "is_bomb", "suit_pattern"]
@@ -37,14 +37,18 @@ def suit_pattern(combo: Combo) -> tuple[int, ...]:
     return tuple(nibbles)
 
 
-def explain(play: Combo, table: Combo | None, rules: RuleSet, *, passed: bool = False) -> str | None:
+def explain(play: Combo | str, table: Combo | str | None, rules: RuleSet, *, passed: bool = False) -> str | None:
     """``None`` when ``play`` may go on ``table`` (``None`` = leading), else the reason a player would read.
 
+    ``play`` and ``table`` are combinations, or card text that :func:`~tienlen.classify` reads.
     ``passed=True`` asks whether a player who has already passed in this trick may make the play
-    (only bombs on 2-groups, and only where ``rules.bomb_after_pass``).
+    (only bombs on 2-groups, and only where ``rules.bomb_after_pass``). Raises
+    :class:`~tienlen.InvalidCombo` or :class:`~tienlen.InvalidCards` for card text that is no combination.
     """
+    play = as_combo(play, rules)
     if table is None:
         return None
+    table = as_combo(table, rules)
     reason = _refusal(play, table, rules, passed)
     return None if reason is None else f"{play} cannot beat {table} under {rules.name}: {reason}"
 
@@ -75,7 +79,7 @@ def _refusal(play: Combo, table: Combo, rules: RuleSet, passed: bool) -> str | N
     return None
 
 
-def beats(play: Combo, table: Combo | None, rules: RuleSet, *, passed: bool = False) -> bool:
+def beats(play: Combo | str, table: Combo | str | None, rules: RuleSet, *, passed: bool = False) -> bool:
     """Whether ``play`` may be played on ``table`` in turn (``passed`` as in :func:`explain`)."""
     return explain(play, table, rules, passed=passed) is None
 

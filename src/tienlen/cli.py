@@ -32,7 +32,7 @@ from tienlen.beating import explain
 from tienlen.cards import format_cards, parse_cards, to_mask
 from tienlen.combos import classify
 from tienlen.compare import compare, describe_value
-from tienlen.errors import IllegalPlay, InvalidCombo, InvalidRecord, TienLenError
+from tienlen.errors import IllegalPlay, InvalidCombo, InvalidRecord, InvalidRules, TienLenError
 from tienlen.events import Chop, Finished, Forfeited, Froze, InstantWin, Passed, Played, TrickWon
 from tienlen.moves import legal_plays
 from tienlen.profiles import PROFILES
@@ -155,7 +155,7 @@ def _moves(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     rules = load_rules(args.rules)
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    bots = _names(args.bots, "bot")
     agents = [make_agent(bots[s % len(bots)], args.seed + s) for s in range(args.players)]
     round_ = play_round(rules, agents, seed=args.seed, start=Round.deal(rules, players=args.players, seed=args.seed))
     names = [f"seat {s} ({bots[s % len(bots)]})" for s in range(args.players)]
@@ -166,6 +166,13 @@ def _play(args: argparse.Namespace) -> int:
         Path(args.record).write_text(round_.to_json(), encoding="utf-8")
         print(f"\nrecord written to {args.record}")
     return 0
+
+
+def _names(text: str, what: str) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if not names:
+        raise InvalidRules(f"name at least one {what} (comma-separated)")
+    return names
 
 
 def format_round(round_: Round, names: Sequence[str] | None = None) -> str:
@@ -220,8 +227,8 @@ def format_settlement(settlement: Settlement, rules: RuleSet, names: Sequence[st
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    rule_sets = [load_rules(name.strip()) for name in args.rules.split(",") if name.strip()]
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    rule_sets = [load_rules(name) for name in _names(args.rules, "rule set")]
+    bots = _names(args.bots, "bot")
     progress = print_progress if sys.stderr.isatty() and not args.json else None
     stats = simulate(
         rule_sets,

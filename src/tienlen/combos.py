@@ -23,7 +23,7 @@ from tienlen.errors import InvalidCombo
 if TYPE_CHECKING:
     from tienlen.rules import RuleSet
 
-__all__ = ["ComboKind", "Combo", "classify", "rank_nibbles"]
+__all__ = ["ComboKind", "Combo", "classify", "as_combo", "rank_nibbles"]
 
 TWO = 12  # the rank index of the 2s
 
@@ -128,6 +128,12 @@ def classify(cards: Iterable[Card] | str | int, rules: RuleSet) -> Combo:
     if kind is None:
         raise InvalidCombo(f"{format_cards(mask)} is not a combination{' under ' + rules.name if problem[1] else ''}: {problem[0]}")
     return Combo(kind, mask)
+
+
+def as_combo(value: Combo | Iterable[Card] | str | int, rules: RuleSet) -> Combo:
+    """``value`` itself when it is a :class:`Combo`, else the combination its cards form
+    (:func:`classify`), so public functions take card text where they take a combination."""
+    return value if isinstance(value, Combo) else classify(value, rules)
 
 
 def _shape(mask: int, rules: RuleSet) -> tuple[tuple[str, bool], ComboKind | None]:

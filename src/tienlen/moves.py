@@ -37,7 +37,7 @@ from collections.abc import Iterable
 from itertools import combinations, product, repeat
 
 from tienlen.cards import Card, to_mask
-from tienlen.combos import TWO, Combo, ComboKind, same_colour
+from tienlen.combos import TWO, Combo, ComboKind, as_combo, same_colour
 from tienlen.rules import RuleSet
 
 __all__ = ["legal_plays", "legal_masks", "combo_of"]
@@ -169,15 +169,18 @@ def combo_of(kind: ComboKind, mask: int) -> Combo:
 
 
 def legal_plays(
-    hand: Iterable[Card] | str | int, table: Combo | None, rules: RuleSet, *, passed: bool = False
+    hand: Iterable[Card] | str | int, table: Combo | str | None, rules: RuleSet, *, passed: bool = False
 ) -> list[Combo]:
     """Every combination from ``hand`` that may be played now on ``table`` (``None`` = leading).
 
     By default the player is in turn and has not passed in this trick; ``passed=True`` lists what a
     player who has passed may still play (only bombs on 2-groups, where the rules allow it).
-    Raises :class:`~tienlen.InvalidCards` for unreadable or repeated cards.
+    ``table`` may be given as card text. Raises :class:`~tienlen.InvalidCards` for unreadable or
+    repeated cards and :class:`~tienlen.InvalidCombo` for a table that is no combination.
     """
     out: list[Combo] = []
+    if table is not None:
+        table = as_combo(table, rules)
     for kind, masks in _plays(to_mask(hand), table, rules, passed):
         combos = list(map(_CACHE.get, masks))
         if not all(combos):

@@ -184,6 +184,7 @@ class Round:
         drawn and kept in ``Round.seed``. Raises :class:`InvalidRules` for a player count the rules
         do not allow and :class:`IllegalPlay` for a bad ``leader`` or ``dealer``.
         """
+        _check_rules(rules)
         _check_players(rules, players)
         _check_seat(dealer, players, "dealer")
         if seed is None:
@@ -209,8 +210,9 @@ class Round:
         Raises :class:`InvalidCards` for unreadable, repeated or shared cards or an empty hand,
         and :class:`InvalidRules` for a player count the rules do not allow.
         """
-        if isinstance(hands, (str, bytes)):
-            raise InvalidCards("give one hand per seat, e.g. ['3♠ 4♠ …', '5♦ …'], not a single string")
+        _check_rules(rules)
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise InvalidCards("give one hand per seat, e.g. ['3♠ 4♠ …', '5♦ …']")
         masks = tuple(to_mask(h) for h in hands)
         _check_players(rules, len(masks))
         _check_seat(dealer, len(masks), "dealer")
@@ -275,6 +277,7 @@ class Round:
 
     def is_active(self, seat: int) -> bool:
         """Whether ``seat`` still takes turns (holds cards, not frozen, not forfeited, round not over)."""
+        _check_seat(seat, self.players, "seat")
         return (
             not self.is_over
             and self.hand_masks[seat] != 0
@@ -362,6 +365,8 @@ class Round:
         Raises :class:`IllegalPlay` when the action is not allowed now (as :meth:`play`,
         :meth:`pass_`, :meth:`interrupt` or :meth:`forfeit` would), or its kind is unknown.
         """
+        if not isinstance(action, Action):
+            raise IllegalPlay(f"{action!r} is not an Action; use play(cards) or pass_() for plain input")
         if action.kind == "play":
             return self.play(action.mask, seat=action.seat)
         if action.kind == "pass":
@@ -582,22 +587,26 @@ class Round:
         """
         try:
             record = json.loads(text)
-        except (TypeError, ValueError) as error:
+        except (TypeError, ValueError, RecursionError) as error:
             raise InvalidRecord(f"the record is not JSON: {error}") from None
         if not isinstance(record, dict) or record.get("format") != "tienlen-round":
             raise InvalidRecord("the record is not a tienlen round record (missing format: tienlen-round)")
-        if record.get("version") != RECORD_VERSION:
+        if type(record.get("version")) is not int or record["version"] != RECORD_VERSION:
             raise InvalidRecord(f"record version {record.get('version')!r} is not supported; this library reads version {RECORD_VERSION}")
         try:
             rules = RuleSet.from_mapping(record["rules"])
+            if not isinstance(record["first_round"], bool):
+                raise InvalidRecord(f"first_round must be true or false, not {record['first_round']!r}")
             round_ = cls.from_hands(
                 record["hands"],
                 rules,
-                first_round=bool(record["first_round"]),
+                first_round=record["first_round"],
                 leader=record["leader"],
                 dealer=record["dealer"],
             )
             seed = record.get("seed")
+            if seed is not None and type(seed) is not int:
+                raise InvalidRecord(f"seed must be a whole number or null, not {seed!r}")
             if seed is not None:
                 if _deal_masks(round_.players, seed, round_.dealer)[0] != round_.dealt:
                     raise InvalidRecord(f"the hands do not match seed {seed}: the deal was altered")
@@ -622,6 +631,8 @@ class Round:
         kind, seat, cards = entry["action"], entry["seat"], entry.get("cards", "")
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise IllegalPlay(f"seat must be a number, not {seat!r}")
+        if not isinstance(cards, str):
+            raise IllegalPlay(f"cards must be card text, not {cards!r}")
         if kind == "play":
             return self.play(cards, seat=seat)
         if kind == "pass":
@@ -694,6 +705,11 @@ def _next_in(seats: Iterable[int], after: int, players: int) -> int:
 def _turn_order(after: int, players: int) -> list[int]:
     """Seats in play order starting after ``after`` and ending with ``after``."""
     return [(after + k) % players for k in range(1, players + 1)]
+
+
+def _check_rules(rules: Any) -> None:
+    if not isinstance(rules, RuleSet):
+        raise InvalidRules(f"{rules!r} is not a RuleSet; pass a profile such as tienlen.HOUSE, or load_rules({rules!r})")
 
 
 def _check_players(rules: RuleSet, players: Any) -> None:

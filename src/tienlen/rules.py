@@ -67,16 +67,14 @@ class BombRule:
 
     def __attrs_post_init__(self) -> None:
         _check_bomb_names((self.bomb,), "bombs")
+        _check_shape(self.chops_bombs, (str, ...), f"bombs.{self.bomb}.chops_bombs", "a list of bomb classes")
         _check_bomb_names(self.chops_bombs, f"bombs.{self.bomb}.chops_bombs")
+        _check_shape(self.chops_twos, (int, ...), f"bombs.{self.bomb}.chops_twos", "a list of whole numbers")
         if not set(self.chops_twos) <= {1, 2, 3} or len(set(self.chops_twos)) != len(self.chops_twos):
             raise InvalidRules(
                 f"bombs.{self.bomb}.chops_twos: {list(self.chops_twos)} must list 2-group sizes from 1 (single), "
                 "2 (pair) and 3 (triple), each once"
             )
-
-
-def _tuple_of_int(value: Any) -> tuple[int, ...]:
-    return tuple(value)
 
 
 @attrs.frozen(kw_only=True)
@@ -134,8 +132,8 @@ class RuleSet:
     _bomb_table: Mapping[str, BombRule] = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_bomb_table", {b.bomb: b for b in self.bombs})
         _validate(self)
+        object.__setattr__(self, "_bomb_table", {b.bomb: b for b in self.bombs})
 
     # ---- lookups used by the engine
     def bomb_rule(self, bomb_class: str | None) -> BombRule | None:
@@ -187,12 +185,15 @@ class RuleSet:
         if not isinstance(mapping, Mapping):
             raise InvalidRules(f"rules must be a mapping of axis names to values, not {type(mapping).__name__}")
         data = dict(mapping)
+        odd = [key for key in data if not isinstance(key, str)]
+        if odd:
+            raise InvalidRules(f"{odd[0]!r}: axis names must be text")
         base: dict[str, Any] = {}
         if "from" in data:
             from tienlen.profiles import PROFILES
 
             start = data.pop("from")
-            if start not in PROFILES:
+            if not isinstance(start, str) or start not in PROFILES:
                 raise InvalidRules(f"from: {start!r} is not a profile; choose one of {', '.join(PROFILES)}")
             base = PROFILES[start].to_mapping()
             base["forfeit_penalty"] = PROFILES[start].forfeit_penalty
@@ -204,15 +205,7 @@ class RuleSet:
         merged = base | data
         if "name" not in merged:
             raise InvalidRules("name: a rule set needs a name")
-        kwargs = {}
-        for key, value in merged.items():
-            kwargs[key] = _convert(key, value)
-        try:
-            return cls(**kwargs)
-        except InvalidRules:
-            raise
-        except (TypeError, ValueError) as error:
-            raise InvalidRules(f"rules could not be built: {error}") from None
+        return cls(**{key: _convert(key, value) for key, value in merged.items()})
 
 
     @classmethod
@@ -223,7 +216,7 @@ class RuleSet:
         """
         try:
             data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
+        except (tomllib.TOMLDecodeError, RecursionError) as error:
             raise InvalidRules(f"the rules file is not valid TOML: {error}") from None
         return cls.from_mapping(data)
 
@@ -232,7 +225,7 @@ class RuleSet:
         """Read a rule set from JSON text. Raises :class:`InvalidRules` for malformed JSON or bad axes."""
         try:
             data = json.loads(text)
-        except ValueError as error:
+        except (ValueError, RecursionError) as error:
             raise InvalidRules(f"the rules file is not valid JSON: {error}") from None
         return cls.from_mapping(data)
 
@@ -255,8 +248,10 @@ class RuleSet:
 def _toml_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, (int, str)):
-        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):  # JSON escapes suit TOML, once DEL (which TOML refuses raw) is escaped too
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
     return "[" + ", ".join(_toml_value(v) for v in value) + "]"
 
 
@@ -291,83 +286,99 @@ def load_rules(source: str | Path) -> RuleSet:
 
 
 def _convert(key: str, value: Any) -> Any:
-    """Turn one JSON/TOML value into the axis' Python value, checking its type."""
-    field = attrs.fields_dict(RuleSet)[key]
-    try:
-        if key == "bombs":
-            return tuple(
-                BombRule(bomb=name, chops_twos=tuple(_ints(spec.get("chops_twos", ()))), chops_bombs=tuple(_strs(spec.get("chops_bombs", ()))))
-                for name, spec in _mapping(value).items()
-            )
-        if key == "placement":
-            return tuple(sorted((_count(n), tuple(_triple(p) for p in pays)) for n, pays in _mapping(value).items()))
-        if key == "place_points":
-            return tuple(sorted((_count(n), tuple(_ints(points))) for n, points in _mapping(value).items()))
-        if key == "bomb_values":
-            return tuple((str(name), _int(v)) for name, v in _mapping(value).items())
-    except InvalidRules:
-        raise
-    except (TypeError, ValueError, AttributeError) as error:
-        raise InvalidRules(f"{key}: {value!r} is not in the expected form ({error})") from None
-    expected = str(field.type)
-    if key in ("interrupt_bombs", "instant_wins"):
-        return tuple(_strs(value, key))
-    if key in ("two_values", "instant_win_points"):
-        return tuple(_ints(value, key))
-    if value is None and key in ("forfeit_penalty", "match_rounds"):
-        return None
-    literal = {"unit": Unit, "chop_payment": ChopPayment, "thui": Thui, "instant_win_ties": InstantWinTies, "direction": Direction}
-    if key in literal:
-        allowed = get_args(literal[key])
-        if value not in allowed:
-            raise InvalidRules(f"{key}: {value!r} is not allowed; use one of {', '.join(map(repr, allowed))}")
-        return value
-    if expected == "bool":
-        if not isinstance(value, bool):
-            raise InvalidRules(f"{key}: expected true or false, got {value!r}")
-        return value
-    if expected == "str":
-        if not isinstance(value, str):
-            raise InvalidRules(f"{key}: expected text, got {value!r}")
-        return value
-    return _int(value, key)
+    """Reshape one JSON/TOML value into the axis' Python form (tables into tuples); types are
+    checked by the rule set itself."""
+    if key == "bombs":
+        return tuple(_bomb_rule(name, spec) for name, spec in _table(value, key).items())
+    if key in ("placement", "place_points"):
+        rows: dict[int, Any] = {}
+        for count, row in _table(value, key).items():
+            players = int(count) if isinstance(count, str) and count.isdigit() else count
+            if not isinstance(players, int) or players in rows:
+                raise InvalidRules(f"{key}: {count!r} must be a player count, given once")
+            rows[players] = _tuple(row) if key == "place_points" else tuple(map(_tuple, _tuple(row)))
+        return tuple(sorted(rows.items()))
+    if key == "bomb_values":
+        return tuple(_table(value, key).items())
+    return _tuple(value) if isinstance(value, list) else value
 
 
-def _mapping(value: Any) -> Mapping[Any, Any]:
+def _table(value: Any, key: str) -> Mapping[Any, Any]:
     if not isinstance(value, Mapping):
-        raise TypeError("expected a table/mapping")
+        raise InvalidRules(f"{key}: expected a table (mapping), got {value!r}")
     return value
 
 
-def _int(value: Any, key: str = "") -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidRules(f"{key or 'value'}: expected a whole number, got {value!r}")
-    return value
+def _tuple(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
 
 
-def _ints(value: Any, key: str = "") -> list[int]:
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise InvalidRules(f"{key or 'value'}: expected a list of whole numbers, got {value!r}")
-    return [_int(v, key) for v in value]
+def _bomb_rule(name: Any, spec: Any) -> BombRule:
+    spec = _table(spec, f"bombs.{name}")
+    unknown = sorted(set(map(str, spec)) - {"chops_twos", "chops_bombs"})
+    if unknown:
+        raise InvalidRules(f"bombs.{name}.{unknown[0]}: not a bomb setting; use chops_twos and chops_bombs")
+    return BombRule(bomb=name, chops_twos=_tuple(spec.get("chops_twos", ())), chops_bombs=_tuple(spec.get("chops_bombs", ())))
 
 
-def _strs(value: Any, key: str = "") -> list[str]:
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__") or not all(isinstance(v, str) for v in value):
-        raise InvalidRules(f"{key or 'value'}: expected a list of names, got {value!r}")
-    return list(value)
+def _check_shape(value: Any, shape: Any, field: str, words: str) -> None:
+    """Refuse ``value`` unless it has ``shape``: a type, or a tuple of shapes (``(t, ...)`` for any length)."""
+    if _fits(value, shape):
+        return
+    raise InvalidRules(f"{field}: expected {words}, got {value!r}")
 
 
-def _count(value: Any) -> int:
-    return int(value)
+def _fits(value: Any, shape: Any) -> bool:
+    if isinstance(shape, tuple):
+        if not isinstance(value, tuple):
+            return False
+        if len(shape) == 2 and shape[1] is ...:
+            return all(_fits(v, shape[0]) for v in value)
+        return len(value) == len(shape) and all(_fits(v, s) for v, s in zip(value, shape))
+    if shape is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if shape is None:
+        return value is None
+    return isinstance(value, shape)
 
 
-def _triple(value: Any) -> tuple[int, int, int]:
-    a, b, c = _ints(value)
-    return (a, b, c)
+_SHAPES: dict[str, tuple[Any, str]] = {
+    "bool": (bool, "true or false"),
+    "int": (int, "a whole number"),
+    "str": (str, "text"),
+    "tuple[BombRule, ...]": ((BombRule, ...), "a table of bomb classes"),
+    "tuple[str, ...]": ((str, ...), "a list of names"),
+    "tuple[int, int, int, int]": ((int, int, int, int), "4 whole numbers"),
+    "tuple[int, int]": ((int, int), "2 whole numbers"),
+    "tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...]": (
+        ((int, ((int, int, int), ...)), ...),
+        "a table of player counts, each with a list of [payer place, payee place, amount]",
+    ),
+    "tuple[tuple[int, tuple[int, ...]], ...]": (((int, (int, ...)), ...), "a table of player counts, each with a list of points"),
+    "tuple[tuple[str, int], ...]": (((str, int), ...), "a table of bomb classes and whole numbers"),
+}
+_LITERALS: dict[str, Any] = {"Unit": Unit, "ChopPayment": ChopPayment, "Thui": Thui, "InstantWinTies": InstantWinTies, "Direction": Direction}
+
+
+def _check_types(rules: RuleSet) -> None:
+    for field in attrs.fields(RuleSet):
+        if not field.init:
+            continue
+        value, kind = getattr(rules, field.name), str(field.type)
+        if kind in _LITERALS:
+            allowed = get_args(_LITERALS[kind])
+            if value not in allowed:
+                raise InvalidRules(f"{field.name}: {value!r} is not allowed; use one of {', '.join(map(repr, allowed))}")
+        elif kind == "int | None":
+            _check_shape(value, int if value is not None else None, field.name, "a whole number")
+        else:
+            shape, words = _SHAPES[kind]
+            _check_shape(value, shape, field.name, words)
 
 
 def _validate(rules: RuleSet) -> None:
-    """Refuse contradictory or out-of-range axes, naming the field."""
+    """Refuse axes of the wrong type, out of range, or contradicting each other, naming the field."""
+    _check_types(rules)
     r = rules
     if not isinstance(r.name, str) or not r.name:
         raise InvalidRules("name: a rule set needs a non-empty name")

@@ -121,6 +121,8 @@ def simulate(
     Raises :class:`InvalidRules` for a player count a rule set does not allow, an unknown bot, or
     a non-positive number of rounds or workers.
     """
+    if not rule_sets or not bots:
+        raise InvalidRules("name at least one rule set and at least one bot")
     if rounds < 1 or workers < 1:
         raise InvalidRules(f"rounds and workers must be at least 1 (got {rounds} rounds, {workers} workers)")
     for rules in rule_sets:
