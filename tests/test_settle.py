@@ -834,3 +834,13 @@ def test_thui_house_paid_by_the_last_player_who_stayed_when_a_forfeiter_is_last(
     assert round_.result.placements == (0, 1, 2, 3) and round_.result.frozen == ()
     thui = [t for t in settle(round_.result, HOUSE, stake=1000).transfers if t.reason.startswith("thúi")]
     assert [(t.payer, t.payee, t.amount) for t in thui] == [(2, 1, 4000)]
+
+
+def test_result_whose_frozen_seat_is_not_in_the_last_places_is_refused() -> None:
+    """Frozen players take the last places; a result that says otherwise contradicts itself."""
+    result = RoundResult(
+        players=4, dealer=0, first_round=False, placements=(0, 1, 2, 3), frozen=(1,),
+        forfeited=(), instant_winners=(), hands=((),) * 4, events=(),
+    )
+    with pytest.raises(InvalidRecord, match="must end with the frozen seats"):
+        settle(result, HOUSE, stake=1000)

@@ -256,6 +256,12 @@ def _check(result: RoundResult, rules: RuleSet, stake: object, balances: object)
             raise InvalidRecord(f"{name} seat {bad[0]} is not at this {n}-player table")
     if result.placements and result.placements[0] in result.frozen:
         raise InvalidRecord(f"seat {result.placements[0]} is both 1st and frozen; frozen players take the last places")
+    tail = len(result.frozen) + len(result.forfeited)
+    if result.placements and tail and set(result.placements[-tail:]) != set(result.frozen) | set(result.forfeited):
+        raise InvalidRecord(
+            f"placements {list(result.placements)} must end with the frozen seats {list(result.frozen)}"
+            f" and then the forfeiters {list(result.forfeited)}"
+        )
     if result.den_bai is not None and result.den_bai not in result.frozen:
         raise InvalidRecord(f"đền bài seat {result.den_bai} must be one of the frozen seats {list(result.frozen)}")
     for chop in result.chops:
