@@ -32,7 +32,9 @@ class PlayerView:
     """One seat's view of a round.
 
     ``legal_actions`` are that seat's in-turn actions when ``to_act == seat``; otherwise the
-    out-of-turn chops open to it (with a ``pass`` to decline), or nothing.
+    out-of-turn chops open to it (with a ``pass`` to decline), or nothing. Declining changes
+    nothing in the round: apply a chop with :meth:`Round.apply`, but not the declining ``pass``
+    (:func:`~tienlen.agents.play_round` does this for agents).
     """
 
     rules: RuleSet
