@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from typing import Any, TypeVar
 
 import attrs
@@ -298,7 +298,7 @@ class Round:
         if self.must_include:
             masks = [(k, m) for k, m in masks if m & self.must_include]
         acts = tuple(_play_action(seat, k, m) for k, m in masks)
-        return acts if table is None else acts + (Action(kind="pass", seat=seat),)
+        return acts if table is None else acts + (_PASSES[seat],)
 
     def legal_interrupts(self) -> tuple[Action, ...]:
         """Out-of-turn chops available now (only where ``rules.interrupt_bombs`` lists a bomb class).
@@ -400,7 +400,7 @@ class Round:
             could = bool(legal_masks(self.hand_masks[actor], self.trick.table, self.rules, passed=actor in self.trick.passed))
         trick = _replace(self.trick, passed=self.trick.passed | {actor}, responded=self.trick.responded | {actor})
         return self._advance(
-            trick, actor, events=(Passed(seat=actor, could_play=could),), action=Action(kind="pass", seat=actor)
+            trick, actor, events=(Passed(seat=actor, could_play=could),), action=_PASSES[actor]
         )
 
     def interrupt(self, seat: int, cards: Combo | Iterable[Card] | str | int) -> Round:
@@ -671,6 +671,7 @@ def _replace(value: _T, **changes: Any) -> _T:
 
 
 _ACTIONS: dict[int, Action] = {}
+_PASSES = tuple(Action(kind="pass", seat=seat) for seat in range(4))
 
 
 def _play_action(seat: int, kind: ComboKind, mask: int) -> Action:
@@ -697,9 +698,13 @@ def _describe(entry: Any) -> str:
     return repr(entry)
 
 
-def _next_in(seats: Iterable[int], after: int, players: int) -> int:
+def _next_in(seats: Container[int], after: int, players: int) -> int:
     """The first of ``seats`` in play order after ``after``."""
-    return min(seats, key=lambda s: (s - after - 1) % players)
+    for k in range(1, players + 1):
+        seat = (after + k) % players
+        if seat in seats:
+            return seat
+    raise ValueError("no seat to choose from")  # pragma: no cover - callers pass a non-empty choice
 
 
 def _turn_order(after: int, players: int) -> list[int]:
