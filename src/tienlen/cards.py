@@ -177,7 +177,7 @@ def _parse_tokens(text: str) -> list[Card]:
         match = _TOKEN.match(text, pos)
         # A suit word must not run on into letters ("3 bíchx"), except into the next card ("3s4c").
         if match is None or (match.end() < len(text) and _is_word(match.group(2)) and text[match.end()].isalpha()):
-            end = pos
+            end = pos if match is None else match.end()  # a rank and a suit word may stand apart
             while end < len(text) and not (text[end].isspace() or text[end] in ",;"):
                 end += 1
             raise InvalidCards(
