@@ -107,6 +107,7 @@ def test_parse_cards_reads_ascii_written_cards(cards: set[Card], sep: str) -> No
         ("3s ♥", "♥"),
         ("3", "3"),
         ("10", "10"),
+        ("3 bíchx", "3 bíchx"),
     ],
 )
 def test_junk_unknown_rank_or_suit_raises_naming_the_token(text: str, token: str) -> None:
