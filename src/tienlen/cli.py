@@ -188,7 +188,7 @@ def format_round(round_: Round, names: Sequence[str] | None = None) -> str:
         elif isinstance(event, Played):
             if trick == 0:
                 trick = 1
-                lines.append("trick 1")
+                lines.append(f"trick 1: {names[event.seat]} leads")
             how = "interrupts with" if event.out_of_turn else "plays"
             lines.append(f"  {names[event.seat]} {how} {event.combo}")
         elif isinstance(event, Passed):
