@@ -3,40 +3,17 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
 
 import attrs
 import pytest
 
-from tienlen import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, Round, RuleSet, parse_cards
+from tienlen import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, Round, RuleSet
 from tienlen.errors import IllegalPlay, InvalidRecord, InvalidRules
-from tienlen.events import InstantWin, RoundResult
+from tienlen.events import RoundResult
 from tienlen.match import Match, next_leader
 from tienlen.settle import settle
 
-
-def result(
-    players: int,
-    placements: Sequence[int] = (),
-    *,
-    hands: Mapping[int, str] | None = None,
-    frozen: Sequence[int] = (),
-    instant: Sequence[int] = (),
-    den_bai: int | None = None,
-) -> RoundResult:
-    held = hands or {}
-    return RoundResult(
-        players=players,
-        dealer=0,
-        first_round=False,
-        placements=tuple(placements),
-        frozen=tuple(frozen),
-        forfeited=(),
-        instant_winners=tuple(InstantWin(seat=s, pattern="dragon") for s in instant),
-        hands=tuple(parse_cards(held.get(s, "")) for s in range(players)),
-        events=(),
-        den_bai=den_bai,
-    )
+from builders import result
 
 
 # ------------------------------------------------------------------------------ length and winners
@@ -48,7 +25,7 @@ def test_faceoff_match_is_five_rounds_highest_total_wins() -> None:
     for order in [(0, 1, 2, 3), (1, 0, 2, 3), (1, 2, 0, 3), (3, 2, 1, 0)]:
         match = match.record(result(4, order))
         assert not match.is_over
-    match = match.record(result(4, instant=(3,)))
+    match = match.record(result(4, instant={3: "dragon"}))
     assert match.is_over
     assert match.totals == (6, 9, 6, 6)
     assert match.winners == (1,)
@@ -183,10 +160,10 @@ def test_next_leader_den_bai_leads() -> None:
 
 
 def test_next_leader_instant_winner() -> None:
-    r = result(4, instant=(3,))
+    r = result(4, instant={3: "dragon"})
     assert next_leader(r, IWIN) == 3
     assert next_leader(r, IWIN, absent={3}) == 0  # the next seat after the winner
-    assert next_leader(result(4, instant=(2, 0)), HOUSE) == 2
+    assert next_leader(result(4, instant={2: "dragon", 0: "dragon"}), HOUSE) == 2
 
 
 def test_next_leader_errors() -> None:

@@ -5,7 +5,7 @@ errors, and properties over constructed and self-played rounds."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import attrs
 import pytest
@@ -14,39 +14,14 @@ from hypothesis import strategies as st
 
 from tienlen import DECK, FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, Round, RuleSet, classify, format_cards, parse_cards
 from tienlen.errors import InvalidRecord, InvalidRules, TienLenError
-from tienlen.events import Chop, Event, Finished, InstantWin, RoundResult
+from tienlen.events import Chop, Event, Finished, RoundResult
 from tienlen.settle import HOUSE_SEAT, Settlement, Transfer, chop_value, held_value, settle
+
+from builders import result
 
 # ------------------------------------------------------------------------------------ helpers
 
 NO_BOMBS = "3♠ 4♣ 5♦ 6♥ 7♠ 8♣ 9♦ 10♥ J♠ Q♣ K♦ A♥ 3♣"  # 13 cards: no 2, no quad, no pair run
-
-
-def result(
-    players: int,
-    placements: Sequence[int] = (),
-    *,
-    hands: Mapping[int, str] | None = None,
-    events: Sequence[Event] = (),
-    frozen: Sequence[int] = (),
-    forfeited: Sequence[int] = (),
-    instant: Mapping[int, str] | None = None,
-    den_bai: int | None = None,
-) -> RoundResult:
-    """A RoundResult built by hand: ``hands`` maps seats to card text (other seats hold nothing)."""
-    held = hands or {}
-    return RoundResult(
-        players=players,
-        dealer=0,
-        first_round=False,
-        placements=tuple(placements),
-        frozen=tuple(frozen),
-        forfeited=tuple(forfeited),
-        instant_winners=tuple(InstantWin(seat=s, pattern=p) for s, p in (instant or {}).items()),
-        hands=tuple(parse_cards(held.get(s, "")) for s in range(players)),
-        events=tuple(events),
-        den_bai=den_bai,
-    )
 
 
 def chop(rules: RuleSet, trick: int, index: int, chopper: int, chopped: int, table: str, by: str) -> Chop:

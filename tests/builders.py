@@ -1,0 +1,35 @@
+"""Test helpers shared by the settlement and match tests."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from tienlen import parse_cards
+from tienlen.events import Event, InstantWin, RoundResult
+
+
+def result(
+    players: int,
+    placements: Sequence[int] = (),
+    *,
+    hands: Mapping[int, str] | None = None,
+    events: Sequence[Event] = (),
+    frozen: Sequence[int] = (),
+    forfeited: Sequence[int] = (),
+    instant: Mapping[int, str] | None = None,
+    den_bai: int | None = None,
+) -> RoundResult:
+    """A RoundResult built by hand: ``hands`` maps seats to card text (other seats hold nothing)."""
+    held = hands or {}
+    return RoundResult(
+        players=players,
+        dealer=0,
+        first_round=False,
+        placements=tuple(placements),
+        frozen=tuple(frozen),
+        forfeited=tuple(forfeited),
+        instant_winners=tuple(InstantWin(seat=s, pattern=p) for s, p in (instant or {}).items()),
+        hands=tuple(parse_cards(held.get(s, "")) for s in range(players)),
+        events=tuple(events),
+        den_bai=den_bai,
+    )
