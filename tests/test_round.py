@@ -29,6 +29,7 @@ from tienlen import (
     Froze,
     IllegalPlay,
     InstantWin,
+    InvalidRecord,
     InvalidRules,
     Passed,
     Played,
@@ -979,3 +980,30 @@ def test_records_of_custom_rules_round_trip() -> None:
     back = Round.from_json(r.to_json())
     assert back == r and back.rules.name == "no-dragons"
     assert isinstance(back.rules, RuleSet)
+
+
+def test_one_line_notation_round_trips_and_reads_like_the_log() -> None:
+    r = Round.from_hands(["3♠ 4♠ 9♦", "5♥ 6♥ 9♥", "7♣ 8♣", "K♦ K♥"], HOUSE, first_round=True)
+    r = r.play("3♠").play("5♥").pass_().forfeit(3)
+    text = r.to_notation()
+    assert text == "house p4 d0 first | 3♠4♠9♦ / 5♥6♥9♥ / 7♣8♣ / K♦K♥ | 0:3♠ 1:5♥ 2:. 3x"
+    assert Round.from_notation(text) == r
+    dealt = Round.deal(IWIN, players=3, seed=9, first_round=False, leader=1)
+    assert Round.from_notation(dealt.to_notation()) == dealt and " s9" in dealt.to_notation()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("house", "a round notation reads"),
+        ("poker p4 d0 first | 3♠ / 4♠ |", "'poker' is not a profile"),
+        ("house p4 d0 sometimes | 3♠ / 4♠ |", "'sometimes' is not a setup option"),
+        ("house p3 d0 first | 3♠ / 4♠ |", "says p3 but deals 2 hands"),
+        ("house p2 d0 first | 3♠ 4♠ / 5♥ 6♥ | 0:3♠ 1:2♥", r"action 1 \(1:2♥\) is refused: seat 1 does not hold 2♥"),
+        ("house p2 d0 first | 3♠ 4♠ / 5♥ 6♥ | 1:5♥", "action 0 .* it is seat 0's turn"),
+        ("house p2 d0 first s5 | 3♠ 4♠ / 5♥ 6♥ |", "do not match seed 5"),
+    ],
+)
+def test_bad_notation_is_refused_naming_the_problem(text: str, message: str) -> None:
+    with pytest.raises(InvalidRecord, match=message):
+        Round.from_notation(text)

@@ -9,7 +9,7 @@ trying actions that are not legal. After every step it checks that:
 - every action ``legal_actions()`` / ``legal_interrupts()`` lists is accepted, and random card sets,
   passes when leading and wrong seats that are not listed are refused with ``IllegalPlay``, leaving
   the round as it was;
-- ``Round.from_json(r.to_json()) == r``;
+- ``Round.from_json(r.to_json()) == r``, and the same through the one-line notation;
 - a tampered record (a card of an action, or an action's seat) is refused with ``InvalidRecord``
   naming that action's index;
 - a finished round has exactly the documented places.
@@ -428,6 +428,7 @@ class RoundMachine(RuleBasedStateMachine):
     def record_round_trips(self) -> None:
         if self.round is not None:
             assert Round.from_json(self.round.to_json()) == self.round
+            assert Round.from_notation(self.round.to_notation(), self.round.rules) == self.round
 
     def teardown(self) -> None:
         if self.round is None:

@@ -595,22 +595,9 @@ class Round:
             raise InvalidRecord(f"record version {record.get('version')!r} is not supported; this library reads version {RECORD_VERSION}")
         try:
             rules = RuleSet.from_mapping(record["rules"])
-            if not isinstance(record["first_round"], bool):
-                raise InvalidRecord(f"first_round must be true or false, not {record['first_round']!r}")
-            round_ = cls.from_hands(
-                record["hands"],
-                rules,
-                first_round=record["first_round"],
-                leader=record["leader"],
-                dealer=record["dealer"],
+            round_ = cls._setup(
+                rules, record["hands"], record["first_round"], record["leader"], record["dealer"], record.get("seed")
             )
-            seed = record.get("seed")
-            if seed is not None and type(seed) is not int:
-                raise InvalidRecord(f"seed must be a whole number or null, not {seed!r}")
-            if seed is not None:
-                if _deal_masks(round_.players, seed, round_.dealer)[0] != round_.dealt:
-                    raise InvalidRecord(f"the hands do not match seed {seed}: the deal was altered")
-                round_ = _replace(round_, seed=seed)
             actions = record["actions"]
         except KeyError as error:
             raise InvalidRecord(f"the record has no {error.args[0]!r} entry") from None
@@ -622,13 +609,87 @@ class Round:
             raise InvalidRecord("actions must be a list")
         for index, entry in enumerate(actions):
             try:
-                round_ = round_._replay(entry)
+                round_ = round_._replay(entry["action"], entry["seat"], entry.get("cards", ""))
             except (TienLenError, TypeError, KeyError, AttributeError) as error:
                 raise InvalidRecord(f"action {index} ({_describe(entry)}) is refused: {error}") from None
         return round_
 
-    def _replay(self, entry: Any) -> Round:
-        kind, seat, cards = entry["action"], entry["seat"], entry.get("cards", "")
+    @classmethod
+    def _setup(cls, rules: RuleSet, hands: Any, first_round: Any, leader: Any, dealer: Any, seed: Any) -> Round:
+        """The round of a record before its actions, checking the deal against its seed."""
+        if not isinstance(first_round, bool):
+            raise InvalidRecord(f"first_round must be true or false, not {first_round!r}")
+        round_ = cls.from_hands(hands, rules, first_round=first_round, leader=leader, dealer=dealer)
+        if seed is None:
+            return round_
+        if type(seed) is not int:
+            raise InvalidRecord(f"seed must be a whole number or null, not {seed!r}")
+        if _deal_masks(round_.players, seed, round_.dealer)[0] != round_.dealt:
+            raise InvalidRecord(f"the hands do not match seed {seed}: the deal was altered")
+        return _replace(round_, seed=seed)
+
+    def to_notation(self) -> str:
+        """The round on one line, for logs and tests: setup, the deal, then every action so far.
+
+        ``house p4 d0 first s7 | 3♠4♣… / … | 3:3♠ 0:4♦ 1:. 2!5♠5♣6♦6♥7♠7♣8♠8♣ 3x``: profile
+        name, players, dealer, ``first`` or ``later`` round, an explicit leader ``L2`` and the seed
+        where there are any; the dealt hands in seat order; then ``seat:cards`` for a play,
+        ``seat:.`` for a pass, ``seat!cards`` for an out-of-turn chop and ``seatx`` for a forfeit.
+        :meth:`from_notation` reads it back exactly.
+        """
+        head = [self.rules.name, f"p{self.players}", f"d{self.dealer}", "first" if self.first_round else "later"]
+        head += [f"L{self.named_leader}"] * (self.named_leader is not None) + [f"s{self.seed}"] * (self.seed is not None)
+        hands = " / ".join(format_cards(m).replace(" ", "") for m in self.dealt)
+        return f"{' '.join(head)} | {hands} | {' '.join(map(_notate, self.actions))}".rstrip()
+
+    @classmethod
+    def from_notation(cls, text: str, rules: RuleSet | None = None) -> Round:
+        """Read :meth:`to_notation`, replaying every action. ``rules`` is needed when the rule set
+        is not one of the profiles (its name must match the notation's).
+
+        Raises :class:`InvalidRecord` naming what is malformed or the first action refused.
+        """
+        from tienlen.profiles import PROFILES
+
+        parts = [part.strip() for part in text.split("|")] if isinstance(text, str) else []
+        if len(parts) not in (2, 3) or not parts[0].split():
+            raise InvalidRecord("a round notation reads 'rules p4 d0 first | hands / … | actions'")
+        name, *options = parts[0].split()
+        if rules is None and name not in PROFILES:
+            raise InvalidRecord(f"{name!r} is not a profile; pass its rules to read this notation")
+        rules = rules if rules is not None else PROFILES[name]
+        if rules.name != name:
+            raise InvalidRecord(f"the notation is for {name!r}, not {rules.name!r}")
+        setup: dict[str, Any] = {"first": None, "L": None, "d": 0, "s": None}
+        for option in options:
+            key, value = (option, True) if option in ("first", "later") else (option[:1], option[1:])
+            if key == "later":
+                key, value = "first", False
+            if key not in ("first", "L", "d", "s", "p") or (key != "first" and not str(value).isdigit()):
+                raise InvalidRecord(f"{option!r} is not a setup option (p4, d0, first or later, L2, s123)")
+            setup[key] = value if key == "first" else int(value)
+        try:
+            round_ = cls._setup(rules, parts[1].split("/"), setup["first"], setup["L"], setup["d"], setup["s"])
+        except InvalidRecord:
+            raise
+        except TienLenError as error:
+            raise InvalidRecord(f"the notation's setup is refused: {error}") from None
+        if setup.get("p", round_.players) != round_.players:
+            raise InvalidRecord(f"the notation says p{setup['p']} but deals {round_.players} hands")
+        for index, token in enumerate(parts[2].split() if len(parts) == 3 else []):
+            head, sign, cards = token.partition(":") if ":" in token else token.partition("!")
+            kind = "interrupt" if sign == "!" else "pass" if cards == "." else "play"
+            if head.endswith("x") and not sign:
+                kind, head = "forfeit", head[:-1]
+            try:
+                if not head.isdigit():
+                    raise IllegalPlay("write the seat number first")
+                round_ = round_._replay(kind, int(head), "" if kind in ("pass", "forfeit") else cards)
+            except TienLenError as error:
+                raise InvalidRecord(f"action {index} ({token}) is refused: {error}") from None
+        return round_
+
+    def _replay(self, kind: Any, seat: Any, cards: Any) -> Round:
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise IllegalPlay(f"seat must be a number, not {seat!r}")
         if not isinstance(cards, str):
@@ -683,6 +744,13 @@ def _play_action(seat: int, kind: ComboKind, mask: int) -> Action:
             _ACTIONS.clear()
         action = _ACTIONS[key] = Action(kind="play", seat=seat, combo=combo_of(kind, mask))
     return action
+
+
+def _notate(action: Action) -> str:
+    cards = format_cards(action.mask).replace(" ", "")
+    return {"play": f"{action.seat}:{cards}", "pass": f"{action.seat}:.", "interrupt": f"{action.seat}!{cards}"}.get(
+        action.kind, f"{action.seat}x"
+    )
 
 
 def _action_record(action: Action) -> dict[str, Any]:
