@@ -161,11 +161,9 @@ class Round:
     frozen: tuple[int, ...] = ()
     forfeited: tuple[int, ...] = ()
     must_include: int = 0
-    played_any: frozenset[int] = frozenset()
     events: tuple[Event, ...] = ()
     actions: tuple[Action, ...] = ()
     instant_winners: tuple[InstantWin, ...] = ()
-    is_over: bool = False
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -251,10 +249,20 @@ class Round:
         )
         winners = _instant_winners(hands, rules, first_round, dealer)
         if winners:
-            return _replace(base, to_act=None, instant_winners=winners, events=winners, is_over=True)
+            return _replace(base, to_act=None, instant_winners=winners, events=winners)
         return base
 
     # ------------------------------------------------------------------ views
+    @property
+    def is_over(self) -> bool:
+        """Whether the round has ended (nobody is to act)."""
+        return self.to_act is None
+
+    @property
+    def played_any(self) -> frozenset[int]:
+        """The seats that have played at least one card."""
+        return frozenset(s for s in range(self.players) if self.hand_masks[s] != self.dealt[s])
+
     @property
     def players(self) -> int:
         """How many seats are dealt in."""
@@ -500,7 +508,7 @@ class Round:
             events.append(Finished(seat=seat, place=len(finished), with_two=bool(combo.mask & _TWOS)))
             if len(finished) == 1 and self.rules.frozen:
                 for other in _turn_order(seat, self.players):
-                    if other not in self.played_any and other != seat and other not in self.forfeited and hands[other]:
+                    if other != seat and other not in self.forfeited and self.dealt[other] == hands[other]:
                         frozen += (other,)
                         events.append(Froze(seat=other, cards=cards_of(hands[other])))
         trick = _replace(
@@ -521,7 +529,6 @@ class Round:
             finished=finished,
             frozen=frozen,
             must_include=0,
-            played_any=self.played_any | {seat},
         )
 
     def _advance(self, trick: Trick, after: int, *, events: tuple[Event, ...], action: Action, **changes: Any) -> Round:
@@ -536,7 +543,7 @@ class Round:
         if len(active) <= 1:
             if trick.plays:
                 changes["events"] += (TrickWon(trick=trick.number, seat=trick.plays[-1][0], next_leader=None),)
-            return _replace(self, trick=trick, to_act=None, is_over=True, **changes)
+            return _replace(self, trick=trick, to_act=None, **changes)
         if not trick.plays:  # nobody has led yet; only a forfeit gets here
             leader = trick.leader if trick.leader in active else _next_in(active, trick.leader, self.players)
             return _replace(self, trick=_replace(trick, leader=leader), to_act=leader, **changes)
