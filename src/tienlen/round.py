@@ -18,7 +18,7 @@ import json
 import random
 import secrets
 from collections.abc import Container, Iterable, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 import attrs
 
@@ -43,7 +43,7 @@ from tienlen.moves import combo_of, legal_masks
 from tienlen.rules import RuleSet
 from tienlen.views import PlayerView, view_of
 
-__all__ = ["Trick", "Round", "instant_win_pattern", "RECORD_VERSION"]
+__all__ = ["Trick", "Round", "LegalActions", "instant_win_pattern", "RECORD_VERSION"]
 
 RECORD_VERSION = 1
 """Version of the JSON round record written by :meth:`Round.to_json`."""
@@ -76,6 +76,72 @@ class Trick:
     def last_seat(self) -> int | None:
         """Who made the play on the table."""
         return self.plays[-1][0] if self.plays else None
+
+
+class LegalActions(Sequence[Action]):
+    """The legal in-turn actions of one seat, as a lazy, read-only sequence.
+
+    Indexing builds the one :class:`Action` asked for; ``in`` looks the cards up; ``len`` counts.
+    It compares equal to any sequence of the same actions, and ``str()`` lists them.
+    """
+
+    __slots__ = ("seat", "_plays", "_masks", "_can_pass")
+
+    def __init__(self, seat: int, plays: list[tuple[ComboKind, int]], *, can_pass: bool) -> None:
+        self.seat = seat
+        self._plays = plays
+        self._masks: frozenset[int] | None = None
+        self._can_pass = can_pass
+
+    def __len__(self) -> int:
+        return len(self._plays) + self._can_pass
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(len(self))[index])
+        count = len(self)
+        if not -count <= index < count:
+            raise IndexError(f"there are {count} legal actions, no number {index}")
+        index %= count
+        if index == len(self._plays):
+            return _PASSES[self.seat]
+        kind, mask = self._plays[index]
+        return _play_action(self.seat, kind, mask)
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Action) or action.seat != self.seat:
+            return False
+        if action.kind == "pass":
+            return self._can_pass
+        if self._masks is None:
+            self._masks = frozenset(mask for _, mask in self._plays)
+        return action.kind == "play" and action.mask in self._masks
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __add__(self, other: Sequence[Action]) -> tuple[Action, ...]:
+        return tuple(self) + tuple(other)
+
+    def __radd__(self, other: Sequence[Action]) -> tuple[Action, ...]:
+        return tuple(other) + tuple(self)
+
+    def __repr__(self) -> str:
+        return f"LegalActions({list(self)!r})"
+
+    def __str__(self) -> str:
+        return ", ".join("pass" if a.combo is None else str(a.combo) for a in self)
 
 
 def instant_win_pattern(hand: int | Iterable[Card] | str, rules: RuleSet, *, first_round: bool = False) -> str | None:
@@ -293,20 +359,22 @@ class Round:
             and seat not in self.forfeited
         )
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Every action the seat to act may take in turn: each legal play, and ``pass`` unless leading.
+    def legal_actions(self) -> LegalActions:
+        """Every action the seat to act may take in turn: each legal play (in
+        :func:`~tienlen.legal_plays` order), then ``pass`` unless leading.
 
-        Out-of-turn chops are listed by :meth:`legal_interrupts`. Empty once the round is over.
+        A lazy sequence (:class:`LegalActions`): it counts, indexes and answers ``in`` without
+        building an :class:`Action` per play. Out-of-turn chops are listed by
+        :meth:`legal_interrupts`. Empty once the round is over.
         """
         seat = self.to_act
         if seat is None:
-            return ()
+            return LegalActions(0, [], can_pass=False)
         table = self.trick.table
         masks = legal_masks(self.hand_masks[seat], table, self.rules, passed=seat in self.trick.passed)
         if self.must_include:
             masks = [(k, m) for k, m in masks if m & self.must_include]
-        acts = tuple(_play_action(seat, k, m) for k, m in masks)
-        return acts if table is None else acts + (_PASSES[seat],)
+        return LegalActions(seat, masks, can_pass=table is not None)
 
     def legal_interrupts(self) -> tuple[Action, ...]:
         """Out-of-turn chops available now (only where ``rules.interrupt_bombs`` lists a bomb class).

@@ -90,7 +90,7 @@ def view_of(round_: Round, seat: int) -> PlayerView:
 
     _check_seat(seat, round_.players, "seat")
     if round_.to_act == seat:
-        actions = round_.legal_actions()
+        actions = tuple(round_.legal_actions())
     else:
         interrupts = tuple(a for a in round_.legal_interrupts() if a.seat == seat)
         actions = interrupts + (Action(kind="pass", seat=seat),) if interrupts else ()
