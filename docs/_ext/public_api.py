@@ -35,6 +35,8 @@ from sphinx.pycode import ModuleAnalyzer
 from sphinx.errors import PycodeError
 from sphinx.util.docutils import SphinxDirective
 
+from generated_pages import write_pages
+
 PACKAGE = "tienlen"
 GENERATED = Path("_generated") / "api"
 """Where the per-module pages are written, relative to the docs source folder."""
@@ -176,19 +178,8 @@ class ModulePages(SphinxDirective):
 
 def write_module_pages(app: Sphinx) -> None:
     """Write one page per public module into ``_generated/api/`` and remove pages of modules gone."""
-    folder = Path(app.srcdir) / GENERATED
-    folder.mkdir(parents=True, exist_ok=True)
-    wanted = set()
-    for name in public_modules():
-        title = f"``{name}``"
-        text = f"{title}\n{'=' * len(title)}\n\n.. module-api:: {name}\n"
-        path = folder / f"{name}.rst"
-        wanted.add(path)
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
-    for path in folder.glob("*.rst"):
-        if path not in wanted:
-            path.unlink()
+    pages = {name: f"``{name}``\n{'=' * (len(name) + 4)}\n\n.. module-api:: {name}\n" for name in public_modules()}
+    write_pages(Path(app.srcdir) / GENERATED, pages)
 
 
 def resolve_public_name(app: Sphinx, env: Any, node: Any, contnode: nodes.TextElement) -> nodes.Element | None:

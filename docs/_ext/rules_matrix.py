@@ -35,6 +35,7 @@ from sphinx.util.docutils import SphinxDirective
 import tienlen
 import tienlen.profiles
 import tienlen.rules
+from generated_pages import write_pages
 from profile_words import decisions_page, profile_page
 from tienlen import AXES, PROFILES, RuleSet
 
@@ -302,18 +303,7 @@ class ProfilePages(SphinxDirective):
 
 def write_profile_pages(app: Sphinx) -> None:
     """Write one page per profile into ``_generated/profiles/`` and remove pages of profiles gone."""
-    folder = Path(app.srcdir) / GENERATED
-    folder.mkdir(parents=True, exist_ok=True)
-    wanted = set()
-    for name in PROFILES:
-        text = profile_page(PROFILES[name])
-        path = folder / f"{name}.rst"
-        wanted.add(path)
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
-    for path in folder.glob("*.rst"):
-        if path not in wanted:
-            path.unlink()
+    write_pages(Path(app.srcdir) / GENERATED, {name: profile_page(rules) for name, rules in PROFILES.items()})
 
 
 class Decisions(_RulesDirective):
