@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from tienlen import svg
 from tienlen.cards import Card, cards_of
 from tienlen.combos import Combo
 from tienlen.events import Action, Event, Froze, Passed
@@ -65,6 +66,15 @@ class PlayerView:
     def my_turn(self) -> bool:
         """Whether the seat acts in turn now."""
         return self.to_act == self.seat
+
+    def __repr__(self) -> str:
+        """A short summary: whose view, of which rules, the hand size, the table and whose turn."""
+        table = "empty" if self.table is None else f"{self.table} by seat {self.table_seat}"
+        turn = "round over" if self.is_over else f"seat {self.to_act} to act"
+        return f"<PlayerView seat {self.seat} of {self.players}, {self.rules.name}: {len(self.hand)} cards, trick {self.trick_number}, table {table}, {turn}>"
+
+    def _repr_svg_(self) -> str:
+        return svg.view(self)
 
 
 def public_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
