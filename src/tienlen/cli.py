@@ -243,6 +243,10 @@ def _simulate(args: argparse.Namespace) -> int:
         rule_sets = tuple(load_rules(name) for name in _names(args.rules, "rule set"))
         run = Run(rule_sets=rule_sets, rounds=args.rounds, seed=args.seed, players=args.players, bots=tuple(_names(args.bots, "bot")), stake=args.stake)
     run.check()
+    if args.plot:
+        if Path(args.plot).suffix.lower() not in (".png", ".svg", ".pdf"):
+            raise InvalidRules(f"--plot {args.plot}: name a .png, .svg or .pdf file")
+        plot = _extra("tienlen.plot", "plot")
     progress = None if args.quiet else ProgressBar(sys.stderr, terminal=sys.stderr.isatty())
     if args.dask:
         distributed = _extra("distributed", "dask")
@@ -250,28 +254,19 @@ def _simulate(args: argparse.Namespace) -> int:
             stats = run.play(client=client, progress=progress)
     else:
         stats = run.play(workers=args.workers, progress=progress)
-    if args.plot and Path(args.plot).suffix.lower() not in (".png", ".svg", ".pdf"):
-        raise InvalidRules(f"--plot {args.plot}: name a .png, .svg or .pdf file")
+    print(json.dumps(run.report(stats), indent=2, ensure_ascii=False) if args.json else format_stats(stats))
     if args.plot:
-        _extra("matplotlib", "plot")
-        from tienlen.plot import simulation_figure
-
-        simulation_figure(stats).savefig(args.plot)
-    if args.json:
-        print(json.dumps(run.report(stats), indent=2, ensure_ascii=False))
-    else:
-        print(format_stats(stats))
-    if args.plot:
+        plot.simulation_figure(stats).savefig(args.plot)
         print(f"charts written to {args.plot}", file=sys.stderr)
     return 0
 
 
 def _extra(module: str, extra: str) -> Any:
-    """Import an optional dependency, or refuse with how to install it."""
+    """Import a module that needs an optional dependency, or refuse saying how to install it."""
     try:
         return importlib.import_module(module)
-    except ImportError:
-        raise InvalidRules(f"this needs the optional dependency {module}: pip install 'tienlen[{extra}]'") from None
+    except ImportError as error:
+        raise InvalidRules(f"this needs the optional dependency {error.name}: pip install 'tienlen[{extra}]'") from None
 
 
 def _compare(args: argparse.Namespace) -> int:

@@ -118,7 +118,7 @@ class Comparison:
     def to_json(self) -> str:
         """JSON: the rule set names and, per axis, its meaning and the raw values in the same order."""
         rows = [{"axis": r.axis, "meaning": r.meaning, "values": list(r.values)} for r in self.rows]
-        return json.dumps({"rules": list(self.names), "differences": rows}, ensure_ascii=False, indent=2)
+        return json.dumps({"rules": list(self.names), "axes": rows}, ensure_ascii=False, indent=2)
 
     def __str__(self) -> str:
         return self.text()

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from tienlen import svg
-from tienlen.cards import Card, cards_of
+from tienlen.cards import Card, cards_of, format_cards
 from tienlen.combos import Combo
 from tienlen.events import Action, Event, Froze, Passed
 from tienlen.rules import RuleSet
@@ -66,6 +66,26 @@ class PlayerView:
     def my_turn(self) -> bool:
         """Whether the seat acts in turn now."""
         return self.to_act == self.seat
+
+    def __str__(self) -> str:
+        """The view in words: the hand, everyone's card count, the table, passes, places and the turn."""
+        lines = [f"{self.rules.name}, seat {self.seat} of {self.players}, trick {self.trick_number} (led by seat {self.leader})"]
+        lines.append(f"hand: {format_cards(self.hand_mask) or '(empty)'}")
+        lines.append("cards left: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(self.card_counts)))
+        table = "empty" if self.table is None else f"{self.table} by seat {self.table_seat}"
+        lines.append(f"table: {table}; passed: {', '.join(f'seat {s}' for s in sorted(self.passed)) or 'nobody'}")
+        for name, seats in (("finished", self.finished), ("frozen", self.frozen), ("forfeited", self.forfeited)):
+            if seats:
+                lines.append(f"{name}: " + ", ".join(f"seat {s}" for s in seats))
+        if self.is_over:
+            lines.append("the round is over")
+        else:
+            if self.my_turn:
+                lines.append(f"to act: seat {self.to_act} (you), {len(self.legal_actions)} legal actions")
+            else:
+                open_ = f", {len(self.legal_actions)} actions open to you out of turn" if self.legal_actions else ""
+                lines.append(f"to act: seat {self.to_act}{open_}")
+        return "\n".join(lines)
 
     def __repr__(self) -> str:
         """A short summary: whose view, of which rules, the hand size, the table and whose turn."""
