@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -369,11 +369,12 @@ def _locally(workers: int, jobs: list[tuple[Any, ...]], progress: Progress | Non
 def _on_cluster(client: Any, jobs: list[tuple[Any, ...]], progress: Progress | None) -> list[ProfileStats]:
     """Play the chunks on a Dask distributed ``client``, in whatever order they finish, and return
     them in job order. Only called with a client, so dask is imported only then."""
-    from distributed import as_completed
+    import distributed
 
+    in_finishing_order: Callable[[list[Any]], Iterable[Any]] = distributed.as_completed
     tell = _teller(jobs, progress)
     futures = [client.submit(play_chunk, *job, pure=False) for job in jobs]
-    finished = {future.key: tell(future.result()) for future in as_completed(futures)}
+    finished = {future.key: tell(future.result()) for future in in_finishing_order(futures)}
     return [finished[future.key] for future in futures]
 
 

@@ -351,15 +351,15 @@ def settlement(value: Settlement, *, size: int | None = None) -> str:
     parts = [label(12, 26, f"settlement in {value.unit}", size=17, bold=True)]
     y = 56.0
     heads = [(12, "payer"), (92, "payee"), (240, "amount"), (256, "reason")]
-    for x, head in heads:
-        parts.append(label(x, y, head, size=13, fill="#666666", anchor="end" if head == "amount" else "start", bold=True))
+    for column, head in heads:
+        parts.append(label(column, y, head, size=13, fill="#666666", anchor="end" if head == "amount" else "start", bold=True))
     y += 8
     parts.append(f'<line x1="12" y1="{y:g}" x2="{width - 12:g}" y2="{y:g}" stroke="#bbbbbb"/>')
-    for payer, payee, amount, reason in lines:
+    for payer, payee, paid, reason in lines:
         y += 22
         parts.append(
             f'<g class="transfer">{label(12, y, payer, size=14)}{label(92, y, "→ " + payee, size=14)}'
-            f"{label(240, y, amount, size=14, anchor='end', bold=True)}{label(256, y, reason, size=14, fill='#333333')}</g>"
+            f"{label(240, y, paid, size=14, anchor='end', bold=True)}{label(256, y, reason, size=14, fill='#333333')}</g>"
         )
     if not lines:
         y += 22
