@@ -278,12 +278,13 @@ def _seat_block(scene: _Scene, seat: int, slot: str) -> tuple[str, str]:
     step = _STEP if slot in ("bottom", "top") or isinstance(held, int) else 20
     if isinstance(held, int):
         step = 9
-    width = max(_row_width(count, step), 190)
+    heading = f"{name} · {count} card{'s' if count != 1 else ''}"
+    marks = _markers(scene, seat)
+    badges = sum(20 + 7.5 * len(text) for text, _, _ in marks)
+    width = max(_row_width(count, step) + (36 if isinstance(held, int) and held else 0), 12 + 8.8 * len(heading) + badges)
     x = {"bottom": (_WIDTH - width) / 2, "top": (_WIDTH - width) / 2, "left": 20, "right": _WIDTH - 20 - width}[slot]
     y = {"bottom": _HEIGHT - 134, "top": 16, "left": _HEIGHT / 2 - 64, "right": _HEIGHT / 2 - 64}[slot]
-    heading = f"{name} · {count} card{'s' if count != 1 else ''}"
     parts = [label(x, y + 16, heading, size=16, fill="#ffffff", bold=True)]
-    marks = _markers(scene, seat)
     bx = x + 12 + 8.8 * len(heading)
     for text, colour, kind in marks:
         parts.append(badge(bx, y + 1, text, fill=colour, kind=kind))
