@@ -41,6 +41,16 @@ def _check(stats: Sequence[ProfileStats]) -> None:
         raise InvalidRules("there is nothing to draw: give the statistics of at least one simulated round")
 
 
+def _finish(ax: Axes, title: str, ylabel: str, ticks: Sequence[str]) -> Axes:
+    """Name the groups along the x axis, label the y axis, title the chart and rule it lightly."""
+    ax.set_xticks(range(len(ticks)), list(ticks))
+    ax.set_xlim(-0.6, len(ticks) - 0.4)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.grid(axis="y", alpha=0.3)
+    return ax
+
+
 def money_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
     """The distribution of money moved per round, one column per rule set side by side: at each
     amount a bar whose width grows with the share of rounds that moved it (as its square root, so
@@ -60,12 +70,7 @@ def money_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
             width = 0.85 * math.sqrt(count / top)
             ax.barh(amount / s.scale, width, height, left=i - width / 2, color=_COLOURS[i % len(_COLOURS)], alpha=0.75)
         ax.plot([i], [s.money.mean], marker="D", color="white", markeredgecolor="black", markersize=7)
-    ax.set_xticks(range(len(stats)), [s.rules for s in stats])
-    ax.set_xlim(-0.6, len(stats) - 0.4)
-    ax.set_ylabel("plain wins per round (width: √ share of rounds)")
-    ax.set_title("Money moved per round")
-    ax.grid(axis="y", alpha=0.3)
-    return ax
+    return _finish(ax, "Money moved per round", "plain wins per round (width: √ share of rounds)", [s.rules for s in stats])
 
 
 def seats_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
@@ -87,12 +92,8 @@ def seats_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
                 errors.append(e.high - e.mean)
         ax.bar(xs, means, width * 0.92, yerr=errors, capsize=3, label=f"seat {seat}", color=_COLOURS[seat % len(_COLOURS)], alpha=0.8)
     ax.axhline(0, color="black", linewidth=0.8)
-    ax.set_xticks(range(len(stats)), [s.rules for s in stats])
-    ax.set_ylabel("plain wins per round")
-    ax.set_title("Result per seat (mean, 95% interval)")
     ax.legend(fontsize="small", ncols=min(players, 4))
-    ax.grid(axis="y", alpha=0.3)
-    return ax
+    return _finish(ax, "Result per seat (mean, 95% interval)", "plain wins per round", [s.rules for s in stats])
 
 
 def events_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
@@ -108,12 +109,8 @@ def events_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
     for i, s in enumerate(stats):
         xs = [k + (i - (len(stats) - 1) / 2) * width for k in range(len(names))]
         ax.bar(xs, list(s.frequencies.values()), width * 0.92, label=s.rules, color=_COLOURS[i % len(_COLOURS)], alpha=0.8)
-    ax.set_xticks(range(len(names)), names)
-    ax.set_ylabel("per round")
-    ax.set_title("Events per round")
     ax.legend(fontsize="small")
-    ax.grid(axis="y", alpha=0.3)
-    return ax
+    return _finish(ax, "Events per round", "per round", names)
 
 
 def length_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
@@ -128,12 +125,7 @@ def length_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
         e = s.length
         ax.plot([i, i], [e.mean - e.sd, e.mean + e.sd], color=_COLOURS[i % len(_COLOURS)], linewidth=1)
         ax.errorbar([i], [e.mean], yerr=[[e.mean - e.low], [e.high - e.mean]], fmt="o", capsize=6, color=_COLOURS[i % len(_COLOURS)], markersize=7)
-    ax.set_xticks(range(len(stats)), [s.rules for s in stats])
-    ax.set_xlim(-0.5, len(stats) - 0.5)
-    ax.set_ylabel("plays and passes")
-    ax.set_title("Round length (mean, 95% interval; line: ± 1 sd)")
-    ax.grid(axis="y", alpha=0.3)
-    return ax
+    return _finish(ax, "Round length (mean, 95% interval; line: ± 1 sd)", "plays and passes", [s.rules for s in stats])
 
 
 def balance_chart(match: Match, ax: Axes | None = None) -> Axes:
