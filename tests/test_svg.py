@@ -194,3 +194,19 @@ def test_short_reprs_say_what_they_are() -> None:
 def test_every_picture_error_is_a_library_error() -> None:
     with pytest.raises(TienLenError):
         svg.card("11x")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_table_size_places_each_seat_once(players: int) -> None:
+    position = Round.deal(HOUSE, players=players, seed=4)
+    root = parse(svg.position(position, seat=1))
+    seats = sorted(int(g.get("data-seat", -1)) for g in root.iter(f"{NS}g") if g.get("class") == "seat")
+    assert seats == list(range(players))
+    assert backs(root) == 13 * (players - 1)
+
+
+def test_a_forfeited_seat_is_marked() -> None:
+    position = Round.deal(HOUSE, seed=7).forfeit(2)
+    root = parse(svg.position(position))
+    marked = [g for g in root.iter(f"{NS}g") if g.get("class") == "marker forfeited"]
+    assert len(marked) == 1 and "seat 2: " in title(root) and "(forfeited" in title(root)

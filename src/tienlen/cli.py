@@ -36,10 +36,10 @@ from tienlen.errors import IllegalPlay, InvalidCombo, InvalidRecord, InvalidRule
 from tienlen.events import Chop, Finished, Forfeited, Froze, InstantWin, Passed, Played, TrickWon
 from tienlen.moves import legal_plays
 from tienlen.profiles import PROFILES
+from tienlen.progress import ProgressBar
 from tienlen.round import Round
 from tienlen.rules import AXES, RuleSet, load_rules
 from tienlen.settle import Settlement, settle, stake_for
-from tienlen.progress import ProgressBar
 from tienlen.simulate import Run, format_stats
 
 __all__ = ["main", "format_round", "format_settlement"]

@@ -275,9 +275,7 @@ def _seat_block(scene: _Scene, seat: int, slot: str) -> tuple[str, str]:
     held = scene.hands[seat]
     count = held if isinstance(held, int) else len(held)
     name = f"seat {seat}" + (" (you)" if seat == scene.viewer else "")
-    step = _STEP if slot in ("bottom", "top") or isinstance(held, int) else 20
-    if isinstance(held, int):
-        step = 9
+    step = 9 if isinstance(held, int) else _STEP if slot in ("bottom", "top") else 20
     heading = f"{name} · {count} card{'s' if count != 1 else ''}"
     marks = _markers(scene, seat)
     badges = sum(20 + 7.5 * len(text) for text, _, _ in marks)
@@ -331,9 +329,10 @@ def _draw(scene: _Scene, size: int | None) -> str:
         x = (_WIDTH - _row_width(len(cards))) / 2
         parts.append(label(_WIDTH / 2, middle_y + 14, f"trick {scene.trick_number} · seat {scene.table_seat} played", size=15, fill="#e8f5e9", anchor="middle"))
         parts.append(f'<g class="table">{_row(cards, x, middle_y + 26)}</g>')
-    whose = "an observer" if scene.viewer is None and not any(isinstance(h, tuple) for h in scene.hands) else (
-        "everyone" if scene.viewer is None else f"seat {scene.viewer}"
-    )
+    if scene.viewer is not None:
+        whose = f"seat {scene.viewer}"
+    else:
+        whose = "everyone" if any(isinstance(h, tuple) for h in scene.hands) else "an observer"
     title = f"{scene.rules_name} round seen by {whose}: {centre}; " + "; ".join(seats_words)
     return document(_WIDTH, _HEIGHT, "\n".join(parts), title=title, size=size)
 
