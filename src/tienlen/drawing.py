@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from html import escape
 
-__all__ = ["CARD_WIDTH", "CARD_HEIGHT", "RED", "BLACK", "face", "back", "label", "badge", "document", "card_document"]
+__all__ = ["CARD_WIDTH", "CARD_HEIGHT", "RED", "BLACK", "face", "back", "label", "badge", "badge_width", "document", "card_document"]
 
 CARD_WIDTH = 60
 """The width of one card."""
@@ -44,8 +44,8 @@ def face(x: float, y: float, rank: str, suit: str, *, red: bool, angle: float = 
         f'<g class="card" data-card="{escape(rank + suit)}" transform="{_transform(x, y, angle)}">\n'
         f'<rect width="{CARD_WIDTH}" height="{CARD_HEIGHT}" rx="5" fill="#fffdf8" {edge}/>\n'
         f'<text x="5" y="18" font-size="16" font-weight="bold" fill="{ink}" {_FONT}>{escape(rank)}</text>\n'
-        f'<text x="5" y="35" font-size="16" fill="{ink}" {_FONT}>{suit}</text>\n'
-        f'<text x="{CARD_WIDTH - 6}" y="{CARD_HEIGHT - 9}" font-size="30" text-anchor="end" fill="{ink}" {_FONT}>{suit}</text>\n'
+        f'<text x="5" y="35" font-size="16" fill="{ink}" {_FONT}>{escape(suit)}</text>\n'
+        f'<text x="{CARD_WIDTH - 6}" y="{CARD_HEIGHT - 9}" font-size="30" text-anchor="end" fill="{ink}" {_FONT}>{escape(suit)}</text>\n'
         "</g>"
     )
 
@@ -67,10 +67,15 @@ def label(x: float, y: float, text: str, *, size: float = 14, fill: str = "#1b1b
     return f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}" text-anchor="{anchor}"{weight} {_FONT}>{escape(text)}</text>'
 
 
+def badge_width(text: str) -> float:
+    """How wide :func:`badge` draws ``text``."""
+    return 12 + 7.5 * len(text)
+
+
 def badge(x: float, y: float, text: str, *, fill: str, kind: str) -> str:
     """A small rounded tag (``to act``, ``passed``, ``1st`` …) with its top-left corner at ``(x, y)``;
     ``kind`` is its class, so a reader of the SVG can find the markers."""
-    width = 12 + 7.5 * len(text)
+    width = badge_width(text)
     return (
         f'<g class="marker {escape(kind)}"><rect x="{x:g}" y="{y:g}" width="{width:g}" height="20" rx="10" fill="{fill}"/>'
         f"{label(x + width / 2, y + 14.5, text, size=12, fill='#ffffff', anchor='middle', bold=True)}</g>"

@@ -346,9 +346,9 @@ class Run:
                 bots=tuple(str(b) for b in data["bots"]),
                 stake=int(data["stake"]),
             )
+        except InvalidRules:
+            raise
         except (KeyError, TypeError, ValueError) as error:
-            if isinstance(error, InvalidRules):
-                raise
             raise InvalidRules(f"not a simulation run description: {error!s} (expected rules, rounds, seed, players, bots, stake)") from None
         run.check()
         return run

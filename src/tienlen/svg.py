@@ -278,7 +278,7 @@ def _seat_block(scene: _Scene, seat: int, slot: str) -> tuple[str, str]:
     step = 9 if isinstance(held, int) else _STEP if slot in ("bottom", "top") else 20
     heading = f"{name} · {count} card{'s' if count != 1 else ''}"
     marks = _markers(scene, seat)
-    badges = sum(20 + 7.5 * len(text) for text, _, _ in marks)
+    badges = sum(8 + drawing.badge_width(text) for text, _, _ in marks)
     width = max(_row_width(count, step) + (36 if isinstance(held, int) and held else 0), 12 + 8.8 * len(heading) + badges)
     x = {"bottom": (_WIDTH - width) / 2, "top": (_WIDTH - width) / 2, "left": 20, "right": _WIDTH - 20 - width}[slot]
     y = {"bottom": _HEIGHT - 134, "top": 16, "left": _HEIGHT / 2 - 64, "right": _HEIGHT / 2 - 64}[slot]
@@ -286,7 +286,7 @@ def _seat_block(scene: _Scene, seat: int, slot: str) -> tuple[str, str]:
     bx = x + 12 + 8.8 * len(heading)
     for text, colour, kind in marks:
         parts.append(badge(bx, y + 1, text, fill=colour, kind=kind))
-        bx += 20 + 7.5 * len(text)
+        bx += 8 + drawing.badge_width(text)
     if isinstance(held, int):
         parts.extend(drawing.back(x + i * step, y + 28) for i in range(held))
         if held:
