@@ -7,7 +7,12 @@ in words what it shows, and never names a card the viewer may not see.
 
 In a notebook the values draw themselves: :class:`~tienlen.Card`, :class:`~tienlen.Combo`,
 :class:`~tienlen.Trick`, :class:`~tienlen.Round`, :class:`~tienlen.PlayerView` and
-:class:`~tienlen.Settlement` have a ``_repr_svg_`` that calls the functions here.
+:class:`~tienlen.Settlement` have a ``_repr_svg_`` that calls the functions here. A ``Round``
+holds every hand and shows them all; a ``PlayerView`` shows only what its seat may see.
+
+The module imports only the card layer (:mod:`tienlen.cards`, :mod:`tienlen.drawing`,
+:mod:`tienlen.errors`) and reads the other values by their attributes, so the core types can
+import it to draw themselves without an import cycle.
 
 >>> from tienlen import HOUSE, Round
 >>> picture = hand("3♠ 7♦ 7♥ 2♥", selected="7♦ 7♥", size=300)
