@@ -164,6 +164,7 @@ def test_replay_tampered_record_names_the_action(capsys: pytest.CaptureFixture[s
         (["simulate", "--rounds", "0"], "at least 1"),
         (["simulate", "--rounds", "2", "--plot", "chart.gif"], "name a .png, .svg or .pdf file"),
         (["simulate", "--repeat", "README.md"], "is not a report of `tienlen simulate --json`"),
+        (["simulate", "--rounds", "2", "--workers", "2", "--dask", "tcp://127.0.0.1:8786"], "give one or the other"),
     ],
 )
 def test_bad_input_exits_two_with_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:

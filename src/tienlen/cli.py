@@ -243,6 +243,8 @@ def _simulate(args: argparse.Namespace) -> int:
         rule_sets = tuple(load_rules(name) for name in _names(args.rules, "rule set"))
         run = Run(rule_sets=rule_sets, rounds=args.rounds, seed=args.seed, players=args.players, bots=tuple(_names(args.bots, "bot")), stake=args.stake)
     run.check()
+    if args.dask and args.workers != 1:
+        raise InvalidRules("--workers spreads rounds over this machine's processes; with --dask the cluster's workers play them: give one or the other")
     if args.plot:
         if Path(args.plot).suffix.lower() not in (".png", ".svg", ".pdf"):
             raise InvalidRules(f"--plot {args.plot}: name a .png, .svg or .pdf file")
