@@ -1,7 +1,7 @@
 """Sphinx configuration for the tienlen documentation.
 
 Build with ``sphinx-build -W --keep-going -b html docs docs/_build/html`` after
-``pip install -e '.[docs]'``. The rules matrix, the per-profile pages and the API reference are
+``pip install -e '.[docs]'``. The rules matrix, the per-profile pages, the gallery's pictures and the API reference are
 generated from the installed package at build time (see ``docs/_ext``).
 """
 
@@ -29,6 +29,7 @@ extensions = [
     "sphinx.ext.doctest",
     "rules_matrix",
     "public_api",
+    "gallery",
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]

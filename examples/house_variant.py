@@ -12,7 +12,7 @@ from tienlen.rules import load_rules
 
 def main() -> None:
     family = load_rules(Path(__file__).with_name("my_house.toml"))
-    print(compare(HOUSE, family).table())
+    print(compare(HOUSE, family))
     print()
     round_ = play_round(HOUSE, [GreedyAgent()] * 4, seed=31)
     for verdict in compare_round(round_, [HOUSE, family], stake=1000):

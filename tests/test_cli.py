@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tienlen import HOUSE, Round
+from tienlen import AXES, HOUSE, Round
 from tienlen.agents import GreedyAgent, play_round
 from tienlen.cli import main
 
@@ -72,15 +72,57 @@ def test_play_deals_plays_and_settles(capsys: pytest.CaptureFixture[str], profil
 
 
 def test_simulate_table_and_json(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "simulate", "--rules", "house,pagat", "--rounds", "3", "--seed", "2")
-    assert code == 0 and out.splitlines()[0].startswith("rules")
-    code, out, _ = run(capsys, "simulate", "--rules", "house", "--rounds", "3", "--seed", "2", "--json")
-    assert code == 0 and json.loads(out)[0]["rounds"] == 3
+    code, out, err = run(capsys, "simulate", "--rules", "house,pagat", "--rounds", "3", "--seed", "2")
+    assert code == 0 and out.splitlines()[0] == "house: 3 rounds, 4 players; 1 plain win = 4 chips"
+    assert err.splitlines()[-1].startswith("pagat: 6/6 rounds (100%)")  # not a terminal: plain lines
+    code, out, err = run(capsys, "simulate", "--rules", "house", "--rounds", "3", "--seed", "2", "--json", "--quiet")
+    report = json.loads(out)
+    assert code == 0 and err == "" and report["results"][0]["rounds"] == 3
+    assert report["run"]["seed"] == 2 and report["run"]["seats"] == ["greedy", "random", "greedy", "random"]
+    assert report["run"]["rules"][0]["name"] == "house" and report["unit"].startswith("plain wins")
+
+
+def test_simulate_repeat_reproduces_a_json_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, first, _ = run(capsys, "simulate", "--rules", "iwin,faceoff", "--rounds", "4", "--seed", "9", "--json", "--quiet")
+    report = tmp_path / "report.json"
+    report.write_text(first, encoding="utf-8")
+    code, again, _ = run(capsys, "simulate", "--repeat", str(report), "--json", "--quiet", "--workers", "2")
+    assert code == 0 and again == first
+
+
+def test_simulate_plot_writes_the_charts(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    chart = tmp_path / "charts.svg"
+    code, _, err = run(capsys, "simulate", "--rules", "house,northern", "--rounds", "4", "--plot", str(chart), "--quiet")
+    assert code == 0 and f"charts written to {chart}" in err
+    assert chart.read_text(encoding="utf-8").lstrip().startswith("<?xml")
 
 
 def test_compare_prints_differing_axes(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "compare", "house", "northern")
-    assert code == 0 and "follow_suit" in out and "house" in out.splitlines()[0]
+    assert code == 0 and "follow_suit: " in out and "  house     no" in out
+    assert max(map(len, out.splitlines())) <= 88
+
+
+@pytest.mark.parametrize(
+    ("fmt", "first_line"),
+    [
+        ("markdown", "| axis | meaning | house | northern |"),
+        ("csv", "axis,meaning,house,northern"),
+        ("json", "{"),
+        ("text", "first_lead_must_include: first round: the holder of the lowest dealt card (3♠ when"),
+    ],
+)
+def test_compare_formats(capsys: pytest.CaptureFixture[str], fmt: str, first_line: str) -> None:
+    code, out, _ = run(capsys, "compare", "house", "northern", "--format", fmt)
+    assert code == 0 and out.splitlines()[0] == first_line
+    if fmt == "json":
+        assert json.loads(out)["axes"][0]["values"] == [True, False]
+
+
+def test_compare_all_lists_every_axis_of_one_rule_set(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "compare", "house", "--format", "csv", "--all")
+    assert code == 0 and len(out.splitlines()) == 1 + len(AXES) - 2  # every axis but name and description
 
 
 def test_rules_exports_round_trip(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -120,6 +162,9 @@ def test_replay_tampered_record_names_the_action(capsys: pytest.CaptureFixture[s
         (["play", "--bots", "genius"], "unknown bot 'genius'"),
         (["rules", "missing.toml"], "cannot read rules file"),
         (["simulate", "--rounds", "0"], "at least 1"),
+        (["simulate", "--rounds", "2", "--plot", "chart.gif"], "name a .png, .svg or .pdf file"),
+        (["simulate", "--repeat", "README.md"], "is not a report of `tienlen simulate --json`"),
+        (["simulate", "--rounds", "2", "--workers", "2", "--dask", "tcp://127.0.0.1:8786"], "give one or the other"),
     ],
 )
 def test_bad_input_exits_two_with_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:

@@ -159,9 +159,10 @@ def test_simulation_counts_what_happened() -> None:
     (stats,) = simulate([NORTHERN], rounds=30, seed=1)
     assert stats.rounds == 30 and stats.plies > 30 * 13
     assert stats.chops >= stats.chains >= (1 if stats.chops else 0)
-    assert stats.moved > 0 and stats.unit == "bets"
+    assert stats.moved > 0 and stats.unit == "bets" and stats.scale == 6
+    assert sum(count for _, count in stats.moved_counts) == 30
     text = format_stats([stats])
-    assert text.splitlines()[1].split()[:2] == ["northern", "30"]
+    assert text.splitlines()[0] == "northern: 30 rounds, 4 players; 1 plain win = 6 bets"
 
 
 def test_simulation_uses_the_same_deals_for_every_profile() -> None:
@@ -176,16 +177,22 @@ def test_simulation_refuses_bad_settings() -> None:
         simulate([HOUSE], rounds=1, bots=("oracle",))
     with pytest.raises(InvalidRules, match="at least 1"):
         simulate([HOUSE], rounds=0)
+    with pytest.raises(InvalidRules, match="at least 1"):
+        simulate([HOUSE], rounds=1, workers=0)
 
 
 def test_stats_add_up() -> None:
-    a = ProfileStats(rules="house", unit="chips", rounds=2, chops=1, longest_chain=1)
-    b = ProfileStats(rules="house", unit="chips", rounds=3, chops=2, longest_chain=2)
-    assert (a + b).rounds == 5 and (a + b).chops == 3 and (a + b).longest_chain == 2
+    a = ProfileStats(rules="house", unit="chips", scale=4, players=2, rounds=2, chops=1, longest_chain=1, seat_totals=(4, -4), moved_counts=((4, 2),))
+    b = ProfileStats(rules="house", unit="chips", scale=4, players=2, rounds=3, chops=2, longest_chain=2, seat_totals=(-8, 8), moved_counts=((4, 1), (8, 2)))
+    total = a + b
+    assert (total.rounds, total.chops, total.longest_chain) == (5, 3, 2)
+    assert total.seat_totals == (-4, 4) and total.moved_counts == ((4, 3), (8, 2))
     with pytest.raises(InvalidRules):
-        a + ProfileStats(rules="iwin", unit="bets", rounds=1)
+        a + ProfileStats(rules="iwin", unit="bets", scale=2, players=2, rounds=1)
 
 
 def test_stats_json_shape() -> None:
     (stats,) = simulate([PAGAT], rounds=2, seed=0)
-    assert json.loads(json.dumps(attrs.asdict(stats)))["rules"] == "pagat"
+    data = json.loads(json.dumps(stats.to_mapping()))
+    assert data["rules"] == "pagat" and data["statistics"]["unit"] == "plain wins"
+    assert len(data["statistics"]["seats"]) == 4

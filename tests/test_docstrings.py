@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import importlib
+import importlib.util
 import inspect
 import pkgutil
 from collections.abc import Iterator
@@ -24,9 +25,16 @@ import tienlen
 Found = tuple[str, Any]
 
 
+NEEDS = {"plot": "matplotlib"}  # modules of an optional extra: checked when the extra is installed
+
+
 def public_modules() -> list[ModuleType]:
     """The package and each of its modules whose name has no leading underscore, by name."""
-    names = sorted(info.name for info in pkgutil.iter_modules(tienlen.__path__) if not info.name.startswith("_"))
+    names = sorted(
+        info.name
+        for info in pkgutil.iter_modules(tienlen.__path__)
+        if not info.name.startswith("_") and (info.name not in NEEDS or importlib.util.find_spec(NEEDS[info.name]))
+    )
     return [tienlen] + [importlib.import_module(f"tienlen.{name}") for name in names]
 
 

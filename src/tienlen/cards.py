@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import total_ordering
 
+from tienlen import drawing
 from tienlen.errors import InvalidCards
 
 __all__ = ["Rank", "Suit", "Card", "DECK", "FULL_MASK", "parse_cards", "format_cards", "mask_of", "cards_of"]
@@ -138,6 +139,9 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        return drawing.card_document(self.rank.symbol, self.suit.symbol, red=self.is_red)
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):

@@ -5,8 +5,9 @@ Commands::
     tienlen check   --rules NAME|FILE --play CARDS [--table CARDS] [--hand CARDS] [--json]
     tienlen moves   --rules NAME|FILE --hand CARDS [--table CARDS] [--json]
     tienlen play    --rules NAME|FILE [--seed N] [--players 4] [--bots greedy,random] [--stake N] [--record FILE]
-    tienlen simulate --rules house,iwin,... --rounds N [--seed S] [--workers K] [--json]
-    tienlen compare RULES RULES [RULES ...]
+    tienlen simulate --rules house,iwin,... --rounds N [--seed S] [--workers K | --dask ADDRESS]
+                     [--json] [--plot FILE] [--quiet] [--repeat REPORT.json]
+    tienlen compare RULES [RULES ...] [--format text|markdown|json|csv] [--all]
     tienlen rules   NAME|FILE [--format text|toml|json]
     tienlen replay  FILE [--stake N]
 
@@ -18,13 +19,12 @@ file, unreadable file, bad options). Errors are one line on stderr, never a trac
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
-
-import attrs
 
 from tienlen._version import __version__
 from tienlen.agents import AGENTS, make_agent, play_round
@@ -36,10 +36,11 @@ from tienlen.errors import IllegalPlay, InvalidCombo, InvalidRecord, InvalidRule
 from tienlen.events import Chop, Finished, Forfeited, Froze, InstantWin, Passed, Played, TrickWon
 from tienlen.moves import legal_plays
 from tienlen.profiles import PROFILES
+from tienlen.progress import ProgressBar
 from tienlen.round import Round
 from tienlen.rules import AXES, RuleSet, load_rules
 from tienlen.settle import Settlement, settle, stake_for
-from tienlen.simulate import ProfileStats, format_stats, print_progress, simulate
+from tienlen.simulate import Run, format_stats
 
 __all__ = ["main", "format_round", "format_settlement"]
 
@@ -100,11 +101,17 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--bots", default="greedy,random")
     sim.add_argument("--workers", type=int, default=1, help="processes to spread the rounds over")
     sim.add_argument("--stake", type=int, default=1, help="the room's stake unit for chips and bets (default 1)")
-    sim.add_argument("--json", action="store_true")
+    sim.add_argument("--json", action="store_true", help="print a JSON report: the run's full description and the statistics")
+    sim.add_argument("--repeat", metavar="REPORT", help="play again the run described in a --json report (ignores the options above it)")
+    sim.add_argument("--dask", metavar="ADDRESS", help="play on the Dask cluster whose scheduler is at ADDRESS (needs tienlen[dask])")
+    sim.add_argument("--plot", metavar="FILE", help="also draw the charts into FILE (.png or .svg; needs tienlen[plot])")
+    sim.add_argument("--quiet", action="store_true", help="no progress on stderr")
     sim.set_defaults(run=_simulate)
 
     cmp_ = sub.add_parser("compare", help="the axes on which rule sets differ")
     cmp_.add_argument("rules", nargs="+", help=rules_help)
+    cmp_.add_argument("--format", choices=("text", "markdown", "json", "csv"), default="text")
+    cmp_.add_argument("--all", action="store_true", help="list every axis, not only those that differ")
     cmp_.set_defaults(run=_compare)
 
     show = sub.add_parser("rules", help="print or export a rule set")
@@ -227,34 +234,51 @@ def format_settlement(settlement: Settlement, rules: RuleSet, names: Sequence[st
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    rule_sets = [load_rules(name) for name in _names(args.rules, "rule set")]
-    bots = _names(args.bots, "bot")
-    progress = print_progress if sys.stderr.isatty() and not args.json else None
-    stats = simulate(
-        rule_sets,
-        rounds=args.rounds,
-        seed=args.seed,
-        players=args.players,
-        bots=bots,
-        stake=args.stake,
-        workers=args.workers,
-        progress=progress,
-    )
-    if args.json:
-        print(json.dumps([_stats_json(s) for s in stats], indent=2))
+    if args.repeat:
+        try:
+            run = Run.from_mapping(json.loads(Path(args.repeat).read_text(encoding="utf-8"))["run"])
+        except (json.JSONDecodeError, KeyError, TypeError) as error:
+            raise InvalidRules(f"{args.repeat} is not a report of `tienlen simulate --json` ({error})") from None
     else:
-        print(format_stats(stats))
+        rule_sets = tuple(load_rules(name) for name in _names(args.rules, "rule set"))
+        run = Run(rule_sets=rule_sets, rounds=args.rounds, seed=args.seed, players=args.players, bots=tuple(_names(args.bots, "bot")), stake=args.stake)
+    run.check()
+    if args.dask and args.workers != 1:
+        raise InvalidRules("--workers spreads rounds over this machine's processes; with --dask the cluster's workers play them: give one or the other")
+    if args.plot:
+        if Path(args.plot).suffix.lower() not in (".png", ".svg", ".pdf"):
+            raise InvalidRules(f"--plot {args.plot}: name a .png, .svg or .pdf file")
+        plot = _extra("tienlen.plot", "plot")
+    progress = None if args.quiet else ProgressBar(sys.stderr, terminal=sys.stderr.isatty())
+    if args.dask:
+        distributed = _extra("distributed", "dask")
+        with distributed.Client(args.dask) as client:
+            stats = run.play(client=client, progress=progress)
+    else:
+        stats = run.play(workers=args.workers, progress=progress)
+    print(json.dumps(run.report(stats), indent=2, ensure_ascii=False) if args.json else format_stats(stats))
+    if args.plot:
+        plot.simulation_figure(stats).savefig(args.plot)
+        print(f"charts written to {args.plot}", file=sys.stderr)
     return 0
 
 
-def _stats_json(stats: ProfileStats) -> dict[str, Any]:
-    data: dict[str, Any] = attrs.asdict(stats)
-    return data
+def _extra(module: str, extra: str) -> Any:
+    """Import a module that needs an optional dependency, or refuse saying how to install it."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as error:
+        raise InvalidRules(f"this needs the optional dependency {error.name}: pip install 'tienlen[{extra}]'") from None
 
 
 def _compare(args: argparse.Namespace) -> int:
     sets = [load_rules(name) for name in args.rules]
-    print(compare(*sets).table() if len(sets) > 1 else _describe(sets[0]))
+    if len(sets) == 1 and args.format == "text" and not args.all:
+        print(_describe(sets[0]))
+        return 0
+    diff = compare(*sets, every_axis=args.all or len(sets) == 1)
+    formats = {"text": diff.text, "markdown": diff.markdown, "json": diff.to_json, "csv": diff.csv}
+    print(formats[args.format]().rstrip("\n"))
     return 0
 
 

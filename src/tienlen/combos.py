@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from tienlen import svg
 from tienlen.cards import DECK, Card, cards_of, format_cards, to_mask
 from tienlen.errors import InvalidCombo
 
@@ -103,6 +104,9 @@ class Combo:
 
     def __repr__(self) -> str:
         return f"Combo.parse({format_cards(self.mask)!r})"
+
+    def _repr_svg_(self) -> str:
+        return svg.combo(self)
 
 
 def rank_nibbles(mask: int) -> list[int]:

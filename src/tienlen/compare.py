@@ -10,10 +10,12 @@
 
 from __future__ import annotations
 
+import csv
+import io
+import json
+import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any
-
-import json
 
 import attrs
 
@@ -48,7 +50,11 @@ class AxisDifference:
 
 @attrs.frozen(kw_only=True)
 class Comparison:
-    """The differences between rule sets, in axis order; ``str()`` renders them as a table."""
+    """The differences between rule sets, in axis order.
+
+    ``str()`` is :meth:`text` (narrow: one block per axis, with its meaning); :meth:`table` is the
+    wide grid, :meth:`markdown`, :meth:`csv` and :meth:`to_json` the same rows for other tools.
+    """
 
     names: tuple[str, ...]
     rows: tuple[AxisDifference, ...]
@@ -66,17 +72,66 @@ class Comparison:
 
         return "\n".join([fmt(header), fmt(["-" * w for w in widths]), *map(fmt, body)])
 
+    def text(self, width: int = 88) -> str:
+        """One block per axis, wrapped to ``width`` columns: the axis and what it means, then each
+        rule set's value on its own line.
+
+        >>> from tienlen import HOUSE, NORTHERN
+        >>> print(compare(HOUSE, NORTHERN).text().split("\\n\\n")[0])
+        first_lead_must_include: first round: the holder of the lowest dealt card (3♠ when
+            dealt) leads and must play that card
+          house     yes
+          northern  no
+        """
+        if not self.rows:
+            return f"{' and '.join(self.names)} do not differ on any axis"
+        pad = max(map(len, self.names)) + 4
+        blocks = []
+        for row in self.rows:
+            lines = textwrap.wrap(f"{row.axis}: {row.meaning}", width, subsequent_indent="    ")
+            for name, value in zip(self.names, row.values):
+                lines += textwrap.wrap(
+                    describe_value(row.axis, value), width, initial_indent=f"  {name:<{pad - 2}}", subsequent_indent=" " * pad
+                ) or [f"  {name}"]
+            blocks.append("\n".join(lines))
+        return "\n\n".join(blocks)
+
+    def _cells(self) -> list[list[str]]:
+        return [[row.axis, row.meaning, *(describe_value(row.axis, v) for v in row.values)] for row in self.rows]
+
+    def markdown(self) -> str:
+        """A Markdown table: axis, meaning, then one column per rule set."""
+        def line(cells: Sequence[str]) -> str:
+            return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+
+        header = ["axis", "meaning", *self.names]
+        return "\n".join([line(header), line(["---"] * len(header)), *map(line, self._cells())])
+
+    def csv(self) -> str:
+        """CSV text: a header row (axis, meaning, the rule set names), then one row per axis."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["axis", "meaning", *self.names])
+        writer.writerows(self._cells())
+        return out.getvalue()
+
+    def to_json(self) -> str:
+        """JSON: the rule set names and, per axis, its meaning and the raw values in the same order."""
+        rows = [{"axis": r.axis, "meaning": r.meaning, "values": list(r.values)} for r in self.rows]
+        return json.dumps({"rules": list(self.names), "axes": rows}, ensure_ascii=False, indent=2)
+
     def __str__(self) -> str:
-        return self.table()
+        return self.text()
 
 
-def compare(first: RuleSet, *others: RuleSet) -> Comparison:
-    """Every axis (other than name and description) on which the given rule sets differ.
+def compare(first: RuleSet, *others: RuleSet, every_axis: bool = False) -> Comparison:
+    """Every axis (other than name and description) on which the given rule sets differ, or with
+    ``every_axis`` every axis (then one rule set is enough: its whole description).
 
-    Raises :class:`InvalidRules` when fewer than two rule sets are given.
+    Raises :class:`InvalidRules` when fewer than two rule sets are given without ``every_axis``.
     """
     sets = (first, *others)
-    if not others:
+    if not others and not every_axis:
         raise InvalidRules("compare needs at least two rule sets")
     maps = [r.to_mapping() for r in sets]
     rows = []
@@ -84,7 +139,7 @@ def compare(first: RuleSet, *others: RuleSet) -> Comparison:
         if axis in ("name", "description"):
             continue
         values = tuple(m.get(axis) for m in maps)
-        if any(v != values[0] for v in values[1:]):
+        if every_axis or any(v != values[0] for v in values[1:]):
             rows.append(AxisDifference(axis=axis, values=values, meaning=meaning))
     return Comparison(names=tuple(r.name for r in sets), rows=tuple(rows))
 

@@ -22,6 +22,7 @@ from typing import Any, TypeVar, overload
 
 import attrs
 
+from tienlen import svg
 from tienlen.beating import explain, is_chop
 from tienlen.cards import FULL_MASK, Card, cards_of, format_cards, to_mask
 from tienlen.combos import Combo, ComboKind, classify
@@ -76,6 +77,9 @@ class Trick:
     def last_seat(self) -> int | None:
         """Who made the play on the table."""
         return self.plays[-1][0] if self.plays else None
+
+    def _repr_svg_(self) -> str:
+        return svg.trick(self)
 
 
 class LegalActions(Sequence[Action]):
@@ -788,6 +792,15 @@ class Round:
         passed = ",".join(map(str, sorted(self.trick.passed))) or "-"
         state = "over" if self.is_over else f"trick {self.trick.number}"
         return f"{self.rules.name} {state} | {hands} | table {table} | passed {passed}"
+
+    def __repr__(self) -> str:
+        """A short summary (``str()`` is the position, :meth:`to_json` the whole record)."""
+        counts = "/".join(str(m.bit_count()) for m in self.hand_masks)
+        state = "over" if self.is_over else f"trick {self.trick.number}, seat {self.to_act} to act"
+        return f"<Round {self.rules.name}: {self.players} players, {state}, cards left {counts}, {len(self.actions)} actions>"
+
+    def _repr_svg_(self) -> str:
+        return svg.position(self, reveal=True)
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}

@@ -58,6 +58,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from tienlen import svg
 from tienlen.cards import Card, cards_of, format_cards, mask_of
 from tienlen.combos import TWO, Combo, rank_nibbles
 from tienlen.errors import InvalidRecord, InvalidRules
@@ -138,6 +139,14 @@ class Settlement:
         nets = ", ".join(f"seat {s} {v:+,}" for s, v in enumerate(self.net))
         lines.append(f"net ({self.unit}): {nets}" + (f"; house {self.house:+,}" if self.house else ""))
         return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        """A short summary: the unit, the net per seat and how many transfers (``str()`` lists them)."""
+        house = f", house {self.house:+,}" if self.house else ""
+        return f"<Settlement in {self.unit}: net {' '.join(f'{v:+,}' for v in self.net)}{house}, {len(self.transfers)} transfers>"
+
+    def _repr_svg_(self) -> str:
+        return svg.settlement(self)
 
 
 # ---------------------------------------------------------------------------- values of cards

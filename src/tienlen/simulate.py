@@ -1,27 +1,58 @@
 """Statistical comparison: the same seeded deals played by the same bots under several rule sets.
 
+Results are counted in **plain wins**, so rule sets paid in entries, bets or points compare: one
+plain win is what 1st place collects in a plain round at the table's player count (no chop,
+freeze, thúi or instant win). In a 4-player ``house`` room it is 4 entries, in ``northern`` 6 bets,
+in ``iwin`` 2 bets. Points profiles score rather than pay, so their points are first taken
+relative to the round's average (``faceoff`` at 4 players: a plain win is 3 − 1.5 = 1.5 points).
+
 >>> from tienlen import HOUSE, PAGAT
 >>> stats = simulate([HOUSE, PAGAT], rounds=4, seed=1)
->>> [s.rules for s in stats], stats[0].rounds
-(['house', 'pagat'], 4)
+>>> [s.rules for s in stats], stats[0].rounds, stats[0].scale
+(['house', 'pagat'], 4, 4)
+>>> money = stats[0].money
+>>> money.low <= money.mean <= money.high
+True
 """
 
 from __future__ import annotations
 
+import math
 import random
-import sys
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import attrs
 
+from tienlen._version import __version__
 from tienlen.agents import make_agent, play_round
 from tienlen.errors import InvalidRules
-from tienlen.events import Passed, Played
+from tienlen.events import Passed, Played, RoundResult
 from tienlen.rules import RuleSet
-from tienlen.settle import held_value, settle, stake_for
+from tienlen.settle import Settlement, held_value, settle, stake_for
 
-__all__ = ["ProfileStats", "simulate", "play_chunk", "round_seed", "format_stats", "print_progress"]
+__all__ = [
+    "PLAIN_WIN",
+    "Estimate",
+    "ProfileStats",
+    "Run",
+    "simulate",
+    "play_chunk",
+    "round_seed",
+    "plain_win",
+    "format_stats",
+]
+
+PLAIN_WIN = (
+    "plain wins: what 1st place collects in a round with no chop, freeze, thúi or instant win at this "
+    "player count (points are taken relative to the round's average first)"
+)
+"""The unit of every normalised result, in words (written into JSON reports)."""
+
+Progress = Callable[[str, int, int], None]
+"""A progress callback: ``(what is being played, rounds done, rounds in all)``."""
 
 
 def round_seed(seed: int, index: int) -> int:
@@ -29,20 +60,88 @@ def round_seed(seed: int, index: int) -> int:
     return random.Random(f"tienlen-simulate:{seed}:{index}").getrandbits(63)
 
 
+def _values(settlement: Settlement) -> tuple[int, ...]:
+    """Each seat's result as a whole number on the scale of :func:`plain_win`: money as it is,
+    points times the player count less the round's total (the points relative to the average)."""
+    if settlement.unit != "points":
+        return settlement.net
+    total = sum(settlement.net)
+    return tuple(len(settlement.net) * p - total for p in settlement.net)
+
+
+def plain_win(rules: RuleSet, players: int, stake: int = 1) -> int:
+    """What one plain win is worth under ``rules`` at ``players``, in the whole numbers results are
+    counted in before normalising: money at ``stake`` (1: the rule set's units, entries or bets),
+    or for points the points relative to the average times ``players``.
+
+    >>> from tienlen import HOUSE, NORTHERN, FACEOFF
+    >>> plain_win(HOUSE, 4), plain_win(NORTHERN, 4), plain_win(FACEOFF, 4) / 4
+    (4, 6, 1.5)
+    """
+    plain = RoundResult(
+        players=players, dealer=0, first_round=False, placements=tuple(range(players)),
+        frozen=(), forfeited=(), instant_winners=(), hands=((),) * players, events=(),
+    )
+    settlement = settle(plain, rules, stake=stake_for(rules, stake))
+    if settlement.unit == "points":
+        return _values(settlement)[0]
+    return sum(t.amount for t in settlement.paid_to(0) if t.payer >= 0)
+
+
+@attrs.frozen(kw_only=True)
+class Estimate:
+    """A per-round quantity over the simulated rounds: ``mean``, sample standard deviation ``sd``,
+    and the 95% confidence interval of the mean, ``low`` to ``high`` (mean ± 1.96 standard errors,
+    the normal approximation; with one round the interval is the mean itself)."""
+
+    mean: float
+    sd: float
+    low: float
+    high: float
+
+    @classmethod
+    def of(cls, count: int, total: int, squares: int, scale: int = 1) -> Estimate:
+        """From the number of rounds, the sum and the sum of squares of whole-number values, each
+        divided by ``scale``. Exact up to the final division, so the same sums give the same bits.
+
+        >>> Estimate.of(4, 0, 40)  # the values 2, -4, 4, -2
+        Estimate(mean=0.0, sd=3.6514837167011076, low=-3.578454042367085, high=3.578454042367085)
+        """
+        if count < 1:
+            return cls(mean=0.0, sd=0.0, low=0.0, high=0.0)
+        mean = total / count / scale
+        spread = count * squares - total * total  # count * (count - 1) * variance * scale**2, exactly
+        sd = math.sqrt(spread / (count * (count - 1))) / scale if count > 1 else 0.0
+        half = 1.96 * sd / math.sqrt(count)
+        return cls(mean=mean, sd=sd, low=mean - half, high=mean + half)
+
+
 @attrs.frozen(kw_only=True)
 class ProfileStats:
-    """Totals over the simulated rounds of one rule set (:meth:`per_round` averages them).
+    """Totals over the simulated rounds of one rule set, all whole numbers, so chunks played apart
+    add up with ``+`` to exactly the totals of one run.
 
-    ``moved`` is what changed hands (the sum of the positive nets, in stake units or points);
-    ``chains`` counts tricks with at least one chop; ``thui`` counts rounds whose last player
-    paid for 2s or bombs left in hand.
+    ``unit`` is the rule set's own unit and ``scale`` one plain win in it (see :func:`plain_win`);
+    ``seat_totals``/``seat_squares`` sum each seat's result and its square; ``moved`` is what
+    changed hands per round (the sum of the positive results) and ``moved_counts`` how many rounds
+    moved each amount; ``plies`` counts plays and passes; ``chops`` counts chops, ``chains`` tricks
+    with at least one chop; ``frozen`` frozen players (cóng); ``thui`` rounds whose last player
+    paid for 2s or bombs left in hand; ``instant_wins`` rounds won at the deal. The properties give
+    the normalised statistics.
     """
 
     rules: str
     unit: str
-    rounds: int
-    plies: int = 0
+    scale: int
+    players: int
+    rounds: int = 0
+    seat_totals: tuple[int, ...] = ()
+    seat_squares: tuple[int, ...] = ()
     moved: int = 0
+    moved_squares: int = 0
+    moved_counts: tuple[tuple[int, int], ...] = ()
+    plies: int = 0
+    plies_squares: int = 0
     chops: int = 0
     chains: int = 0
     longest_chain: int = 0
@@ -54,28 +153,89 @@ class ProfileStats:
         """A total divided by the number of rounds."""
         return total / self.rounds if self.rounds else 0.0
 
-    def __add__(self, other: ProfileStats) -> ProfileStats:
-        if (self.rules, self.unit) != (other.rules, other.unit):
-            raise InvalidRules(f"cannot add statistics of {self.rules} and {other.rules}")
-        sums = {
-            f.name: getattr(self, f.name) + getattr(other, f.name)
-            for f in attrs.fields(ProfileStats)
-            if f.name not in ("rules", "unit", "longest_chain")
+    @property
+    def seat_results(self) -> tuple[Estimate, ...]:
+        """Each seat's result per round, in plain wins."""
+        return tuple(Estimate.of(self.rounds, t, q, self.scale) for t, q in zip(self.seat_totals, self.seat_squares))
+
+    @property
+    def money(self) -> Estimate:
+        """What changed hands per round (the sum of the winners' results), in plain wins."""
+        return Estimate.of(self.rounds, self.moved, self.moved_squares, self.scale)
+
+    @property
+    def length(self) -> Estimate:
+        """Plays and passes per round."""
+        return Estimate.of(self.rounds, self.plies, self.plies_squares)
+
+    @property
+    def seat_advantage(self) -> float:
+        """The best seat's mean result less the worst seat's, in plain wins (0 when every seat fares
+        alike; with several bots cycled over the seats it also measures the bots)."""
+        means = [e.mean for e in self.seat_results]
+        return max(means) - min(means) if means else 0.0
+
+    @property
+    def frequencies(self) -> dict[str, float]:
+        """Events per round: chops, chop chains, frozen players (cóng), thúi and instant wins."""
+        counts = {"chops": self.chops, "chains": self.chains, "cóng": self.frozen, "thúi": self.thui, "instant wins": self.instant_wins}
+        return {name: self.per_round(count) for name, count in counts.items()}
+
+    def to_mapping(self) -> dict[str, Any]:
+        """The totals and the statistics derived from them, as plain JSON-friendly data."""
+        data: dict[str, Any] = attrs.asdict(self)
+        data["moved_counts"] = [list(pair) for pair in self.moved_counts]
+        data["statistics"] = {
+            "unit": "plain wins",
+            "seats": [attrs.asdict(e) for e in self.seat_results],
+            "money_moved": attrs.asdict(self.money),
+            "round_length": attrs.asdict(self.length),
+            "seat_advantage": self.seat_advantage,
+            "per_round": self.frequencies,
         }
-        return ProfileStats(rules=self.rules, unit=self.unit, longest_chain=max(self.longest_chain, other.longest_chain), **sums)
+        return data
+
+    def __add__(self, other: ProfileStats) -> ProfileStats:
+        if (self.rules, self.unit, self.scale, self.players) != (other.rules, other.unit, other.scale, other.players):
+            raise InvalidRules(f"cannot add statistics of {self.rules} ({self.players} players) and {other.rules} ({other.players} players)")
+
+        def seats(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+            return tuple(x + y for x, y in zip(a or (0,) * self.players, b or (0,) * self.players))
+
+        counts = Counter(dict(self.moved_counts)) + Counter(dict(other.moved_counts))
+        sums = {name: getattr(self, name) + getattr(other, name) for name in _SUMMED}
+        return ProfileStats(
+            rules=self.rules,
+            unit=self.unit,
+            scale=self.scale,
+            players=self.players,
+            seat_totals=seats(self.seat_totals, other.seat_totals),
+            seat_squares=seats(self.seat_squares, other.seat_squares),
+            moved_counts=tuple(sorted(counts.items())),
+            longest_chain=max(self.longest_chain, other.longest_chain),
+            **sums,
+        )
+
+
+_SUMMED = ("rounds", "moved", "moved_squares", "plies", "plies_squares", "chops", "chains", "frozen", "thui", "instant_wins")
+
+
+def _empty(rules: RuleSet, players: int, stake: int) -> ProfileStats:
+    return ProfileStats(rules=rules.name, unit=rules.unit, scale=plain_win(rules, players, stake), players=players)
 
 
 def play_chunk(rules: RuleSet, players: int, bots: tuple[str, ...], seed: int, start: int, stop: int, stake: int = 1) -> ProfileStats:
     """Play rounds ``start`` to ``stop - 1`` of the simulation seeded with ``seed`` and total them.
 
-    :func:`simulate` adds such chunks up; a cluster framework can play them on other machines.
+    :func:`simulate` adds such chunks up, on this machine or on a cluster. ``stake`` scales the
+    money (results are normalised to plain wins whatever it is).
     """
-    stats = ProfileStats(rules=rules.name, unit=rules.unit, rounds=0)
+    stats = _empty(rules, players, stake)
     for index in range(start, stop):
         deal_seed = round_seed(seed, index)
         agents = [make_agent(bots[s % len(bots)], deal_seed + s) for s in range(players)]
         result = play_round(rules, agents, seed=deal_seed).result
-        settlement = settle(result, rules, stake=stake_for(rules, stake))
+        values = _values(settle(result, rules, stake=stake_for(rules, stake)))
         chains: dict[int, int] = {}
         for chop in result.chops:
             chains[chop.trick] = max(chains.get(chop.trick, 0), chop.index)
@@ -87,12 +247,21 @@ def play_chunk(rules: RuleSet, players: int, bots: tuple[str, ...], seed: int, s
             and last not in result.forfeited
             and held_value(result.hands[last], rules) > 0
         )
+        moved = sum(v for v in values if v > 0)
+        plies = sum(1 for e in result.events if isinstance(e, (Played, Passed)))
         stats += ProfileStats(
             rules=rules.name,
             unit=rules.unit,
+            scale=stats.scale,
+            players=players,
             rounds=1,
-            plies=sum(1 for e in result.events if isinstance(e, (Played, Passed))),
-            moved=sum(v for v in settlement.net if v > 0),
+            seat_totals=values,
+            seat_squares=tuple(v * v for v in values),
+            moved=moved,
+            moved_squares=moved * moved,
+            moved_counts=((moved, 1),),
+            plies=plies,
+            plies_squares=plies * plies,
             chops=len(result.chops),
             chains=len(chains),
             longest_chain=max(chains.values(), default=0),
@@ -101,6 +270,125 @@ def play_chunk(rules: RuleSet, players: int, bots: tuple[str, ...], seed: int, s
             instant_wins=int(bool(result.instant_winners)),
         )
     return stats
+
+
+@attrs.frozen(kw_only=True)
+class Run:
+    """Everything that decides a simulation's numbers: with the same description, :meth:`play`
+    gives the same statistics on any machine, locally or on a cluster.
+
+    ``bots`` are cycled over the seats; ``stake`` is what one unit of money is worth.
+    """
+
+    rule_sets: tuple[RuleSet, ...]
+    rounds: int
+    seed: int = 0
+    players: int = 4
+    bots: tuple[str, ...] = ("greedy", "random")
+    stake: int = 1
+
+    def check(self) -> None:
+        """Raise :class:`InvalidRules` for a player count a rule set does not allow, an unknown bot,
+        no rule set or bot, or a non-positive number of rounds."""
+        if not self.rule_sets or not self.bots:
+            raise InvalidRules("name at least one rule set and at least one bot")
+        if self.rounds < 1:
+            raise InvalidRules(f"rounds must be at least 1 (got {self.rounds})")
+        for rules in self.rule_sets:
+            if not rules.min_players <= self.players <= rules.max_players:
+                raise InvalidRules(f"{rules.name} is not played by {self.players} players")
+        for bot in self.bots:
+            make_agent(bot)
+
+    def play(self, *, workers: int = 1, client: Any = None, progress: Progress | None = None) -> tuple[ProfileStats, ...]:
+        """Play the run (see :func:`simulate` for ``workers``, ``client`` and ``progress``)."""
+        self.check()
+        if workers < 1:
+            raise InvalidRules(f"workers must be at least 1 (got {workers})")
+        chunk = max(1, min(100, self.rounds // (workers * 8) or 1))
+        jobs = [
+            (rules, self.players, self.bots, self.seed, start, min(start + chunk, self.rounds), self.stake)
+            for rules in self.rule_sets
+            for start in range(0, self.rounds, chunk)
+        ]
+        parts = _on_cluster(client, jobs, progress) if client is not None else _locally(workers, jobs, progress)
+        totals = {rules.name: _empty(rules, self.players, self.stake) for rules in self.rule_sets}
+        for part in parts:  # in job order: the same sums whichever machine played which chunk
+            totals[part.rules] += part
+        return tuple(totals[rules.name] for rules in self.rule_sets)
+
+    def to_mapping(self) -> dict[str, Any]:
+        """The description as plain JSON-friendly data (the rules as full mappings), with the
+        library version; :meth:`from_mapping` reads it back."""
+        return {
+            "version": __version__,
+            "rules": [r.to_mapping() for r in self.rule_sets],
+            "rounds": self.rounds,
+            "seed": self.seed,
+            "players": self.players,
+            "bots": list(self.bots),
+            "seats": [self.bots[s % len(self.bots)] for s in range(self.players)],
+            "stake": self.stake,
+        }
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any]) -> Run:
+        """A run from :meth:`to_mapping` output (or the ``run`` of a JSON report).
+
+        Raises :class:`InvalidRules` when a field is missing or of the wrong kind.
+        """
+        try:
+            run = cls(
+                rule_sets=tuple(RuleSet.from_mapping(r) for r in data["rules"]),
+                rounds=int(data["rounds"]),
+                seed=int(data["seed"]),
+                players=int(data["players"]),
+                bots=tuple(str(b) for b in data["bots"]),
+                stake=int(data["stake"]),
+            )
+        except InvalidRules:
+            raise
+        except (KeyError, TypeError, ValueError) as error:
+            raise InvalidRules(f"not a simulation run description: {error!s} (expected rules, rounds, seed, players, bots, stake)") from None
+        run.check()
+        return run
+
+    def report(self, stats: Sequence[ProfileStats]) -> dict[str, Any]:
+        """The JSON report of this run: its description, the unit, and each rule set's statistics."""
+        return {"run": self.to_mapping(), "unit": PLAIN_WIN, "results": [s.to_mapping() for s in stats]}
+
+
+def _locally(workers: int, jobs: list[tuple[Any, ...]], progress: Progress | None) -> list[ProfileStats]:
+    tell = _teller(jobs, progress)
+    if workers == 1:
+        return [tell(play_chunk(*job)) for job in jobs]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return [tell(future.result()) for future in [pool.submit(play_chunk, *job) for job in jobs]]
+
+
+def _on_cluster(client: Any, jobs: list[tuple[Any, ...]], progress: Progress | None) -> list[ProfileStats]:
+    """Play the chunks on a Dask distributed ``client``, in whatever order they finish, and return
+    them in job order. Only called with a client, so dask is imported only then."""
+    import distributed
+
+    in_finishing_order: Callable[[list[Any]], Iterable[Any]] = distributed.as_completed
+    tell = _teller(jobs, progress)
+    futures = [client.submit(play_chunk, *job, pure=False) for job in jobs]
+    finished = {future.key: tell(future.result()) for future in in_finishing_order(futures)}
+    return [finished[future.key] for future in futures]
+
+
+def _teller(jobs: list[tuple[Any, ...]], progress: Progress | None) -> Callable[[ProfileStats], ProfileStats]:
+    """A pass-through for finished chunks that reports the rounds played so far to ``progress``."""
+    total, done = sum(job[5] - job[4] for job in jobs), [0]
+
+    def tell(part: ProfileStats) -> ProfileStats:
+        done[0] += part.rounds
+        if progress is not None:
+            progress(part.rules, done[0], total)
+        return part
+
+    return tell
 
 
 def simulate(
@@ -112,73 +400,46 @@ def simulate(
     bots: Sequence[str] = ("greedy", "random"),
     stake: int = 1,
     workers: int = 1,
-    progress: Callable[[str, int, int], None] | None = None,
+    client: Any = None,
+    progress: Progress | None = None,
 ) -> tuple[ProfileStats, ...]:
     """Play ``rounds`` seeded deals under each rule set with the bundled ``bots`` (cycled over the
-    seats) and total what happened. Deterministic for a seed, whatever the number of ``workers``
-    (processes of the standard library's :mod:`concurrent.futures`).
+    seats) and total what happened, one :class:`ProfileStats` per rule set.
+
+    The work is split into seeded chunks (:func:`play_chunk`) and the result is the same, to the
+    bit, however they are played: here (``workers`` processes of :mod:`concurrent.futures`), or on
+    a Dask distributed cluster through ``client`` (a ``distributed.Client``; needs the ``dask``
+    extra). ``progress`` is called as chunks finish with the rule set, the rounds done and the
+    rounds in all (:class:`tienlen.progress.ProgressBar` draws it).
 
     Raises :class:`InvalidRules` for a player count a rule set does not allow, an unknown bot, or
     a non-positive number of rounds or workers.
     """
-    if not rule_sets or not bots:
-        raise InvalidRules("name at least one rule set and at least one bot")
-    if rounds < 1 or workers < 1:
-        raise InvalidRules(f"rounds and workers must be at least 1 (got {rounds} rounds, {workers} workers)")
-    for rules in rule_sets:
-        if not rules.min_players <= players <= rules.max_players:
-            raise InvalidRules(f"{rules.name} is not played by {players} players")
-    for bot in bots:
-        make_agent(bot)
-    chunk = max(1, min(250, rounds // (workers * 4) or 1))
-    out = []
-    for rules in rule_sets:
-        spans = [(start, min(start + chunk, rounds)) for start in range(0, rounds, chunk)]
-        total = ProfileStats(rules=rules.name, unit=rules.unit, rounds=0)
-        if workers == 1:
-            for start, stop in spans:
-                total += play_chunk(rules, players, tuple(bots), seed, start, stop, stake)
-                if progress:
-                    progress(rules.name, total.rounds, rounds)
-        else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = [pool.submit(play_chunk, rules, players, tuple(bots), seed, a, b, stake) for a, b in spans]
-                for future in futures:
-                    total += future.result()
-                    if progress:
-                        progress(rules.name, total.rounds, rounds)
-        out.append(total)
-    return tuple(out)
+    run = Run(rule_sets=tuple(rule_sets), rounds=rounds, seed=seed, players=players, bots=tuple(bots), stake=stake)
+    return run.play(workers=workers, client=client, progress=progress)
+
+
+def _worth(stats: ProfileStats) -> str:
+    if stats.unit == "points":
+        return f"{stats.scale / stats.players:g} points above the round's average"
+    return f"{stats.scale:,} {stats.unit}"
 
 
 def format_stats(stats: Sequence[ProfileStats]) -> str:
-    """The statistics as a plain table, one row per rule set, averages per round."""
-    header = ("rules", "rounds", "moved/round", "unit", "plies/round", "chops/round", "chains/round", "longest chain", "frozen/round", "thúi/round", "instant wins/round")
-    rows = [
-        (
-            s.rules,
-            str(s.rounds),
-            f"{s.per_round(s.moved):.2f}",
-            s.unit,
-            f"{s.per_round(s.plies):.1f}",
-            f"{s.per_round(s.chops):.3f}",
-            f"{s.per_round(s.chains):.3f}",
-            str(s.longest_chain),
-            f"{s.per_round(s.frozen):.3f}",
-            f"{s.per_round(s.thui):.3f}",
-            f"{s.per_round(s.instant_wins):.3f}",
-        )
-        for s in stats
-    ]
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    return "\n".join("  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))) for r in [header, *rows])
-
-
-def print_progress(name: str, done: int, total: int) -> None:
-    """A one-line progress bar on stderr (used by the command line on a terminal)."""
-    width = 30
-    filled = width * done // total
-    sys.stderr.write(f"\r{name:<10} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
+    """The statistics as plain text: per rule set the money moved per round and the round length,
+    each seat's result (mean and 95% interval, in plain wins), the seat advantage and the event
+    frequencies per round."""
+    blocks = []
+    for s in stats:
+        money, length = s.money, s.length
+        lines = [
+            f"{s.rules}: {s.rounds} rounds, {s.players} players; 1 plain win = {_worth(s)}",
+            f"  money moved per round  {money.mean:7.3f} ± {money.high - money.mean:.3f}  (sd {money.sd:.3f})",
+            f"  plies per round        {length.mean:7.1f} ± {length.high - length.mean:.1f}  (sd {length.sd:.1f})",
+        ]
+        for seat, e in enumerate(s.seat_results):
+            lines.append(f"  seat {seat} result         {e.mean:+7.3f}  [{e.low:+.3f}, {e.high:+.3f}]  (sd {e.sd:.3f})")
+        lines.append(f"  seat advantage         {s.seat_advantage:7.3f}")
+        lines.append("  per round: " + ", ".join(f"{name} {rate:.3f}" for name, rate in s.frequencies.items()) + f"; longest chop chain {s.longest_chain}")
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks) + "\n\n(results in plain wins: " + PLAIN_WIN.removeprefix("plain wins: ") + ")"

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from tienlen.cards import Card, cards_of
+from tienlen import svg
+from tienlen.cards import Card, cards_of, format_cards
 from tienlen.combos import Combo
 from tienlen.events import Action, Event, Froze, Passed
 from tienlen.rules import RuleSet
@@ -65,6 +66,36 @@ class PlayerView:
     def my_turn(self) -> bool:
         """Whether the seat acts in turn now."""
         return self.to_act == self.seat
+
+    def __str__(self) -> str:
+        """The view in words: the hand, everyone's card count, the table, passes, places and the turn."""
+        lines = [f"{self.rules.name}, seat {self.seat} of {self.players}, trick {self.trick_number} (led by seat {self.leader})"]
+        lines.append(f"hand: {format_cards(self.hand_mask) or '(empty)'}")
+        lines.append("cards left: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(self.card_counts)))
+        lines.append(f"table: {self._table_words()}; passed: {', '.join(f'seat {s}' for s in sorted(self.passed)) or 'nobody'}")
+        for name, seats in (("finished", self.finished), ("frozen", self.frozen), ("forfeited", self.forfeited)):
+            if seats:
+                lines.append(f"{name}: " + ", ".join(f"seat {s}" for s in seats))
+        if self.is_over:
+            lines.append("the round is over")
+        elif self.my_turn:
+            lines.append(f"to act: seat {self.to_act} (you), {len(self.legal_actions)} legal actions")
+        else:
+            open_ = f", {len(self.legal_actions)} actions open to you out of turn" if self.legal_actions else ""
+            lines.append(f"to act: seat {self.to_act}{open_}")
+        return "\n".join(lines)
+
+    def _table_words(self) -> str:
+        return "empty" if self.table is None else f"{self.table} by seat {self.table_seat}"
+
+    def __repr__(self) -> str:
+        """A short summary: whose view, of which rules, the hand size, the table and whose turn."""
+        turn = "round over" if self.is_over else f"seat {self.to_act} to act"
+        cards = self.hand_mask.bit_count()
+        return f"<PlayerView seat {self.seat} of {self.players}, {self.rules.name}: {cards} cards, trick {self.trick_number}, table {self._table_words()}, {turn}>"
+
+    def _repr_svg_(self) -> str:
+        return svg.view(self)
 
 
 def public_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:

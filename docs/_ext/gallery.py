@@ -1,0 +1,116 @@
+"""Sphinx extension: the gallery page and the how-to's pictures, drawn by tienlen at build time.
+
+Each picture is one Python expression, run when the build starts; its SVG is written to
+``_generated/gallery/<name>.svg`` and, for the gallery, shown on the page next to the expression
+that drew it (so the code on the page is the code that ran). Charts need matplotlib (the ``docs``
+extra installs it). Files are rewritten only when their text changes.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+
+import tienlen
+from generated_pages import write_pages
+
+FOLDER = Path("_generated") / "gallery"
+
+# Names the expressions may use, set up once (shown at the top of the gallery page).
+SETUP = """\
+from tienlen import FACEOFF, HOUSE, IWIN, PROFILES, Match, Round, settle, svg
+from tienlen.agents import GreedyAgent, RandomAgent, play_round
+from tienlen.plot import balance_chart, simulation_figure
+from tienlen.simulate import simulate
+
+bots = [GreedyAgent(), RandomAgent(2), GreedyAgent(), RandomAgent(3)]
+finished = play_round(HOUSE, bots, seed=2)                   # a whole round with a chop in trick 1
+chopped = Round.deal(HOUSE, seed=2)
+for action in finished.actions[:5]:                          # replay it to just after the chop
+    chopped = chopped.apply(action)
+"""
+
+# (file name, caption, expression): the gallery, in order.
+GALLERY = [
+    ("card", "One card", 'svg.card("10♥", size=90)'),
+    ("hand-row", "A hand in a row, a triple selected", 'svg.hand("3♠ 5♦ 7♣ 7♦ 7♥ 9♠ 10♥ J♣ Q♦ K♥ A♠ 2♣ 2♥", selected="7♣ 7♦ 7♥")'),
+    ("hand-fan", "The same hand fanned", 'svg.hand("3♠ 5♦ 7♣ 7♦ 7♥ 9♠ 10♥ J♣ Q♦ K♥ A♠ 2♣ 2♥", selected="7♣ 7♦ 7♥", fan=True)'),
+    ("combo", "A combination (what a Combo shows in a notebook)", 'svg.combo(finished.result.chops[0].by)'),
+    ("trick", "A trick, the chop marked with its place in the chain", "svg.trick(chopped.trick)"),
+    ("seat", "The position as seat 0 sees it: the others' hands are backs with counts", "svg.position(chopped, seat=0, size=720)"),
+    ("observer", "The same position for an observer", "svg.position(chopped, size=720)"),
+    ("revealed", "The same position with every hand face up (what a Round shows in a notebook)", "svg.position(chopped, reveal=True, size=720)"),
+    ("finished", "The finished round: who went out in which place, and the cards left", "svg.position(finished, reveal=True, size=720)"),
+    ("settlement", "Its settlement in a 1,000-chip room", "svg.settlement(settle(finished.result, HOUSE, stake=1000))"),
+    ("balance", "The running totals of a five-round faceoff match", "balance_chart(five_rounds).figure"),
+]
+
+# Extra setup and pictures of the how-to "Compare variants" (the cells of that page, drawn).
+HOWTO_SETUP = """\
+stats = simulate(list(PROFILES.values()), rounds=60, seed=1)
+five_rounds = Match.start(FACEOFF)
+for seed in range(5):
+    five_rounds = five_rounds.record(play_round(FACEOFF, [GreedyAgent()] * 4, seed=seed).result)
+middle = Round.deal(IWIN, seed=5)
+for action in play_round(IWIN, [GreedyAgent()] * 4, seed=5).actions[:10]:
+    middle = middle.apply(action)
+"""
+HOWTO = [
+    ("compare-simulation", "simulation_figure(stats)"),
+    ("compare-iwin-view", "svg.view(middle.view(1), size=720)"),
+]
+
+
+def _svg(value: Any) -> str:
+    """An SVG text as it is, or a matplotlib figure saved as SVG (without its date, so it is stable)."""
+    if isinstance(value, str):
+        return value
+    import matplotlib
+
+    matplotlib.rcParams["svg.hashsalt"] = "tienlen-docs"
+    out = io.StringIO()
+    value.savefig(out, format="svg", metadata={"Date": None})
+    return out.getvalue()
+
+
+def gallery_page() -> str:
+    """The gallery page: the setup code, then each picture under its caption and expression."""
+    lines = [
+        "Gallery",
+        "=======",
+        "",
+        "Pictures drawn by :mod:`tienlen.svg` and :mod:`tienlen.plot` while these pages were built",
+        f"(tienlen {tienlen.__version__}). The code under each caption is the code that drew it, after this setup:",
+        "",
+        ".. code-block:: python",
+        "",
+        *("   " + line if line else "" for line in (SETUP + HOWTO_SETUP).splitlines()),
+        "",
+    ]
+    for name, caption, expression in GALLERY:
+        lines += [caption, "-" * len(caption), "", ".. code-block:: python", "", f"   {expression}", "", f".. image:: /{FOLDER.as_posix()}/{name}.svg", f"   :alt: {caption}", ""]
+    return "\n".join(lines)
+
+
+def draw(app: Sphinx) -> None:
+    """Run the setup, draw every picture and write the gallery page."""
+    folder = Path(app.srcdir) / FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    names: dict[str, Any] = {}
+    exec(SETUP + HOWTO_SETUP, names)  # noqa: S102 (our own code, shown on the gallery page)
+    pictures = [(name, expression) for name, _, expression in GALLERY] + HOWTO
+    for name, expression in pictures:
+        text = _svg(eval(expression, names))  # noqa: S307
+        path = folder / f"{name}.svg"
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+    write_pages(folder, {"index": gallery_page()})
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the extension."""
+    app.connect("builder-inited", draw)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

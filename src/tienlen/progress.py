@@ -1,0 +1,62 @@
+"""Progress of long commands: a bar with rate and ETA on a terminal, a line now and then elsewhere.
+
+>>> import io
+>>> out = io.StringIO()
+>>> bar = ProgressBar(out, terminal=False, clock=iter([0.0, 2.0, 9.0]).__next__)
+>>> bar("house", 250, 1000); bar("house", 1000, 1000)
+>>> print(out.getvalue(), end="")
+house: 1000/1000 rounds (100%), 111 rounds/s, done in 9 s
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TextIO
+
+__all__ = ["ProgressBar"]
+
+
+def _duration(seconds: float) -> str:
+    seconds = round(seconds)
+    if seconds < 60:
+        return f"{seconds} s"
+    minutes, seconds = divmod(seconds, 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
+
+
+class ProgressBar:
+    """A progress callback ``(label, done, total)`` writing to ``stream``.
+
+    On a ``terminal`` it redraws one line: a bar, the count, the rate and the time left. Elsewhere
+    (a log, a pipe) it writes a plain line at most every ``every`` seconds, and always the last
+    one. ``clock`` gives the time in seconds (:func:`time.monotonic` by default), counted from
+    when the bar is made.
+    """
+
+    __slots__ = ("_stream", "_terminal", "_every", "_clock", "_start", "_last")
+
+    def __init__(self, stream: TextIO, *, terminal: bool, every: float = 5.0, clock: Callable[[], float] | None = None) -> None:
+        self._stream, self._terminal, self._every = stream, terminal, every
+        self._clock = clock or time.monotonic
+        self._start = self._last = self._clock()
+
+    def __call__(self, label: str, done: int, total: int) -> None:
+        now = self._clock()
+        elapsed = now - self._start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        finished = done >= total
+        if finished:
+            tail = f"done in {_duration(elapsed)}"
+        else:
+            tail = f"ETA {_duration((total - done) / rate)}" if rate else "ETA unknown"
+        counts = f"{done}/{total} rounds ({100 * done // max(total, 1)}%), {rate:.0f} rounds/s, {tail}"
+        if self._terminal:
+            width = 24
+            filled = width * done // max(total, 1)
+            self._stream.write(f"\r{label:<10} [{'#' * filled}{'.' * (width - filled)}] {counts}\033[K" + ("\n" if finished else ""))
+        elif finished or now - self._last >= self._every:
+            self._stream.write(f"{label}: {counts}\n")
+            self._last = now
+        self._stream.flush()

@@ -1,0 +1,68 @@
+"""The package's import graph: one-way when the package is imported (no module needs one that is
+still loading), the pictures reachable from the core types without a cycle, and the core never
+loading the optional dependencies (matplotlib, dask)."""
+
+from __future__ import annotations
+
+import ast
+import pkgutil
+import subprocess
+import sys
+from pathlib import Path
+
+import tienlen
+
+SOURCE = Path(tienlen.__file__).parent
+OPTIONAL = {"tienlen.plot": "matplotlib"}  # the modules that exist to use an optional dependency
+
+
+def imports_of(module: str) -> set[str]:
+    """The package modules that ``module`` imports when it is imported: its module-level imports,
+    not those under ``if TYPE_CHECKING`` or inside functions (which run later, if ever)."""
+    path = SOURCE / ("__init__.py" if module == "tienlen" else f"{module.removeprefix('tienlen.')}.py")
+    found = set()
+    nodes: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"))]
+    while nodes:
+        node = nodes.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            nodes.extend(node.orelse)
+            continue
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("tienlen"):
+            names = {f"{node.module}.{a.name}" for a in node.names} & MODULES
+            found |= names or {node.module}
+        elif isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name.startswith("tienlen")}
+        nodes.extend(ast.iter_child_nodes(node))
+    return found & MODULES - {module}
+
+
+MODULES = {"tienlen"} | {f"tienlen.{m.name}" for m in pkgutil.iter_modules([str(SOURCE)])}
+
+
+def test_the_import_graph_has_no_cycle() -> None:
+    graph = {m: imports_of(m) - {"tienlen"} for m in MODULES}
+    done: set[str] = set()
+
+    def visit(module: str, path: tuple[str, ...]) -> None:
+        assert module not in path, "import cycle: " + " -> ".join((*path, module))
+        if module not in done:
+            for target in sorted(graph[module]):
+                visit(target, (*path, module))
+            done.add(module)
+
+    for module in sorted(graph):
+        visit(module, ())
+
+
+def test_the_pictures_import_only_the_card_layer() -> None:
+    assert imports_of("tienlen.drawing") == set()
+    assert imports_of("tienlen.svg") == {"tienlen.cards", "tienlen.drawing", "tienlen.errors"}
+
+
+def test_importing_the_core_loads_no_optional_dependency() -> None:
+    core = sorted(MODULES - set(OPTIONAL) - {"tienlen.strategies", "tienlen.__main__"})  # strategies needs hypothesis
+    code = f"import sys; import {', '.join(core)}; print(sorted(m for m in ('matplotlib', 'dask', 'distributed') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -1,0 +1,92 @@
+"""Simulation statistics: plain wins, estimates, and a small run computed by hand."""
+
+from __future__ import annotations
+
+import math
+import statistics
+
+import pytest
+
+from tienlen import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, RuleSet
+from tienlen.agents import make_agent, play_round
+from tienlen.errors import InvalidRules
+from tienlen.settle import settle
+from tienlen.simulate import Estimate, Run, plain_win, round_seed, simulate
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "worth"),
+    [
+        (HOUSE, 2, 4),  # 2nd pays 1st one stake = 4 entries
+        (HOUSE, 3, 6),  # 3rd pays 1st 4 entries, 2nd pays 1st 2
+        (HOUSE, 4, 4),  # 4th pays 1st 4 entries (3rd pays 2nd, not 1st)
+        (NORTHERN, 4, 6),  # 2nd, 3rd and 4th pay 1, 2 and 3 bets
+        (IWIN, 4, 2),  # 4th pays 1st 2 bets
+        (FACEOFF, 4, 6),  # 3 points against an average of 1.5, times 4 players
+        (PAGAT, 4, 4),  # 1 point against an average of 0, times 4 players
+    ],
+)
+def test_plain_win_is_what_first_place_collects_in_a_plain_round(rules: RuleSet, players: int, worth: int) -> None:
+    assert plain_win(rules, players) == worth
+
+
+def test_plain_win_scales_with_the_stake_but_points_do_not() -> None:
+    assert plain_win(HOUSE, 4, stake=1000) == 4000
+    assert plain_win(PAGAT, 4, stake=1000) == 4
+
+
+def test_estimate_of_four_written_out_results() -> None:
+    # Results 2, -4, 4, -2 chips in a room where a plain win is 4 chips: 0.5, -1, 1, -0.5 plain wins.
+    e = Estimate.of(4, total=0, squares=4 + 16 + 16 + 4, scale=4)
+    assert e.mean == 0.0
+    assert e.sd == pytest.approx(math.sqrt((0.25 + 1 + 1 + 0.25) / 3))  # 0.9129
+    assert (e.low, e.high) == pytest.approx((-1.96 * e.sd / 2, 1.96 * e.sd / 2))  # ±0.8946
+
+
+def test_estimate_of_one_round_has_no_spread() -> None:
+    assert Estimate.of(1, total=6, squares=36, scale=4) == Estimate(mean=1.5, sd=0.0, low=1.5, high=1.5)
+
+
+def test_statistics_match_a_small_run_computed_by_hand() -> None:
+    rounds, seed = 5, 11
+    (stats,) = simulate([IWIN], rounds=rounds, seed=seed)
+    nets, moved, plies = [], [], []
+    for index in range(rounds):
+        deal = round_seed(seed, index)
+        agents = [make_agent(("greedy", "random")[s % 2], deal + s) for s in range(4)]
+        result = play_round(IWIN, agents, seed=deal).result
+        net = settle(result, IWIN, stake=1).net
+        nets.append([v / 2 for v in net])  # a plain win in iwin is 2 bets
+        moved.append(sum(v for v in net if v > 0) / 2)
+        plies.append(sum(1 for e in result.events if type(e).__name__ in ("Played", "Passed")))
+    for seat, estimate in enumerate(stats.seat_results):
+        column = [n[seat] for n in nets]
+        assert estimate.mean == pytest.approx(statistics.mean(column))
+        assert estimate.sd == pytest.approx(statistics.stdev(column))
+        assert estimate.high - estimate.mean == pytest.approx(1.96 * statistics.stdev(column) / math.sqrt(rounds))
+    assert stats.money.mean == pytest.approx(statistics.mean(moved))
+    assert stats.money.sd == pytest.approx(statistics.stdev(moved))
+    assert stats.length.mean == pytest.approx(statistics.mean(plies))
+    means = [statistics.mean(n[s] for n in nets) for s in range(4)]
+    assert stats.seat_advantage == pytest.approx(max(means) - min(means))
+    assert sum(e.mean for e in stats.seat_results) <= 0  # the rake leaves the table
+
+
+def test_a_run_description_round_trips_and_replays() -> None:
+    run = Run(rule_sets=(HOUSE, PAGAT), rounds=3, seed=4, bots=("greedy",))
+    again = Run.from_mapping(run.to_mapping())
+    assert again == run and again.play() == run.play()
+    assert run.report(run.play())["run"]["seats"] == ["greedy"] * 4
+
+
+def test_a_run_description_must_be_complete() -> None:
+    with pytest.raises(InvalidRules, match="not a simulation run description"):
+        Run.from_mapping({"rules": [], "rounds": 3})
+    with pytest.raises(InvalidRules, match="at least one rule set"):
+        Run.from_mapping({"rules": [], "rounds": 3, "seed": 0, "players": 4, "bots": ["greedy"], "stake": 1})
+
+
+def test_progress_counts_every_round_of_every_rule_set() -> None:
+    seen: list[tuple[str, int, int]] = []
+    simulate([HOUSE, NORTHERN], rounds=3, seed=1, progress=lambda *a: seen.append(a))
+    assert seen[-1] == ("northern", 6, 6) and [done for _, done, _ in seen] == sorted(done for _, done, _ in seen)
