@@ -51,7 +51,14 @@ def test_readme_profile_table_matches_the_profiles() -> None:
 
 
 def _readme_commands() -> list[str]:
-    return re.findall(r"```sh\n(.*?)\n```", README, re.DOTALL)
+    """The two set-up commands for a checkout (the first shell block is ``pip install tienlen``)."""
+    return [block for block in re.findall(r"```sh\n(.*?)\n```", README, re.DOTALL) if block.startswith("python3 -m venv")]
+
+
+def test_readme_opens_with_the_pypi_install() -> None:
+    first = re.search(r"```sh\n(.*?)\n```", README, re.DOTALL)
+    assert first is not None and first.group(1) == "pip install tienlen"
+    assert README.index("pip install tienlen") < README.index("## From a checkout")
 
 
 def test_readme_main_job_is_a_round_that_ci_smoke_tests(capsys: pytest.CaptureFixture[str]) -> None:
