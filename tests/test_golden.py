@@ -2,9 +2,10 @@
 
 ``tests/golden/settlements.json`` was written by this module (``python tests/test_golden.py``)
 from the code as it stood before issue 10 (commit f8f9e4f). Every round is dealt from a fixed
-seed, played by uniformly random legal actions (an offered out-of-turn chop is taken three times
-in ten, and the seat to act leaves the round one time in 150, so forfeits happen), and settled with
-the default unit. The player count cycles through the counts each profile allows.
+seed and played by the bundled bots, a seeded :class:`~tienlen.RandomAgent` at even seats and a
+:class:`~tienlen.GreedyAgent` (which chops 2s whenever it can) at odd ones; an offered out-of-turn
+chop is taken three times in ten, and the seat to act leaves the round one time in 150, so forfeits
+happen. Rounds are settled with the default unit. The player count cycles through the counts each profile allows.
 
 The test plays the same rounds with today's code. The plays must be identical (a digest of every
 action); a round whose money differs must be explained by one of issue 10's three fixes, read off
@@ -23,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from tienlen import PROFILES, Round, RuleSet, settle
+from tienlen import PROFILES, GreedyAgent, RandomAgent, Round, RuleSet, settle
 from tienlen.events import Finished, Forfeited, Passed, Played, RoundResult, TrickWon
 
 GOLDEN = Path(__file__).parent / "golden" / "settlements.json"
@@ -36,7 +37,9 @@ def golden_rounds(rules: RuleSet, rounds: int = ROUNDS) -> Iterator[RoundResult]
     counts = range(rules.min_players, rules.max_players + 1)
     for index in range(rounds):
         rng = random.Random(f"tienlen-golden:{index}")
-        round_ = Round.deal(rules, players=counts[index % len(counts)], seed=index)
+        players = counts[index % len(counts)]
+        agents = [(GreedyAgent if seat % 2 else RandomAgent)(seed=index + seat) for seat in range(players)]
+        round_ = Round.deal(rules, players=players, seed=index)
         while not round_.is_over:
             offers = round_.legal_interrupts()
             if offers and rng.random() < 0.3:
@@ -44,7 +47,7 @@ def golden_rounds(rules: RuleSet, rounds: int = ROUNDS) -> Iterator[RoundResult]
             elif round_.to_act is not None and rng.random() < 1 / 150:
                 round_ = round_.forfeit(round_.to_act)
             else:
-                round_ = round_.apply(rng.choice(round_.legal_actions()))
+                round_ = round_.apply(agents[round_.to_act].act(round_.view(round_.to_act)))
         yield round_.result
 
 
