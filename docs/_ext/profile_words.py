@@ -83,9 +83,13 @@ Section = tuple[str, list[str]]
 
 
 def _table(r: Any) -> Section:
+    if r.deal_whole_deck:
+        dealt = "; at a table of fewer than four the whole deck is dealt, one card at a time from the dealer's left (26 each at two players; 18, 17 and 17 at three)."
+    else:
+        dealt = "; at a table of fewer than four the undealt cards stay out of play." if r.min_players < 4 else "."
     paras = [
         f"Played by {players(r.min_players, r.max_players)}, 13 cards each"
-        + ("; at a table of fewer than four the undealt cards stay out of play." if r.min_players < 4 else ".")
+        + dealt
         + f" Play goes {r.direction} round the table. The library numbers seats in the order of play, so"
         " the direction only matters to a program that draws the table."
     ]
@@ -142,6 +146,8 @@ def _following(r: Any) -> Section:
                 " pair of 2s beats any lower pair."
             )
         paras.append(follow)
+    if r.longer_straight_beats:
+        paras.append("A straight may also be beaten by any longer straight, whatever the top cards.")
     paras.append(
         "A player who passes sits out the rest of the trick. The player who must lead may not pass."
         " The last player to play leads the next trick; if they have gone out, the next seat after them"
@@ -167,6 +173,12 @@ def _bombs(r: Any) -> Section:
         if not any(3 in rule.chops_twos for rule in r.bombs):
             paras.append("No bomb chops a triple of 2s.")
         paras.append("A bomb never beats an ordinary combination (anything that is neither 2s nor a bomb).")
+        if r.same_class_chops:
+            paras.append("A bomb beating a lower bomb of its own class counts as a chop and adds to the trick's chain.")
+        else:
+            paras.append("A bomb beating a lower bomb of its own class is an ordinary beat: it is no chop and adds nothing to the chain.")
+        if not r.lead_pair_run_bombs and any(b.bomb.startswith("PR") for b in r.bombs):
+            paras.append("A pair run that is a bomb may not be led: it is played only on something it beats.")
     extra = []
     if r.higher_two_chops:
         extra.append("Beating 2s with higher 2s also counts as a chop.")
@@ -190,7 +202,8 @@ def _bombs(r: Any) -> Section:
 def _instant_wins(r: Any) -> Section:
     if not r.instant_wins:
         return "Instant wins", ["No dealt hand wins by itself: every round is played out."]
-    items = "\n".join(f"* {INSTANT_WIN_PATTERNS.get(p, p)} (``{p}``)" for p in r.instant_wins)
+    when = {"any": "", "first": ", in the first round of a match only", "later": ", in any round but the first"}
+    items = "\n".join(f"* {INSTANT_WIN_PATTERNS.get(w.pattern, w.pattern)} (``{w.pattern}``{when[w.rounds]})" for w in r.instant_wins)
     if r.instant_win_ties == "share":
         ties = "When several players are dealt one, they all win."
     else:
@@ -267,6 +280,11 @@ def _money(r: Any) -> list[str]:
         )
     else:
         paras.append("Chops move no money.")
+    if r.chop_stacked_twos:
+        paras.append(
+            "When single 2s were laid one on another and a bomb chops the last of them, the chop is"
+            " priced on all of them (not only the 2 it beat)."
+        )
     if r.instant_wins and r.instant_win_payment:
         instant = f"Every other player pays an instant winner {amount(r.instant_win_payment, unit)}"
         if r.instant_win_ties == "share":
@@ -330,7 +348,7 @@ def _scoring(r: Any) -> Section:
         # Money axes are still read, so a points profile that sets one is described too.
         stray = [
             name
-            for name in ("two_values", "bomb_values", "chop_payment", "instant_win_payment", "frozen_penalty",
+            for name in ("two_values", "bomb_values", "chop_payment", "chop_stacked_twos", "instant_win_payment", "frozen_penalty",
                          "frozen_end_payment", "thui", "finish_with_two_penalty", "forfeit_penalty",
                          "rake_percent", "cap_at_balance", "placement")
             if getattr(r, name) not in ((0, 0, 0, 0), (), "none", 0, None, False)
