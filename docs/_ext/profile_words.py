@@ -420,8 +420,9 @@ DECISIONS: tuple[Decision, ...] = (
     Decision(
         "led-bomb",
         "A led bomb that is beaten is chopped",
-        "Any bomb that beats a 2-group or a bomb is a chop, including a bomb that was led: leading a quad"
-        " and having it beaten by a stronger bomb starts a chain. Where the chain is paid by the value of"
+        "Any bomb that beats a 2-group or a bomb is a chop (a lower bomb of its own class only where the"
+        " rules say so), including a bomb that was led: leading a quad and having it beaten by a"
+        " stronger bomb starts a chain. Where the chain is paid by the value of"
         " the 2s chopped (``multiply``), a chain with no 2 in it costs nothing; where every chopped item"
         " adds its own value (``accumulate``), the chopped bomb's value counts.",
         _any_bombs,
@@ -432,6 +433,66 @@ DECISIONS: tuple[Decision, ...] = (
         "Chops are counted per trick: the first chop of a new trick starts a new chain at 1, even when"
         " the same players keep chopping each other.",
         lambda rules: rules.chop_payment != "none",
+    ),
+    Decision(
+        "same-class",
+        "A higher bomb of the same class",
+        "Where a bomb beating a lower bomb of its own class (same kind and number of cards) is no chop,"
+        " it is an ordinary beat: it adds no link to the chain and moves no money. A later chop in the"
+        " trick is the next link after the last real chop, and is paid by the player whose bomb it"
+        " beats, the one who played the higher bomb. So under ``house`` 2♥ ← PR3 ← higher PR3 ← quad"
+        " moves 4 entries (link 1) and then 8 (link 2, from the higher PR3's player).",
+        _any_bombs,
+    ),
+    Decision(
+        "stacked-twos",
+        "Which 2s a chop takes when 2s were stacked",
+        "Where single 2s laid one on another are chopped together, the chop takes the single 2 it beats"
+        " and every single 2 laid directly before it in the trick, back to the first play that is not a"
+        " single 2 or to the previous chop (a 2 already in the chain is not counted twice, so where a"
+        " higher 2 is itself a chop nothing changes). The player who laid the last 2 pays, as for any"
+        " chop; under ``multiply`` the whole price counts towards the later links of the chain.",
+        lambda rules: rules.chop_stacked_twos,
+    ),
+    Decision(
+        "longer-straight",
+        "A longer straight",
+        "Where a longer straight beats a shorter one, any longer straight does, whatever its top card;"
+        " a straight of the same length still needs a higher top card, and a shorter straight never beats"
+        " a longer one. Beating a straight this way is no chop. The switch cannot go with a follow-suit"
+        " rule, which compares suits rank by rank and so needs plays of the same length.",
+        lambda rules: rules.longer_straight_beats,
+    ),
+    Decision(
+        "unled-runs",
+        "Pair-run bombs that may not be led",
+        "Only pair runs that are bombs under the rules are kept from leading; a longer pair run that the"
+        " bomb table does not name may be led as an ordinary combination, and quads may be led as ever."
+        " A player holding nothing else can always lead a single card from the run.",
+        lambda rules: not rules.lead_pair_run_bombs,
+    ),
+    Decision(
+        "whole-deck",
+        "Dealing the whole deck to two or three",
+        "The whole deck is dealt one card at a time from the seat after the dealer, so two players get"
+        " 26 cards each; at three, 52 cards do not share evenly and the seat after the dealer gets the"
+        " last card: 18, 17 and 17. A player is frozen when they have played none of the cards they were"
+        " dealt. Instant-win patterns read the whole dealt hand, where six pairs are nearly certain, so a"
+        " table that deals the whole deck usually plays without instant wins.",
+        lambda rules: rules.deal_whole_deck,
+    ),
+    Decision(
+        "instant-patterns",
+        "Reading instant-win patterns",
+        "Patterns are read on the hand as dealt, by how many cards of each rank it holds: a quad counts"
+        " as a triple and as two pairs, so three quads are also three triples and six pairs; five pairs"
+        " and a triple are always six pairs as well. One colour needs at least 13 cards. Two bombs means"
+        " two bombs of the rule set's own table that can be laid down together: each quad, then each run"
+        " of consecutive pairs cut into as many of the shortest pair-run bomb as it holds (a six-pair run"
+        " is two PR3s where PR3 is a bomb). When a hand shows several patterns, the first one the rules"
+        " list is the one reported. A pattern limited to the first round counts when the round is dealt"
+        " as the first of a match (``first_round=True``); one limited to later rounds, in every other.",
+        lambda rules: bool(rules.instant_wins),
     ),
     Decision(
         "interrupts",
