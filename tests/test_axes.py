@@ -221,7 +221,7 @@ OVERLAPS = {
 
 
 def only(pattern: str, rounds: str = "any", base: RuleSet = HOUSE) -> RuleSet:
-    return attrs.evolve(base, name=f"only-{pattern}", instant_wins=(InstantWinRule(pattern=pattern, rounds=rounds),))  # type: ignore[arg-type]
+    return attrs.evolve(base, name=f"only-{pattern}", instant_wins=(InstantWinRule(pattern=pattern, rounds=rounds),))
 
 
 @pytest.mark.parametrize("hand", OVERLAPS)
@@ -287,7 +287,7 @@ NEW_AXES = dict(
 
 
 def test_new_axes_round_trip_through_toml_and_json() -> None:
-    rules = attrs.evolve(IWIN, name="every-switch", **NEW_AXES)  # type: ignore[arg-type]
+    rules = attrs.evolve(IWIN, name="every-switch", **NEW_AXES)
     assert RuleSet.from_toml(rules.to_toml()) == rules
     assert RuleSet.from_json(rules.to_json()) == rules
     assert '[instant_wins]\ntwo_bombs = "later"\none_colour = "any"' in rules.to_toml()
@@ -341,7 +341,7 @@ def test_random_rule_sets_play_out_conserve_cards_and_settle_to_zero(rules: Rule
         if offers and ply % 3 == 0:
             r = r.apply(offers[ply % len(offers)])
         elif leave and ply % leave == leave - 1:
-            r = r.forfeit(r.to_act)  # type: ignore[arg-type]
+            r = r.forfeit(r.to_act)
         else:
             seat = r.to_act
             assert seat is not None

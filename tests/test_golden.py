@@ -119,6 +119,7 @@ def test_settlements_match_golden_except_for_the_three_fixes(name: str) -> None:
     golden = json.loads(GOLDEN.read_text(encoding="utf-8"))[name]
     rules = PROFILES[name]
     old = golden["nets"].split(";")
+    fix, explains = FIXES.get(name, ("no fix", lambda _: False))
     digest = hashlib.sha256()
     changed = unexplained = 0
     for index, result in enumerate(golden_rounds(rules)):
@@ -127,11 +128,10 @@ def test_settlements_match_golden_except_for_the_three_fixes(name: str) -> None:
         if net == old[index]:
             continue
         changed += 1
-        _, explains = FIXES.get(name, ("", lambda _: False))
         if not explains(result):
             unexplained += 1
             print(f"{name} round {index}: net {old[index]} became {net}, not explained by a fix")
-    print(f"{name}: {changed} of {ROUNDS} rounds changed money ({FIXES.get(name, ('no fix',))[0]})")
+    print(f"{name}: {changed} of {ROUNDS} rounds changed money ({fix})")
     assert digest.hexdigest() == golden["plays"], f"{name}: the golden rounds are no longer played the same way"
     assert unexplained == 0
 
