@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tienlen import HOUSE, INSTANT_WIN_PATTERNS, IWIN, NORTHERN, PAGAT, IllegalPlay, InstantWinRule, InvalidRules, Round, RuleSet
+from tienlen import AXES, HOUSE, INSTANT_WIN_PATTERNS, IWIN, NORTHERN, PAGAT, IllegalPlay, InstantWinRule, InvalidRules, Round, RuleSet
 from tienlen import beats, legal_plays, settle
 from tienlen.agents import RandomAgent
 from tienlen.cards import FULL_MASK, mask_of
@@ -357,3 +357,19 @@ def test_random_rule_sets_play_out_conserve_cards_and_settle_to_zero(rules: Rule
         else:
             assert sum(s.net) + s.house == 0
             assert all(t.amount > 0 for t in s.transfers)
+
+
+def test_rule_sets_draw_every_axis() -> None:
+    """Over a few hundred drawn rule sets every axis takes at least two values (names and wording
+    aside), so a new axis must be added to ``tienlen.strategies.rule_sets`` to pass."""
+    seen: dict[str, set[str]] = {axis: set() for axis in AXES}
+
+    @settings(max_examples=300, deadline=None, database=None)
+    @given(rule_sets())
+    def collect(rules: RuleSet) -> None:
+        for axis in seen:
+            seen[axis].add(repr(getattr(rules, axis)))
+
+    collect()
+    fixed = [axis for axis, values in seen.items() if len(values) < 2 and axis not in ("name", "description", "unit_name")]
+    assert not fixed, f"rule_sets() never varies {fixed}; draw them in tienlen.strategies._rule_set"
