@@ -286,8 +286,9 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
         cap_at_balance=draw(flag),
         match_rounds=draw(st.none() | st.integers(1, 5)),
     )
-    # Start from a profile, so that an axis this strategy does not know yet keeps a valid value.
-    return attrs.evolve(draw(st.sampled_from(list(PROFILES.values()))), **axes)
+    # Start from one of the first five profiles, so that an axis this strategy does not know yet
+    # keeps a valid value (their defaults leave every other axis as it is).
+    return attrs.evolve(PROFILES[draw(st.sampled_from(["house", "faceoff", "northern", "iwin", "pagat"]))], **axes)
 
 
 def rule_sets() -> st.SearchStrategy[RuleSet]:
