@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tienlen import AXES, HOUSE, INSTANT_WIN_PATTERNS, IWIN, NORTHERN, PAGAT, IllegalPlay, InstantWinRule, InvalidRules, Round, RuleSet
+from tienlen import AXES, HOUSE, INSTANT_WIN_PATTERNS, IWIN, NORTHERN, PAGAT, IllegalPlay, InstantWinRule, InvalidCards, InvalidRules, Round, RuleSet
 from tienlen import beats, legal_plays, settle
 from tienlen.agents import RandomAgent
 from tienlen.cards import FULL_MASK, mask_of
@@ -200,7 +200,7 @@ def test_whole_deck_dealt_at_two_or_three(players: int, sizes: list[int]) -> Non
 
 def test_whole_deck_off_deals_thirteen_each() -> None:
     assert [m.bit_count() for m in Round.deal(HOUSE, players=2, seed=3).dealt] == [13, 13]
-    with pytest.raises(Exception, match="from 1 to 13 cards"):
+    with pytest.raises(InvalidCards, match="from 1 to 13 cards"):
         Round.from_hands(["3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠ 2♠ 3♥", "4♥"], HOUSE)
 
 
