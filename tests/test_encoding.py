@@ -186,7 +186,7 @@ def _valid_vector() -> list[int]:
         ("seat", 0, 3, "seat is 3"),
         ("hand", 0, 2, "hand: card bit 0"),
         ("card_counts", 3, 0, "slots past the 3 seats must be -1"),
-        ("card_counts", 0, 14, "card_counts"),
+        ("card_counts", 0, 27, "card_counts"),
         ("passed", 1, 2, "passed"),
         ("finished", 0, 2, "finished"),
         ("to_act", 0, 3, "to_act is 3"),

@@ -47,6 +47,12 @@ CUSTOM = [
             BombRule(bomb="PR5", chops_twos=(1, 2, 3), chops_bombs=("quad", "PR4", "PR5")),  # any PR5 on any PR5
         ),
     ),
+    # the switches of issue 10: longer straights beat shorter ones; pair-run bombs may not be led
+    attrs.evolve(HOUSE, name="house-longer-straights-no-led-runs", longer_straight_beats=True, lead_pair_run_bombs=False),
+    attrs.evolve(
+        PAGAT, name="pagat-one-suit-longer-straights", straight_same_suit=True, longer_straight_beats=True,
+        lead_pair_run_bombs=False, straight_min=4,
+    ),
 ]
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -223,7 +229,7 @@ BOMBING_TABLES = ["2♥", "2♠", "2♣ 2♦", "2♠ 2♥", "2♠ 2♣ 2♦", "5
                   "3♦ 3♥ 4♦ 4♥ 5♦ 5♥ 6♠ 6♣", "J♠ J♣ Q♦ Q♥ K♠ K♣ A♦ A♥ 10♠ 10♣", "K♦ A♦ 2♦", "Q♣ K♣ A♣ 2♣", "K♦ K♥"]
 
 
-@pytest.mark.parametrize("rules", ALL, ids=ids)
+@pytest.mark.parametrize("rules", ALL + CUSTOM, ids=ids + [r.name for r in CUSTOM])
 @pytest.mark.parametrize("hand_text", BOMBING_HANDS)
 def test_bombs_on_two_groups_and_bombs_match_brute_force(rules: RuleSet, hand_text: str) -> None:
     hand = sum(c.mask for c in parse_cards(hand_text))

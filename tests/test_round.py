@@ -497,8 +497,8 @@ PATTERNS = {
     "pr6": PR6,
     "dragon": DRAGON,
     "dragon_to_two": DRAGON_TO_TWO,
-    "first_round_pr3_with_three_spades": PR3_WITH_THREE_SPADES,
-    "first_round_four_threes": FOUR_THREES,
+    "pr3_with_three_spades": PR3_WITH_THREE_SPADES,
+    "four_threes": FOUR_THREES,
 }
 
 
@@ -530,8 +530,8 @@ INSTANT_WIN_CASES = [
     ("iwin", "pr6"),
     ("iwin", "six_pairs"),
     ("iwin", "four_twos"),
-    ("iwin", "first_round_pr3_with_three_spades"),
-    ("iwin", "first_round_four_threes"),
+    ("iwin", "pr3_with_three_spades"),
+    ("iwin", "four_threes"),
 ]
 
 
@@ -552,7 +552,7 @@ def test_six_pairs_counts_a_quad_as_two_pairs() -> None:
         assert instant_win_pattern(SIX_PAIRS_WITH_QUAD, PROFILES[name]) == "six_pairs"
 
 
-@pytest.mark.parametrize("pattern", ["first_round_pr3_with_three_spades", "first_round_four_threes"])
+@pytest.mark.parametrize("pattern", ["pr3_with_three_spades", "four_threes"])
 def test_first_round_instant_wins_not_in_later_rounds_iwin(pattern: str) -> None:
     r = Round.from_hands(_with_others(PATTERNS[pattern]), IWIN, first_round=False, leader=0)
     assert not r.is_over and r.instant_winners == ()
@@ -574,7 +574,7 @@ def test_five_pairs_not_in_a_row_win_nothing_house() -> None:
 
 
 @pytest.mark.parametrize("name", ["northern", "pagat"])
-@pytest.mark.parametrize("pattern", ["four_twos", "six_pairs", "pr5", "dragon", "dragon_to_two", "first_round_four_threes"])
+@pytest.mark.parametrize("pattern", ["four_twos", "six_pairs", "pr5", "dragon", "dragon_to_two", "four_threes"])
 def test_no_instant_wins(name: str, pattern: str) -> None:
     r = Round.from_hands(_with_others(PATTERNS[pattern]), PROFILES[name])
     assert not r.is_over and r.instant_winners == () and r.legal_actions()

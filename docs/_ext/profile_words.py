@@ -83,9 +83,13 @@ Section = tuple[str, list[str]]
 
 
 def _table(r: Any) -> Section:
+    if r.deal_whole_deck:
+        dealt = "; at a table of fewer than four the whole deck is dealt, one card at a time from the dealer's left (26 each at two players; 18, 17 and 17 at three)."
+    else:
+        dealt = "; at a table of fewer than four the undealt cards stay out of play." if r.min_players < 4 else "."
     paras = [
         f"Played by {players(r.min_players, r.max_players)}, 13 cards each"
-        + ("; at a table of fewer than four the undealt cards stay out of play." if r.min_players < 4 else ".")
+        + dealt
         + f" Play goes {r.direction} round the table. The library numbers seats in the order of play, so"
         " the direction only matters to a program that draws the table."
     ]
@@ -142,6 +146,8 @@ def _following(r: Any) -> Section:
                 " pair of 2s beats any lower pair."
             )
         paras.append(follow)
+    if r.longer_straight_beats:
+        paras.append("A straight may also be beaten by any longer straight, whatever the top cards.")
     paras.append(
         "A player who passes sits out the rest of the trick. The player who must lead may not pass."
         " The last player to play leads the next trick; if they have gone out, the next seat after them"
@@ -167,6 +173,12 @@ def _bombs(r: Any) -> Section:
         if not any(3 in rule.chops_twos for rule in r.bombs):
             paras.append("No bomb chops a triple of 2s.")
         paras.append("A bomb never beats an ordinary combination (anything that is neither 2s nor a bomb).")
+        if r.same_class_chops:
+            paras.append("A bomb beating a lower bomb of its own class counts as a chop and adds to the trick's chain.")
+        else:
+            paras.append("A bomb beating a lower bomb of its own class is an ordinary beat: it is no chop and adds nothing to the chain.")
+        if not r.lead_pair_run_bombs and any(b.bomb.startswith("PR") for b in r.bombs):
+            paras.append("A pair run that is a bomb may not be led: it is played only on something it beats.")
     extra = []
     if r.higher_two_chops:
         extra.append("Beating 2s with higher 2s also counts as a chop.")
@@ -190,7 +202,8 @@ def _bombs(r: Any) -> Section:
 def _instant_wins(r: Any) -> Section:
     if not r.instant_wins:
         return "Instant wins", ["No dealt hand wins by itself: every round is played out."]
-    items = "\n".join(f"* {INSTANT_WIN_PATTERNS.get(p, p)} (``{p}``)" for p in r.instant_wins)
+    when = {"any": "", "first": ", in the first round of a match only", "later": ", in any round but the first"}
+    items = "\n".join(f"* {INSTANT_WIN_PATTERNS.get(w.pattern, w.pattern)} (``{w.pattern}``{when[w.rounds]})" for w in r.instant_wins)
     if r.instant_win_ties == "share":
         ties = "When several players are dealt one, they all win."
     else:
@@ -267,6 +280,11 @@ def _money(r: Any) -> list[str]:
         )
     else:
         paras.append("Chops move no money.")
+    if r.chop_stacked_twos:
+        paras.append(
+            "When single 2s were laid one on another and a bomb chops the last of them, the chop is"
+            " priced on all of them (not only the 2 it beat)."
+        )
     if r.instant_wins and r.instant_win_payment:
         instant = f"Every other player pays an instant winner {amount(r.instant_win_payment, unit)}"
         if r.instant_win_ties == "share":
@@ -330,7 +348,7 @@ def _scoring(r: Any) -> Section:
         # Money axes are still read, so a points profile that sets one is described too.
         stray = [
             name
-            for name in ("two_values", "bomb_values", "chop_payment", "instant_win_payment", "frozen_penalty",
+            for name in ("two_values", "bomb_values", "chop_payment", "chop_stacked_twos", "instant_win_payment", "frozen_penalty",
                          "frozen_end_payment", "thui", "finish_with_two_penalty", "forfeit_penalty",
                          "rake_percent", "cap_at_balance", "placement")
             if getattr(r, name) not in ((0, 0, 0, 0), (), "none", 0, None, False)
@@ -402,8 +420,9 @@ DECISIONS: tuple[Decision, ...] = (
     Decision(
         "led-bomb",
         "A led bomb that is beaten is chopped",
-        "Any bomb that beats a 2-group or a bomb is a chop, including a bomb that was led: leading a quad"
-        " and having it beaten by a stronger bomb starts a chain. Where the chain is paid by the value of"
+        "Any bomb that beats a 2-group or a bomb is a chop (a lower bomb of its own class only where the"
+        " rules say so), including a bomb that was led: leading a quad and having it beaten by a"
+        " stronger bomb starts a chain. Where the chain is paid by the value of"
         " the 2s chopped (``multiply``), a chain with no 2 in it costs nothing; where every chopped item"
         " adds its own value (``accumulate``), the chopped bomb's value counts.",
         _any_bombs,
@@ -414,6 +433,66 @@ DECISIONS: tuple[Decision, ...] = (
         "Chops are counted per trick: the first chop of a new trick starts a new chain at 1, even when"
         " the same players keep chopping each other.",
         lambda rules: rules.chop_payment != "none",
+    ),
+    Decision(
+        "same-class",
+        "A higher bomb of the same class",
+        "Where a bomb beating a lower bomb of its own class (same kind and number of cards) is no chop,"
+        " it is an ordinary beat: it adds no link to the chain and moves no money. A later chop in the"
+        " trick is the next link after the last real chop, and is paid by the player whose bomb it"
+        " beats, the one who played the higher bomb. So under ``house`` 2♥ ← PR3 ← higher PR3 ← quad"
+        " moves 4 entries (link 1) and then 8 (link 2, from the higher PR3's player).",
+        _any_bombs,
+    ),
+    Decision(
+        "stacked-twos",
+        "Which 2s a chop takes when 2s were stacked",
+        "Where single 2s laid one on another are chopped together, the chop takes the single 2 it beats"
+        " and every single 2 laid directly before it in the trick, back to the first play that is not a"
+        " single 2 or to the previous chop (a 2 already in the chain is not counted twice, so where a"
+        " higher 2 is itself a chop nothing changes). The player who laid the last 2 pays, as for any"
+        " chop; under ``multiply`` the whole price counts towards the later links of the chain.",
+        lambda rules: rules.chop_stacked_twos,
+    ),
+    Decision(
+        "longer-straight",
+        "A longer straight",
+        "Where a longer straight beats a shorter one, any longer straight does, whatever its top card;"
+        " a straight of the same length still needs a higher top card, and a shorter straight never beats"
+        " a longer one. Beating a straight this way is no chop. The switch cannot go with a follow-suit"
+        " rule, which compares suits rank by rank and so needs plays of the same length.",
+        lambda rules: rules.longer_straight_beats,
+    ),
+    Decision(
+        "unled-runs",
+        "Pair-run bombs that may not be led",
+        "Only pair runs that are bombs under the rules are kept from leading; a longer pair run that the"
+        " bomb table does not name may be led as an ordinary combination, and quads may be led as ever."
+        " A player holding nothing else can always lead a single card from the run.",
+        lambda rules: not rules.lead_pair_run_bombs,
+    ),
+    Decision(
+        "whole-deck",
+        "Dealing the whole deck to two or three",
+        "The whole deck is dealt one card at a time from the seat after the dealer, so two players get"
+        " 26 cards each; at three, 52 cards do not share evenly and the seat after the dealer gets the"
+        " last card: 18, 17 and 17. A player is frozen when they have played none of the cards they were"
+        " dealt. Instant-win patterns read the whole dealt hand, where six pairs are nearly certain, so a"
+        " table that deals the whole deck usually plays without instant wins.",
+        lambda rules: rules.deal_whole_deck,
+    ),
+    Decision(
+        "instant-patterns",
+        "Reading instant-win patterns",
+        "Patterns are read on the hand as dealt, by how many cards of each rank it holds: a quad counts"
+        " as a triple and as two pairs, so three quads are also three triples and six pairs; five pairs"
+        " and a triple are always six pairs as well. One colour needs at least 13 cards. Two bombs means"
+        " two bombs of the rule set's own table that can be laid down together: each quad, then each run"
+        " of consecutive pairs cut into as many of the shortest pair-run bomb as it holds (a six-pair run"
+        " is two PR3s where PR3 is a bomb). When a hand shows several patterns, the first one the rules"
+        " list is the one reported. A pattern limited to the first round counts when the round is dealt"
+        " as the first of a match (``first_round=True``); one limited to later rounds, in every other.",
+        lambda rules: bool(rules.instant_wins),
     ),
     Decision(
         "interrupts",

@@ -141,6 +141,11 @@ def _names(value: list[str], rules: RuleSet) -> Lines:
     return list(value) or ["none"]
 
 
+def _instant_wins(value: Mapping[str, str], rules: RuleSet) -> Lines:
+    when = {"any": "", "first": " (first round only)", "later": " (not in the first round)"}
+    return [f"{pattern}{when[rounds]}" for pattern, rounds in value.items()] or ["none"]
+
+
 def _amount(value: int | None, rules: RuleSet) -> Lines:
     return [amount(value, rules)] if value else ["none"]
 
@@ -152,7 +157,7 @@ RENDERERS: Mapping[str, Callable[[Any, RuleSet], Lines]] = {
     "two_values": _two_values,
     "bomb_values": _bomb_values,
     "instant_win_points": _instant_win_points,
-    "instant_wins": _names,
+    "instant_wins": _instant_wins,
     "interrupt_bombs": _names,
     "instant_win_payment": _amount,
     "frozen_penalty": _amount,
@@ -282,7 +287,7 @@ class ProfileRules(_RulesDirective):
             words = render(axis, rules)
             if axis == "instant_wins" and rules.instant_wins:
                 patterns = tienlen.rules.INSTANT_WIN_PATTERNS
-                words = [f"{pattern}: {patterns[pattern]}" if pattern in patterns else pattern for pattern in rules.instant_wins]
+                words = [f"{line}: {patterns[win.pattern]}" for line, win in zip(words, rules.instant_wins)]
             rows.append([_axis_cell(axis, meaning), _lines(words)])
         out: list[nodes.Node] = [_table([60, 40], [[nodes.Text("axis")], [nodes.Text(name)]], rows)]
         return out

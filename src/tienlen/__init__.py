@@ -28,7 +28,7 @@ from tienlen.match import Match, next_leader
 from tienlen.moves import legal_plays
 from tienlen.profiles import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, PROFILES
 from tienlen.round import LegalActions, Round, Trick, instant_win_pattern
-from tienlen.rules import AXES, INSTANT_WIN_PATTERNS, BombRule, RuleSet, load_rules
+from tienlen.rules import AXES, INSTANT_WIN_PATTERNS, BombRule, InstantWinRule, RuleSet, load_rules
 from tienlen.settle import HOUSE_SEAT, Settlement, Transfer, chop_value, held_value, settle
 from tienlen.views import PlayerView
 
@@ -55,6 +55,7 @@ __all__ = [
     "IWIN",
     "IllegalPlay",
     "InstantWin",
+    "InstantWinRule",
     "InvalidCards",
     "InvalidCombo",
     "InvalidRecord",

@@ -47,6 +47,8 @@ def explain(play: Combo | str, table: Combo | str | None, rules: RuleSet, *, pas
     """
     play = as_combo(play, rules)
     if table is None:
+        if not rules.lead_pair_run_bombs and play.kind is ComboKind.PAIR_RUN and is_bomb(play, rules):
+            return f"{play} cannot be led under {rules.name}: a {play.bomb_class} is a bomb, played only on what it beats"
         return None
     table = as_combo(table, rules)
     reason = _refusal(play, table, rules, passed)
@@ -69,6 +71,8 @@ def _refusal(play: Combo, table: Combo, rules: RuleSet, passed: bool) -> str | N
     table_bomb = rules.bomb_rule(table.bomb_class)
     if bomb is not None and table_bomb is not None and table_bomb.bomb in bomb.chops_bombs:
         return None
+    if rules.longer_straight_beats and play.kind is table.kind is ComboKind.STRAIGHT and play.length > table.length:
+        return None
     if play.kind is not table.kind or play.length != table.length:
         return _shape_reason(play, table, rules)
     if rules.follow_suit and not (rules.twos_ignore_suit and play.is_two_group and play.kind <= ComboKind.PAIR):
@@ -88,9 +92,12 @@ def is_chop(play: Combo, table: Combo | None, rules: RuleSet) -> bool:
     """Whether playing ``play`` on ``table`` (assumed legal) is a chop.
 
     A chop beats a 2-group or a bomb with a bomb, or, where ``rules.higher_two_chops``, beats
-    2s with higher 2s.
+    2s with higher 2s. A bomb beating a lower bomb of its own class is a chop only where
+    ``rules.same_class_chops``; otherwise it is an ordinary beat.
     """
     if table is None or not (table.is_two_group or is_bomb(table, rules)):
+        return False
+    if not rules.same_class_chops and table.bomb_class is not None and play.bomb_class == table.bomb_class:
         return False
     return is_bomb(play, rules) or (rules.higher_two_chops and play.is_two_group)
 

@@ -165,6 +165,8 @@ def describe_value(axis: str, value: Any) -> str:
         return "; ".join(f"{n}p: " + "/".join(map(str, points)) for n, points in value.items()) or "none"
     if axis == "bomb_values":
         return ", ".join(f"{k} {v}" for k, v in value.items()) or "none"
+    if axis == "instant_wins":
+        return ", ".join(p if r == "any" else f"{p} ({r} round{'' if r == 'first' else 's'} only)" for p, r in value.items()) or "none"
     if axis == "two_values":
         return " ".join(f"2{s}={v}" for s, v in zip("♠♣♦♥", value))
     if isinstance(value, list):

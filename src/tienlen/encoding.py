@@ -450,8 +450,8 @@ def decode_observation(vector: Sequence[int]) -> Observation:
     if any(v not in (0, 1) for v in passed):
         raise InvalidRecord(f"observation field passed: {fields['passed']} must be 0 or 1 for each seat")
     counts = per_seat("card_counts")
-    if any(not 0 <= c <= 13 for c in counts):
-        raise InvalidRecord(f"observation field card_counts: {fields['card_counts']} must be 0 to 13 per seat")
+    if any(not 0 <= c <= 26 for c in counts):  # 26: a whole deck dealt to two
+        raise InvalidRecord(f"observation field card_counts: {fields['card_counts']} must be 0 to 26 per seat")
     return Observation(
         seat=seat,
         players=players,

@@ -95,7 +95,7 @@ class _Plan:
 
     __slots__ = (
         "rules", "pairs_at", "mixed_pairs_at", "pair_run_at", "straight_top", "straight_min",
-        "straight_same_suit", "pair_run_min", "follow_suit", "twos_ignore_suit", "shapes",
+        "straight_same_suit", "pair_run_min", "follow_suit", "twos_ignore_suit", "unled_runs", "shapes",
     )
 
     def __init__(self, rules: RuleSet) -> None:
@@ -118,14 +118,20 @@ class _Plan:
         self.pair_run_min = rules.pair_run_min
         self.follow_suit = rules.follow_suit
         self.twos_ignore_suit = rules.twos_ignore_suit
+        # Pair-run lengths (in pairs) that are bombs here and may not be led.
+        self.unled_runs = frozenset(
+            () if rules.lead_pair_run_bombs else (int(b.bomb[2:]) for b in rules.bombs if b.bomb.startswith("PR"))
+        )
         self.shapes: dict[tuple[ComboKind, int, bool, bool], list[tuple[ComboKind, int, bool]]] = {}
 
     def answers(self, kind: ComboKind, length: int, twos: bool, passed: bool) -> list[tuple[ComboKind, int, bool]]:
         """The shapes that may answer a table of this shape: ``(kind, length, any_of_them)``.
 
-        ``any_of_them`` is true for a bomb class that chops the table (every such bomb will do) and
-        false for the table's own shape (which must be higher, and follow suit where the rules say
-        so). Sorted by kind, then length, the order :func:`legal_plays` lists them in.
+        ``any_of_them`` is true for a bomb class that chops the table (every such bomb will do), and
+        for straights longer than the table's where ``rules.longer_straight_beats`` (one entry, the
+        next length: every straight of it or longer will do); it is false for the table's own shape
+        (which must be higher, and follow suit where the rules say so). Sorted by kind, then
+        length, the order :func:`legal_plays` lists them in.
         """
         key = (kind, length, twos, passed)
         shapes = self.shapes.get(key)
@@ -139,6 +145,8 @@ class _Plan:
                 on_bomb = table_is_bomb and table_class in bomb.chops_bombs and not passed
                 if on_twos or on_bomb:
                     found[(QUAD, 4) if bomb.bomb == "quad" else (PAIR_RUN, 2 * int(bomb.bomb[2:]))] = True
+            if rules.longer_straight_beats and kind is STRAIGHT and not passed:
+                found[(STRAIGHT, length + 1)] = True
             shapes = self.shapes[key] = sorted((k, n, any_of_them) for (k, n), any_of_them in found.items())
         return shapes
 
@@ -214,6 +222,8 @@ def _plays(hand: int, table: Combo | None, rules: RuleSet, passed: bool) -> list
     for shape, length, any_of_them in shapes:
         if shape is QUAD and any_of_them:
             masks = _quads(hand, 0)
+        elif shape is STRAIGHT and any_of_them:
+            masks = _straights(hand, length, 0, plan)
         elif any_of_them:
             if reach < 0:
                 reach = _longest_run(_ranks_holding(hand, 2) & _NOT_TWOS, 4)
@@ -270,7 +280,10 @@ def _leads(hand: int, plan: _Plan) -> list[Group]:
         straights = _windows(cards_at, ends, shortest, 13, 0)
     groups = [(SINGLE, singles), (PAIR, pairs), (TRIPLE, triples), (QUAD, quads), (STRAIGHT, straights)]
     if plan.pair_run_at is not None and _longest_run(paired & 0xFFF, 1) >= plan.pair_run_min:
-        groups.append((PAIR_RUN, _runs(plan.pair_run_at, nib, plan.pair_run_min, 12, TWO - 1, 0)))
+        runs = _runs(plan.pair_run_at, nib, plan.pair_run_min, 12, TWO - 1, 0)
+        if plan.unled_runs:
+            runs = [m for m in runs if m.bit_count() // 2 not in plan.unled_runs]
+        groups.append((PAIR_RUN, runs))
     return groups
 
 
@@ -299,12 +312,17 @@ def _higher(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]:
     if kind is STRAIGHT:
         if ranks < plan.straight_min:
             return []
-        if plan.straight_same_suit:
-            return _same_suit_straights(hand, ranks, ranks, plan.straight_top, floor)
-        return _runs(_CARDS_AT, [(hand >> s) & 0xF for s in _NIBBLE_SHIFTS], ranks, ranks, plan.straight_top, floor)
+        return _straights(hand, ranks, floor, plan, longest=ranks)
     if plan.pair_run_at is None or ranks < plan.pair_run_min:
         return []
     return _runs(plan.pair_run_at, [(hand >> s) & 0xF for s in _NIBBLE_SHIFTS], ranks, ranks, TWO - 1, floor)
+
+
+def _straights(hand: int, shortest: int, floor: int, plan: _Plan, longest: int = 13) -> list[int]:
+    """The straights of ``shortest`` to ``longest`` ranks in the hand, top card index at least ``floor``."""
+    if plan.straight_same_suit:
+        return _same_suit_straights(hand, shortest, longest, plan.straight_top, floor)
+    return _runs(_CARDS_AT, [(hand >> s) & 0xF for s in _NIBBLE_SHIFTS], shortest, longest, plan.straight_top, floor)
 
 
 def _following(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from tienlen.rules import BombRule, RuleSet
+from tienlen.rules import BombRule, InstantWinRule, RuleSet
 
 __all__ = ["HOUSE", "FACEOFF", "NORTHERN", "IWIN", "PAGAT", "PROFILES"]
 
@@ -25,6 +25,7 @@ HOUSE = RuleSet(
         BombRule(bomb="PR5", chops_twos=(1, 2), chops_bombs=("PR3", "quad", "PR4")),
         BombRule(bomb="PR6", chops_twos=(1, 2), chops_bombs=("PR3", "quad", "PR4", "PR5")),
     ),
+    same_class_chops=False,  # seed 000: a higher bomb of the same class is an ordinary beat
     instant_wins=("four_twos", "six_pairs", "pr5", "dragon"),
     instant_win_ties="share",
     frozen=True,
@@ -109,8 +110,8 @@ IWIN = RuleSet(
         "pr5",
         "six_pairs",
         "four_twos",
-        "first_round_pr3_with_three_spades",
-        "first_round_four_threes",
+        InstantWinRule(pattern="pr3_with_three_spades", rounds="first"),
+        InstantWinRule(pattern="four_threes", rounds="first"),
     ),
     instant_win_ties="nearest_dealer",
     frozen=True,

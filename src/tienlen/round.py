@@ -25,7 +25,7 @@ import attrs
 from tienlen import svg
 from tienlen.beating import explain, is_chop
 from tienlen.cards import FULL_MASK, Card, cards_of, format_cards, to_mask
-from tienlen.combos import Combo, ComboKind, classify
+from tienlen.combos import TWO, Combo, ComboKind, classify
 from tienlen.errors import IllegalPlay, InvalidCards, InvalidCombo, InvalidRecord, InvalidRules, TienLenError
 from tienlen.events import (
     Action,
@@ -50,6 +50,8 @@ RECORD_VERSION = 1
 """Version of the JSON round record written by :meth:`Round.to_json`."""
 
 _TWOS = 0xF << 48
+_BLACK = sum(0b0011 << (4 * r) for r in range(13))  # ♠ and ♣
+_RED = _BLACK << 2  # ♦ and ♥
 _T = TypeVar("_T", bound=attrs.AttrsInstance)
 
 
@@ -149,10 +151,11 @@ class LegalActions(Sequence[Action]):
 
 
 def instant_win_pattern(hand: int | Iterable[Card] | str, rules: RuleSet, *, first_round: bool = False) -> str | None:
-    """The first of ``rules.instant_wins`` that this dealt hand shows, or ``None``.
+    """The first of ``rules.instant_wins`` that this dealt hand shows in this round, or ``None``.
 
-    First-round patterns count only in the first round and only for the hand holding 3♠.
-    Raises :class:`~tienlen.InvalidCards` for unreadable or repeated cards.
+    Each pattern counts only in the rounds its :class:`~tienlen.InstantWinRule` names (the first
+    round of a match, later rounds, or any). Raises :class:`~tienlen.InvalidCards` for unreadable
+    or repeated cards.
 
     >>> from tienlen import HOUSE
     >>> instant_win_pattern("3♠ 2♠ 2♣ 2♦ 2♥", HOUSE)
@@ -160,21 +163,51 @@ def instant_win_pattern(hand: int | Iterable[Card] | str, rules: RuleSet, *, fir
     """
     mask = to_mask(hand)
     counts = [((mask >> (4 * r)) & 0xF).bit_count() for r in range(13)]
-    for pattern in rules.instant_wins:
-        if _shows(pattern, mask, counts, first_round):
-            return pattern
+    for win in rules.instant_wins:
+        if win.counts_in(first_round) and _shows(win.pattern, mask, counts, rules):
+            return win.pattern
     return None
 
 
-def _longest_pair_run(counts: list[int]) -> int:
+def _consecutive(ranks: list[bool]) -> int:
+    """The most consecutive ranks from 3 to A for which ``ranks`` is true."""
     best = run = 0
-    for count in counts[:12]:
-        run = run + 1 if count >= 2 else 0
+    for held in ranks[:TWO]:
+        run = run + 1 if held else 0
         best = max(best, run)
     return best
 
 
-def _shows(pattern: str, mask: int, counts: list[int], first_round: bool) -> bool:
+def _bombs_at_once(counts: list[int], rules: RuleSet) -> int:
+    """The most bombs of the rules' table that the hand holds with no card in two of them.
+
+    Each quad taken or not (at most a few in a hand), then each run of consecutive pairs left is
+    cut into as many of the shortest pair-run bomb as it holds.
+    """
+    quads = [r for r in range(13) if counts[r] == 4] if rules.bomb_rule("quad") else []
+    shortest = min((int(b.bomb[2:]) for b in rules.bombs if b.bomb.startswith("PR")), default=0)
+    best = 0
+    for taken in range(1 << len(quads)):
+        left = list(counts)
+        for i, rank in enumerate(quads):
+            if taken >> i & 1:
+                left[rank] = 0
+        bombs = taken.bit_count()
+        if shortest:
+            run = 0
+            for count in left[:TWO] + [0]:
+                if count >= 2:
+                    run += 1
+                else:
+                    bombs += run // shortest
+                    run = 0
+        best = max(best, bombs)
+    return best
+
+
+def _shows(pattern: str, mask: int, counts: list[int], rules: RuleSet) -> bool:
+    """Whether a hand (its mask and cards per rank) shows ``pattern``, whatever the round."""
+    triples = sum(c >= 3 for c in counts)
     if pattern == "dragon":
         return all(counts[:12])
     if pattern == "dragon_to_two":
@@ -184,18 +217,39 @@ def _shows(pattern: str, mask: int, counts: list[int], first_round: bool) -> boo
     if pattern == "six_pairs":
         return sum(c // 2 for c in counts) >= 6
     if pattern in ("pr5", "pr6"):
-        return _longest_pair_run(counts) >= int(pattern[2])
-    has_three_spades = bool(mask & 1)
-    if pattern == "first_round_pr3_with_three_spades":
-        return first_round and has_three_spades and min(counts[:3]) >= 2
-    if pattern == "first_round_four_threes":
-        return first_round and counts[0] == 4
+        return _consecutive([c >= 2 for c in counts]) >= int(pattern[2])
+    if pattern == "pr3_with_three_spades":
+        return bool(mask & 1) and min(counts[:3]) >= 2
+    if pattern == "four_threes":
+        return counts[0] == 4
+    if pattern in ("three_triples", "four_triples"):
+        return triples >= (3 if pattern == "three_triples" else 4)
+    if pattern == "three_quads":
+        return counts.count(4) >= 3
+    if pattern == "five_pairs_and_triple":
+        return any(c >= 3 and sum(o // 2 for o in counts) - c // 2 >= 5 for c in counts)
+    if pattern == "five_consecutive_pairs_and_triple":
+        return any(
+            all(c >= 2 for c in counts[low : low + 5]) and triples - sum(c >= 3 for c in counts[low : low + 5]) >= 1
+            for low in range(TWO - 4)
+        )
+    if pattern == "one_colour":
+        return mask.bit_count() >= 13 and not (mask & _BLACK and mask & _RED)
+    if pattern == "three_consecutive_triples":
+        return _consecutive([c >= 3 for c in counts]) >= 3
+    if pattern == "two_bombs":
+        return _bombs_at_once(counts, rules) >= 2
     raise InvalidRules(f"instant_wins: unknown pattern {pattern!r}")  # pragma: no cover - RuleSet refuses it
 
 
-def _deal_masks(players: int, seed: int, dealer: int) -> tuple[tuple[int, ...], int]:
+def _cards_dealt(rules: RuleSet, players: int) -> int:
+    """How many cards a deal hands out: 13 a player, or all 52 where ``rules.deal_whole_deck``."""
+    return 52 if rules.deal_whole_deck else 13 * players
+
+
+def _deal_masks(players: int, seed: int, dealer: int, cards: int) -> tuple[tuple[int, ...], int]:
     """Shuffle with a Mersenne Twister seeded by ``seed`` using only ``getrandbits`` (stable across
-    Python versions and platforms); deal one card at a time starting left of the dealer."""
+    Python versions and platforms); deal ``cards`` one at a time starting left of the dealer."""
     rng = random.Random(seed)
     deck = list(range(52))
     for i in range(51, 0, -1):
@@ -205,7 +259,7 @@ def _deal_masks(players: int, seed: int, dealer: int) -> tuple[tuple[int, ...], 
             j = rng.getrandbits(bits)
         deck[i], deck[j] = deck[j], deck[i]
     hands = [0] * players
-    for k in range(13 * players):
+    for k in range(cards):
         hands[(dealer + 1 + k) % players] |= 1 << deck[k]
     return tuple(hands), FULL_MASK & ~sum(hands)
 
@@ -246,7 +300,8 @@ class Round:
         leader: int | None = None,
         dealer: int = 0,
     ) -> Round:
-        """Shuffle and deal 13 cards to each player with a private RNG seeded by ``seed``.
+        """Shuffle and deal 13 cards to each player (the whole deck where ``rules.deal_whole_deck``)
+        with a private RNG seeded by ``seed``.
 
         The same seed gives the same deal on every platform; with ``seed=None`` a fresh seed is
         drawn and kept in ``Round.seed``. Raises :class:`InvalidRules` for a player count the rules
@@ -259,7 +314,7 @@ class Round:
             seed = secrets.randbits(63)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise InvalidRules(f"seed must be a whole number, not {seed!r}")
-        hands, _ = _deal_masks(players, seed, dealer)
+        hands, _ = _deal_masks(players, seed, dealer, _cards_dealt(rules, players))
         return cls._start(rules, hands, dealer=dealer, first_round=first_round, leader=leader, seed=seed)
 
     @classmethod
@@ -273,7 +328,9 @@ class Round:
         dealer: int = 0,
     ) -> Round:
         """A round from given hands (card text, cards or masks), one per seat; the rest of the deck
-        is out of play. Hands of fewer than 13 cards are allowed for puzzles and tests.
+        is out of play. Hands of fewer than 13 cards are allowed for puzzles and tests; where
+        ``rules.deal_whole_deck``, a hand may hold as many cards as that deal gives (26 at 2 players,
+        18 at 3).
 
         Raises :class:`InvalidCards` for unreadable, repeated or shared cards or an empty hand,
         and :class:`InvalidRules` for a player count the rules do not allow.
@@ -285,9 +342,10 @@ class Round:
         _check_players(rules, len(masks))
         _check_seat(dealer, len(masks), "dealer")
         seen = 0
+        most = -(-_cards_dealt(rules, len(masks)) // len(masks))
         for seat, mask in enumerate(masks):
-            if not mask or mask.bit_count() > 13:
-                raise InvalidCards(f"seat {seat} must hold from 1 to 13 cards, not {mask.bit_count()}")
+            if not mask or mask.bit_count() > most:
+                raise InvalidCards(f"seat {seat} must hold from 1 to {most} cards, not {mask.bit_count()}")
             if seen & mask:
                 raise InvalidCards(f"{format_cards(seen & mask)} dealt to more than one seat (seat {seat} again)")
             seen |= mask
@@ -703,7 +761,7 @@ class Round:
             return round_
         if type(seed) is not int:
             raise InvalidRecord(f"seed must be a whole number or null, not {seed!r}")
-        if _deal_masks(round_.players, seed, round_.dealer)[0] != round_.dealt:
+        if _deal_masks(round_.players, seed, round_.dealer, _cards_dealt(rules, round_.players))[0] != round_.dealt:
             raise InvalidRecord(f"the hands do not match seed {seed}: the deal was altered")
         return _replace(round_, seed=seed)
 

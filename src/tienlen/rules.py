@@ -6,8 +6,14 @@ Make a house variant with :func:`attrs.evolve` or :meth:`RuleSet.from_mapping`:
 >>> import attrs
 >>> from tienlen import HOUSE
 >>> mine = attrs.evolve(HOUSE, name="no-dragons", instant_wins=("four_twos", "six_pairs"))
->>> mine.instant_wins
-('four_twos', 'six_pairs')
+>>> [win.pattern for win in mine.instant_wins]
+['four_twos', 'six_pairs']
+
+An instant-win pattern may be limited to the first round of a match or to the later ones:
+
+>>> later = attrs.evolve(HOUSE, name="late-sam-co", instant_wins=(InstantWinRule(pattern="four_triples", rounds="later"),))
+>>> later.instant_wins[0].counts_in(first_round=True)
+False
 """
 
 from __future__ import annotations
@@ -23,13 +29,14 @@ import attrs
 
 from tienlen.errors import InvalidRules
 
-__all__ = ["RuleSet", "BombRule", "INSTANT_WIN_PATTERNS", "AXES", "load_rules"]
+__all__ = ["RuleSet", "BombRule", "InstantWinRule", "INSTANT_WIN_PATTERNS", "AXES", "load_rules"]
 
 Unit = Literal["chips", "bets", "points"]
 ChopPayment = Literal["none", "multiply", "accumulate"]
 Thui = Literal["none", "above", "winner"]
 InstantWinTies = Literal["share", "nearest_dealer"]
 Direction = Literal["clockwise", "counter-clockwise"]
+Rounds = Literal["any", "first", "later"]
 
 INSTANT_WIN_PATTERNS: Mapping[str, str] = {
     "dragon": "a straight of one card of every rank from 3 to A",
@@ -38,10 +45,24 @@ INSTANT_WIN_PATTERNS: Mapping[str, str] = {
     "six_pairs": "six pairs of any ranks (a quad counts as two pairs)",
     "pr5": "five consecutive pairs",
     "pr6": "six consecutive pairs",
-    "first_round_pr3_with_three_spades": "first round only: 3♠ with a pair run of 3-4-5 that holds it",
-    "first_round_four_threes": "first round only: all four 3s",
+    "pr3_with_three_spades": "3♠ with a pair run of 3-4-5 that holds it",
+    "four_threes": "all four 3s",
+    "three_triples": "three triples (sám cô) of different ranks (a quad counts as a triple)",
+    "four_triples": "four triples of different ranks (a quad counts as a triple)",
+    "three_quads": "three quads",
+    "five_pairs_and_triple": "five pairs and a triple of a sixth rank (a quad counts as two pairs)",
+    "five_consecutive_pairs_and_triple": "five consecutive pairs (no 2) and a triple of another rank",
+    "one_colour": "13 cards or more, all black (♠ ♣) or all red (♦ ♥)",
+    "three_consecutive_triples": "triples of three consecutive ranks (no 2)",
+    "two_bombs": "two bombs or more of the rule set's bomb table, laid down at once (no card in two of them)",
 }
-"""The instant-win patterns a rule set may list, with what each means."""
+"""The instant-win patterns a rule set may list, with what each means. Patterns read the whole
+dealt hand; each counts in the rounds its :class:`InstantWinRule` names."""
+
+_OLD_PATTERNS = {  # 0.1 names that carried their restriction in the name
+    "first_round_pr3_with_three_spades": "pr3_with_three_spades",
+    "first_round_four_threes": "four_threes",
+}
 
 _BOMB_NAME = re.compile(r"quad|PR([3-6])")
 
@@ -78,6 +99,39 @@ class BombRule:
 
 
 @attrs.frozen(kw_only=True)
+class InstantWinRule:
+    """One instant-win pattern of a rule set and the rounds it counts in.
+
+    ``pattern`` is a key of :data:`INSTANT_WIN_PATTERNS`; ``rounds`` is ``"any"``, ``"first"``
+    (the first round of a match only) or ``"later"`` (every round but the first).
+    """
+
+    pattern: str
+    rounds: Rounds = "any"
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.pattern, str) or self.pattern not in INSTANT_WIN_PATTERNS:
+            raise InvalidRules(f"instant_wins: {self.pattern!r} is not a pattern; known: {', '.join(INSTANT_WIN_PATTERNS)}")
+        if self.rounds not in get_args(Rounds):
+            raise InvalidRules(f"instant_wins.{self.pattern}: {self.rounds!r} must be 'any', 'first' or 'later' (the rounds it counts in)")
+
+    def counts_in(self, first_round: bool) -> bool:
+        """Whether the pattern wins in a first round (``first_round=True``) or in a later one."""
+        return self.rounds == "any" or (self.rounds == "first") == first_round
+
+
+def _instant_win_rules(value: tuple[InstantWinRule | str, ...]) -> tuple[InstantWinRule, ...]:
+    """A bare pattern name stands for ``InstantWinRule(pattern=name)``; a 0.1 ``first_round_`` name
+    for its pattern limited to the first round. Anything else is left for the type check."""
+    if not isinstance(value, tuple):
+        return value
+    return tuple(
+        InstantWinRule(pattern=_OLD_PATTERNS.get(v, v), rounds="first" if v in _OLD_PATTERNS else "any") if isinstance(v, str) else v
+        for v in value
+    )
+
+
+@attrs.frozen(kw_only=True)
 class RuleSet:
     """The rules of one table. Each field is one axis of the rules; see ``AXES`` for their meanings.
 
@@ -98,6 +152,7 @@ class RuleSet:
     straight_two_on_top: bool = False
     pair_runs: bool = True
     pair_run_min: int = 3
+    deal_whole_deck: bool = False
     # --- following and bombs
     follow_suit: bool = False
     twos_ignore_suit: bool = False
@@ -105,8 +160,11 @@ class RuleSet:
     higher_two_chops: bool = False
     bomb_after_pass: bool = False
     interrupt_bombs: tuple[str, ...] = ()
+    same_class_chops: bool = True
+    longer_straight_beats: bool = False
+    lead_pair_run_bombs: bool = True
     # --- instant wins and frozen players
-    instant_wins: tuple[str, ...] = ()
+    instant_wins: tuple[InstantWinRule, ...] = attrs.field(default=(), converter=_instant_win_rules)
     instant_win_ties: InstantWinTies = "share"
     frozen: bool = False
     den_bai: bool = False
@@ -118,6 +176,7 @@ class RuleSet:
     two_values: tuple[int, int, int, int] = (0, 0, 0, 0)
     bomb_values: tuple[tuple[str, int], ...] = ()
     chop_payment: ChopPayment = "none"
+    chop_stacked_twos: bool = False
     instant_win_payment: int = 0
     instant_win_points: tuple[int, int] = (0, 0)
     frozen_penalty: int = 0
@@ -168,6 +227,8 @@ class RuleSet:
                 value = {str(n): list(points) for n, points in value}
             elif field.name == "bomb_values":
                 value = dict(value)
+            elif field.name == "instant_wins":
+                value = {win.pattern: win.rounds for win in value}
             elif isinstance(value, tuple):
                 value = list(value)
             if value is None:
@@ -300,6 +361,8 @@ def _convert(key: str, value: Any) -> Any:
         return tuple(sorted(rows.items()))
     if key == "bomb_values":
         return tuple(_table(value, key).items())
+    if key == "instant_wins" and isinstance(value, Mapping):  # pattern = rounds; a list of names reads as before
+        return tuple(InstantWinRule(pattern=pattern, rounds=rounds) for pattern, rounds in value.items())
     return _tuple(value) if isinstance(value, list) else value
 
 
@@ -348,6 +411,7 @@ _SHAPES: dict[str, tuple[Any, str]] = {
     "str": (str, "text"),
     "tuple[BombRule, ...]": ((BombRule, ...), "a table of bomb classes"),
     "tuple[str, ...]": ((str, ...), "a list of names"),
+    "tuple[InstantWinRule, ...]": ((InstantWinRule, ...), "a list of names, or a table of name = 'any', 'first' or 'later'"),
     "tuple[int, int, int, int]": ((int, int, int, int), "4 whole numbers"),
     "tuple[int, int]": ((int, int), "2 whole numbers"),
     "tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...]": (
@@ -404,9 +468,17 @@ def _validate(rules: RuleSet) -> None:
     for name in r.interrupt_bombs:
         if name not in classes:
             raise InvalidRules(f"interrupt_bombs: {name!r} must be a class of the bomb table ({', '.join(classes) or 'empty'})")
-    for name in r.instant_wins:
-        if name not in INSTANT_WIN_PATTERNS:
-            raise InvalidRules(f"instant_wins: {name!r} is not a pattern; known: {', '.join(INSTANT_WIN_PATTERNS)}")
+    patterns = [win.pattern for win in r.instant_wins]
+    if len(set(patterns)) != len(patterns):
+        raise InvalidRules(f"instant_wins: a pattern is listed twice in {patterns}")
+    if r.deal_whole_deck and r.min_players == 4:
+        raise InvalidRules("deal_whole_deck: this table always seats 4, who get the whole deck (13 each) anyway")
+    if r.longer_straight_beats and r.follow_suit:
+        raise InvalidRules("longer_straight_beats: cannot go with follow_suit (a longer straight has no suit pattern to follow)")
+    if not r.lead_pair_run_bombs and not r.pair_runs:
+        raise InvalidRules("lead_pair_run_bombs: pair runs are off, so there is no pair-run bomb to keep from leading")
+    if r.chop_stacked_twos and r.chop_payment == "none":
+        raise InvalidRules("chop_stacked_twos: chops move no money here (chop_payment = 'none'); choose 'multiply' or 'accumulate'")
     for name, value in r.bomb_values:
         _check_bomb_names((name,), "bomb_values")
     if len(r.two_values) != 4:
@@ -459,13 +531,17 @@ AXES: Mapping[str, str] = {
     "straight_two_on_top": "a 2 may be the top card of a straight (K-A-2; never A-2-3)",
     "pair_runs": "pair runs (consecutive pairs) are combinations",
     "pair_run_min": "fewest pairs in a pair run",
+    "deal_whole_deck": "at 2 or 3 players the whole deck is dealt, one card at a time from the dealer's left (26 each; 18, 17, 17), not 13 each",
     "follow_suit": "to beat a play you must match its suit pattern (single: suit; pair: colour; triple and straight: suits)",
     "twos_ignore_suit": "2s are exempt from the suit and colour rules (a single 2 beats any lower single; pairs of 2s may mix colours)",
     "bombs": "which bombs chop which 2-groups and which other bombs",
     "higher_two_chops": "beating a 2 (or pair of 2s) with higher 2s counts as a chop",
     "bomb_after_pass": "a player who passed may still, in turn, bomb a 2-group on the table",
     "interrupt_bombs": "bombs that may be played out of turn, even after passing, whenever they can chop the table",
-    "instant_wins": "dealt hands that win at once",
+    "same_class_chops": "a bomb beating a lower bomb of its own class is a chop and adds to the chain ('chặt chồng'); off, an ordinary beat",
+    "longer_straight_beats": "a straight may also be beaten by any longer straight, whatever its top card",
+    "lead_pair_run_bombs": "a pair run that is a bomb here may be led (off: it may only be played on a table it beats)",
+    "instant_wins": "dealt hands that win at once, each in 'any' round, only the 'first' of a match or only 'later' ones",
     "instant_win_ties": "several instant winners: 'share' (all win) or 'nearest_dealer' (first in dealing order wins)",
     "frozen": "a player still holding 13 cards when the first player goes out is frozen (cóng) and stops",
     "den_bai": "when every other player is frozen, one who passed while holding a legal play pays for all (đền bài)",
@@ -476,6 +552,7 @@ AXES: Mapping[str, str] = {
     "two_values": "units a 2 is worth by suit (2♠ 2♣ 2♦ 2♥) when chopped, frozen or left at the end",
     "bomb_values": "units a bomb is worth when chopped, frozen or left at the end",
     "chop_payment": "chop money: 'multiply' (k-th chop pays k × the 2s' price), 'accumulate' (last chopped pays the whole chain) or 'none'",
+    "chop_stacked_twos": "a bomb chopping a single 2 that was laid on other single 2s is priced on all of them",
     "instant_win_payment": "units each other player pays an instant winner",
     "instant_win_points": "points for an instant winner and for every other player",
     "frozen_penalty": "units a frozen player pays 1st place, on top of the value of the 2s and bombs held",

@@ -62,7 +62,7 @@ from tienlen import svg
 from tienlen.cards import Card, cards_of, format_cards, mask_of
 from tienlen.combos import TWO, Combo, rank_nibbles
 from tienlen.errors import InvalidRecord, InvalidRules
-from tienlen.events import RoundResult
+from tienlen.events import Chop, Played, RoundResult, TrickWon
 from tienlen.rules import RuleSet, Unit
 
 __all__ = ["HOUSE_SEAT", "Transfer", "Settlement", "settle", "stake_for", "held_value", "chop_value"]
@@ -230,8 +230,28 @@ def chop_value(combo: Combo, rules: RuleSet) -> int:
     return 0
 
 
-def _twos_price(combo: Combo, rules: RuleSet) -> int:
-    return chop_value(combo, rules) if combo.is_two_group else 0
+def _chopped(result: RoundResult, rules: RuleSet) -> list[tuple[str, int]]:
+    """What each chop of ``result.chops`` took, in order: a label and its units (:func:`chop_value`).
+
+    Where ``rules.chop_stacked_twos``, a single 2 that was laid on other single 2s of its trick
+    (with no chop between them) is taken together with them: the label lists every 2 and the units
+    add up. The stacks are read from the result's events.
+    """
+    out: list[tuple[str, int]] = []
+    stack: list[Combo] = []  # the single 2s laid one on another at the end of the trick so far
+    before: list[Combo] = []  # the stack as it was before the last play
+    for event in result.events:
+        if isinstance(event, Played):
+            before = stack
+            single_two = event.combo.is_two_group and event.combo.length == 1
+            stack = stack + [event.combo] if single_two else []
+        elif isinstance(event, TrickWon):
+            stack = []
+        elif isinstance(event, Chop):
+            taken = before if rules.chop_stacked_twos and before and before[-1] == event.chopped_combo else [event.chopped_combo]
+            out.append((" + ".join(map(str, taken)), sum(chop_value(c, rules) for c in taken)))
+            stack = stack[-1:]  # the 2s below the chopper's play are paid for
+    return out
 
 
 # ---------------------------------------------------------------------------- checks
@@ -339,14 +359,15 @@ def _instant_win(result: RoundResult, rules: RuleSet, stake: int, n: int) -> lis
 def _chops(result: RoundResult, rules: RuleSet, stake: int) -> list[list[Transfer]]:
     moments: list[list[Transfer]] = []
     chops = result.chops
+    taken = _chopped(result, rules)
     if rules.chop_payment == "multiply":
         price: dict[int, int] = {}
         twos: dict[int, list[str]] = {}
-        for chop in chops:
-            added = _twos_price(chop.chopped_combo, rules)
+        for chop, (label, units) in zip(chops, taken):
+            added = units if chop.chopped_combo.is_two_group else 0
             price[chop.trick] = price.get(chop.trick, 0) + added
             if added:
-                twos.setdefault(chop.trick, []).append(str(chop.chopped_combo))
+                twos.setdefault(chop.trick, []).append(label)
             amount = chop.index * price[chop.trick] * stake
             if amount:
                 reason = (
@@ -357,8 +378,8 @@ def _chops(result: RoundResult, rules: RuleSet, stake: int) -> list[list[Transfe
     elif rules.chop_payment == "accumulate":
         chains: dict[int, list[tuple[str, int]]] = {}
         last: dict[int, tuple[int, int]] = {}
-        for chop in chops:
-            chains.setdefault(chop.trick, []).append((str(chop.chopped_combo), chop_value(chop.chopped_combo, rules) * stake))
+        for chop, (label, units) in zip(chops, taken):
+            chains.setdefault(chop.trick, []).append((label, units * stake))
             last[chop.trick] = (chop.chopped, chop.chopper)
         for trick, items in chains.items():
             total = sum(v for _, v in items)

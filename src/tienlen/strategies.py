@@ -7,7 +7,8 @@ itself never imports it.
 
 Every strategy builds its values constructively, so nothing is filtered away and shrinking is
 quick: combinations are built from rank and suit choices that respect the rule set's axes, and
-rounds are dealt from a drawn seed and played forward by drawn legal actions.
+rounds are dealt from a drawn seed and played forward by drawn legal actions; rule sets draw every
+axis from values that cannot contradict each other.
 
 >>> from hypothesis import given
 >>> from tienlen import NORTHERN, ComboKind
@@ -19,16 +20,20 @@ rounds are dealt from a drawn seed and played forward by drawn legal actions.
 
 from __future__ import annotations
 
+from typing import Any, get_args
+
+import attrs
 from hypothesis import strategies as st
 
 from tienlen.cards import DECK, FULL_MASK, Card, cards_of
 from tienlen.combos import TWO, Combo, ComboKind, classify
 from tienlen.errors import InvalidRules
 from tienlen.events import Action
+from tienlen.profiles import PROFILES
 from tienlen.round import Round
-from tienlen.rules import RuleSet
+from tienlen.rules import INSTANT_WIN_PATTERNS, BombRule, ChopPayment, Direction, InstantWinRule, InstantWinTies, Rounds, RuleSet, Thui, Unit
 
-__all__ = ["cards", "masks", "card_sets", "hands", "combos", "positions", "rounds"]
+__all__ = ["cards", "masks", "card_sets", "hands", "combos", "positions", "rounds", "rule_sets"]
 
 _BLACK, _RED = 0b0011, 0b1100
 _ALL_PAIRS = (0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100)
@@ -205,3 +210,99 @@ def rounds(
     if start is not None and (start.rules != rules or (players is not None and start.players != players)):
         raise InvalidRules(f"rounds: the start round is played under {start.rules.name} by {start.players}, not as asked")
     return _round(rules, players, forfeits, max_actions, start)
+
+
+def _choice(draw: st.DrawFn, literal: Any) -> Any:
+    return draw(st.sampled_from(get_args(literal)))
+
+
+def _subset(draw: st.DrawFn, items: list[Any]) -> tuple[Any, ...]:
+    return tuple(draw(st.lists(st.sampled_from(items), unique=True))) if items else ()
+
+
+@st.composite
+def _rule_set(draw: st.DrawFn) -> RuleSet:
+    flag = st.booleans()
+    low = draw(st.integers(2, 4))
+    high = draw(st.integers(low, 4))
+    counts = range(low, high + 1)
+    pair_runs = draw(flag)
+    pair_run_min = draw(st.integers(3, 6))
+    classes = _subset(draw, ["quad"] + [f"PR{k}" for k in range(pair_run_min, 7) if pair_runs])
+    bombs = tuple(
+        BombRule(bomb=name, chops_twos=_subset(draw, [1, 2, 3]), chops_bombs=_subset(draw, list(classes))) for name in classes
+    )
+    follow_suit = draw(flag)
+    unit = _choice(draw, Unit)
+    chop_payment = _choice(draw, ChopPayment)
+    frozen = draw(flag)
+    placement = []
+    for n in counts:
+        payers = draw(st.lists(st.integers(1, n), max_size=n))
+        pays = tuple((payer, draw(st.sampled_from([p for p in range(1, n + 1) if p != payer])), draw(st.integers(0, 6))) for payer in payers)
+        placement.append((n, pays))
+    instant = draw(st.lists(st.tuples(st.sampled_from(list(INSTANT_WIN_PATTERNS)), st.sampled_from(get_args(Rounds))), unique_by=lambda w: w[0], max_size=4))
+    axes: dict[str, Any] = dict(
+        name="drawn",
+        min_players=low,
+        max_players=high,
+        direction=_choice(draw, Direction),
+        first_lead_must_include=draw(flag),
+        pair_same_colour=draw(flag),
+        straight_min=draw(st.integers(3, 13)),
+        straight_same_suit=draw(flag),
+        straight_two_on_top=draw(flag),
+        pair_runs=pair_runs,
+        pair_run_min=pair_run_min,
+        deal_whole_deck=low < 4 and draw(flag),
+        follow_suit=follow_suit,
+        twos_ignore_suit=draw(flag),
+        bombs=bombs,
+        higher_two_chops=draw(flag),
+        bomb_after_pass=draw(flag),
+        interrupt_bombs=_subset(draw, list(classes)),
+        same_class_chops=draw(flag),
+        longer_straight_beats=not follow_suit and draw(flag),
+        lead_pair_run_bombs=not pair_runs or draw(flag),
+        instant_wins=tuple(InstantWinRule(pattern=p, rounds=r) for p, r in instant),
+        instant_win_ties=_choice(draw, InstantWinTies),
+        frozen=frozen,
+        den_bai=frozen and draw(flag),
+        unit=unit,
+        placement=tuple(placement),
+        place_points=tuple((n, tuple(draw(st.lists(st.integers(-3, 3), min_size=n, max_size=n)))) for n in counts),
+        two_values=tuple(draw(st.lists(st.integers(0, 4), min_size=4, max_size=4))),
+        bomb_values=tuple((name, draw(st.integers(0, 4))) for name in classes),
+        chop_payment=chop_payment,
+        chop_stacked_twos=chop_payment != "none" and draw(flag),
+        instant_win_payment=draw(st.integers(0, 8)),
+        instant_win_points=(draw(st.integers(0, 3)), draw(st.integers(-1, 1))),
+        frozen_penalty=draw(st.integers(0, 8)),
+        frozen_end_payment=draw(st.integers(0, 2)),
+        thui=_choice(draw, Thui),
+        finish_with_two_penalty=draw(st.integers(0, 2)),
+        forfeit_penalty=draw(st.none() | st.integers(0, 3)),
+        rake_percent=draw(st.sampled_from([0, 0, 5, 10])),
+        cap_at_balance=draw(flag),
+        match_rounds=draw(st.none() | st.integers(1, 5)),
+    )
+    # Start from one of the first five profiles, so that an axis this strategy does not know yet
+    # keeps a valid value (their defaults leave every other axis as it is).
+    return attrs.evolve(PROFILES[draw(st.sampled_from(["house", "faceoff", "northern", "iwin", "pagat"]))], **axes)
+
+
+def rule_sets() -> st.SearchStrategy[RuleSet]:
+    """Valid :class:`~tienlen.RuleSet` values with every axis drawn: player counts, combinations,
+    bomb tables, the following and chop switches, instant-win patterns and their rounds, frozen
+    players, and every money and points axis. Axes that depend on each other are drawn together
+    (bomb names from the pair runs that exist, payments for each player count, ``den_bai`` only
+    with ``frozen``), so no value is filtered away.
+
+    >>> from hypothesis import given
+    >>> @given(rule_sets())
+    ... def test_drawn_rules_read_back(rules):
+    ...     assert RuleSet.from_mapping(rules.to_mapping() | {"forfeit_penalty": rules.forfeit_penalty,
+    ...                                                       "match_rounds": rules.match_rounds}) == rules
+    >>> test_drawn_rules_read_back()
+    """
+    return _rule_set()
