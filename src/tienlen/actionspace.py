@@ -227,6 +227,18 @@ class Choice:
         action = self.actions.get(chosen)
         return action if action is not None else Choice(self.actions, chosen)
 
+    def next_index(self, action: Action) -> int:
+        """The index to choose next on the way to ``action`` (one of the legal actions), so any
+        :class:`~tienlen.Agent` can play through an adapter: choose it until the action is done.
+
+        Raises :class:`~tienlen.IllegalPlay` when ``action`` is not legal here or the indices chosen
+        so far lead elsewhere.
+        """
+        sequence = action_indices(action.mask) if isinstance(action, Action) else None
+        if sequence is None or self.actions.get(sequence) != action or sequence[: len(self.chosen)] != self.chosen:
+            raise IllegalPlay(f"{action} is not reachable from this choice (chosen so far: {list(self.chosen)})")
+        return sequence[len(self.chosen)]
+
     def encode(self) -> list[int]:
         """The choice so far as :data:`CHOICE_LENGTH` ints: the run span index chosen (0 if none),
         then the 52 bits of the cards its suit steps have fixed."""
