@@ -199,10 +199,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         if action is None:
             raise IllegalPlay(f"agent {agent} must act: give a legal index from its action_mask; None is for a finished round")
         try:
-            index = operator.index(action)
+            chosen = self.choice().choose(operator.index(action))
         except TypeError:
             raise IllegalPlay(f"agent {agent}: {action!r} is not an action index") from None
-        chosen = self.choice().choose(index)
+        except IllegalPlay as error:
+            raise IllegalPlay(f"agent {agent}: {error}") from None
         if isinstance(chosen, Choice):
             self._choice = chosen
             self._env.cumulative_rewards[agent] = 0
