@@ -30,9 +30,9 @@ A house variant that is no profile is played with ``TienLenGame(rules=my_rules, 
   information-set MCTS (``open_spiel.python.algorithms.ismcts``) can search it.
 
 >>> import pyspiel
->>> game = pyspiel.load_game("python_tienlen(rules=faceoff,players=2)")
+>>> game = pyspiel.load_game("python_tienlen(rules=northern,players=3)")
 >>> game.num_distinct_actions(), game.num_players(), game.max_chance_outcomes()
-(327, 2, 52)
+(327, 3, 52)
 """
 
 from __future__ import annotations
@@ -136,8 +136,10 @@ class TienLenGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
         given = {**_DEFAULTS, **(params or {})}
         self.rules = _rules_of(rules if rules is not None else given["rules"])
         self.players = int(players if players is not None else given["players"])
-        if not self.rules.min_players <= self.players <= self.rules.max_players:
-            raise InvalidRules(f"{self.rules.name} is played by {self.rules.min_players} to {self.rules.max_players} players, not {self.players}")
+        low_count, high_count = self.rules.min_players, self.rules.max_players
+        if not low_count <= self.players <= high_count:
+            span = f"{low_count}" if low_count == high_count else f"{low_count} to {high_count}"
+            raise InvalidRules(f"{self.rules.name} is played by {span} players, not {self.players}")
         self.first_round = bool(given["first_round"])
         self.dealt = cards_dealt(self.rules, self.players)
         low, high = utility_bounds(self.rules, self.players)

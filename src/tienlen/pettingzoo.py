@@ -160,11 +160,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         """The :class:`~tienlen.env.TienLenEnv` that plays the round (its ``round``, ``view`` …)."""
         return self._env
 
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+    def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
         """The observation space (the same object for every call)."""
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+    def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
         """``Discrete(ACTION_SPACE_SIZE)`` (the same object for every call)."""
         return self.action_spaces[agent]
 
