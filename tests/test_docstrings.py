@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import importlib
+import importlib.util
 import inspect
 import pkgutil
 from collections.abc import Iterator
@@ -24,9 +25,17 @@ import tienlen
 Found = tuple[str, Any]
 
 
+# the learning-framework adapters import only where their extra is installed (CI installs them all)
+OPTIONAL = {"pettingzoo": "pettingzoo", "openspiel": "pyspiel"}
+
+
 def public_modules() -> list[ModuleType]:
     """The package and each of its modules whose name has no leading underscore, by name."""
-    names = sorted(info.name for info in pkgutil.iter_modules(tienlen.__path__) if not info.name.startswith("_"))
+    names = sorted(
+        info.name
+        for info in pkgutil.iter_modules(tienlen.__path__)
+        if not info.name.startswith("_") and (info.name not in OPTIONAL or importlib.util.find_spec(OPTIONAL[info.name]))
+    )
     return [tienlen] + [importlib.import_module(f"tienlen.{name}") for name in names]
 
 

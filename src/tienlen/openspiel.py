@@ -49,15 +49,16 @@ from numpy.typing import NDArray
 from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, PASS_INDEX, Choice, action_indices, index_label
 from tienlen.cards import DECK, format_cards
 from tienlen.encoding import OBSERVATION_LENGTH, OBSERVATION_OFFSETS, encode_observation, mask_to_bits
+from tienlen.agents import Agent
 from tienlen.env import advance, chop_offers
-from tienlen.errors import InvalidRules, TienLenError
+from tienlen.errors import IllegalPlay, InvalidRules, TienLenError
 from tienlen.events import Played
 from tienlen.profiles import PROFILES
 from tienlen.round import Round
 from tienlen.rules import RuleSet
 from tienlen.settle import held_value, settle
 
-__all__ = ["GAME_NAME", "TienLenGame", "TienLenState", "TienLenObserver", "utility_bounds", "cards_dealt"]
+__all__ = ["GAME_NAME", "TienLenGame", "TienLenState", "TienLenObserver", "AgentBot", "utility_bounds", "cards_dealt"]
 
 GAME_NAME = "python_tienlen"
 """The short name the game is registered under."""
@@ -361,6 +362,29 @@ def _start(position: _Position, round_: Round, offers: tuple[int, ...]) -> _Posi
         assert seat is not None
         choice = Choice.of(round_.view(seat).legal_actions)
     return attrs.evolve(position, round=round_, offers=offers, choice=choice)
+
+
+class AgentBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel ships no type information
+    """Any :class:`~tienlen.Agent` (:class:`~tienlen.agents.GreedyAgent`, your own …) as an
+    OpenSpiel bot, for ``open_spiel.python.algorithms.evaluate_bots`` and the like: it asks the
+    agent for an action from the player's view and answers the index that leads to it."""
+
+    def __init__(self, agent: Agent) -> None:
+        super().__init__()
+        self.agent = agent
+
+    def step(self, state: TienLenState) -> int:
+        """The next index of the agent's action for the player to decide in ``state``."""
+        round_, choice = state.round, state.choice
+        if round_ is None or choice is None:
+            raise IllegalPlay("an agent acts only where a player decides, not while dealing or after the round")
+        return choice.next_index(self.agent.act(round_.view(state.current_player())))
+
+    def restart_at(self, state: TienLenState) -> None:
+        """Nothing to forget: the agent reads every position afresh."""
+
+    def inform_action(self, state: TienLenState, player_id: int, action: int) -> None:
+        """Nothing to remember (see :meth:`restart_at`)."""
 
 
 class TienLenObserver:
