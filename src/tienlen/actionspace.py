@@ -2,9 +2,9 @@
 
 Learning frameworks want every action to be one of a fixed set of numbers and a 0/1 mask saying
 which are legal now. A Tiến Lên action is a set of cards, and the card sets that are combinations
-are far too many to number one by one: a straight may take any suit at each of its ranks, so
-straights alone come to more than 22 million card sets (4¹² of them for the 12-card ones). This
-module numbers every action anyway, *exactly*, by letting a run be chosen in several steps:
+are far too many to number one by one: a straight or pair run may take any suit (or suit pair) at
+each of its ranks, so there are 119,304,384 straights and 3,134,566,080 pair runs. This module
+numbers every action anyway, *exactly*, by letting a run be chosen in several steps:
 
 =================  =====  =======================================================================
 indices            count  meaning
