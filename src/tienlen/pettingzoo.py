@@ -46,8 +46,10 @@ from tienlen.encoding import OBSERVATION_FIELDS, encode_observation
 from tienlen.env import TienLenEnv
 from tienlen.errors import IllegalPlay, InvalidRules
 from tienlen.profiles import HOUSE, PROFILES
+from tienlen.round import Round
 from tienlen.rules import RuleSet
 from tienlen.settle import Settlement
+from tienlen.views import PlayerView
 
 __all__ = ["env", "raw_env", "OBSERVATION_SIZE"]
 
@@ -114,6 +116,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         }
         self.action_spaces = {agent: gymnasium.spaces.Discrete(ACTION_SPACE_SIZE) for agent in self.possible_agents}
         self._choice: Choice | None = None
+        self._views_of: Round | None = None
+        self._views: dict[str, PlayerView] = {}
 
     # the episode's bookkeeping is the inner TienLenEnv's
     @property
@@ -178,14 +182,23 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
     def choice(self) -> Choice:
         """The selected agent's decision in progress (:class:`~tienlen.actionspace.Choice`)."""
         if self._choice is None:
-            self._choice = Choice.of(self._env.view(self.agent_selection).legal_actions)
+            self._choice = Choice.of(self._view(self.agent_selection).legal_actions)
         return self._choice
+
+    def _view(self, agent: str) -> PlayerView:
+        """The agent's view, built once per position (a run's suit steps do not change it)."""
+        round_ = self._env.round
+        if self._views_of is not round_:
+            self._views_of, self._views = round_, {}
+        if agent not in self._views:
+            self._views[agent] = self._env.view(agent)
+        return self._views[agent]
 
     def observe(self, agent: str) -> dict[str, NDArray[Any]]:
         """The agent's ``observation`` and ``action_mask`` arrays (see the module docs)."""
         selected = agent == self.agent_selection and not self._env.terminations.get(agent, True)
         choice = self.choice() if selected else None
-        vector = encode_observation(self._env.view(agent)) + (choice.encode() if choice else [0] * CHOICE_LENGTH)
+        vector = encode_observation(self._view(agent)) + (choice.encode() if choice else [0] * CHOICE_LENGTH)
         mask = choice.mask() if choice else [0] * ACTION_SPACE_SIZE
         return {"observation": np.array(vector, np.int16), "action_mask": np.array(mask, np.int8)}
 
