@@ -147,6 +147,8 @@ def test_resampling_keeps_what_the_player_knows(rules: RuleSet) -> None:
             for action in sample.history():
                 again.apply_action(action)
             assert str(again) == str(sample)
+        seeded = [state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)) for _ in range(2)]
+        assert seeded[0].history() == seeded[1].history()
 
 
 def test_information_set_mcts_runs_on_the_game() -> None:

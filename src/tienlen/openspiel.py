@@ -38,7 +38,7 @@ A house variant that is no profile is played with ``TienLenGame(rules=my_rules, 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -47,7 +47,7 @@ import pyspiel
 from numpy.typing import NDArray
 
 from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, PASS_INDEX, Choice, action_indices, index_label
-from tienlen.cards import DECK, format_cards
+from tienlen.cards import DECK, format_cards, iter_indices
 from tienlen.encoding import OBSERVATION_LENGTH, OBSERVATION_OFFSETS, encode_observation, mask_to_bits
 from tienlen.agents import Agent
 from tienlen.env import advance, chop_offers
@@ -95,9 +95,9 @@ def utility_bounds(rules: RuleSet, players: int) -> tuple[int, int]:
 
     Points profiles: the extreme points of a place or an instant win. Money profiles: no seat pays
     more than every payment the rules name could ask of it at once (placement, forfeit, cóng with
-    đền bài for every other seat, thúi, finishing on a 2, an instant win, and at most 13 chops, each
-    worth at most all the 2s plus the largest bomb, multiplied by its place in the chain), and no
-    seat receives more than the others can pay.
+    đền bài for every other seat, thúi, finishing on a 2, an instant win, and one chop per play of
+    the round, each worth at most all the 2s plus the largest bomb, times its place in the chain),
+    and no seat receives more than the others can pay. The bounds are safe, not tight.
     """
     if rules.unit == "points":
         values = [*rules.points_for(players), *rules.instant_win_points]
@@ -113,7 +113,7 @@ def utility_bounds(rules: RuleSet, players: int) -> tuple[int, int]:
         + held
         + others * rules.finish_with_two_penalty
         + rules.instant_win_payment
-        + sum(range(1, 14)) * chop
+        + sum(range(1, cards_dealt(rules, players) + 1)) * chop
     )
     return -most, others * most
 
@@ -151,9 +151,10 @@ class TienLenGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
             min_utility=float(low),
             max_utility=float(high),
             utility_sum=None,
-            # each play of k cards takes at most 1 + k decisions, and each play is followed by at
-            # most one decline and one pass per other seat
-            max_game_length=self.dealt * (2 + 2 * (self.players - 1)),
+            # at most one play per dealt card, each of k cards taking at most 1 + k decisions; at
+            # most one pass per other seat after each play; and each change of position may be
+            # followed by one declined chop offer per other seat: 2D + (n-1)D + (n-1)nD
+            max_game_length=self.dealt * (1 + self.players**2),
         )
         shown = {"rules": self.rules.name, "players": self.players, "first_round": self.first_round}
         super().__init__(_GAME_TYPE, info, shown)
@@ -286,10 +287,11 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
     def resample_from_infostate(self, player: int, probability_sampler: Any = None) -> TienLenState:
         """A state ``player`` cannot tell from this one, the cards it has not seen dealt at random.
 
-        The random draw uses Python's ``random`` module (``probability_sampler`` is not used). A
-        deal is kept only when the round's actions replay on it (others' chop offers declined as
-        they come), so it agrees with everything the player has seen; the new state's history is
-        that of its own deal and decisions.
+        ``probability_sampler`` (OpenSpiel's, e.g. ``pyspiel.UniformProbabilitySampler(seed, 0.0,
+        1.0)``) draws the numbers in [0, 1) that shuffle the unseen cards; without one, a fresh
+        unseeded generator does. A deal is kept only when the round's actions replay on it (others'
+        chop offers declined as they come), so it agrees with everything the player has seen; the
+        new state's history is that of its own deal and decisions.
         """
         position = self._position
         round_ = position.round
@@ -299,8 +301,11 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         played = [round_.dealt[s] & ~round_.hand_masks[s] for s in range(self._game.players)]
         unseen = [c for c in range(52) if not (own | sum(played)) >> c & 1]
         counts = [round_.hand_masks[s].bit_count() for s in range(self._game.players)]
+        draw: Callable[[], float] = probability_sampler if probability_sampler is not None else random.Random().random
         for _ in range(_RESAMPLE_TRIES):
-            random.shuffle(unseen)
+            for i in range(len(unseen) - 1, 0, -1):  # Fisher-Yates with the sampler's numbers
+                j = min(int(draw() * (i + 1)), i)
+                unseen[i], unseen[j] = unseen[j], unseen[i]
             hands, at = [], 0
             for seat in range(self._game.players):
                 hidden = 0 if seat == player else sum(1 << c for c in unseen[at : at + counts[seat]])
@@ -412,9 +417,8 @@ class TienLenObserver:
             order = [0] * 52
             plays = [e for e in round_.events if isinstance(e, Played)] if round_ is not None else []
             for number, event in enumerate(plays, 1):
-                for card in range(52):
-                    if event.combo.mask >> card & 1:
-                        order[card] = number
+                for card in iter_indices(event.combo.mask):
+                    order[card] = number
             vector += order
         self.tensor[:] = vector
 
