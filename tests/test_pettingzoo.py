@@ -38,7 +38,7 @@ def test_pettingzoo_api_test_passes(rules: RuleSet, players: int) -> None:
     assert not unexpected
 
 
-@pytest.mark.parametrize(("rules", "players"), [(HOUSE, 4), (IWIN, 4), (PROFILES["northern"], 2)], ids=["house-4", "iwin-4", "northern-2"])
+@pytest.mark.parametrize(("rules", "players"), CONFIGS, ids=CONFIG_IDS)
 def test_pettingzoo_seed_test_passes(rules: RuleSet, players: int) -> None:
     seed_test(lambda: env(rules=rules, players=players), num_cycles=500)
 
