@@ -61,8 +61,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from tienlen.cards import Rank, format_cards
-from tienlen.combos import ComboKind
+from tienlen.cards import Rank, Suit, format_cards
+from tienlen.combos import ComboKind, rank_nibbles
 from tienlen.errors import IllegalPlay, InvalidCombo
 from tienlen.events import Action
 
@@ -84,9 +84,10 @@ _GROUP_BASE = {size: 1 + 13 * sum(len(_PER_RANK[s]) for s in range(1, size)) for
 
 RUN_SHAPES: tuple[tuple[ComboKind, int, int], ...] = tuple(
     (kind, low, length)
-    for kind, top in ((ComboKind.STRAIGHT, 13), (ComboKind.PAIR_RUN, 12))
-    for length in range(3, top + 1)
-    for low in range(top - length + 1)
+    # straights over ranks 3 … 2 (a 2 may top one under some rules), pair runs over 3 … A
+    for kind, ranks in ((ComboKind.STRAIGHT, Rank.TWO + 1), (ComboKind.PAIR_RUN, Rank.TWO))
+    for length in range(3, ranks + 1)
+    for low in range(ranks - length + 1)
 )
 """The run spans that start a straight or pair run, in index order, as ``(kind, lowest rank, ranks)``."""
 
@@ -103,13 +104,6 @@ _RUN_INDEX = {shape: _RUN_BASE + i for i, shape in enumerate(RUN_SHAPES)}
 CHOICE_LENGTH = 53
 """Ints in :meth:`Choice.encode`: the run span index chosen (0 if none), then 52 card bits."""
 
-_SUIT_SYMBOLS = "♠♣♦♥"
-
-
-def _suits_at(mask: int, rank: int) -> int:
-    return (mask >> (4 * rank)) & 0xF
-
-
 def action_indices(mask: int) -> tuple[int, ...]:
     """The index sequence naming the card set ``mask`` (``0`` = pass): one index, or a run's span
     then the suits of each of its ranks from the lowest.
@@ -119,8 +113,9 @@ def action_indices(mask: int) -> tuple[int, ...]:
     """
     if mask == 0:
         return (PASS_INDEX,)
-    ranks = [r for r in range(13) if _suits_at(mask, r)]
-    suits = [_suits_at(mask, r) for r in ranks]
+    nibbles = rank_nibbles(mask)
+    ranks = [r for r, suits in enumerate(nibbles) if suits]
+    suits = [nibbles[r] for r in ranks]
     if len(ranks) == 1:
         size = suits[0].bit_count()
         return (_GROUP_BASE[size] + ranks[0] * len(_PER_RANK[size]) + _PER_RANK[size].index(suits[0]),)
@@ -180,7 +175,7 @@ def index_label(index: int) -> str:
         name = "straight" if kind is ComboKind.STRAIGHT else "pair run"
         return f"{name} {Rank(low).symbol}…{Rank(low + length - 1).symbol}"
     suits = _STEPS[index - _STEP_BASE]
-    symbols = "".join(_SUIT_SYMBOLS[s] for s in range(4) if suits >> s & 1)
+    symbols = "".join(suit.symbol for suit in Suit if suits >> suit & 1)
     return f"suit{'s' if len(symbols) > 1 else ''} {symbols}"
 
 
