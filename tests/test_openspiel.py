@@ -76,6 +76,9 @@ def test_a_variant_that_is_no_profile_is_a_game_too() -> None:
     game = TienLenGame(rules=variant, players=3)
     state = play_out(game.new_initial_state(), random.Random(2))
     assert state.returns() == [float(v) for v in settle(state.round.result, variant).net]
+    assert str(game.deserialize_state(state.serialize())) == str(state)
+    with pytest.raises(InvalidRules, match="'my-house' is not a profile"):
+        pyspiel.load_game(str(game))
 
 
 @pytest.mark.parametrize(

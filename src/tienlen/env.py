@@ -4,8 +4,8 @@
 attributes and methods that turn-based multi-agent learning code expects (``possible_agents``,
 ``agents``, ``agent_selection``, ``reset``, ``observe``, ``step``, ``last``, ``agent_iter``,
 ``rewards``, ``_cumulative_rewards``, ``terminations``, ``truncations``, ``infos``), but imports no
-learning framework: wrap it in your framework's own base class if you need ``isinstance`` checks
-or space objects.
+learning framework. :mod:`tienlen.pettingzoo` wraps it as a PettingZoo environment with Gymnasium
+spaces and the fixed action space of :mod:`tienlen.actionspace`.
 
 **Agents** are named ``"seat_0"``, ``"seat_1"`` … in play order.
 

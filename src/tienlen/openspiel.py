@@ -7,7 +7,9 @@ count), so every profile at every player count it allows loads by name::
 
     pyspiel.load_game("python_tienlen(rules=northern,players=3)")
 
-A house variant that is no profile is played with ``TienLenGame(rules=my_rules, players=n)``.
+A house variant that is no profile is played with ``TienLenGame(rules=my_rules, players=n)``; its
+states serialise with ``state.serialize()`` and come back with ``game.deserialize_state(text)``,
+but ``pyspiel.load_game`` knows only the profiles by name.
 
 * **Chance.** The game opens with one chance node per dealt card: each deals one of the cards not
   yet dealt, uniformly, to the seats in turn starting with seat 1 (seat 0 deals, as in
