@@ -34,6 +34,9 @@ def main() -> None:
     game = pyspiel.load_game(f"{GAME_NAME}(rules={args.rules},players={args.players})")
     rng = np.random.RandomState(args.seed)
     searcher = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, args.simulations, random_state=rng)
+    # resample hidden cards from a seeded sampler too, so that a run is repeatable
+    sampler = pyspiel.UniformProbabilitySampler(args.seed, 0.0, 1.0)
+    searcher.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
     greedy = AgentBot(GreedyAgent())
     wins, total = 0, 0.0
     for number in range(args.rounds):
