@@ -210,13 +210,26 @@ def test_an_illegal_index_is_refused_and_the_choice_is_unchanged() -> None:
     choice = Choice.of(round_.legal_actions()).choose(196)
     assert isinstance(choice, Choice)
     before = choice
-    for bad in (318, 2, -1, 999, "317"):
+    stepped = choice.choose(np_like(317))  # any whole-number type
+    assert isinstance(stepped, Choice) and stepped.chosen == (196, 317) and type(stepped.chosen[1]) is int
+    assert hash(stepped) != hash(choice) and stepped != choice
+    for bad in (318, 2, -1, 999, "317", True, 317.0):
         with pytest.raises(IllegalPlay, match="not legal now; legal: 317 \\(suit ♠\\)"):
             choice.choose(bad)  # type: ignore[arg-type]
     assert choice == before and choice.legal_indices() == (317,)
     assert choice.encode()[:1] == [196] and sum(choice.encode()[1:]) == 0 and len(choice.encode()) == CHOICE_LENGTH
     with pytest.raises(IllegalPlay, match="not reachable"):
         choice.next_index(Action(kind="pass", seat=0))
+
+
+class np_like:
+    """A whole number that is not an ``int`` (as NumPy's integers are)."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
 
 
 def test_an_agent_walks_to_its_action_with_next_index() -> None:

@@ -150,7 +150,7 @@ def test_an_illegal_index_is_refused_and_nothing_changes() -> None:
     legal = set(np.flatnonzero(before[1]))
     bad = next(i for i in range(ACTION_SPACE_SIZE) if i not in legal)
     for action in (bad, "3♠", None):
-        with pytest.raises(IllegalPlay, match=f"agent {agent}|not an action index|must act"):
+        with pytest.raises(IllegalPlay, match=f"agent {agent}"):
             game.step(action)  # type: ignore[arg-type]
     assert game.tienlen_env.round == before[0] and (game.observe(agent)["action_mask"] == before[1]).all()
     assert game.agent_selection == agent

@@ -57,7 +57,10 @@ Action(kind='play', seat=0, combo=Combo.parse('3♠ 4♦ 5♥'))
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import SupportsIndex
 
 import attrs
 
@@ -179,6 +182,14 @@ def index_label(index: int) -> str:
     return f"suit{'s' if len(symbols) > 1 else ''} {symbols}"
 
 
+def _whole(value: object) -> int | None:
+    """``value`` as an ``int`` if it is a whole number of any integer type (NumPy's included)."""
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
 @attrs.frozen
 class Choice:
     """A decision in progress: the legal actions of the seat to step, by index sequence, and the
@@ -187,13 +198,13 @@ class Choice:
     whole, the chosen :class:`~tienlen.Action`.
     """
 
-    actions: Mapping[tuple[int, ...], Action] = attrs.field(repr=False)
+    actions: Mapping[tuple[int, ...], Action] = attrs.field(repr=False, hash=False)
     chosen: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, actions: Iterable[Action]) -> Choice:
         """A fresh choice among ``actions`` (the legal actions of one seat, each a different card set)."""
-        return cls({action_indices(a.mask): a for a in actions})
+        return cls(MappingProxyType({action_indices(a.mask): a for a in actions}))
 
     def legal_indices(self) -> tuple[int, ...]:
         """The indices that may be chosen next, ascending."""
@@ -207,18 +218,19 @@ class Choice:
             out[index] = 1
         return out
 
-    def choose(self, index: int) -> Choice | Action:
+    def choose(self, index: SupportsIndex) -> Choice | Action:
         """Choose ``index``: the :class:`~tienlen.Action` it completes, or the choice with it added.
 
         Raises :class:`~tienlen.IllegalPlay` naming the index and the legal ones when it is not
         legal now; the choice is unchanged (it is a value).
         """
         legal = self.legal_indices()
-        if isinstance(index, bool) or index not in legal:
+        number = None if isinstance(index, bool) else _whole(index)
+        if number is None or number not in legal:
             shown = ", ".join(f"{i} ({index_label(i)})" for i in legal[:8]) + (" …" if len(legal) > 8 else "")
-            described = f" ({index_label(index)})" if isinstance(index, int) and 0 <= index < ACTION_SPACE_SIZE else ""
+            described = f" ({index_label(number)})" if number is not None and 0 <= number < ACTION_SPACE_SIZE else ""
             raise IllegalPlay(f"action index {index!r}{described} is not legal now; legal: {shown}")
-        chosen = (*self.chosen, index)
+        chosen = (*self.chosen, number)
         action = self.actions.get(chosen)
         return action if action is not None else Choice(self.actions, chosen)
 

@@ -31,7 +31,6 @@ illegal move into a lost round. ``reset(seed, options)`` accepts the options of
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Mapping
 from typing import Any
 
@@ -212,9 +211,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         if action is None:
             raise IllegalPlay(f"agent {agent} must act: give a legal index from its action_mask; None is for a finished round")
         try:
-            chosen = self.choice().choose(operator.index(action))
-        except TypeError:
-            raise IllegalPlay(f"agent {agent}: {action!r} is not an action index") from None
+            chosen = self.choice().choose(action)
         except IllegalPlay as error:
             raise IllegalPlay(f"agent {agent}: {error}") from None
         if isinstance(chosen, Choice):
