@@ -59,7 +59,6 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Mapping, Sequence
-from types import MappingProxyType
 from typing import SupportsIndex
 
 import attrs
@@ -204,7 +203,7 @@ class Choice:
     @classmethod
     def of(cls, actions: Iterable[Action]) -> Choice:
         """A fresh choice among ``actions`` (the legal actions of one seat, each a different card set)."""
-        return cls(MappingProxyType({action_indices(a.mask): a for a in actions}))
+        return cls({action_indices(a.mask): a for a in actions})
 
     def legal_indices(self) -> tuple[int, ...]:
         """The indices that may be chosen next, ascending."""
