@@ -154,12 +154,24 @@ def test_resampling_keeps_what_the_player_knows(rules: RuleSet) -> None:
         assert seeded[0].history() == seeded[1].history()
 
 
-def test_information_set_mcts_runs_on_the_game() -> None:
+def test_openspiel_search_and_evaluation_run_on_the_game() -> None:
     np = pytest.importorskip("numpy")
     from open_spiel.python.algorithms import ismcts, mcts
+    from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+    from open_spiel.python.bots.uniform_random import UniformRandomBot
 
-    game = load(HOUSE, 2)
+    from tienlen.agents import GreedyAgent
+    from tienlen.openspiel import AgentBot
+
+    game = load(IWIN, 2)
     state = play_out(game.new_initial_state(), random.Random(6), stop=0)
     rng = np.random.RandomState(0)
-    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 20, random_state=rng)
-    assert bot.step(state) in state.legal_actions()
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    information_set = ismcts.ISMCTSBot(game, evaluator, 2.0, 20, random_state=rng)
+    assert information_set.step(state) in state.legal_actions()
+    perfect = mcts.MCTSBot(game, 2.0, 20, evaluator, random_state=rng)
+    assert perfect.step(state) in state.legal_actions()
+    returns = evaluate_bots(game.new_initial_state(), [AgentBot(GreedyAgent()), UniformRandomBot(1, rng)], rng)
+    assert len(returns) == 2 and sum(returns) <= 0 < max(returns)  # iwin's house may rake the winner
+    with pytest.raises(IllegalPlay, match="only where a player decides"):
+        AgentBot(GreedyAgent()).step(game.new_initial_state())
