@@ -293,7 +293,8 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         1.0)``) draws the numbers in [0, 1) that shuffle the unseen cards; without one, a fresh
         unseeded generator does. A deal is kept only when the round's actions replay on it (others'
         chop offers declined as they come), so it agrees with everything the player has seen; the
-        new state's history is that of its own deal and decisions.
+        new state's history is that of its own deal and decisions. Should 1,000 deals in a row not
+        fit (never seen), the state itself is returned: it is consistent, if not a random draw.
         """
         position = self._position
         round_ = position.round
@@ -316,7 +317,7 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
             state = self._replayed(hands, player)
             if state is not None:
                 return state
-        return self.clone()  # type: ignore[no-any-return]  # pragma: no cover - a consistent deal is always found in practice
+        return self.clone()  # type: ignore[no-any-return]  # pragma: no cover - see the docstring
 
     def _replayed(self, hands: Sequence[int], player: int) -> TienLenState | None:
         """A new state dealt ``hands`` in which the same actions are taken as in this one, and
