@@ -59,7 +59,7 @@ from tienlen.rules import RuleSet
 from tienlen.settle import Settlement, settle
 from tienlen.views import PlayerView, view_of
 
-__all__ = ["TienLenEnv", "AgentObservation", "agent_name", "chop_offers", "advance"]
+__all__ = ["TienLenEnv", "AgentObservation", "agent_name", "chop_offers", "advance", "RESET_OPTIONS"]
 
 
 class AgentObservation(TypedDict):
@@ -71,7 +71,8 @@ class AgentObservation(TypedDict):
     """The card masks of the agent's legal actions (``0`` = pass), or ``[]`` when it is not selected."""
 
 
-_OPTIONS = ("first_round", "leader", "dealer", "round")
+RESET_OPTIONS = ("first_round", "leader", "dealer", "round")
+"""The option keys :meth:`TienLenEnv.reset` reads."""
 
 
 def agent_name(seat: int) -> str:
@@ -177,9 +178,9 @@ class TienLenEnv:
         ``dealer``.
         """
         options = dict(options or {})
-        unknown = sorted(set(options) - set(_OPTIONS))
+        unknown = sorted(set(options) - set(RESET_OPTIONS))
         if unknown:
-            raise InvalidRules(f"reset options: {unknown[0]!r} is not an option; known: {', '.join(_OPTIONS)}")
+            raise InvalidRules(f"reset options: {unknown[0]!r} is not an option; known: {', '.join(RESET_OPTIONS)}")
         start = options.get("round")
         if start is not None:
             if not isinstance(start, Round) or start.rules != self.rules or start.players != self.players:

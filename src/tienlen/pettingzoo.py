@@ -42,7 +42,7 @@ from pettingzoo.utils import wrappers
 
 from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, Choice, index_label
 from tienlen.encoding import OBSERVATION_FIELDS, encode_observation
-from tienlen.env import TienLenEnv
+from tienlen.env import RESET_OPTIONS, TienLenEnv
 from tienlen.errors import IllegalPlay, InvalidRules
 from tienlen.profiles import HOUSE, PROFILES
 from tienlen.round import Round
@@ -174,7 +174,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         """Deal a new round (the same ``seed`` deals the same round); option keys that
         :meth:`tienlen.env.TienLenEnv.reset` does not know are ignored."""
-        known = {k: v for k, v in (options or {}).items() if k in ("first_round", "leader", "dealer", "round")}
+        known = {k: v for k, v in (options or {}).items() if k in RESET_OPTIONS}
         self._env.reset(seed=seed, options=known)
         self._choice = None
 
