@@ -14,7 +14,8 @@ import attrs
 
 from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidRules, Round, RuleSet
 from tienlen.actionspace import ACTION_SPACE_SIZE
-from tienlen.cards import format_cards
+from tienlen.cards import DECK, Card, format_cards
+from tienlen.env import chop_offers
 from tienlen.openspiel import GAME_NAME, TienLenGame, cards_dealt, utility_bounds
 from tienlen.settle import settle
 
@@ -175,3 +176,28 @@ def test_openspiel_search_and_evaluation_run_on_the_game() -> None:
     assert len(returns) == 2 and sum(returns) <= 0 < max(returns)  # iwin's house may rake the winner
     with pytest.raises(IllegalPlay, match="only where a player decides"):
         AgentBot(GreedyAgent()).step(game.new_initial_state())
+
+
+
+def test_a_declined_chop_is_in_the_decliners_information_state_only() -> None:
+    # seat 0 holds 3♠ and leads 2♠; seat 2 holds a free PR4 (4-5-6-7) and is offered the chop
+    fixed = {0: ["3♠", "2♠"], 2: ["4♠", "4♣", "5♠", "5♣", "6♠", "6♣", "7♠", "7♣"]}
+    taken = {str(c) for cards in fixed.values() for c in cards}
+    rest = [str(c) for c in DECK if str(c) not in taken]
+    hands = {seat: list(fixed.get(seat, [])) for seat in range(4)}
+    for seat in (0, 1, 2, 3) * 13:
+        if len(hands[seat]) < 13:
+            hands[seat].append(rest.pop(0))
+    queues = [list(hands[(k + 1) % 4]) for k in range(4)]
+    state = pyspiel.load_game(f"{GAME_NAME}(rules=iwin,players=4,first_round=false)").new_initial_state()
+    for _ in range(52):  # card k goes to seat (k + 1) % 4
+        state.apply_action(Card.parse(queues[len(state.history()) % 4].pop(0)).index)
+    assert state.current_player() == 0
+    state.apply_action(1 + Card.parse("2♠").index)
+    assert state.current_player() == 2 and chop_offers(state.round) == (2,)
+    before = [state.information_state_string(p) for p in range(4)]
+    state.apply_action(0)  # seat 2 declines
+    after = [state.information_state_string(p) for p in range(4)]
+    assert "declined a chop" in after[2] and "declined a chop" not in before[2]
+    assert [after[p] for p in (0, 1, 3)] == [before[p] for p in (0, 1, 3)]
+    assert state.current_player() == 1
