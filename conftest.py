@@ -5,4 +5,6 @@ from __future__ import annotations
 
 import importlib.util
 
-collect_ignore = [path for path, needs in [("src/tienlen/plot.py", "matplotlib")] if importlib.util.find_spec(needs) is None]
+_NEEDS = {"src/tienlen/plot.py": "matplotlib", "src/tienlen/pettingzoo.py": "pettingzoo", "src/tienlen/openspiel.py": "pyspiel"}
+
+collect_ignore = [path for path, needs in _NEEDS.items() if importlib.util.find_spec(needs) is None]

@@ -25,7 +25,8 @@ import tienlen
 Found = tuple[str, Any]
 
 
-NEEDS = {"plot": "matplotlib"}  # modules of an optional extra: checked when the extra is installed
+# modules of an optional extra: checked when the extra is installed (CI installs them all)
+NEEDS = {"plot": "matplotlib", "pettingzoo": "pettingzoo", "openspiel": "pyspiel"}
 
 
 def public_modules() -> list[ModuleType]:

@@ -4,8 +4,8 @@
 attributes and methods that turn-based multi-agent learning code expects (``possible_agents``,
 ``agents``, ``agent_selection``, ``reset``, ``observe``, ``step``, ``last``, ``agent_iter``,
 ``rewards``, ``_cumulative_rewards``, ``terminations``, ``truncations``, ``infos``), but imports no
-learning framework: wrap it in your framework's own base class if you need ``isinstance`` checks
-or space objects.
+learning framework. :mod:`tienlen.pettingzoo` wraps it as a PettingZoo environment with Gymnasium
+spaces and the fixed action space of :mod:`tienlen.actionspace`.
 
 **Agents** are named ``"seat_0"``, ``"seat_1"`` … in play order.
 
@@ -53,12 +53,13 @@ from typing import Any, Literal, TypedDict
 
 from tienlen.encoding import OBSERVATION_LENGTH, action_from_mask, encode_observation, legal_action_masks
 from tienlen.errors import IllegalPlay, InvalidRules
+from tienlen.events import Action
 from tienlen.round import Round
 from tienlen.rules import RuleSet
 from tienlen.settle import Settlement, settle
 from tienlen.views import PlayerView, view_of
 
-__all__ = ["TienLenEnv", "AgentObservation", "agent_name"]
+__all__ = ["TienLenEnv", "AgentObservation", "agent_name", "chop_offers", "advance", "RESET_OPTIONS"]
 
 
 class AgentObservation(TypedDict):
@@ -70,12 +71,32 @@ class AgentObservation(TypedDict):
     """The card masks of the agent's legal actions (``0`` = pass), or ``[]`` when it is not selected."""
 
 
-_OPTIONS = ("first_round", "leader", "dealer", "round")
+RESET_OPTIONS = ("first_round", "leader", "dealer", "round")
+"""The option keys :meth:`TienLenEnv.reset` reads."""
 
 
 def agent_name(seat: int) -> str:
     """The agent name of a seat: ``"seat_3"``."""
     return f"seat_{seat}"
+
+
+def chop_offers(round_: Round) -> tuple[int, ...]:
+    """The seats that may chop the table out of turn now, in the order they are offered the chop
+    (play order from the seat whose play is on the table); ``()`` once the round is over."""
+    if round_.is_over:
+        return ()
+    last = round_.trick.last_seat or 0
+    return tuple(sorted({a.seat for a in round_.legal_interrupts()}, key=lambda s: (s - last) % round_.players))
+
+
+def advance(round_: Round, offers: tuple[int, ...], action: Action) -> tuple[Round, tuple[int, ...]]:
+    """The position and the chop offers left after the selected seat (``offers[0]``, else the seat
+    to act) takes a legal ``action``: a declined offer moves to the next one; anything else changes
+    the round, and the offers start again from it."""
+    if offers and action.kind == "pass" and round_.to_act != action.seat:
+        return round_, offers[1:]
+    round_ = round_.apply(action)
+    return round_, chop_offers(round_)
 
 
 class TienLenEnv:
@@ -118,7 +139,7 @@ class TienLenEnv:
         self.settlement: Settlement | None = None
         """The settlement of the round once it has ended, else ``None``."""
         self._round: Round | None = None
-        self._offers: list[int] = []
+        self._offers: tuple[int, ...] = ()
         self._rng: random.Random | None = None
 
     # ------------------------------------------------------------------ the API
@@ -157,9 +178,9 @@ class TienLenEnv:
         ``dealer``.
         """
         options = dict(options or {})
-        unknown = sorted(set(options) - set(_OPTIONS))
+        unknown = sorted(set(options) - set(RESET_OPTIONS))
         if unknown:
-            raise InvalidRules(f"reset options: {unknown[0]!r} is not an option; known: {', '.join(_OPTIONS)}")
+            raise InvalidRules(f"reset options: {unknown[0]!r} is not an option; known: {', '.join(RESET_OPTIONS)}")
         start = options.get("round")
         if start is not None:
             if not isinstance(start, Round) or start.rules != self.rules or start.players != self.players:
@@ -185,6 +206,7 @@ class TienLenEnv:
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {"seat": s} for s, a in enumerate(self.agents)}
         self.settlement = None
+        self._offers = chop_offers(round_)
         self._schedule()
         if round_.is_over:
             self._accumulate()
@@ -241,12 +263,8 @@ class TienLenEnv:
         except IllegalPlay as error:
             raise IllegalPlay(f"agent {agent}: {error}") from None
         self._cumulative_rewards[agent] = 0
-        if self._offers and chosen.kind == "pass" and self.round.to_act != seat:
-            self._offers.pop(0)  # declined the chop; the next offer, or the seat in turn
-            self._select()
-        else:
-            self._round = self.round.apply(chosen)
-            self._schedule()
+        self._round, self._offers = advance(self.round, self._offers, chosen)
+        self._schedule()
         self.rewards = {a: 0 for a in self.agents}
         if self.round.is_over:
             self._accumulate()
@@ -271,17 +289,10 @@ class TienLenEnv:
 
     # ------------------------------------------------------------------ internals
     def _schedule(self) -> None:
-        """After a change of position: queue the out-of-turn offers, then select who steps."""
-        round_ = self.round
-        if round_.is_over:
-            self._offers = []
+        """After a change of position: select who steps, or finish the round."""
+        if self.round.is_over:
             self._finish()
             return
-        last = round_.trick.last_seat or 0
-        self._offers = sorted({a.seat for a in round_.legal_interrupts()}, key=lambda s: (s - last) % round_.players)
-        self._select()
-
-    def _select(self) -> None:
         seat = self._offers[0] if self._offers else self.round.to_act
         assert seat is not None  # the round is not over
         self.agent_selection = agent_name(seat)

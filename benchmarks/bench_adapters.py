@@ -1,0 +1,125 @@
+"""Steps per second through the learning-framework adapters, next to the bare ``Round`` loop.
+
+The same seeded deals are played to the end four ways by a uniformly random policy:
+
+* ``Round``: the seat that decides (a seat offered an out-of-turn chop first, as the environments
+  do) picks among its legal actions (the lazy ``Round.legal_actions()`` for the seat in turn), and
+  the choice is applied with ``Round.apply``;
+* ``TienLenEnv``: the framework-free environment, one step per action (a card mask);
+* ``PettingZoo``: ``tienlen.pettingzoo.env`` with its wrappers, one step per index of the fixed
+  action space (a run takes its span, then a step per rank), observations read at every step
+  with ``last()``, the agents' final ``step(None)`` included;
+* ``OpenSpiel``: ``python_tienlen`` states, one ``apply_action`` per index, the 52 chance steps of
+  the deal included, and the observation tensor of the player to act read at every decision.
+
+"steps/s" counts what each loop steps; "plies/s" counts the round's actions (plays, passes,
+chops) per second, so the four are comparable. Needs the ``rl`` and ``openspiel`` extras.
+
+    python benchmarks/bench_adapters.py                  # 300 rounds of house, 4 players
+    python benchmarks/bench_adapters.py --rounds 100 --profile iwin --players 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+import numpy as np  # noqa: E402
+import pyspiel  # noqa: E402
+
+from tienlen import PROFILES, Round  # noqa: E402
+from tienlen.env import TienLenEnv, advance, chop_offers  # noqa: E402
+from tienlen.openspiel import GAME_NAME  # noqa: E402
+from tienlen.pettingzoo import env as pettingzoo_env  # noqa: E402
+from tienlen.rules import RuleSet  # noqa: E402
+
+Loop = Callable[[RuleSet, int, int], tuple[int, int]]
+"""Play the round of one seed; return (steps, plies)."""
+
+
+def bare(rules: RuleSet, players: int, seed: int) -> tuple[int, int]:
+    rng = random.Random(seed)
+    round_ = Round.deal(rules, players=players, seed=seed)
+    offers = chop_offers(round_)
+    steps = 0
+    while not round_.is_over:
+        actions = round_.view(offers[0]).legal_actions if offers else round_.legal_actions()
+        round_, offers = advance(round_, offers, rng.choice(actions))
+        steps += 1
+    return steps, len(round_.actions)
+
+
+def framework_free(rules: RuleSet, players: int, seed: int) -> tuple[int, int]:
+    rng = random.Random(seed)
+    game = TienLenEnv(rules, players=players)
+    game.reset(seed=seed)
+    steps = 0
+    for _ in game.agent_iter():
+        observation, _, terminated, _, _ = game.last()
+        assert observation is not None
+        game.step(None if terminated else rng.choice(observation["action_mask"]))
+        steps += 1
+    return steps, len(game.round.actions)
+
+
+def pettingzoo(rules: RuleSet, players: int, seed: int) -> tuple[int, int]:
+    rng = np.random.default_rng(seed)
+    game = pettingzoo_env(rules=rules, players=players)
+    game.reset(seed=seed)
+    steps = 0
+    for _ in game.agent_iter():
+        observation, _, terminated, _, _ = game.last()
+        game.step(None if terminated else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        steps += 1
+    return steps, len(game.unwrapped.tienlen_env.round.actions)
+
+
+def openspiel(rules: RuleSet, players: int, seed: int) -> tuple[int, int]:
+    rng = random.Random(seed)
+    state = pyspiel.load_game(f"{GAME_NAME}(rules={rules.name},players={players})").new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.observation_tensor(state.current_player())
+            state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    return steps, len(state.round.actions)
+
+
+LOOPS: dict[str, Loop] = {"Round": bare, "TienLenEnv": framework_free, "PettingZoo": pettingzoo, "OpenSpiel": openspiel}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--rounds", type=int, default=300)
+    parser.add_argument("--profile", default="house", choices=sorted(PROFILES))
+    parser.add_argument("--players", type=int, default=4)
+    args = parser.parse_args()
+    rules = PROFILES[args.profile]
+    print(f"Python {platform.python_version()}, {args.rounds} rounds of {rules.name}, {args.players} players")
+    print("| loop       | rounds |  steps |  plies | seconds | rounds/s | steps/s | plies/s |")
+    print("|------------|--------|--------|--------|---------|----------|---------|---------|")
+    for name, loop in LOOPS.items():
+        start = time.perf_counter()
+        steps = plies = 0
+        for seed in range(args.rounds):
+            s, p = loop(rules, args.players, seed)
+            steps, plies = steps + s, plies + p
+        seconds = time.perf_counter() - start
+        print(
+            f"| {name:10} | {args.rounds:6} | {steps:6} | {plies:6} | {seconds:7.2f} | {args.rounds / seconds:8.0f} "
+            f"| {steps / seconds:7.0f} | {plies / seconds:7.0f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,460 @@
+"""Tiến Lên as an OpenSpiel game (extra ``openspiel``: ``pip install 'tienlen[openspiel]'``).
+
+Importing this module registers the Python game ``python_tienlen`` with OpenSpiel, with the
+parameters ``rules`` (a profile name, default ``house``), ``players`` (default 4) and
+``first_round`` (default ``True``: the lowest dealt card leads, and first-round instant wins
+count), so every profile at every player count it allows loads by name::
+
+    pyspiel.load_game("python_tienlen(rules=northern,players=3)")
+
+A house variant that is no profile is played with ``TienLenGame(rules=my_rules, players=n)``; its
+states serialise with ``state.serialize()`` and come back with ``game.deserialize_state(text)``,
+but ``pyspiel.load_game`` knows only the profiles by name.
+
+* **Chance.** The game opens with one chance node per dealt card: each deals one of the cards not
+  yet dealt, uniformly, to the seats in turn starting with seat 1 (seat 0 deals, as in
+  :meth:`tienlen.Round.deal`). Chance outcomes are card indices 0 … 51.
+* **Actions** are the :data:`~tienlen.actionspace.ACTION_SPACE_SIZE` indices of
+  :mod:`tienlen.actionspace`; a straight or pair run takes its span, then one suit step per rank,
+  all by the same player. Out-of-turn chops (``iwin``) are offered as decisions of their own, in
+  the order :class:`tienlen.env.TienLenEnv` offers them; declining is the pass index.
+* **Information.** ``observation_tensor`` is the 450 numbers of the PettingZoo adapter's
+  observation (:func:`tienlen.encoding.encode_observation`, then the run being chosen);
+  ``information_state_tensor`` adds 52 more, the number of the play (1, 2, …) that played each
+  card, 0 for a card not played, so the order of plays is kept. ``information_state_string`` is
+  the player's dealt hand, every action that changed the round in order, the player's own
+  declined chop offers, and the run being chosen; ``observation_string`` is the position as the
+  player sees it.
+* **Returns** are the settlement's ``net`` (:func:`tienlen.settle.settle` with the rules'
+  defaults: one unit per entry or bet, or the round's points), paid at the end only.
+* **Resampling.** ``resample_from_infostate(player, sampler)`` deals the cards the player has not
+  seen at random among the other hands and the undealt cards and replays the round, so
+  information-set MCTS (``open_spiel.python.algorithms.ismcts``) can search it.
+
+>>> import pyspiel
+>>> game = pyspiel.load_game("python_tienlen(rules=northern,players=3)")
+>>> game.num_distinct_actions(), game.num_players(), game.max_chance_outcomes()
+(327, 3, 52)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+import numpy as np
+import pyspiel
+from numpy.typing import NDArray
+
+from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, PASS_INDEX, Choice, action_indices, index_label
+from tienlen.cards import DECK, format_cards, iter_indices
+from tienlen.encoding import OBSERVATION_LENGTH, OBSERVATION_OFFSETS, encode_observation, mask_to_bits
+from tienlen.agents import Agent
+from tienlen.env import advance, chop_offers
+from tienlen.errors import IllegalPlay, InvalidRules, TienLenError
+from tienlen.events import Played
+from tienlen.profiles import PROFILES
+from tienlen.round import Round
+from tienlen.rules import RuleSet
+from tienlen.settle import held_value, settle
+
+__all__ = ["GAME_NAME", "TienLenGame", "TienLenState", "TienLenObserver", "AgentBot", "utility_bounds", "cards_dealt"]
+
+GAME_NAME = "python_tienlen"
+"""The short name the game is registered under."""
+
+_DEFAULTS: dict[str, Any] = {"rules": "house", "players": 4, "first_round": True}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=GAME_NAME,
+    long_name="Python Tien Len",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=4,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+
+_RESAMPLE_TRIES = 1000
+
+
+def cards_dealt(rules: RuleSet, players: int) -> int:
+    """How many cards :meth:`tienlen.Round.deal` deals under ``rules`` at ``players`` seats."""
+    return sum(hand.bit_count() for hand in Round.deal(rules, players=players, seed=0).dealt)
+
+
+def utility_bounds(rules: RuleSet, players: int) -> tuple[int, int]:
+    """A lowest and a highest ``net`` one seat can have after a round settled with the rules' defaults.
+
+    Points profiles: the extreme points of a place or an instant win. Money profiles: no seat pays
+    more than every payment the rules name could ask of it at once (placement, forfeit, cóng with
+    đền bài for every other seat, thúi, finishing on a 2, an instant win, and one chop per play of
+    the round, each worth at most all the 2s plus the largest bomb, times its place in the chain),
+    and no seat receives more than the others can pay. The bounds are safe, not tight.
+    """
+    if rules.unit == "points":
+        values = [*rules.points_for(players), *rules.instant_win_points]
+        return min(values), max(values)
+    others = players - 1
+    held = held_value(DECK, rules)
+    chop = sum(rules.two_values) + max((value for _, value in rules.bomb_values), default=0)
+    most = (
+        sum(units for _, _, units in rules.payments_for(players))
+        + (rules.forfeit_penalty or 0)
+        + others * (rules.frozen_penalty + held)
+        + rules.frozen_end_payment
+        + held
+        + others * rules.finish_with_two_penalty
+        + rules.instant_win_payment
+        + sum(range(1, cards_dealt(rules, players) + 1)) * chop
+    )
+    return -most, others * most
+
+
+def _rules_of(value: object) -> RuleSet:
+    if isinstance(value, RuleSet):
+        return value
+    if value not in PROFILES:
+        raise InvalidRules(f"rules: {value!r} is not a profile; use one of {', '.join(PROFILES)}")
+    return PROFILES[str(value)]
+
+
+class TienLenGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
+    """The game for one rule set and player count: ``TienLenGame({"rules": "iwin", "players": 4})``
+    or ``TienLenGame(rules=my_rules, players=3)`` for any :class:`~tienlen.RuleSet`.
+
+    Raises :class:`~tienlen.InvalidRules` for an unknown profile or a player count the rules do not allow.
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None, *, rules: RuleSet | None = None, players: int | None = None) -> None:
+        given = {**_DEFAULTS, **(params or {})}
+        self.rules = _rules_of(rules if rules is not None else given["rules"])
+        self.players = int(players if players is not None else given["players"])
+        low_count, high_count = self.rules.min_players, self.rules.max_players
+        if not low_count <= self.players <= high_count:
+            span = f"{low_count}" if low_count == high_count else f"{low_count} to {high_count}"
+            raise InvalidRules(f"{self.rules.name} is played by {span} players, not {self.players}")
+        self.first_round = bool(given["first_round"])
+        self.dealt = cards_dealt(self.rules, self.players)
+        low, high = utility_bounds(self.rules, self.players)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=ACTION_SPACE_SIZE,
+            max_chance_outcomes=52,
+            num_players=self.players,
+            min_utility=float(low),
+            max_utility=float(high),
+            utility_sum=None,
+            # at most one play per dealt card, each of k cards taking at most 1 + k decisions; at
+            # most one pass per other seat after each play; and each change of position may be
+            # followed by one declined chop offer per other seat: 2D + (n-1)D + (n-1)nD
+            max_game_length=self.dealt * (1 + self.players**2),
+        )
+        shown = {"rules": self.rules.name, "players": self.players, "first_round": self.first_round}
+        super().__init__(_GAME_TYPE, info, shown)
+
+    def new_initial_state(self) -> TienLenState:
+        """A state before the deal (a chance node)."""
+        return TienLenState(self)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """One chance node per dealt card."""
+        return self.dealt
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> TienLenObserver:
+        """The observer of information states (``perfect_recall``) or of observations."""
+        if params:
+            raise InvalidRules(f"observer parameters are not supported; got {params}")
+        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return TienLenObserver(perfect_recall=perfect_recall)
+
+
+@attrs.frozen
+class _Setup:
+    """What a state needs of its game (a value: OpenSpiel deep-copies a state's attributes to clone it)."""
+
+    rules: RuleSet
+    players: int
+    first_round: bool
+    dealt: int
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
+        return self
+
+
+@attrs.frozen
+class _Position:
+    """Everything a state holds (a value, so cloning a state shares it)."""
+
+    deck: tuple[int, ...] = ()
+    round: Round | None = None
+    offers: tuple[int, ...] = ()
+    choice: Choice | None = None
+    declined: tuple[tuple[int, int], ...] = ()
+    """``(seat, actions applied before)`` for each declined chop offer."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
+        return self
+
+
+class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type information
+    """A state of :class:`TienLenGame`: dealing (chance), playing, or over."""
+
+    def __init__(self, game: TienLenGame) -> None:
+        super().__init__(game)
+        self._game = _Setup(game.rules, game.players, game.first_round, game.dealt)
+        self._position = _Position()
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def round(self) -> Round | None:
+        """The round being played (``None`` while dealing)."""
+        return self._position.round
+
+    @property
+    def choice(self) -> Choice | None:
+        """The decision in progress of the player to act (``None`` at chance and terminal nodes)."""
+        return self._position.choice
+
+    def current_player(self) -> int:
+        """The seat to decide, or OpenSpiel's chance or terminal id."""
+        position = self._position
+        if position.round is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if position.round.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return position.offers[0] if position.offers else int(position.round.to_act or 0)
+
+    def is_terminal(self) -> bool:
+        """Whether the round is over."""
+        return self._position.round is not None and self._position.round.is_over
+
+    def _legal_actions(self, player: int) -> list[int]:
+        choice = self._position.choice
+        return list(choice.legal_indices()) if choice is not None and player == self.current_player() else []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards not yet dealt, each as likely."""
+        left = [c for c in range(52) if c not in self._position.deck]
+        return [(c, 1 / len(left)) for c in left]
+
+    def returns(self) -> list[float]:
+        """Each seat's settlement ``net`` once the round is over, else zeros."""
+        round_ = self._position.round
+        if round_ is None or not round_.is_over:
+            return [0.0] * self._game.players
+        return [float(v) for v in settle(round_.result, self._game.rules).net]
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {format_cards(1 << action)}"
+        return index_label(action)
+
+    def __str__(self) -> str:
+        round_ = self._position.round
+        if round_ is None:
+            return f"dealing: {len(self._position.deck)} of {self._game.dealt} cards dealt"
+        return str(round_)
+
+    # ------------------------------------------------------------------ acting
+    def _apply_action(self, action: int) -> None:
+        position = self._position
+        if position.round is None:
+            deck = (*position.deck, action)
+            if len(deck) < self._game.dealt:
+                self._position = attrs.evolve(position, deck=deck)
+                return
+            round_ = Round.from_hands(_hands(deck, self._game.players), self._game.rules, first_round=self._game.first_round)
+            self._position = _start(_Position(deck=deck), round_, chop_offers(round_))
+            return
+        assert position.choice is not None and position.round is not None  # OpenSpiel checks legality first
+        chosen = position.choice.choose(action)
+        if isinstance(chosen, Choice):
+            self._position = attrs.evolve(position, choice=chosen)
+            return
+        declined = position.declined
+        if chosen.kind == "pass" and position.offers and position.round.to_act != chosen.seat:
+            declined += ((chosen.seat, len(position.round.actions)),)
+        round_, offers = advance(position.round, position.offers, chosen)
+        self._position = _start(attrs.evolve(position, declined=declined), round_, offers)
+
+    def resample_from_infostate(self, player: int, probability_sampler: Any = None) -> TienLenState:
+        """A state ``player`` cannot tell from this one, the cards it has not seen dealt at random.
+
+        ``probability_sampler`` (OpenSpiel's, e.g. ``pyspiel.UniformProbabilitySampler(seed, 0.0,
+        1.0)``) draws the numbers in [0, 1) that shuffle the unseen cards; without one, a fresh
+        unseeded generator does. A deal is kept only when the round's actions replay on it (others'
+        chop offers declined as they come), so it agrees with everything the player has seen; the
+        new state's history is that of its own deal and decisions. Should 1,000 deals in a row not
+        fit (never seen), the state itself is returned: it is consistent, if not a random draw.
+        """
+        position = self._position
+        round_ = position.round
+        if round_ is None or round_.is_over:
+            return self.clone()  # type: ignore[no-any-return]
+        own = round_.dealt[player]
+        played = [round_.dealt[s] & ~round_.hand_masks[s] for s in range(self._game.players)]
+        unseen = [c for c in range(52) if not (own | sum(played)) >> c & 1]
+        counts = [round_.hand_masks[s].bit_count() for s in range(self._game.players)]
+        draw: Callable[[], float] = probability_sampler if probability_sampler is not None else random.Random().random
+        for _ in range(_RESAMPLE_TRIES):
+            for i in range(len(unseen) - 1, 0, -1):  # Fisher-Yates with the sampler's numbers
+                j = min(int(draw() * (i + 1)), i)
+                unseen[i], unseen[j] = unseen[j], unseen[i]
+            hands, at = [], 0
+            for seat in range(self._game.players):
+                hidden = 0 if seat == player else sum(1 << c for c in unseen[at : at + counts[seat]])
+                at += 0 if seat == player else counts[seat]
+                hands.append(own if seat == player else played[seat] | hidden)
+            state = self._replayed(hands, player)
+            if state is not None:
+                return state
+        return self.clone()  # type: ignore[no-any-return]  # pragma: no cover - see the docstring
+
+    def _replayed(self, hands: Sequence[int], player: int) -> TienLenState | None:
+        """A new state dealt ``hands`` in which the same actions are taken as in this one, and
+        ``player`` is where it is here; ``None`` when the actions do not fit those hands."""
+        position = self._position
+        assert position.round is not None
+        state: TienLenState = self.get_game().new_initial_state()
+        for card in _deck(hands, self._game.players):
+            state.apply_action(card)
+        try:
+            for action in position.round.actions:
+                if not state._decline_until(action.seat):
+                    return None
+                for index in action_indices(action.mask):
+                    state.apply_action(index)
+            if not state._decline_until(player):
+                return None
+            for index in position.choice.chosen if position.choice else ():
+                state.apply_action(index)
+        except TienLenError:
+            return None
+        return state
+
+    def _decline_until(self, seat: int) -> bool:
+        """Decline the chop offers before ``seat``'s turn to decide; whether that turn comes."""
+        while not self.is_terminal() and self.current_player() != seat and self._position.offers:
+            self.apply_action(PASS_INDEX)
+        return not self.is_terminal() and self.current_player() == seat
+
+
+def _hands(deck: Sequence[int], players: int) -> list[int]:
+    """The hands of a deal: the ``k``-th card dealt goes to seat ``(k + 1) % players``."""
+    hands = [0] * players
+    for k, card in enumerate(deck):
+        hands[(k + 1) % players] |= 1 << card
+    return hands
+
+
+def _deck(hands: Sequence[int], players: int) -> tuple[int, ...]:
+    """A dealing order giving ``hands`` (each seat's cards in ascending order)."""
+    queues = [[c for c in range(52) if hand >> c & 1] for hand in hands]
+    return tuple(queues[(k + 1) % players].pop(0) for k in range(sum(len(q) for q in queues)))
+
+
+def _start(position: _Position, round_: Round, offers: tuple[int, ...]) -> _Position:
+    """``position`` moved on to ``round_`` with its chop ``offers``, and a fresh choice for the player to decide."""
+    choice = None
+    if not round_.is_over:
+        seat = offers[0] if offers else round_.to_act
+        assert seat is not None
+        choice = Choice.of(round_.view(seat).legal_actions)
+    return attrs.evolve(position, round=round_, offers=offers, choice=choice)
+
+
+class AgentBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel ships no type information
+    """Any :class:`~tienlen.Agent` (:class:`~tienlen.agents.GreedyAgent`, your own …) as an
+    OpenSpiel bot, for ``open_spiel.python.algorithms.evaluate_bots`` and the like: it asks the
+    agent for an action from the player's view and answers the index that leads to it."""
+
+    def __init__(self, agent: Agent) -> None:
+        super().__init__()
+        self.agent = agent
+
+    def step(self, state: TienLenState) -> int:
+        """The next index of the agent's action for the player to decide in ``state``."""
+        round_, choice = state.round, state.choice
+        if round_ is None or choice is None:
+            raise IllegalPlay("an agent acts only where a player decides, not while dealing or after the round")
+        return choice.next_index(self.agent.act(round_.view(state.current_player())))
+
+    def restart_at(self, state: TienLenState) -> None:
+        """Nothing to forget: the agent reads every position afresh."""
+
+    def inform_action(self, state: TienLenState, player_id: int, action: int) -> None:
+        """Nothing to remember (see :meth:`restart_at`)."""
+
+
+class TienLenObserver:
+    """OpenSpiel's observer for the game: information states with ``perfect_recall``, else observations."""
+
+    def __init__(self, *, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        size = OBSERVATION_LENGTH + CHOICE_LENGTH + (52 if perfect_recall else 0)
+        self.tensor: NDArray[np.float32] = np.zeros(size, np.float32)
+        self.dict: dict[str, NDArray[np.float32]] = {"observation": self.tensor}
+
+    def set_from(self, state: TienLenState, player: int) -> None:
+        """Fill :attr:`tensor` with what ``player`` knows in ``state``."""
+        round_ = state.round
+        if round_ is None:
+            vector = [0] * OBSERVATION_LENGTH
+            vector[OBSERVATION_OFFSETS["seat"]] = [player]
+            vector[OBSERVATION_OFFSETS["players"]] = [state._game.players]
+            vector[OBSERVATION_OFFSETS["hand"]] = mask_to_bits(_hands(state._position.deck, state._game.players)[player])
+        else:
+            vector = encode_observation(round_.view(player))
+        choice = state.choice if state.current_player() == player else None
+        vector += choice.encode() if choice is not None else [0] * CHOICE_LENGTH
+        if self.perfect_recall:
+            order = [0] * 52
+            plays = [e for e in round_.events if isinstance(e, Played)] if round_ is not None else []
+            for number, event in enumerate(plays, 1):
+                for card in iter_indices(event.combo.mask):
+                    order[card] = number
+            vector += order
+        self.tensor[:] = vector
+
+    def string_from(self, state: TienLenState, player: int) -> str:
+        """What ``player`` knows in ``state`` as text (see the module docs)."""
+        position = state._position
+        round_ = position.round
+        choice = position.choice if state.current_player() == player and position.choice else None
+        choosing = " | choosing " + " ".join(index_label(i) for i in choice.chosen) if choice and choice.chosen else ""
+        if not self.perfect_recall:
+            return _observation_string(state, player) + choosing
+        dealt = _hands(position.deck, state._game.players)[player] if round_ is None else round_.dealt[player]
+        log: list[str] = []
+        actions = round_.actions if round_ is not None else ()
+        declines = [n for seat, n in position.declined if seat == player]
+        for n in range(len(actions) + 1):
+            log += ["declined a chop"] * declines.count(n)
+            if n < len(actions):
+                log.append(str(actions[n]))
+        return f"p{player} dealt {format_cards(dealt) or '-'} | " + "; ".join(log) + choosing
+
+
+def _observation_string(state: TienLenState, player: int) -> str:
+    """The position as ``player`` sees it: its hand, the card counts, the table, passes, whose turn."""
+    round_ = state.round
+    if round_ is None:
+        return f"p{player} dealing: {format_cards(_hands(state._position.deck, state._game.players)[player]) or '-'}"
+    view = round_.view(player)
+    table = "-" if view.table is None else f"{view.table} by {view.table_seat}"
+    counts = " ".join(map(str, view.card_counts))
+    passed = ",".join(map(str, sorted(view.passed))) or "-"
+    turn = "over" if view.is_over else f"seat {state.current_player()} to decide"
+    return f"p{player} hand {format_cards(view.hand_mask) or '-'} | cards {counts} | table {table} | passed {passed} | {turn}"
+
+
+pyspiel.register_game(_GAME_TYPE, TienLenGame)

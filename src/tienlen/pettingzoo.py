@@ -1,0 +1,244 @@
+"""Tiến Lên as a PettingZoo turn-based ("AEC") environment (extra ``rl``: ``pip install 'tienlen[rl]'``).
+
+``env(rules=…, players=…, render_mode=…)`` returns the environment wrapped in PettingZoo's
+``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``; :class:`raw_env` is the bare one. One
+episode is one round, played as :class:`tienlen.env.TienLenEnv` plays it (agents ``"seat_0"`` …,
+out-of-turn chops offered as steps of their own, rewards the settlement's ``net`` in the rule set's
+unit at the end, every agent terminated then and stepping ``None`` to leave), with Gymnasium spaces:
+
+* ``action_space(agent)``: ``Discrete(ACTION_SPACE_SIZE)``, the fixed exact space of
+  :mod:`tienlen.actionspace` (327 indices; a straight or pair run takes several steps by the same
+  agent: its span, then one suit step per rank, lowest first).
+* ``observation_space(agent)``: a ``Dict`` of ``observation``, :data:`OBSERVATION_SIZE` ``int16``
+  (the 397 ints of :func:`tienlen.encoding.encode_observation`, then the 53 of
+  :meth:`tienlen.actionspace.Choice.encode`: the run being chosen, if any), and ``action_mask``,
+  ``ACTION_SPACE_SIZE`` ``int8`` zeros and ones (all zeros for an agent that is not selected).
+
+An index whose mask entry is 0 raises :class:`~tienlen.IllegalPlay` saying why and changes
+nothing; PettingZoo's ``TerminateIllegalWrapper`` is not applied, as the library never turns an
+illegal move into a lost round. ``reset(seed, options)`` accepts the options of
+:meth:`tienlen.env.TienLenEnv.reset` and ignores other keys.
+
+>>> from tienlen.pettingzoo import env
+>>> game = env(rules="northern", players=3)
+>>> game.reset(seed=3)
+>>> for agent in game.agent_iter():
+...     observation, reward, terminated, truncated, info = game.last()
+...     game.step(None if terminated else int(observation["action_mask"].nonzero()[0][-1]))
+>>> game.unwrapped.settlement.net
+(-2, -1, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium
+import numpy as np
+from numpy.typing import NDArray
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, Choice, index_label
+from tienlen.encoding import OBSERVATION_FIELDS, encode_observation
+from tienlen.env import RESET_OPTIONS, TienLenEnv
+from tienlen.errors import IllegalPlay, InvalidRules
+from tienlen.profiles import HOUSE, PROFILES
+from tienlen.round import Round
+from tienlen.rules import RuleSet
+from tienlen.settle import Settlement
+from tienlen.views import PlayerView
+
+__all__ = ["env", "raw_env", "OBSERVATION_SIZE"]
+
+OBSERVATION_SIZE = sum(length for _, length in OBSERVATION_FIELDS) + CHOICE_LENGTH
+"""Ints in an observation's ``observation`` array (397 + 53 = 450)."""
+
+_HIGH = {
+    "seat": 3,
+    "players": 4,
+    "card_counts": 52,
+    "finished": 4,
+    "frozen": 4,
+    "forfeited": 4,
+    "to_act": 3,
+    "table_seat": 3,
+    "leader": 3,
+    "table_kind": 6,
+    "table_length": 52,
+    "trick_number": 53,
+    "chops_in_trick": 52,
+}
+"""Largest value of each observation field that is not 0/1 (at most 52 plays, so at most 53 tricks)."""
+
+
+def _observation_bounds() -> tuple[NDArray[np.int16], NDArray[np.int16]]:
+    high = [_HIGH.get(name, 1) for name, length in OBSERVATION_FIELDS for _ in range(length)]
+    high += [ACTION_SPACE_SIZE - 1] + [1] * (CHOICE_LENGTH - 1)
+    return np.full(OBSERVATION_SIZE, -1, np.int16), np.array(high, np.int16)
+
+
+def _rules_of(rules: RuleSet | str) -> RuleSet:
+    if isinstance(rules, str):
+        if rules not in PROFILES:
+            raise InvalidRules(f"rules: {rules!r} is not a profile; use one of {', '.join(PROFILES)} or a RuleSet")
+        return PROFILES[rules]
+    return rules
+
+
+class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+    """One round per episode under ``rules`` (a :class:`~tienlen.RuleSet` or a profile name) at
+    ``players`` seats, with Gymnasium spaces (see the module docs). Raises
+    :class:`~tienlen.InvalidRules` for a player count the rules do not allow or an unknown render mode.
+    """
+
+    metadata = {"name": "tienlen_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False, "render_fps": 1}
+
+    def __init__(self, rules: RuleSet | str = HOUSE, players: int = 4, render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi", "human"):
+            raise InvalidRules(f"render_mode: {render_mode!r} is not offered; use 'ansi', 'human' or None")
+        self._env = TienLenEnv(_rules_of(rules), players=players, render_mode=None if render_mode is None else "ansi")
+        self.rules = self._env.rules
+        self.render_mode = render_mode
+        self.possible_agents = list(self._env.possible_agents)
+        low, high = _observation_bounds()
+        self.observation_spaces = {
+            agent: gymnasium.spaces.Dict(
+                {
+                    "observation": gymnasium.spaces.Box(low, high, dtype=np.int16),
+                    "action_mask": gymnasium.spaces.Box(0, 1, (ACTION_SPACE_SIZE,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: gymnasium.spaces.Discrete(ACTION_SPACE_SIZE) for agent in self.possible_agents}
+        self._choice: Choice | None = None
+        self._views_of: Round | None = None
+        self._views: dict[str, PlayerView] = {}
+
+    # the episode's bookkeeping is the inner TienLenEnv's
+    @property
+    def agents(self) -> list[str]:
+        """Agents still in the episode."""
+        return self._env.agents
+
+    @property
+    def agent_selection(self) -> str:
+        """The agent to step now."""
+        return self._env.agent_selection
+
+    @property
+    def rewards(self) -> dict[str, int]:
+        """Each agent's reward from the last step (the settlement's ``net`` when the round ends)."""
+        return self._env.rewards
+
+    @property
+    def _cumulative_rewards(self) -> dict[str, int]:
+        return self._env.cumulative_rewards
+
+    @property
+    def terminations(self) -> dict[str, bool]:
+        """Whether each agent's round has ended."""
+        return self._env.terminations
+
+    @property
+    def truncations(self) -> dict[str, bool]:
+        """Always ``False``: a round always ends."""
+        return self._env.truncations
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        """Each agent's seat and, once the round is over, its place, the result and the settlement."""
+        return self._env.infos
+
+    @property
+    def settlement(self) -> Settlement | None:
+        """The round's settlement once it has ended."""
+        return self._env.settlement
+
+    @property
+    def tienlen_env(self) -> TienLenEnv:
+        """The :class:`~tienlen.env.TienLenEnv` that plays the round (its ``round``, ``view`` …)."""
+        return self._env
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
+        """The observation space (the same object for every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
+        """``Discrete(ACTION_SPACE_SIZE)`` (the same object for every call)."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+        """Deal a new round (the same ``seed`` deals the same round); option keys that
+        :meth:`tienlen.env.TienLenEnv.reset` does not know are ignored."""
+        known = {k: v for k, v in (options or {}).items() if k in RESET_OPTIONS}
+        self._env.reset(seed=seed, options=known)
+        self._choice = None
+
+    def choice(self) -> Choice:
+        """The selected agent's decision in progress (:class:`~tienlen.actionspace.Choice`)."""
+        if self._choice is None:
+            self._choice = Choice.of(self._view(self.agent_selection).legal_actions)
+        return self._choice
+
+    def _view(self, agent: str) -> PlayerView:
+        """The agent's view, built once per position (a run's suit steps do not change it)."""
+        round_ = self._env.round
+        if self._views_of is not round_:
+            self._views_of, self._views = round_, {}
+        if agent not in self._views:
+            self._views[agent] = self._env.view(agent)
+        return self._views[agent]
+
+    def observe(self, agent: str) -> dict[str, NDArray[Any]]:
+        """The agent's ``observation`` and ``action_mask`` arrays (see the module docs)."""
+        selected = agent == self.agent_selection and not self._env.terminations.get(agent, True)
+        choice = self.choice() if selected else None
+        vector = encode_observation(self._view(agent)) + (choice.encode() if choice else [0] * CHOICE_LENGTH)
+        mask = choice.mask() if choice else [0] * ACTION_SPACE_SIZE
+        return {"observation": np.array(vector, np.int16), "action_mask": np.array(mask, np.int8)}
+
+    def step(self, action: int | None) -> None:
+        """The selected agent chooses a legal index (``None`` once it is terminated). Raises
+        :class:`~tienlen.IllegalPlay` saying why, and changes nothing, for any other action."""
+        agent = self.agent_selection
+        if self._env.terminations.get(agent, True):
+            self._env.step(action)  # None leaves; anything else is refused with the reason
+            return
+        if action is None:
+            raise IllegalPlay(f"agent {agent} must act: give a legal index from its action_mask; None is for a finished round")
+        try:
+            chosen = self.choice().choose(action)
+        except IllegalPlay as error:
+            raise IllegalPlay(f"agent {agent}: {error}") from None
+        if isinstance(chosen, Choice):
+            self._choice = chosen
+            self._env.cumulative_rewards[agent] = 0
+        else:
+            self._env.step(chosen.mask)
+            self._choice = None
+
+    def render(self) -> str | None:
+        """The whole position as text (every hand shown): returned in ``ansi`` mode, printed in ``human`` mode."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode; give env(render_mode='ansi' or 'human')")
+            return None
+        text = self._env.render() or ""
+        if self._choice is not None and self._choice.chosen:
+            text += " | choosing " + " ".join(index_label(i) for i in self._choice.chosen)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(rules: RuleSet | str = HOUSE, players: int = 4, render_mode: str | None = None) -> AECEnv:
+    """:class:`raw_env` in PettingZoo's ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``."""
+    wrapped = wrappers.AssertOutOfBoundsWrapper(raw_env(rules, players, render_mode))
+    return wrappers.OrderEnforcingWrapper(wrapped)

@@ -1,0 +1,203 @@
+"""The OpenSpiel game passes OpenSpiel's random-simulation check (with serialisation) for every
+profile and player count, returns the settlement, and resamples information states faithfully."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import attrs
+
+from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidRules, Round, RuleSet
+from tienlen.actionspace import ACTION_SPACE_SIZE
+from tienlen.cards import DECK, Card, format_cards
+from tienlen.env import chop_offers
+from tienlen.openspiel import GAME_NAME, TienLenGame, cards_dealt, utility_bounds
+from tienlen.settle import settle
+
+CONFIGS = [(rules, n) for rules in PROFILES.values() for n in range(rules.min_players, rules.max_players + 1)]
+CONFIG_IDS = [f"{rules.name}-{n}" for rules, n in CONFIGS]
+
+
+def load(rules: RuleSet, players: int) -> Any:
+    return pyspiel.load_game(f"{GAME_NAME}(rules={rules.name},players={players})")
+
+
+def play_out(state: Any, rng: random.Random, stop: int | None = None) -> Any:
+    """Random chance outcomes and legal actions until the end (or ``stop`` player decisions)."""
+    decisions = 0
+    while not state.is_terminal() and (state.is_chance_node() or stop is None or decisions < stop):
+        if state.is_chance_node():
+            cards, weights = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(cards, weights)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions += 1
+    return state
+
+
+@pytest.mark.parametrize(("rules", "players"), CONFIGS, ids=CONFIG_IDS)
+def test_openspiel_random_sim_test_passes_with_serialisation(rules: RuleSet, players: int) -> None:
+    pyspiel.random_sim_test(load(rules, players), num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("rules", "players"), CONFIGS, ids=CONFIG_IDS)
+def test_returns_are_the_settlement_of_the_same_round(rules: RuleSet, players: int) -> None:
+    game = load(rules, players)
+    low, high = utility_bounds(rules, players)
+    for seed in range(3):
+        state = play_out(game.new_initial_state(), random.Random(seed))
+        round_ = state.round
+        replayed = Round.from_hands(round_.dealt, rules)
+        for action in round_.actions:
+            replayed = replayed.apply(action)
+        assert replayed == round_
+        net = settle(replayed.result, rules).net
+        assert state.returns() == [float(v) for v in net]
+        assert all(low <= v <= high for v in net)
+
+
+def test_the_game_reads_its_parameters() -> None:
+    game = pyspiel.load_game(f"{GAME_NAME}(rules=northern,players=3,first_round=false)")
+    assert (game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()) == (3, ACTION_SPACE_SIZE, 52)
+    assert game.get_parameters() == {"rules": "northern", "players": 3, "first_round": False}
+    assert game.max_chance_nodes_in_history() == cards_dealt(PROFILES["northern"], 3) == 39
+    state = play_out(game.new_initial_state(), random.Random(1), stop=0)
+    assert state.round is not None and not state.round.first_round
+    default = pyspiel.load_game(GAME_NAME)
+    assert (default.rules, default.num_players()) == (HOUSE, 4)
+
+
+def test_a_variant_that_is_no_profile_is_a_game_too() -> None:
+    variant = attrs.evolve(HOUSE, name="my-house", straight_min=4)
+    game = TienLenGame(rules=variant, players=3)
+    state = play_out(game.new_initial_state(), random.Random(2))
+    assert state.returns() == [float(v) for v in settle(state.round.result, variant).net]
+    assert str(game.deserialize_state(state.serialize())) == str(state)
+    with pytest.raises(InvalidRules, match="'my-house' is not a profile"):
+        pyspiel.load_game(str(game))
+
+
+@pytest.mark.parametrize(
+    ("params", "why"),
+    [({"rules": "southern"}, "not a profile"), ({"rules": "pagat", "players": 2}, "pagat is played by 4 players, not 2")],
+)
+def test_bad_parameters_are_refused(params: dict[str, Any], why: str) -> None:
+    with pytest.raises(InvalidRules, match=why):
+        TienLenGame(params)
+
+
+def test_the_deal_is_a_chance_node_per_card_in_dealing_order() -> None:
+    state = load(HOUSE, 4).new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 52
+    assert abs(sum(p for _, p in state.chance_outcomes()) - 1) < 1e-9
+    for card in range(52):
+        state.apply_action(card)
+    # card k goes to seat (k + 1) % 4, seat 0 dealing
+    assert state.round.dealt[1] == sum(1 << c for c in range(0, 52, 4))
+    assert str(load(HOUSE, 4).new_initial_state()) == "dealing: 0 of 52 cards dealt"
+
+
+def test_an_illegal_action_is_refused_and_nothing_changes() -> None:
+    state = play_out(load(HOUSE, 4).new_initial_state(), random.Random(3), stop=0)
+    history, legal = state.history(), state.legal_actions()
+    bad = next(i for i in range(ACTION_SPACE_SIZE) if i not in legal)
+    with pytest.raises(IllegalPlay, match="is not legal now"):
+        state.apply_action(bad)
+    assert state.history() == history and state.legal_actions() == legal
+
+
+def test_information_states_and_observations() -> None:
+    game = load(IWIN, 4)
+    state = play_out(game.new_initial_state(), random.Random(4), stop=12)
+    player = state.current_player()
+    info = state.information_state_tensor(player)
+    observation = state.observation_tensor(player)
+    assert len(info) == game.information_state_tensor_size() == 502
+    assert len(observation) == game.observation_tensor_size() == 450
+    assert info[:450] == observation
+    text = state.information_state_string(player)
+    dealt = state.round.dealt[player]
+    assert text.startswith(f"p{player} dealt ") and str(state.round.actions[0]) in text
+    assert f"dealt {format_cards(dealt)} | " in text
+    others = [p for p in range(4) if p != player]
+    assert all(state.information_state_string(p) != text for p in others)
+    seen = state.observation_string(player)
+    assert seen.startswith(f"p{player} hand ") and f"seat {player} to decide" in seen
+
+
+@pytest.mark.parametrize("rules", [HOUSE, IWIN, PROFILES["northern"]], ids=["house", "iwin", "northern"])
+def test_resampling_keeps_what_the_player_knows(rules: RuleSet) -> None:
+    game = load(rules, 4 if rules is not PROFILES["northern"] else 3)
+    rng = random.Random(5)
+    for trial in range(12):
+        state = play_out(game.new_initial_state(), rng, stop=rng.randrange(1, 60))
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        for _ in range(3):
+            sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+            assert sample.information_state_string(player) == state.information_state_string(player)
+            assert sample.information_state_tensor(player) == state.information_state_tensor(player)
+            assert sample.legal_actions() == state.legal_actions() and sample.current_player() == player
+            assert sample.round.dealt[player] == state.round.dealt[player]
+            assert [len(h) for h in sample.round.hands] == [len(h) for h in state.round.hands]
+            # the sample is a state of its own: its history replays to it
+            again = game.new_initial_state()
+            for action in sample.history():
+                again.apply_action(action)
+            assert str(again) == str(sample)
+        seeded = [state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)) for _ in range(2)]
+        assert seeded[0].history() == seeded[1].history()
+
+
+def test_openspiel_search_and_evaluation_run_on_the_game() -> None:
+    np = pytest.importorskip("numpy")
+    from open_spiel.python.algorithms import ismcts, mcts
+    from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+    from open_spiel.python.bots.uniform_random import UniformRandomBot
+
+    from tienlen.agents import GreedyAgent
+    from tienlen.openspiel import AgentBot
+
+    game = load(IWIN, 2)
+    state = play_out(game.new_initial_state(), random.Random(6), stop=0)
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    information_set = ismcts.ISMCTSBot(game, evaluator, 2.0, 20, random_state=rng)
+    assert information_set.step(state) in state.legal_actions()
+    perfect = mcts.MCTSBot(game, 2.0, 20, evaluator, random_state=rng)
+    assert perfect.step(state) in state.legal_actions()
+    returns = evaluate_bots(game.new_initial_state(), [AgentBot(GreedyAgent()), UniformRandomBot(1, rng)], rng)
+    assert len(returns) == 2 and sum(returns) <= 0 < max(returns)  # iwin's house may rake the winner
+    with pytest.raises(IllegalPlay, match="only where a player decides"):
+        AgentBot(GreedyAgent()).step(game.new_initial_state())
+
+
+
+def test_a_declined_chop_is_in_the_decliners_information_state_only() -> None:
+    # seat 0 holds 3♠ and leads 2♠; seat 2 holds a free PR4 (4-5-6-7) and is offered the chop
+    fixed = {0: ["3♠", "2♠"], 2: ["4♠", "4♣", "5♠", "5♣", "6♠", "6♣", "7♠", "7♣"]}
+    taken = {str(c) for cards in fixed.values() for c in cards}
+    rest = [str(c) for c in DECK if str(c) not in taken]
+    hands = {seat: list(fixed.get(seat, [])) for seat in range(4)}
+    for seat in (0, 1, 2, 3) * 13:
+        if len(hands[seat]) < 13:
+            hands[seat].append(rest.pop(0))
+    queues = [list(hands[(k + 1) % 4]) for k in range(4)]
+    state = pyspiel.load_game(f"{GAME_NAME}(rules=iwin,players=4,first_round=false)").new_initial_state()
+    for _ in range(52):  # card k goes to seat (k + 1) % 4
+        state.apply_action(Card.parse(queues[len(state.history()) % 4].pop(0)).index)
+    assert state.current_player() == 0
+    state.apply_action(1 + Card.parse("2♠").index)
+    assert state.current_player() == 2 and chop_offers(state.round) == (2,)
+    before = [state.information_state_string(p) for p in range(4)]
+    state.apply_action(0)  # seat 2 declines
+    after = [state.information_state_string(p) for p in range(4)]
+    assert "declined a chop" in after[2] and "declined a chop" not in before[2]
+    assert [after[p] for p in (0, 1, 3)] == [before[p] for p in (0, 1, 3)]
+    assert state.current_player() == 1
