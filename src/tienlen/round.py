@@ -424,10 +424,16 @@ class Round:
         if self.instant_winners:
             return ()
         rest = [s for s in range(self.players) if s not in self.finished and s not in self.frozen and s not in self.forfeited]
+        if self.rules.scoring == "cards" and self.finished:
+            # Card-count scoring: fewer cards left first, then the lower total card value (3♠ = 1 …
+            # 2♥ = 52), then play order after the winner.
+            order = _turn_order(self.finished[0], self.players)
+            rest.sort(key=lambda s: (self.hand_masks[s].bit_count(), _card_points(self.hand_masks[s]), order.index(s)))
         return self.finished + tuple(rest) + self.frozen + tuple(reversed(self.forfeited))
 
     def _den_bai(self) -> int | None:
-        if not self.rules.den_bai or len(self.frozen) != self.players - 1:
+        # Đền bài is the three-frozen case only: at 2 or 3 players each frozen player pays their own.
+        if not self.rules.den_bai or len(self.frozen) < 3 or len(self.frozen) != self.players - 1:
             return None
         for event in self.events:
             if isinstance(event, Passed) and event.could_play and event.seat in self.frozen:
@@ -608,7 +614,7 @@ class Round:
         active = [s for s in range(self.players) if hands[s] and s not in out]
         changes["events"] = self.events + events
         changes["actions"] = self.actions + (action,)
-        if len(active) <= 1:
+        if len(active) <= 1 or (self.rules.scoring == "cards" and changes.get("finished", self.finished)):
             if trick.plays:
                 changes["events"] += (TrickWon(trick=trick.number, seat=trick.plays[-1][0], next_leader=None),)
             return _replace(self, trick=trick, to_act=None, **changes)
@@ -869,6 +875,11 @@ def _check_players(rules: RuleSet, players: Any) -> None:
 def _check_seat(seat: Any, players: int, what: str, error: type[TienLenError] = IllegalPlay) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise error(f"{what} must be a seat from 0 to {players - 1}, not {seat!r}")
+
+
+def _card_points(mask: int) -> int:
+    """The total value of the cards of ``mask``: 3♠ is 1, 3♣ 2, … 2♥ 52."""
+    return sum(i + 1 for i in range(52) if mask >> i & 1)
 
 
 def _instant_winners(hands: tuple[int, ...], rules: RuleSet, first_round: bool, dealer: int) -> tuple[InstantWin, ...]:
