@@ -38,6 +38,7 @@ from tienlen import (
     TrickWon,
     format_cards,
     instant_win_pattern,
+    next_leader,
     parse_cards,
 )
 
@@ -710,12 +711,13 @@ def test_three_frozen_house_has_no_den_bai() -> None:
     assert all(p.could_play is None for p in of(r, Passed))
 
 
-def test_den_bai_when_every_other_player_is_frozen_at_three_iwin() -> None:
-    """Decision (engine behaviour, pinned): đền bài is looked for whenever every player but the
-    winner is frozen (the ``den_bai`` axis' wording), so at three players two frozen count."""
+def test_no_den_bai_at_three_players_with_both_others_frozen_iwin() -> None:
+    """Fix (issue 10): đền bài is the three-frozen case only (RULES.md, seed 003's "Cóng 3 nhà"), so
+    at three players a frozen player who passed holding a play is not named, and the winner leads next."""
     r = Round.from_hands(["2♦ 2♥", "5♠ 6♠ 7♠", "9♠ 9♣ 10♠ 10♣ J♠ J♣"], IWIN, first_round=False, leader=0)
     r = go(r, "2♦", "pass", "pass", "2♥")
-    assert r.result.frozen == (1, 2) and r.result.den_bai == 2
+    assert r.result.frozen == (1, 2) and r.result.den_bai is None
+    assert next_leader(r.result, IWIN) == 0
 
 
 # ====================================================================== finishing

@@ -239,7 +239,7 @@ def _money(r: Any) -> list[str]:
     counted = f"Results are counted in {plural(unit)}" if plural(unit) == r.unit else f"Results are {r.unit}, counted in {plural(unit)}"
     paras = [
         f"{counted}: every amount below is a number of {plural(unit)},"
-        f" and ``settle(result, rules, stake=...)`` takes what one {unit} is worth in the room. Money only"
+        f" and ``settle(result, rules, unit=...)`` takes what one {unit} is worth in the room. Money only"
         " moves between players" + (" and the house" if r.rake_percent else "") + ", so every round balances."
     ]
     for count, payments in r.placement:
@@ -335,7 +335,7 @@ def _scoring(r: Any) -> Section:
                          "rake_percent", "cap_at_balance", "placement")
             if getattr(r, name) not in ((0, 0, 0, 0), (), "none", 0, None, False)
         ]
-        paras = [f"Results are {r.unit}: no money changes hands (``settle`` needs ``stake=1``)."] + _points(r)
+        paras = [f"Results are {r.unit}: no money changes hands (``settle`` takes ``unit=1``, its default)."] + _points(r)
         if stray:
             paras.append(f"The money axes {listing(f'``{s}``' for s in stray)} are set but not used when scoring points.")
         return "Scoring", paras

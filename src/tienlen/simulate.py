@@ -19,7 +19,7 @@ from tienlen.agents import make_agent, play_round
 from tienlen.errors import InvalidRules
 from tienlen.events import Passed, Played
 from tienlen.rules import RuleSet
-from tienlen.settle import held_value, settle, stake_for
+from tienlen.settle import held_value, settle, unit_argument, unit_for
 
 __all__ = ["ProfileStats", "simulate", "play_chunk", "round_seed", "format_stats", "print_progress"]
 
@@ -33,7 +33,7 @@ def round_seed(seed: int, index: int) -> int:
 class ProfileStats:
     """Totals over the simulated rounds of one rule set (:meth:`per_round` averages them).
 
-    ``moved`` is what changed hands (the sum of the positive nets, in stake units or points);
+    ``moved`` is what changed hands (the sum of the positive nets, in the room's money or points);
     ``chains`` counts tricks with at least one chop; ``thui`` counts rounds whose last player
     paid for 2s or bombs left in hand.
     """
@@ -65,7 +65,7 @@ class ProfileStats:
         return ProfileStats(rules=self.rules, unit=self.unit, longest_chain=max(self.longest_chain, other.longest_chain), **sums)
 
 
-def play_chunk(rules: RuleSet, players: int, bots: tuple[str, ...], seed: int, start: int, stop: int, stake: int = 1) -> ProfileStats:
+def play_chunk(rules: RuleSet, players: int, bots: tuple[str, ...], seed: int, start: int, stop: int, unit: int = 1) -> ProfileStats:
     """Play rounds ``start`` to ``stop - 1`` of the simulation seeded with ``seed`` and total them.
 
     :func:`simulate` adds such chunks up; a cluster framework can play them on other machines.
@@ -75,7 +75,7 @@ def play_chunk(rules: RuleSet, players: int, bots: tuple[str, ...], seed: int, s
         deal_seed = round_seed(seed, index)
         agents = [make_agent(bots[s % len(bots)], deal_seed + s) for s in range(players)]
         result = play_round(rules, agents, seed=deal_seed).result
-        settlement = settle(result, rules, stake=stake_for(rules, stake))
+        settlement = settle(result, rules, unit=unit_for(rules, unit))
         chains: dict[int, int] = {}
         for chop in result.chops:
             chains[chop.trick] = max(chains.get(chop.trick, 0), chop.index)
@@ -110,17 +110,21 @@ def simulate(
     seed: int = 0,
     players: int = 4,
     bots: Sequence[str] = ("greedy", "random"),
-    stake: int = 1,
+    unit: int | None = None,
     workers: int = 1,
     progress: Callable[[str, int, int], None] | None = None,
+    stake: int | None = None,
 ) -> tuple[ProfileStats, ...]:
     """Play ``rounds`` seeded deals under each rule set with the bundled ``bots`` (cycled over the
     seats) and total what happened. Deterministic for a seed, whatever the number of ``workers``
-    (processes of the standard library's :mod:`concurrent.futures`).
+    (processes of the standard library's :mod:`concurrent.futures`). ``unit`` is what one unit of
+    a money rule set is worth (see :func:`~tienlen.settle`; points rule sets ignore it); ``stake``
+    is its deprecated 0.1 name.
 
     Raises :class:`InvalidRules` for a player count a rule set does not allow, an unknown bot, or
     a non-positive number of rounds or workers.
     """
+    worth = unit_argument(unit, stake, "simulate")
     if not rule_sets or not bots:
         raise InvalidRules("name at least one rule set and at least one bot")
     if rounds < 1 or workers < 1:
@@ -137,12 +141,12 @@ def simulate(
         total = ProfileStats(rules=rules.name, unit=rules.unit, rounds=0)
         if workers == 1:
             for start, stop in spans:
-                total += play_chunk(rules, players, tuple(bots), seed, start, stop, stake)
+                total += play_chunk(rules, players, tuple(bots), seed, start, stop, worth)
                 if progress:
                     progress(rules.name, total.rounds, rounds)
         else:
             with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = [pool.submit(play_chunk, rules, players, tuple(bots), seed, a, b, stake) for a, b in spans]
+                futures = [pool.submit(play_chunk, rules, players, tuple(bots), seed, a, b, worth) for a, b in spans]
                 for future in futures:
                     total += future.result()
                     if progress:
