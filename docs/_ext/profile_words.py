@@ -54,6 +54,16 @@ def amount(units: int, unit_name: str) -> str:
     return f"{units} {unit_name if units == 1 else plural(unit_name)}"
 
 
+def amounts(value: Any, unit_name: str) -> str:
+    """An amount axis in words: ``8 entries``, or ``26 bets at 2 players, 39 at 3 and 52 at 4``."""
+    if not isinstance(value, tuple):
+        return amount(value, unit_name)
+    (first, units), *rest = value
+    return amount(units, unit_name) + f" at {first} players" + "".join(
+        f"{',' if i < len(rest) - 1 else ' and'} {v} at {n}" for i, (n, v) in enumerate(rest)
+    )
+
+
 def listing(items: Iterable[str], last: str = "and") -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     words = list(items)
@@ -225,12 +235,33 @@ def _points(r: Any) -> list[str]:
         by_place = ", ".join(f"{ordinal(i + 1)} {p:+d}" if p < 0 else f"{ordinal(i + 1)} {p}" for i, p in enumerate(points))
         paras.append(f"At {count} players each round scores {by_place} points.")
     winner, others = r.instant_win_points
-    if r.instant_wins:
+    if r.instant_wins and r.scoring == "places":
         paras.append(f"An instant winner scores {winner} and every other player {others}.")
-    if r.match_rounds is None:
-        paras.append("Players agree how many rounds to play; the highest total then wins, and equal totals share the win.")
-    else:
-        paras.append(f"A match is {r.match_rounds} rounds; the highest total wins, and equal totals share the win.")
+    length = "Players agree how many rounds to play" if r.match_rounds is None else f"A match is {r.match_rounds} rounds"
+    paras.append(f"{length}; the highest total wins, and {_ties(r)}.")
+    return paras
+
+
+def _ties(r: Any) -> str:
+    if r.match_ties == "lower_seat":
+        return "of equal totals the lowest seat number wins"
+    return "equal totals share the win"
+
+
+def _cards(r: Any, unit: str) -> list[str]:
+    paras = [
+        "Card-count scoring (đếm lá): the round ends as soon as the first player goes out. Every other"
+        f" player pays the winner {amounts(r.card_price, unit)} for each card left in hand"
+        + (f"; a 2 counts as {r.card_two_multiplier} cards" if r.card_two_multiplier > 1 else "")
+        + (
+            f"; a player who never played a card pays {r.card_all_multiplier} times their count"
+            if r.card_all_multiplier > 1
+            else ""
+        )
+        + ". The losers are placed by the number of cards they hold, fewest first; equal counts go by"
+        " the total value of the cards (3♠ is worth 1, 3♣ 2, and so on up to 2♥ at 52), lowest first,"
+        " and then in play order from the winner."
+    ]
     return paras
 
 
@@ -242,9 +273,12 @@ def _money(r: Any) -> list[str]:
         f" and ``settle(result, rules, unit=...)`` takes what one {unit} is worth in the room. Money only"
         " moves between players" + (" and the house" if r.rake_percent else "") + ", so every round balances."
     ]
-    for count, payments in r.placement:
-        words = [f"{ordinal(payer)} pays {ordinal(payee)} {amount(units, unit)}" for payer, payee, units in payments]
-        paras.append(f"At {count} players: {listing(words) or 'nobody pays for their place'}.")
+    if r.scoring == "cards":
+        paras += _cards(r, unit)
+    else:
+        for count, payments in r.placement:
+            words = [f"{ordinal(payer)} pays {ordinal(payee)} {amount(units, unit)}" for payer, payee, units in payments]
+            paras.append(f"At {count} players: {listing(words) or 'nobody pays for their place'}.")
     values = [f"2{suit} {amount(v, unit)}" for suit, v in zip(_SUITS, r.two_values) if v]
     bombs = [f"{name} {amount(v, unit)}" for name, v in r.bomb_values if v]
     if values or bombs:
@@ -267,21 +301,28 @@ def _money(r: Any) -> list[str]:
         )
     else:
         paras.append("Chops move no money.")
+    if r.chop_out_voids:
+        paras.append(
+            "Chặt và tới: a chop made with the chopper's last cards (they go out with it) moves no money."
+            " It stays a link of its chain, so a later chop of the same trick still counts it."
+        )
     if r.instant_wins and r.instant_win_payment:
-        instant = f"Every other player pays an instant winner {amount(r.instant_win_payment, unit)}"
+        instant = f"Every other player pays an instant winner {amounts(r.instant_win_payment, unit)}"
+        if r.instant_win_thui:
+            instant += ", plus the value of every 2 and bomb in their hand"
         if r.instant_win_ties == "share":
             instant += "; when several players win at once, each loser pays that much once, split between the winners"
         paras.append(instant + ".")
     if r.frozen:
         frozen = (
-            f"A frozen player pays 1st place {amount(r.frozen_penalty, unit)} plus the value of every 2 and"
+            f"A frozen player pays 1st place {amounts(r.frozen_penalty, unit)} plus the value of every 2 and"
             " bomb they hold, and owes no thúi. A placement payment with a frozen player at either end is"
             " void."
         )
         if r.frozen_end_payment:
             frozen += (
                 f" When two or more players are frozen the round ends there, and every other loser pays"
-                f" 1st place {amount(r.frozen_end_payment, unit)}."
+                f" 1st place {amounts(r.frozen_end_payment, unit)}."
             )
         paras.append(frozen)
     if r.thui == "above":
@@ -299,15 +340,16 @@ def _money(r: Any) -> list[str]:
         )
     if r.finish_with_two_penalty:
         paras.append(
-            f"A player whose last play holds a 2 pays every other player {amount(r.finish_with_two_penalty, unit)};"
+            f"A player whose last play holds a 2 pays every other player {amounts(r.finish_with_two_penalty, unit)};"
             " their place stands."
         )
     if r.forfeit_penalty is None:
         paras.append("A player who leaves a round takes the last place and pays as that place.")
     else:
         paras.append(
-            f"A player who leaves a round takes the last place and pays 1st place"
-            f" {amount(r.forfeit_penalty, unit)} instead of any placement payment."
+            f"A player who leaves a round before anyone has gone out takes the last place and pays 1st place"
+            f" {amounts(r.forfeit_penalty, unit)} instead of any other payment. One who leaves later takes the"
+            " lowest place still open and pays as that place, thúi included."
         )
     if r.rake_percent:
         paras.append(
@@ -321,7 +363,7 @@ def _money(r: Any) -> list[str]:
     if r.match_rounds is None:
         paras.append("A session has no set length: it goes on for as many rounds as the players like.")
     else:
-        paras.append(f"A match is {r.match_rounds} rounds.")
+        paras.append(f"A match is {r.match_rounds} rounds; the highest total wins, and {_ties(r)}.")
     return paras
 
 
@@ -335,7 +377,10 @@ def _scoring(r: Any) -> Section:
                          "rake_percent", "cap_at_balance", "placement")
             if getattr(r, name) not in ((0, 0, 0, 0), (), "none", 0, None, False)
         ]
-        paras = [f"Results are {r.unit}: no money changes hands (``settle`` takes ``unit=1``, its default)."] + _points(r)
+        paras = [f"Results are {r.unit}: no money changes hands (``settle`` takes ``unit=1``, its default)."]
+        if r.scoring == "cards":
+            paras += _cards(r, "point")
+        paras += _points(r)
         if stray:
             paras.append(f"The money axes {listing(f'``{s}``' for s in stray)} are set but not used when scoring points.")
         return "Scoring", paras

@@ -26,7 +26,7 @@ from tienlen.events import (
 from tienlen.errors import IllegalPlay, InvalidCards, InvalidCombo, InvalidRecord, InvalidRules, TienLenError
 from tienlen.match import Match, next_leader
 from tienlen.moves import legal_plays
-from tienlen.profiles import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, PROFILES
+from tienlen.profiles import COUNTING, FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, PROFILES
 from tienlen.round import LegalActions, Round, Trick, instant_win_pattern
 from tienlen.rules import AXES, INSTANT_WIN_PATTERNS, BombRule, RuleSet, load_rules
 from tienlen.settle import HOUSE_SEAT, Settlement, Transfer, chop_value, held_value, settle
@@ -63,6 +63,7 @@ __all__ = [
     "Match",
     "NORTHERN",
     "PAGAT",
+    "COUNTING",
     "PROFILES",
     "Passed",
     "Played",

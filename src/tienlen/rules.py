@@ -1,4 +1,4 @@
-"""Rule sets: every way the five profiles differ, as one frozen value.
+"""Rule sets: every way the profiles differ, as one frozen value.
 
 A :class:`RuleSet` is data. The engine reads its fields ("axes"); it never looks at its name.
 Make a house variant with :func:`attrs.evolve` or :meth:`RuleSet.from_mapping`:
