@@ -222,9 +222,10 @@ def _frozen(r: Any) -> Section:
     ]
     if r.den_bai:
         paras.append(
-            "When every player but the winner is frozen and one of them passed at some point while"
+            "When three players are frozen (at a table of four) and one of them passed at some point while"
             " holding a play that could have beaten the table, that player pays what all the frozen"
-            " players owe (đền bài) and leads the next round."
+            " players owe (đền bài) and leads the next round. With fewer frozen players each pays their"
+            " own, and the winner leads the next round."
         )
     return "Frozen players (cóng)", paras
 
@@ -501,7 +502,9 @@ DECISIONS: tuple[Decision, ...] = (
     Decision(
         "den-bai",
         "Đền bài",
-        "It applies only when every player other than the winner is frozen. The player who pays for all"
+        "It applies only when three players are frozen, which needs a table of four (the source names it"
+        " for that case alone). At three players with both others frozen, or at two, each frozen player"
+        " pays their own cóng and the winner leads the next round. The player who pays for all"
         " is the first frozen player who passed while holding a play that could have beaten the table;"
         " the engine records this with each pass (``Passed.could_play``). They also lead the next round."
         " When no frozen player passed with a play in hand, each pays their own cóng.",
@@ -511,10 +514,50 @@ DECISIONS: tuple[Decision, ...] = (
         "forfeits",
         "Leaving a round",
         "A player who leaves (``Round.forfeit``) stops playing and keeps their cards. Players who leave"
-        " take the last places, the first to leave being last. Where the rules give a forfeit penalty,"
-        " it replaces every placement payment the player would make; otherwise they pay as the place"
-        " they take. They owe no thúi. If the player who must open the first round with the lowest card"
-        " leaves before leading, the card leaves with them: the next player leads, with anything.",
+        " take the last places still open, the first to leave being last. Where the rules give a forfeit"
+        " penalty, a player who leaves before anyone has gone out pays it instead of every placement"
+        " payment they would make; a player who leaves after someone has gone out pays no penalty but"
+        " is settled as the place they take, thúi on what they carried away included (the engine tells"
+        " the two apart by the order of the ``Forfeited`` and ``Finished`` events; a hand-written result"
+        " without events counts every forfeiter as leaving early). Without a penalty a forfeiter pays as"
+        " the place they take and owes no thúi. If the player who must open the first round with the"
+        " lowest card leaves before leading, the card leaves with them: the next player leads, with anything.",
+    ),
+    Decision(
+        "card-count",
+        "Card-count scoring (đếm lá)",
+        "The round ends the moment the first player goes out: the trick is not finished and nobody is"
+        " frozen. Every other player, a forfeiter included (for the cards they took away), pays the"
+        " winner the card price for each card in hand; each 2 counts as ``card_two_multiplier`` cards, and"
+        " a player who never played a card (passing does not count) and so still holds at least 13 has the whole count multiplied by"
+        " ``card_all_multiplier``. A forfeit penalty, where the rules have one, replaces the count for a"
+        " player who left before anyone went out. The losers are placed by cards held, fewest first; equal"
+        " counts go by the total value of the cards, lowest first, each card worth its place in the"
+        " deck's order (3♠ 1, 3♣ 2 … 2♥ 52); then by play order from the winner. Places matter only to"
+        " thúi paid to the player above and to the points of a points rule set, where the round's points"
+        " are the card units (the winner scores what the others lose).",
+        lambda rules: rules.scoring == "cards",
+    ),
+    Decision(
+        "chop-out",
+        "A chop that takes the chopper out (chặt và tới)",
+        "Where ``chop_out_voids`` is on, a chop made with the chopper's last cards moves no money: the"
+        " chopper has won the round, or their place, with it, and takes nothing more for the chop. The"
+        " chop stays in its chain: it counts as a link (the next chop of the trick is still the next link)"
+        " and, under ``multiply``, the 2s it chopped stay in the chain's price, so a later chop of the"
+        " out player's bomb pays as usual. Under ``accumulate``, where the whole chain is paid by its last"
+        " link, a chain whose last link is such a chop pays nothing: the player chopped last owes it to"
+        " the chopper, and that debt is what is voided. Earlier links of a ``multiply`` chain, already"
+        " paid when they were made, stand.",
+        lambda rules: rules.chop_out_voids,
+    ),
+    Decision(
+        "instant-win-thui",
+        "Thúi on top of an instant win",
+        "Where ``instant_win_thui`` is on, each loser pays for the 2s and bombs in their hand (counted as"
+        " for cóng and thúi) to the instant winner, as a payment of its own beside the instant-win"
+        " payment; several instant winners who share split it the way they split that payment.",
+        lambda rules: rules.instant_win_thui,
     ),
     Decision(
         "splits",
@@ -554,6 +597,37 @@ DECISIONS: tuple[Decision, ...] = (
 """Every decision, in the order of the decisions page."""
 
 
+SOURCES: dict[str, str] = {
+    "counting": (
+        "Card-count scoring is how the Vietnamese game apps score their \"Tiến lên miền Nam đếm lá\""
+        " tables. The library's choices follow two public implementations of those tables (the apps'"
+        " own rule pages could not be consulted for this profile):\n\n"
+        "* a TypeScript game server's ``COUNT_CARDS`` mode: the round ends when the first player goes"
+        " out; every other player pays one bet per card left plus their held 2s (a black 2 one bet, a"
+        " red 2 two) and quads (four bets); a player who never played (cóng) pays 26 cards' worth, twice"
+        " the 13; an instant win (tới trắng) takes 26 bets from every other player; chops pay a single"
+        " black 2 one bet, a red 2 two, a pair of 2s by its colours, a PR3 three bets, a quad four and a"
+        " PR4 five;\n"
+        "* the \"Đếm lá\" room of a community bot's card table: the price per card is the table's bet, and a"
+        " player still holding all 13 cards pays for 26.\n\n"
+        "So ``counting`` prices a card at one bet (``card_price``), doubles the count of a hand never"
+        " played (``card_all_multiplier`` 2), charges 26 bets for an instant win, and values held and"
+        " chopped 2s and bombs as above (``two_values``, ``bomb_values``), paid to the winner by every"
+        " loser (``thui = \"winner\"``). Its own choices where the two differ or are silent: pair runs"
+        " left in hand count like quads (the first source counts quads only); a chop chain is paid once,"
+        " by the last player chopped to the last chopper (``accumulate``, as ``iwin``; the first source"
+        " pays each chop on the spot, which is the same for a chain of one); 2s count one card each"
+        " (``card_two_multiplier`` 1), since their price is already charged as thúi; the bombs and"
+        " instant wins are the southern set the chip-room apps use (``house``'s instant wins, ``iwin``'s"
+        " bomb table without out-of-turn chops); chặt và tới and thúi on an instant win stay off; and an"
+        " open session with no rake. A 16- or 32-round session scored in card points is the same rules"
+        " with ``unit = \"points\"``, ``match_rounds = 16`` and, for a single winner,"
+        " ``match_ties = \"lower_seat\"`` (see :doc:`/howto/house-rules`)."
+    ),
+}
+"""Hand-written notes on where a profile's rules come from, shown on its page."""
+
+
 def decision_rst(decision: Decision, level: str = "-") -> str:
     """One decision as a titled section."""
     return f".. _decision-{decision.key}:\n\n{decision.title}\n{level * len(decision.title)}\n\n{decision.text}\n"
@@ -580,6 +654,9 @@ def profile_page(rules: RuleSet) -> str:
         out += [heading, "-" * len(heading), ""]
         for para in paras:
             out += [para, ""]
+    if name in SOURCES:
+        heading = "Where these rules come from"
+        out += [heading, "-" * len(heading), "", SOURCES[name], ""]
     out += ["Every axis", "-" * len("Every axis"), "", f".. profile-rules:: {name}", ""]
     chosen = [d for d in DECISIONS if d.applies(rules)]
     if chosen:

@@ -428,7 +428,8 @@ def _cards_left(result: RoundResult, rules: RuleSet, seat: int) -> tuple[int, st
     words = f"{mask.bit_count()} cards left"
     if twos and rules.card_two_multiplier > 1:
         words += f", each of {twos} 2s counted {rules.card_two_multiplier}×"
-    if rules.card_all_multiplier > 1 and not any(isinstance(e, Played) and e.seat == seat for e in result.events):
+    never_played = mask.bit_count() >= 13 and not any(isinstance(e, Played) and e.seat == seat for e in result.events)
+    if rules.card_all_multiplier > 1 and never_played:
         count *= rules.card_all_multiplier
         words += f", all still held: × {rules.card_all_multiplier}"
     return count, words
