@@ -141,7 +141,9 @@ def _names(value: list[str], rules: RuleSet) -> Lines:
     return list(value) or ["none"]
 
 
-def _amount(value: int | None, rules: RuleSet) -> Lines:
+def _amount(value: int | Mapping[str, int] | None, rules: RuleSet) -> Lines:
+    if isinstance(value, Mapping):  # one amount per player count
+        return [f"{count} players: {amount(units, rules)}" for count, units in value.items()]
     return [amount(value, rules)] if value else ["none"]
 
 
@@ -159,6 +161,7 @@ RENDERERS: Mapping[str, Callable[[Any, RuleSet], Lines]] = {
     "frozen_end_payment": _amount,
     "finish_with_two_penalty": _amount,
     "forfeit_penalty": _amount,
+    "card_price": _amount,
     "rake_percent": lambda value, rules: [f"{value}%" if value else "none"],
     "match_rounds": lambda value, rules: ["open-ended" if value is None else str(value)],
 }

@@ -55,8 +55,8 @@ def next_leader(result: RoundResult, rules: RuleSet, absent: Iterable[int] = ())
     if bad:
         raise InvalidRules(f"absent: seat {bad[0]!r} is not at this {n}-player table (seats 0 to {n - 1})")
     candidates: list[int] = []
-    if rules.den_bai and result.den_bai is not None:
-        candidates.append(result.den_bai)
+    if rules.den_bai and result.den_bai is not None and len(result.frozen) >= 3:
+        candidates.append(result.den_bai)  # đền bài is the three-frozen case only
     if result.instant_winners:
         winners = [w.seat for w in result.instant_winners]
         candidates += winners
