@@ -213,6 +213,11 @@ def _instant_wins(r: Any) -> Section:
 
 def _frozen(r: Any) -> Section:
     if not r.frozen:
+        if r.scoring == "cards":
+            return "Frozen players", [
+                "Nobody is frozen: the round ends when the first player goes out, and a hand never played"
+                " is priced by the card count (see below)."
+            ]
         return "Frozen players", [
             "Nobody is frozen: a player who has not played yet when someone goes out simply plays on."
         ]
@@ -345,7 +350,10 @@ def _money(r: Any) -> list[str]:
             " their place stands."
         )
     if r.forfeit_penalty is None:
-        paras.append("A player who leaves a round takes the last place and pays as that place.")
+        paras.append(
+            "A player who leaves a round takes the last place and pays"
+            + (" for the cards they hold, as any loser." if r.scoring == "cards" else " as that place.")
+        )
     else:
         paras.append(
             f"A player who leaves a round before anyone has gone out takes the last place and pays 1st place"
@@ -493,8 +501,10 @@ DECISIONS: tuple[Decision, ...] = (
     Decision(
         "thui-who",
         "Who owes thúi",
-        "Thúi is owed for cards held when the round ends, so a player who forfeited owes none; when the"
-        " last place went to a forfeiter, the last player who stayed to the end owes it. A frozen player"
+        "Thúi is owed for cards held when the round ends, so a player who forfeited owes none (except"
+        " where the rules give a forfeit penalty: there a player who left after someone had gone out is"
+        " settled as the place they take, thúi included); when the last place went to a forfeiter who"
+        " owes none, the last player who stayed to the end owes it. A frozen player"
         " owes none: where thúi is paid to the player above, nobody pays it when a frozen player is the"
         " last of those who stayed.",
         lambda rules: rules.thui != "none",
@@ -534,8 +544,8 @@ DECISIONS: tuple[Decision, ...] = (
         " player who left before anyone went out. The losers are placed by cards held, fewest first; equal"
         " counts go by the total value of the cards, lowest first, each card worth its place in the"
         " deck's order (3♠ 1, 3♣ 2 … 2♥ 52); then by play order from the winner. Places matter only to"
-        " thúi paid to the player above and to the points of a points rule set, where the round's points"
-        " are the card units (the winner scores what the others lose).",
+        " thúi paid to the player above. In a points rule set the round's points are the card units:"
+        " the winner scores what the others lose.",
         lambda rules: rules.scoring == "cards",
     ),
     Decision(

@@ -165,11 +165,15 @@ class RuleSet:
     def amount(self, axis: str, players: int) -> int:
         """The units of an amount axis (one of ``PER_PLAYERS``) at this many players (0 when unset).
 
+        Raises :class:`InvalidRules` for an axis that is not an amount axis.
+
         >>> from tienlen import HOUSE
         >>> HOUSE.amount("frozen_penalty", 4)
         8
         """
-        value = getattr(self, axis)
+        if axis not in PER_PLAYERS:
+            raise InvalidRules(f"{axis!r} is not an amount axis; use one of {', '.join(PER_PLAYERS)}")
+        value: Amount | None = getattr(self, axis)
         if isinstance(value, tuple):
             return dict(value).get(players, 0)
         return value or 0
