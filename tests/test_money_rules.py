@@ -20,7 +20,7 @@ from tienlen.compare import compare_round
 from tienlen.env import TienLenEnv
 from tienlen.errors import InvalidRules
 from tienlen.rules import AXES, PER_PLAYERS
-from tienlen.settle import Settlement
+from tienlen.settle import Settlement, stake_for, unit_for
 from tienlen.simulate import simulate
 
 from builders import result
@@ -144,6 +144,12 @@ def test_every_caller_takes_unit_and_warns_on_stake() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         Match.start(HOUSE, unit=1000)
+
+
+def test_stake_for_is_the_deprecated_name_of_unit_for() -> None:
+    with pytest.warns(DeprecationWarning, match="stake_for is deprecated; use unit_for"):
+        assert stake_for(HOUSE, 1000) == unit_for(HOUSE, 1000) == 1000
+    assert unit_for(PROFILES["faceoff"], 1000) == 1
 
 
 def test_cli_stake_option_is_deprecated_but_works() -> None:
@@ -287,6 +293,11 @@ def test_amounts_per_player_count() -> None:
 
 
 # ================================================================================ the axes as data
+
+
+def test_amount_names_the_amount_axes() -> None:
+    with pytest.raises(InvalidRules, match="'straight_min' is not an amount axis; use one of instant_win_payment"):
+        HOUSE.amount("straight_min", 4)
 
 
 def test_the_five_profiles_keep_the_new_axes_at_their_defaults() -> None:

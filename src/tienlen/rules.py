@@ -323,24 +323,24 @@ def _convert(key: str, value: Any) -> Any:
     if key == "bombs":
         return tuple(_bomb_rule(name, spec) for name, spec in _table(value, key).items())
     if key in ("placement", "place_points"):
-        rows: dict[int, Any] = {}
-        for count, row in _table(value, key).items():
-            players = int(count) if isinstance(count, str) and count.isdigit() else count
-            if not isinstance(players, int) or players in rows:
-                raise InvalidRules(f"{key}: {count!r} must be a player count, given once")
-            rows[players] = _tuple(row) if key == "place_points" else tuple(map(_tuple, _tuple(row)))
-        return tuple(sorted(rows.items()))
+        rows = _by_players(_table(value, key), key)
+        return tuple((n, _tuple(row) if key == "place_points" else tuple(map(_tuple, _tuple(row)))) for n, row in rows)
     if key == "bomb_values":
         return tuple(_table(value, key).items())
     if key in PER_PLAYERS and isinstance(value, Mapping):
-        counts: dict[int, Any] = {}
-        for count, units in value.items():
-            players = int(count) if isinstance(count, str) and count.isdigit() else count
-            if not isinstance(players, int) or players in counts:
-                raise InvalidRules(f"{key}: {count!r} must be a player count, given once")
-            counts[players] = units
-        return tuple(sorted(counts.items()))
+        return _by_players(value, key)
     return _tuple(value) if isinstance(value, list) else value
+
+
+def _by_players(table: Mapping[Any, Any], key: str) -> tuple[tuple[int, Any], ...]:
+    """A table keyed by player count ("3" in TOML and JSON) as ``((3, value), ...)`` in count order."""
+    rows: dict[int, Any] = {}
+    for count, value in table.items():
+        players = int(count) if isinstance(count, str) and count.isdigit() else count
+        if not isinstance(players, int) or players in rows:
+            raise InvalidRules(f"{key}: {count!r} must be a player count, given once")
+        rows[players] = value
+    return tuple(sorted(rows.items()))
 
 
 def _table(value: Any, key: str) -> Mapping[Any, Any]:
