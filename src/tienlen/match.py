@@ -32,11 +32,11 @@ __all__ = ["Match", "next_leader"]
 def next_leader(result: RoundResult, rules: RuleSet, absent: Iterable[int] = ()) -> int:
     """The seat that leads the round after ``result``.
 
-    In order of precedence: the đền bài seat (where the rules use it and the result names one);
-    then, after an instant win, the instant winner (the first listed when several share); else 1st
-    place. Seats in ``absent`` (players who left the table, as ``northern`` provides: "if the winner
-    has left, 2nd leads") are skipped: the next place takes over, or after an instant win the next
-    seat in turn order after the winner.
+    In order of precedence: the đền bài seat (where the rules use it, three players are frozen and
+    the result names one); then, after an instant win, the instant winner (the first listed when
+    several share); else 1st place. Seats in ``absent`` (players who left the table, as
+    ``northern`` provides: "if the winner has left, 2nd leads") are skipped: the next place takes
+    over, or after an instant win the next seat in turn order after the winner.
 
     Raises :class:`~tienlen.InvalidRules` when an absent seat is not at the table or every seat is
     absent, and :class:`~tienlen.InvalidRecord` when the result has neither placements nor instant

@@ -58,8 +58,8 @@ Decisions where the rules leave a choice (each one is tested):
   link (earlier links stand); under ``accumulate``, where a chain is paid by its last link, a chain
   whose last link is void pays nothing.
 * **Axes switched off** are not read: frozen seats in a result are ignored unless ``rules.frozen``
-  (placement is then paid as usual), and ``result.den_bai`` unless ``rules.den_bai`` and every
-  player but 1st is frozen. So one result can be settled under several rule sets.
+  (placement is then paid as usual), and ``result.den_bai`` unless ``rules.den_bai`` and three
+  players (every player but 1st) are frozen. So one result can be settled under several rule sets.
 * **Transfers** are listed in the order they fell due, one per rule applied, amounts above zero.
 """
 
