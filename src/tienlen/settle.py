@@ -425,7 +425,7 @@ def _cards_left(result: RoundResult, rules: RuleSet, seat: int) -> tuple[int, st
     mask = mask_of(result.hands[seat])
     twos = (mask >> (4 * TWO)).bit_count()
     count = mask.bit_count() + twos * (rules.card_two_multiplier - 1)
-    words = f"{mask.bit_count()} cards left"
+    words = f"{mask.bit_count()} card{'s' if mask.bit_count() != 1 else ''} left"
     if twos and rules.card_two_multiplier > 1:
         words += f", each of {twos} 2s counted {rules.card_two_multiplier}×"
     never_played = mask.bit_count() >= 13 and not any(isinstance(e, Played) and e.seat == seat for e in result.events)
