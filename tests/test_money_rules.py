@@ -22,6 +22,7 @@ from tienlen.errors import InvalidRules
 from tienlen.rules import AXES, PER_PLAYERS
 from tienlen.settle import Settlement, stake_for, unit_for
 from tienlen.simulate import simulate
+from tienlen.strategies import rule_sets
 
 from builders import result
 
@@ -358,34 +359,20 @@ def test_contradictory_new_axes_are_refused_naming_the_field(change: dict[str, o
 # ================================================================================ random rule sets
 
 
-@st.composite
-def new_axis_rules(draw: st.DrawFn) -> RuleSet:
-    """A money profile with the new axes drawn (card-count scoring turns freezing off)."""
-    base = PROFILES[draw(st.sampled_from(["house", "northern", "iwin", "counting"]))]
-    scoring = "cards" if base.scoring == "cards" else draw(st.sampled_from(["places", "cards"]))
-    changes: dict[str, object] = {
-        "name": "drawn",
-        "scoring": scoring,
-        "chop_out_voids": draw(st.booleans()),
-        "instant_win_thui": bool(base.instant_wins) and draw(st.booleans()),
-        "card_price": draw(st.sampled_from([1, 2, ((2, 1), (3, 2), (4, 3))])),
-        "card_two_multiplier": draw(st.integers(1, 3)),
-        "card_all_multiplier": draw(st.integers(1, 3)),
-        "instant_win_payment": draw(st.sampled_from([0, 8, ((2, 26), (3, 39), (4, 52))])),
-    }
-    if scoring == "cards":
-        changes |= {"frozen": False, "den_bai": False}
-    return attrs.evolve(base, **changes)
-
-
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(new_axis_rules(), st.integers(2, 4), st.integers(0, 2**32))
-def test_random_rounds_under_drawn_axes_end_conserve_cards_and_balance(rules: RuleSet, players: int, seed: int) -> None:
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rule_sets(), st.data())
+def test_random_rounds_under_drawn_rule_sets_end_conserve_cards_and_balance(rules: RuleSet, data: st.DataObject) -> None:
+    """Any rule set drawn over all the axes: a round of random play ends, every card is either held
+    or played, and the money balances to zero including the house."""
+    players = data.draw(st.integers(rules.min_players, rules.max_players))
+    seed = data.draw(st.integers(0, 2**32))
     round_ = play_round(rules, [RandomAgent(seed + s) for s in range(players)], seed=seed)
     assert round_.is_over
-    held = sum(len(hand) for hand in round_.hands) + len(round_.played)
-    assert held == 13 * players
-    money = settle(round_.result, rules, unit=10)
-    assert sum(money.net) + money.house == 0 and all(t.amount > 0 for t in money.transfers)
-    if rules.scoring == "cards" and not round_.result.instant_winners and round_.finished:
+    assert sum(len(hand) for hand in round_.hands) + len(round_.played) == 13 * players
+    balances = data.draw(st.none() | st.just([50] * players))
+    money = settle(round_.result, rules, unit=1 if rules.unit == "points" else 10, balances=balances)
+    assert all(t.amount > 0 for t in money.transfers)
+    if rules.unit != "points":
+        assert sum(money.net) + money.house == 0
+    if rules.scoring == "cards" and round_.finished:
         assert len(round_.finished) == 1

@@ -26,9 +26,9 @@ from tienlen.combos import TWO, Combo, ComboKind, classify
 from tienlen.errors import InvalidRules
 from tienlen.events import Action
 from tienlen.round import Round
-from tienlen.rules import RuleSet
+from tienlen.rules import INSTANT_WIN_PATTERNS, RuleSet
 
-__all__ = ["cards", "masks", "card_sets", "hands", "combos", "positions", "rounds"]
+__all__ = ["cards", "masks", "card_sets", "hands", "combos", "positions", "rounds", "rule_sets"]
 
 _BLACK, _RED = 0b0011, 0b1100
 _ALL_PAIRS = (0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100)
@@ -205,3 +205,82 @@ def rounds(
     if start is not None and (start.rules != rules or (players is not None and start.players != players)):
         raise InvalidRules(f"rounds: the start round is played under {start.rules.name} by {start.players}, not as asked")
     return _round(rules, players, forfeits, max_actions, start)
+
+
+def _amount(players: range) -> st.SearchStrategy[object]:
+    """An amount axis: one number, or one per player count."""
+    return st.integers(0, 30) | st.tuples(*(st.integers(0, 30).map(lambda units, n=n: (n, units)) for n in players))
+
+
+@st.composite
+def _rule_set(draw: st.DrawFn) -> RuleSet:
+    from tienlen.profiles import PROFILES
+
+    base = draw(st.sampled_from(list(PROFILES.values())))
+    counts = range(base.min_players, base.max_players + 1)
+    classes = [b.bomb for b in base.bombs]
+    scoring = "cards" if base.scoring == "cards" else draw(st.sampled_from(["places", "cards"]))  # no placement table to fall back on
+    frozen = scoring == "places" and draw(st.booleans())
+    instant_wins = tuple(draw(st.lists(st.sampled_from(list(INSTANT_WIN_PATTERNS)), unique=True, max_size=4)))
+    chop_payment = draw(st.sampled_from(["none", "multiply", "accumulate"]))
+    flag = st.booleans()
+    return RuleSet(
+        name="drawn",
+        min_players=base.min_players,
+        max_players=base.max_players,
+        direction=draw(st.sampled_from(["clockwise", "counter-clockwise"])),
+        first_lead_must_include=draw(flag),
+        pair_same_colour=draw(flag),
+        straight_min=draw(st.integers(3, 5)),
+        straight_same_suit=draw(flag),
+        straight_two_on_top=draw(flag),
+        pair_runs=base.pair_runs,
+        pair_run_min=base.pair_run_min,
+        follow_suit=draw(flag),
+        twos_ignore_suit=draw(flag),
+        bombs=base.bombs,
+        higher_two_chops=draw(flag),
+        bomb_after_pass=draw(flag),
+        interrupt_bombs=tuple(draw(st.lists(st.sampled_from(classes), unique=True))) if classes else (),
+        instant_wins=instant_wins,
+        instant_win_ties=draw(st.sampled_from(["share", "nearest_dealer"])),
+        frozen=frozen,
+        den_bai=frozen and base.max_players == 4 and draw(flag),
+        unit=base.unit,
+        unit_name=base.unit_name,
+        placement=base.placement,
+        place_points=base.place_points,
+        two_values=draw(st.tuples(*[st.integers(0, 4)] * 4)),
+        bomb_values=tuple((name, draw(st.integers(0, 5))) for name in classes),
+        chop_payment=chop_payment,
+        instant_win_payment=draw(_amount(counts)),
+        instant_win_points=base.instant_win_points,
+        instant_win_thui=bool(instant_wins) and draw(flag),
+        frozen_penalty=draw(_amount(counts)),
+        frozen_end_payment=draw(_amount(counts)),
+        thui=draw(st.sampled_from(["none", "above", "winner"])),
+        finish_with_two_penalty=draw(_amount(counts)),
+        forfeit_penalty=draw(st.none() | _amount(counts)),
+        chop_out_voids=chop_payment != "none" and draw(flag),
+        scoring=scoring,
+        card_price=draw(_amount(counts).filter(lambda v: v != 0 and (not isinstance(v, tuple) or all(u for _, u in v)))),
+        card_two_multiplier=draw(st.integers(1, 3)),
+        card_all_multiplier=draw(st.integers(1, 3)),
+        rake_percent=draw(st.sampled_from([0, 0, 5, 10])),
+        cap_at_balance=draw(flag),
+        match_rounds=draw(st.none() | st.integers(1, 32)),
+        match_ties=draw(st.sampled_from(["share", "lower_seat"])),
+    )
+
+
+def rule_sets() -> st.SearchStrategy[RuleSet]:
+    """Valid rule sets drawn over the axes: a profile's table (players, bombs, places, unit) with
+    every other axis drawn, amounts as one number or one per player count.
+
+    >>> from hypothesis import given
+    >>> @given(rule_sets())
+    ... def test_rule_sets_read_back(rules):
+    ...     assert RuleSet.from_toml(rules.to_toml()) == rules
+    >>> test_rule_sets_read_back()
+    """
+    return _rule_set()
