@@ -26,7 +26,7 @@ from tienlen.combos import TWO, Combo, ComboKind, classify
 from tienlen.errors import InvalidRules
 from tienlen.events import Action
 from tienlen.round import Round
-from tienlen.rules import INSTANT_WIN_PATTERNS, RuleSet
+from tienlen.rules import INSTANT_WIN_PATTERNS, Amount, ChopPayment, RuleSet, Scoring
 
 __all__ = ["cards", "masks", "card_sets", "hands", "combos", "positions", "rounds", "rule_sets"]
 
@@ -207,9 +207,10 @@ def rounds(
     return _round(rules, players, forfeits, max_actions, start)
 
 
-def _amount(players: range) -> st.SearchStrategy[object]:
-    """An amount axis: one number, or one per player count."""
-    return st.integers(0, 30) | st.tuples(*(st.integers(0, 30).map(lambda units, n=n: (n, units)) for n in players))
+def _amount(players: range, low: int = 0) -> st.SearchStrategy[Amount]:
+    """An amount axis: one number from ``low`` up, or one per player count."""
+    per_count: st.SearchStrategy[Amount] = st.tuples(*(st.tuples(st.just(n), st.integers(low, 30)) for n in players))
+    return st.integers(low, 30) | per_count
 
 
 @st.composite
@@ -219,10 +220,11 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
     base = draw(st.sampled_from(list(PROFILES.values())))
     counts = range(base.min_players, base.max_players + 1)
     classes = [b.bomb for b in base.bombs]
-    scoring = "cards" if base.scoring == "cards" else draw(st.sampled_from(["places", "cards"]))  # no placement table to fall back on
+    # counting has no placement table to fall back on
+    scoring: Scoring = "cards" if base.scoring == "cards" else draw(st.sampled_from(["places", "cards"]))
     frozen = scoring == "places" and draw(st.booleans())
     instant_wins = tuple(draw(st.lists(st.sampled_from(list(INSTANT_WIN_PATTERNS)), unique=True, max_size=4)))
-    chop_payment = draw(st.sampled_from(["none", "multiply", "accumulate"]))
+    chop_payment: ChopPayment = draw(st.sampled_from(["none", "multiply", "accumulate"]))
     flag = st.booleans()
     return RuleSet(
         name="drawn",
@@ -263,7 +265,7 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
         forfeit_penalty=draw(st.none() | _amount(counts)),
         chop_out_voids=chop_payment != "none" and draw(flag),
         scoring=scoring,
-        card_price=draw(_amount(counts).filter(lambda v: v != 0 and (not isinstance(v, tuple) or all(u for _, u in v)))),
+        card_price=draw(_amount(counts, low=1)),
         card_two_multiplier=draw(st.integers(1, 3)),
         card_all_multiplier=draw(st.integers(1, 3)),
         rake_percent=draw(st.sampled_from([0, 0, 5, 10])),
