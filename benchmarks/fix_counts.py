@@ -62,12 +62,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=1000)
     parser.add_argument("--forfeit", type=float, default=0.005)
+    parser.add_argument("--profiles", default=",".join(PROFILE_NAMES), help="comma-separated profiles to play")
     parser.add_argument("--out", required=True)
     parser.add_argument("--compare")
     args = parser.parse_args()
     nets: dict[str, list[int]] = {}
     causes: dict[str, str] = {}
-    for name in PROFILE_NAMES:
+    for name in args.profiles.split(","):
         rules = PROFILES[name]
         for players in range(rules.min_players, rules.max_players + 1):
             for seed in range(args.rounds):

@@ -544,7 +544,7 @@ AXES: Mapping[str, str] = {
     "frozen": "a player still holding 13 cards when the first player goes out is frozen (cóng) and stops",
     "den_bai": "when three players are frozen (four at the table), one who passed while holding a legal play pays for all and leads next (đền bài)",
     "unit": "what the result is counted in: chips, bets or points",
-    "unit_name": "what the room's stake is called (entry, bet, point)",
+    "unit_name": "what one unit of the room is called (entry, bet, point): settle's unit= says what it is worth",
     "placement": "payments by finishing place: [payer place, payee place, units] per player count",
     "place_points": "points by finishing place per player count",
     "two_values": "units a 2 is worth by suit (2♠ 2♣ 2♦ 2♥) when chopped, frozen or left at the end",
