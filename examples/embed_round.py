@@ -35,7 +35,7 @@ def main() -> None:
         round_ = round_.apply(action)
     result = round_.result
     print("finishing order:", " > ".join(f"seat {s}" for s in result.placements) or "instant win")
-    print("net chips in a 1,000 room:", settle(result, HOUSE, stake=1000).net)
+    print("net chips in a 1,000 room:", settle(result, HOUSE, unit=1000).net)
 
 
 if __name__ == "__main__":

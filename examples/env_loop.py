@@ -31,7 +31,7 @@ def play_episode(env: TienLenEnv, seed: int) -> dict[str, int]:
 
 
 def main() -> None:
-    env = TienLenEnv(PROFILES["house"], players=4, stake=1000, render_mode="ansi")
+    env = TienLenEnv(PROFILES["house"], players=4, unit=1000, render_mode="ansi")
     env.reset(seed=3)
     first = env.agent_selection
     observation = env.observe(first)
@@ -41,8 +41,8 @@ def main() -> None:
 
     for name, rules in PROFILES.items():
         for players in range(rules.min_players, rules.max_players + 1):
-            stake = 1000 if rules.unit == "chips" else 1
-            env = TienLenEnv(rules, players=players, stake=stake)
+            unit = 1000 if rules.unit == "chips" else 1
+            env = TienLenEnv(rules, players=players, unit=unit)
             totals = play_episode(env, seed=11)
             assert env.settlement is not None
             rewards = " ".join(f"{agent}={total:+,}" for agent, total in totals.items())

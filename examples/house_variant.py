@@ -15,7 +15,7 @@ def main() -> None:
     print(compare(HOUSE, family))
     print()
     round_ = play_round(HOUSE, [GreedyAgent()] * 4, seed=31)
-    for verdict in compare_round(round_, [HOUSE, family], stake=1000):
+    for verdict in compare_round(round_, [HOUSE, family], unit=1000):
         outcome = verdict.settlement.net if verdict.settlement else verdict.reason
         print(f"{verdict.rules:>8}: {outcome}")
 

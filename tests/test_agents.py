@@ -135,7 +135,7 @@ def test_greedy_beats_random(record_property: Callable[[str, object], None], cap
         result = play_round(HOUSE, agents, seed=i).result
         for seat in result.winners:  # instant winners share the round
             wins["greedy" if seat in greedy_seats else "random"] += Fraction(1, len(result.winners))
-        for seat, net in enumerate(settle(result, HOUSE, stake=1000).net):
+        for seat, net in enumerate(settle(result, HOUSE, unit=1000).net):
             chips["greedy" if seat in greedy_seats else "random"] += net
     greedy, random_ = float(wins["greedy"] / ROUNDS), float(wins["random"] / ROUNDS)
     record_property("greedy_win_rate", round(greedy, 4))

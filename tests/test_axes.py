@@ -1,7 +1,7 @@
 """The rule axes of issue 10, one hand-built round or hand per axis with its outcome or money worked
 out by hand in the docstring, the validation of each, and a property over random rule sets.
 
-Money is in a 1,000 room (``stake=1000``: a house entry or an iwin/northern bet of 1,000).
+Money is in a 1,000 room (``unit=1000``: a house entry or an iwin/northern bet of 1,000).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def played(rules: RuleSet, hands: list[str], *plays: str) -> Round:
 
 def chop_money(r: Round, rules: RuleSet) -> list[tuple[int, int, int]]:
     """The chop transfers of the round so far (placements do not matter for them)."""
-    return chop_moves(settle(result(r.players, range(r.players), events=r.events), rules, stake=1000))
+    return chop_moves(settle(result(r.players, range(r.players), events=r.events), rules, unit=1000))
 
 
 # ============================================================ fix 1: same-class bombs (same_class_chops)
@@ -266,7 +266,7 @@ def test_instant_win_pays_as_before() -> None:
     8 entries = 8,000, so the winner collects 24,000."""
     rules = attrs.evolve(HOUSE, name="house-three-quads", instant_wins=("three_quads",))
     r = Round.from_hands(["3♠ 3♣ 3♦ 3♥ 5♠ 5♣ 5♦ 5♥ 9♠ 9♣ 9♦ 9♥ K♠", "4♦ 6♦", "7♦ 8♦", "10♦ J♦"], rules)
-    assert settle(r.result, rules, stake=1000).net == (24000, -8000, -8000, -8000)
+    assert settle(r.result, rules, unit=1000).net == (24000, -8000, -8000, -8000)
 
 
 # ============================================================ the rule-set form: files, old names, validation
@@ -351,7 +351,7 @@ def test_random_rule_sets_play_out_conserve_cards_and_settle_to_zero(rules: Rule
     assert held + played_cards + out == FULL_MASK and not held & played_cards and not (held | played_cards) & out
     stake = 1 if rules.unit == "points" else 100
     for balances in (None, [data.draw(st.integers(0, 5000)) for _ in range(players)]):
-        s = settle(r.result, rules, stake=stake, balances=balances)
+        s = settle(r.result, rules, unit=stake, balances=balances)
         if rules.unit == "points":  # points are scored, not paid: nothing moves
             assert s.transfers == () and s.house == 0
         else:

@@ -43,6 +43,8 @@ BEATEN_BY = {
     "northern": {"single 2": {"quad"}, "pair of 2s": {"quad"}, "triple of 2s": set()},
     "iwin": {"single 2": {"PR3", "quad", "PR4"}, "pair of 2s": {"quad", "PR4"}, "triple of 2s": set()},
     "pagat": {"single 2": {"quad", "PR3"}, "pair of 2s": {"PR4"}, "triple of 2s": {"PR5"}},
+    # Not in RULES.md: the counting profile's choice (its profile page), iwin's table without interrupts.
+    "counting": {"single 2": {"PR3", "quad", "PR4"}, "pair of 2s": {"quad", "PR4"}, "triple of 2s": set()},
 }
 
 

@@ -68,10 +68,10 @@ def test_compare_play_leading() -> None:
 
 def test_compare_round_settles_the_same_actions_under_each_profile() -> None:
     round_ = play_round(HOUSE, [GreedyAgent()] * 4, seed=12)
-    verdicts = {v.rules: v for v in compare_round(round_, ALL, stake=1000)}
+    verdicts = {v.rules: v for v in compare_round(round_, ALL, unit=1000)}
     house = verdicts["house"].settlement
-    assert house == settle(round_.result, HOUSE, stake=1000)
-    assert compare_round(round_.to_json(), [HOUSE], stake=1000)[0].settlement == house
+    assert house == settle(round_.result, HOUSE, unit=1000)
+    assert compare_round(round_.to_json(), [HOUSE], unit=1000)[0].settlement == house
     faceoff = verdicts["faceoff"].settlement
     assert faceoff is not None and sorted(faceoff.net) == [0, 1, 2, 3]
     refused = [v for v in verdicts.values() if v.settlement is None]

@@ -108,7 +108,7 @@ def test_profile_words_read_every_axis() -> None:
         ({"frozen_penalty": 5}, "A frozen player pays 1st place 5 entries"),
         ({"straight_min": 4}, "A straight is 4 or more cards"),
         ({"rake_percent": 3}, "The house takes 3% of what each player wins"),
-        ({"match_rounds": 7}, "A match is 7 rounds."),
+        ({"match_rounds": 7}, "A match is 7 rounds; the highest total wins, and equal totals share the win."),
         ({"min_players": 3}, "Played by 3 to 4 players"),
     ],
 )

@@ -17,7 +17,7 @@ CONFIG_IDS = [f"{rules.name}-{n}" for rules, n in CONFIGS]
 SEEDS = range(8)
 
 
-def stake_of(rules: RuleSet) -> int:
+def unit_of(rules: RuleSet) -> int:
     return 1 if rules.unit == "points" else 100
 
 
@@ -50,7 +50,7 @@ def run(env: TienLenEnv, rng: random.Random) -> tuple[dict[str, int], int]:
 
 @pytest.mark.parametrize(("rules", "players"), CONFIGS, ids=CONFIG_IDS)
 def test_random_rounds_pay_the_settlement(rules: RuleSet, players: int) -> None:
-    env = TienLenEnv(rules, players=players, stake=stake_of(rules))
+    env = TienLenEnv(rules, players=players, unit=unit_of(rules))
     assert env.possible_agents == [f"seat_{s}" for s in range(players)]
     ended_by_play = 0
     for seed in SEEDS:
@@ -59,7 +59,7 @@ def test_random_rounds_pay_the_settlement(rules: RuleSet, players: int) -> None:
         totals, steps = run(env, random.Random(seed))
         round_ = env.round
         assert round_.is_over and round_ == round_.from_json(round_.to_json())
-        settlement = settle(round_.result, rules, stake=stake_of(rules))
+        settlement = settle(round_.result, rules, unit=unit_of(rules))
         assert env.settlement == settlement
         assert [totals[f"seat_{s}"] for s in range(players)] == list(settlement.net)
         if rules.unit == "points":
@@ -72,7 +72,7 @@ def test_random_rounds_pay_the_settlement(rules: RuleSet, players: int) -> None:
 
 
 def test_terminations_come_only_at_the_end() -> None:
-    env = TienLenEnv(HOUSE, players=4, stake=1000)
+    env = TienLenEnv(HOUSE, players=4, unit=1000)
     env.reset(seed=21)
     rng = random.Random(1)
     while not env.round.is_over:
@@ -177,10 +177,10 @@ def test_a_finished_agent_may_only_step_none() -> None:
 
 def test_an_instant_win_ends_the_episode_at_reset() -> None:
     seed = next(s for s in range(10_000) if Round.deal(HOUSE, players=4, seed=s).instant_winners)
-    env = TienLenEnv(HOUSE, players=4, stake=1000)
+    env = TienLenEnv(HOUSE, players=4, unit=1000)
     env.reset(seed=seed)
     assert env.round.is_over and all(env.terminations.values())
-    assert env.settlement is not None and env.settlement.net == settle(env.round.result, HOUSE, stake=1000).net
+    assert env.settlement is not None and env.settlement.net == settle(env.round.result, HOUSE, unit=1000).net
     totals, steps = run(env, random.Random(0))
     assert steps == 0 and list(totals.values()) == list(env.settlement.net)
     if len(env.round.instant_winners) == 1:  # a four-handed instant win in a 1,000 room collects 24,000
@@ -202,10 +202,10 @@ def test_seeds_make_episodes_repeat() -> None:
 def test_settings_are_checked() -> None:
     with pytest.raises(InvalidRules, match="pagat is played by 4 players, not 3"):
         TienLenEnv(PROFILES["pagat"], players=3)
-    with pytest.raises(InvalidRules, match="leave stake at 1"):
-        TienLenEnv(PROFILES["faceoff"], stake=10)
+    with pytest.raises(InvalidRules, match="leave unit at 1"):
+        TienLenEnv(PROFILES["faceoff"], unit=10)
     with pytest.raises(InvalidRules, match="positive whole number"):
-        TienLenEnv(HOUSE, stake=0)
+        TienLenEnv(HOUSE, unit=0)
     env = TienLenEnv(HOUSE, players=3)
     with pytest.raises(IllegalPlay, match="call reset"):
         env.round

@@ -53,7 +53,7 @@ def test_agreed_rounds_override_the_profile() -> None:
 
 
 def test_money_session_is_open_unless_rounds_given() -> None:
-    match = Match.start(HOUSE, players=3, stake=1000)
+    match = Match.start(HOUSE, players=3, unit=1000)
     for _ in range(10):
         match = match.record(result(3, (2, 1, 0)))
     assert not match.is_over and match.rounds is None
@@ -62,10 +62,10 @@ def test_money_session_is_open_unless_rounds_given() -> None:
 
 
 def test_record_returns_a_new_match() -> None:
-    start = Match.start(HOUSE, stake=1000)
+    start = Match.start(HOUSE, unit=1000)
     after = start.record(result(4, (0, 1, 2, 3)))
     assert start.played == 0 and after.played == 1
-    assert after.settlements[0] == settle(result(4, (0, 1, 2, 3)), HOUSE, stake=1000)
+    assert after.settlements[0] == settle(result(4, (0, 1, 2, 3)), HOUSE, unit=1000)
     assert after.results == (result(4, (0, 1, 2, 3)),)
 
 
@@ -73,13 +73,13 @@ def test_record_returns_a_new_match() -> None:
 
 
 def test_house_balances_are_tracked_not_capped() -> None:
-    match = Match.start(HOUSE, players=2, stake=1000, balances=[3000, 10000])
+    match = Match.start(HOUSE, players=2, unit=1000, balances=[3000, 10000])
     match = match.record(result(2, (1, 0)))
     assert match.balances == (-1000, 14000)  # house rooms do not cap at the balance
 
 
 def test_iwin_balances_cap_and_rake_accumulate() -> None:
-    match = Match.start(IWIN, players=2, stake=1000, balances=[3000, 3000])
+    match = Match.start(IWIN, players=2, unit=1000, balances=[3000, 3000])
     match = match.record(result(2, (1, 0)))  # seat 0 pays 2,000; seat 1 pays 100 rake
     assert match.balances == (1000, 4900) and match.house == 100
     match = match.record(result(2, (1, 0)))  # seat 0 can pay only 1,000
@@ -91,7 +91,7 @@ def test_iwin_balances_cap_and_rake_accumulate() -> None:
 
 def test_iwin_self_played_match_keeps_every_balance_at_or_above_zero() -> None:
     rng = random.Random(4)
-    match = Match.start(IWIN, players=4, stake=100, balances=[rng.randrange(0, 3000) for _ in range(4)], rounds=40)
+    match = Match.start(IWIN, players=4, unit=100, balances=[rng.randrange(0, 3000) for _ in range(4)], rounds=40)
     total = sum(match.balances or ())
     leader = None
     for n in range(40):
@@ -114,8 +114,8 @@ def test_iwin_self_played_match_keeps_every_balance_at_or_above_zero() -> None:
     [
         ({"rules": FACEOFF, "players": 3}, "faceoff is played by 4 players, not 3"),
         ({"rules": HOUSE, "players": 5}, "house is played by 2 to 4 players, not 5"),
-        ({"rules": HOUSE, "stake": 0}, "stake: 0 is not a positive whole number"),
-        ({"rules": FACEOFF, "stake": 100}, "faceoff scores points, which are not staked"),
+        ({"rules": HOUSE, "unit": 0}, "unit: 0 is not a positive whole number"),
+        ({"rules": FACEOFF, "unit": 100}, "faceoff scores points, which are not staked"),
         ({"rules": HOUSE, "rounds": 0}, "rounds: 0 is not a positive whole number"),
         ({"rules": IWIN, "balances": [1, 2]}, "balances: 2 balances given for 4 players"),
         ({"rules": IWIN, "balances": [1, 2, -3, 4]}, "balances: seat 2 has -3"),
@@ -179,14 +179,14 @@ def test_next_leader_errors() -> None:
 def test_match_is_a_frozen_value() -> None:
     match = Match.start(HOUSE)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        match.stake = 5  # type: ignore[misc]
+        match.unit = 5  # type: ignore[misc]
 
 
 @pytest.mark.parametrize("rules", [HOUSE, NORTHERN, IWIN, FACEOFF], ids=lambda r: r.name)
 def test_self_played_match_totals_are_the_sum_of_settlements(rules: RuleSet) -> None:
     rng = random.Random(rules.name)
     stake = 1 if rules.unit == "points" else 10
-    match = Match.start(rules, players=4, stake=stake, rounds=6)
+    match = Match.start(rules, players=4, unit=stake, rounds=6)
     while not match.is_over:
         r = Round.deal(rules, players=4, seed=rng.randrange(10**9), first_round=match.leader is None, leader=match.leader)
         while not r.is_over:

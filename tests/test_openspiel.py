@@ -16,7 +16,7 @@ from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidRules, Round, Rul
 from tienlen.actionspace import ACTION_SPACE_SIZE
 from tienlen.cards import DECK, Card, format_cards
 from tienlen.env import chop_offers
-from tienlen.openspiel import GAME_NAME, TienLenGame, cards_dealt, utility_bounds
+from tienlen.openspiel import GAME_NAME, TienLenGame, utility_bounds
 from tienlen.settle import settle
 
 CONFIGS = [(rules, n) for rules in PROFILES.values() for n in range(rules.min_players, rules.max_players + 1)]
@@ -65,7 +65,7 @@ def test_the_game_reads_its_parameters() -> None:
     game = pyspiel.load_game(f"{GAME_NAME}(rules=northern,players=3,first_round=false)")
     assert (game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()) == (3, ACTION_SPACE_SIZE, 52)
     assert game.get_parameters() == {"rules": "northern", "players": 3, "first_round": False}
-    assert game.max_chance_nodes_in_history() == cards_dealt(PROFILES["northern"], 3) == 39
+    assert game.max_chance_nodes_in_history() == PROFILES["northern"].cards_dealt(3) == 39
     state = play_out(game.new_initial_state(), random.Random(1), stop=0)
     assert state.round is not None and not state.round.first_round
     default = pyspiel.load_game(GAME_NAME)

@@ -10,10 +10,12 @@ import pytest
 from tienlen import PROFILES, InvalidCombo, RuleSet, beats, classify, legal_plays
 
 PROFILE_NAMES = ("house", "faceoff", "northern", "iwin", "pagat")
+SPEC = {name: PROFILES[name] for name in PROFILE_NAMES}
+"""The five profiles of RULES.md's matrix (``counting`` came later and is tested in test_counting.py)."""
 
 
 def test_the_five_profiles_are_named_as_in_the_spec() -> None:
-    assert tuple(PROFILES) == PROFILE_NAMES
+    assert tuple(PROFILES)[:5] == PROFILE_NAMES
     for name, rules in PROFILES.items():
         assert rules.name == name
 
@@ -58,7 +60,7 @@ AXIS_ROWS: list[tuple[str, Callable[[RuleSet], object], dict[str, object]]] = [
 
 @pytest.mark.parametrize(("row", "read", "expected"), AXIS_ROWS, ids=[row for row, _, _ in AXIS_ROWS])
 def test_profile_axes_match_the_matrix_row(row: str, read: Callable[[RuleSet], object], expected: dict[str, object]) -> None:
-    assert {name: read(rules) for name, rules in PROFILES.items()} == expected
+    assert {name: read(rules) for name, rules in SPEC.items()} == expected
 
 
 def is_combination(text: str, rules: RuleSet) -> bool:
@@ -103,4 +105,4 @@ BEHAVIOUR_ROWS: list[tuple[str, Callable[[RuleSet], bool], set[str]]] = [
 
 @pytest.mark.parametrize(("row", "observe", "where"), BEHAVIOUR_ROWS, ids=[row for row, _, _ in BEHAVIOUR_ROWS])
 def test_profiles_behave_as_the_matrix_row_says(row: str, observe: Callable[[RuleSet], bool], where: set[str]) -> None:
-    assert {name for name, rules in PROFILES.items() if observe(rules)} == where
+    assert {name for name, rules in SPEC.items() if observe(rules)} == where

@@ -38,10 +38,12 @@ from tienlen import (
     TrickWon,
     format_cards,
     instant_win_pattern,
+    next_leader,
     parse_cards,
 )
 
 ALL = sorted(PROFILES)
+PLAY_ON = [name for name in ALL if PROFILES[name].scoring == "places"]  # rounds go on after the first player is out
 FREEZING = ("house", "iwin")
 NOT_FREEZING = ("faceoff", "northern", "pagat")
 
@@ -179,7 +181,7 @@ def test_turn_moves_to_the_next_seat_in_play_order(name: str) -> None:
     assert seen == [0, 1, 2, 3, 0] and r.to_act == 1
 
 
-@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("name", PLAY_ON)
 def test_passing_locks_a_player_out_of_the_trick(name: str) -> None:
     """A pass makes the player ineligible for the rest of the trick: the turn skips them."""
     r = Round.from_hands(["3♠ 7♠ Q♠", "4♠ 8♠ K♠", "5♠ 9♠ A♠", "6♠ 10♠ J♠"], PROFILES[name])
@@ -227,7 +229,7 @@ def test_player_who_went_out_leaves_turn_order(name: str) -> None:
     assert 1 not in order
 
 
-@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("name", PLAY_ON)
 def test_last_play_of_a_player_who_went_out_can_still_be_beaten(name: str) -> None:
     r = Round.from_hands(SPADES4, PROFILES[name])
     r = go(r, "3♠", "4♠", "5♠", "6♠", "7♠", "8♠")
@@ -237,7 +239,7 @@ def test_last_play_of_a_player_who_went_out_can_still_be_beaten(name: str) -> No
     assert r.finished == (1, 2) and r.trick.last_seat == 2
 
 
-@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("name", PLAY_ON)
 def test_trick_won_by_a_player_who_is_out_is_led_by_the_next_seat_holding_cards(name: str) -> None:
     r = Round.from_hands(SPADES4, PROFILES[name])
     r = go(r, "3♠", "4♠", "5♠", "6♠", "7♠", "8♠", "pass", "pass", "pass")
@@ -245,7 +247,7 @@ def test_trick_won_by_a_player_who_is_out_is_led_by_the_next_seat_holding_cards(
     assert of(r, TrickWon)[-1] == TrickWon(trick=1, seat=1, next_leader=2)
 
 
-@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("name", PLAY_ON)
 def test_trick_won_by_a_player_who_is_out_skips_seats_that_are_out_too(name: str) -> None:
     r = Round.from_hands(["3♠ 7♠ K♠", "4♠ 8♠", "5♠ 9♠", "6♠ 10♠ J♠"], PROFILES[name])
     r = go(r, "3♠", "4♠", "5♠", "6♠", "7♠", "8♠", "9♠")  # seats 1 and 2 out
@@ -253,7 +255,7 @@ def test_trick_won_by_a_player_who_is_out_skips_seats_that_are_out_too(name: str
     assert r.trick.number == 2 and r.to_act == 3
 
 
-@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("name", PLAY_ON)
 def test_round_continues_until_one_player_holds_cards(name: str) -> None:
     r = Round.from_hands(SPADES4, PROFILES[name])
     r = go(r, "3♠", "4♠", "5♠", "6♠", "7♠", "8♠", "9♠")  # seats 1, 2 out; 0 holds K♠, 3 holds 10♠
@@ -710,12 +712,13 @@ def test_three_frozen_house_has_no_den_bai() -> None:
     assert all(p.could_play is None for p in of(r, Passed))
 
 
-def test_den_bai_when_every_other_player_is_frozen_at_three_iwin() -> None:
-    """Decision (engine behaviour, pinned): đền bài is looked for whenever every player but the
-    winner is frozen (the ``den_bai`` axis' wording), so at three players two frozen count."""
+def test_no_den_bai_at_three_players_with_both_others_frozen_iwin() -> None:
+    """Fix (issue 10): đền bài is the three-frozen case only (RULES.md, seed 003's "Cóng 3 nhà"), so
+    at three players a frozen player who passed holding a play is not named, and the winner leads next."""
     r = Round.from_hands(["2♦ 2♥", "5♠ 6♠ 7♠", "9♠ 9♣ 10♠ 10♣ J♠ J♣"], IWIN, first_round=False, leader=0)
     r = go(r, "2♦", "pass", "pass", "2♥")
-    assert r.result.frozen == (1, 2) and r.result.den_bai == 2
+    assert r.result.frozen == (1, 2) and r.result.den_bai is None
+    assert next_leader(r.result, IWIN) == 0
 
 
 # ====================================================================== finishing
@@ -733,7 +736,7 @@ def test_finishing_on_a_two_is_recorded() -> None:
 # ====================================================================== forfeits
 
 
-@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("name", PLAY_ON)
 def test_forfeit_takes_last_place_and_leaves_turn_order(name: str) -> None:
     r = Round.from_hands(SPADES4, PROFILES[name])
     r = go(r, "3♠", "4♠", ("forfeit", 2))  # seat 2 leaves while seat 2 is to act

@@ -186,9 +186,12 @@ def check_result(r: Round) -> None:
     still = [s for s in range(r.players) if r.is_active(s)]
     assert still == []
     holding = [s for s in range(r.players) if r.hand_masks[s] and s not in r.frozen and s not in r.forfeited]
-    assert len(holding) <= 1, "the round ends when one player (or none) still holds cards in play"
+    if r.rules.scoring == "cards" and r.finished:
+        assert len(r.finished) == 1, "card-count scoring ends the round when the first player goes out"
+    else:
+        assert len(holding) <= 1, "the round ends when one player (or none) still holds cards in play"
     if res.den_bai is not None:
-        assert r.rules.den_bai and res.den_bai in r.frozen and len(r.frozen) == r.players - 1
+        assert r.rules.den_bai and res.den_bai in r.frozen and len(r.frozen) == r.players - 1 == 3
     assert sum(isinstance(e, Froze) for e in r.events) == len(r.frozen)
     assert sum(isinstance(e, Finished) for e in r.events) == len(r.finished)
 

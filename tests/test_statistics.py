@@ -7,7 +7,7 @@ import statistics
 
 import pytest
 
-from tienlen import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, RuleSet
+from tienlen import COUNTING, FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, RuleSet
 from tienlen.agents import make_agent, play_round
 from tienlen.errors import InvalidRules
 from tienlen.settle import settle
@@ -30,9 +30,15 @@ def test_plain_win_is_what_first_place_collects_in_a_plain_round(rules: RuleSet,
     assert plain_win(rules, players) == worth
 
 
-def test_plain_win_scales_with_the_stake_but_points_do_not() -> None:
-    assert plain_win(HOUSE, 4, stake=1000) == 4000
-    assert plain_win(PAGAT, 4, stake=1000) == 4
+def test_plain_win_scales_with_the_unit_but_points_do_not() -> None:
+    assert plain_win(HOUSE, 4, unit=1000) == 4000
+    assert plain_win(PAGAT, 4, unit=1000) == 4
+
+
+def test_plain_win_under_card_count_scoring_is_one_card_from_each_loser() -> None:
+    # counting: 1 bet a card; three losers each holding one card that is not a 2
+    assert plain_win(COUNTING, 4) == 3
+    assert plain_win(COUNTING, 2, unit=1000) == 1000
 
 
 def test_estimate_of_four_written_out_results() -> None:
@@ -55,7 +61,7 @@ def test_statistics_match_a_small_run_computed_by_hand() -> None:
         deal = round_seed(seed, index)
         agents = [make_agent(("greedy", "random")[s % 2], deal + s) for s in range(4)]
         result = play_round(IWIN, agents, seed=deal).result
-        net = settle(result, IWIN, stake=1).net
+        net = settle(result, IWIN, unit=1).net
         nets.append([v / 2 for v in net])  # a plain win in iwin is 2 bets
         moved.append(sum(v for v in net if v > 0) / 2)
         plies.append(sum(1 for e in result.events if type(e).__name__ in ("Played", "Passed")))
@@ -83,7 +89,7 @@ def test_a_run_description_must_be_complete() -> None:
     with pytest.raises(InvalidRules, match="not a simulation run description"):
         Run.from_mapping({"rules": [], "rounds": 3})
     with pytest.raises(InvalidRules, match="at least one rule set"):
-        Run.from_mapping({"rules": [], "rounds": 3, "seed": 0, "players": 4, "bots": ["greedy"], "stake": 1})
+        Run.from_mapping({"rules": [], "rounds": 3, "seed": 0, "players": 4, "bots": ["greedy"], "unit": 1})
 
 
 def test_progress_counts_every_round_of_every_rule_set() -> None:

@@ -163,7 +163,7 @@ def test_markers_show_who_acts_passed_went_out_and_was_frozen() -> None:
 
 def test_a_settlement_lists_every_transfer_and_each_net() -> None:
     over = play_round(HOUSE, [GreedyAgent()] * 4, seed=31)
-    money = settle(over.result, HOUSE, stake=1000)
+    money = settle(over.result, HOUSE, unit=1000)
     root = parse(svg.settlement(money))
     rows = [g for g in root.iter(f"{NS}g") if g.get("class") == "transfer"]
     nets = ["".join(g.itertext()) for g in root.iter(f"{NS}g") if g.get("class") == "net"]
@@ -182,7 +182,7 @@ def test_values_draw_themselves_in_a_notebook() -> None:
 def test_short_reprs_say_what_they_are() -> None:
     over = play_round(HOUSE, [GreedyAgent()] * 4, seed=31)
     assert repr(over) == "<Round house: 4 players, over, cards left 1/0/0/0, 73 actions>"
-    for value in (over, over.view(0), settle(over.result, IWIN, stake=1000), Round.deal(HOUSE, seed=1).view(3)):
+    for value in (over, over.view(0), settle(over.result, IWIN, unit=1000), Round.deal(HOUSE, seed=1).view(3)):
         assert len(repr(value)) < 200 and repr(value).startswith(f"<{type(value).__name__} ")
     start = Round.deal(HOUSE, seed=7)
     detailed = str(start.view(3)).splitlines()  # str stays the detailed text

@@ -44,7 +44,7 @@ GALLERY = [
     ("observer", "The same position for an observer", "svg.position(chopped, size=720)"),
     ("revealed", "The same position with every hand face up (what a Round shows in a notebook)", "svg.position(chopped, reveal=True, size=720)"),
     ("finished", "The finished round: who went out in which place, and the cards left", "svg.position(finished, reveal=True, size=720)"),
-    ("settlement", "Its settlement in a 1,000-chip room", "svg.settlement(settle(finished.result, HOUSE, stake=1000))"),
+    ("settlement", "Its settlement in a 1,000-chip room", "svg.settlement(settle(finished.result, HOUSE, unit=1000))"),
     ("balance", "The running totals of a five-round faceoff match", "balance_chart(five_rounds).figure"),
 ]
 

@@ -54,6 +54,16 @@ def amount(units: int, unit_name: str) -> str:
     return f"{units} {unit_name if units == 1 else plural(unit_name)}"
 
 
+def amounts(value: Any, unit_name: str) -> str:
+    """An amount axis in words: ``8 entries``, or ``26 bets at 2 players, 39 at 3 and 52 at 4``."""
+    if not isinstance(value, tuple):
+        return amount(value, unit_name)
+    (first, units), *rest = value
+    return amount(units, unit_name) + f" at {first} players" + "".join(
+        f"{',' if i < len(rest) - 1 else ' and'} {v} at {n}" for i, (n, v) in enumerate(rest)
+    )
+
+
 def listing(items: Iterable[str], last: str = "and") -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     words = list(items)
@@ -216,6 +226,11 @@ def _instant_wins(r: Any) -> Section:
 
 def _frozen(r: Any) -> Section:
     if not r.frozen:
+        if r.scoring == "cards":
+            return "Frozen players", [
+                "Nobody is frozen: the round ends when the first player goes out, and a hand never played"
+                " is priced by the card count (see below)."
+            ]
         return "Frozen players", [
             "Nobody is frozen: a player who has not played yet when someone goes out simply plays on."
         ]
@@ -225,9 +240,10 @@ def _frozen(r: Any) -> Section:
     ]
     if r.den_bai:
         paras.append(
-            "When every player but the winner is frozen and one of them passed at some point while"
+            "When three players are frozen (at a table of four) and one of them passed at some point while"
             " holding a play that could have beaten the table, that player pays what all the frozen"
-            " players owe (đền bài) and leads the next round."
+            " players owe (đền bài) and leads the next round. With fewer frozen players each pays their"
+            " own, and the winner leads the next round."
         )
     return "Frozen players (cóng)", paras
 
@@ -238,12 +254,33 @@ def _points(r: Any) -> list[str]:
         by_place = ", ".join(f"{ordinal(i + 1)} {p:+d}" if p < 0 else f"{ordinal(i + 1)} {p}" for i, p in enumerate(points))
         paras.append(f"At {count} players each round scores {by_place} points.")
     winner, others = r.instant_win_points
-    if r.instant_wins:
+    if r.instant_wins and r.scoring == "places":
         paras.append(f"An instant winner scores {winner} and every other player {others}.")
-    if r.match_rounds is None:
-        paras.append("Players agree how many rounds to play; the highest total then wins, and equal totals share the win.")
-    else:
-        paras.append(f"A match is {r.match_rounds} rounds; the highest total wins, and equal totals share the win.")
+    length = "Players agree how many rounds to play" if r.match_rounds is None else f"A match is {r.match_rounds} rounds"
+    paras.append(f"{length}; the highest total wins, and {_ties(r)}.")
+    return paras
+
+
+def _ties(r: Any) -> str:
+    if r.match_ties == "lower_seat":
+        return "of equal totals the lowest seat number wins"
+    return "equal totals share the win"
+
+
+def _cards(r: Any, unit: str) -> list[str]:
+    paras = [
+        "Card-count scoring (đếm lá): the round ends as soon as the first player goes out. Every other"
+        f" player pays the winner {amounts(r.card_price, unit)} for each card left in hand"
+        + (f"; a 2 counts as {r.card_two_multiplier} cards" if r.card_two_multiplier > 1 else "")
+        + (
+            f"; a player who never played a card pays {r.card_all_multiplier} times their count"
+            if r.card_all_multiplier > 1
+            else ""
+        )
+        + ". The losers are placed by the number of cards they hold, fewest first; equal counts go by"
+        " the total value of the cards (3♠ is worth 1, 3♣ 2, and so on up to 2♥ at 52), lowest first,"
+        " and then in play order from the winner."
+    ]
     return paras
 
 
@@ -252,12 +289,15 @@ def _money(r: Any) -> list[str]:
     counted = f"Results are counted in {plural(unit)}" if plural(unit) == r.unit else f"Results are {r.unit}, counted in {plural(unit)}"
     paras = [
         f"{counted}: every amount below is a number of {plural(unit)},"
-        f" and ``settle(result, rules, stake=...)`` takes what one {unit} is worth in the room. Money only"
+        f" and ``settle(result, rules, unit=...)`` takes what one {unit} is worth in the room. Money only"
         " moves between players" + (" and the house" if r.rake_percent else "") + ", so every round balances."
     ]
-    for count, payments in r.placement:
-        words = [f"{ordinal(payer)} pays {ordinal(payee)} {amount(units, unit)}" for payer, payee, units in payments]
-        paras.append(f"At {count} players: {listing(words) or 'nobody pays for their place'}.")
+    if r.scoring == "cards":
+        paras += _cards(r, unit)
+    else:
+        for count, payments in r.placement:
+            words = [f"{ordinal(payer)} pays {ordinal(payee)} {amount(units, unit)}" for payer, payee, units in payments]
+            paras.append(f"At {count} players: {listing(words) or 'nobody pays for their place'}.")
     values = [f"2{suit} {amount(v, unit)}" for suit, v in zip(_SUITS, r.two_values) if v]
     bombs = [f"{name} {amount(v, unit)}" for name, v in r.bomb_values if v]
     if values or bombs:
@@ -285,21 +325,28 @@ def _money(r: Any) -> list[str]:
             "When single 2s were laid one on another and a bomb chops the last of them, the chop is"
             " priced on all of them (not only the 2 it beat)."
         )
+    if r.chop_out_voids:
+        paras.append(
+            "Chặt và tới: a chop made with the chopper's last cards (they go out with it) moves no money."
+            " It stays a link of its chain, so a later chop of the same trick still counts it."
+        )
     if r.instant_wins and r.instant_win_payment:
-        instant = f"Every other player pays an instant winner {amount(r.instant_win_payment, unit)}"
+        instant = f"Every other player pays an instant winner {amounts(r.instant_win_payment, unit)}"
+        if r.instant_win_thui:
+            instant += ", plus the value of every 2 and bomb in their hand"
         if r.instant_win_ties == "share":
             instant += "; when several players win at once, each loser pays that much once, split between the winners"
         paras.append(instant + ".")
     if r.frozen:
         frozen = (
-            f"A frozen player pays 1st place {amount(r.frozen_penalty, unit)} plus the value of every 2 and"
+            f"A frozen player pays 1st place {amounts(r.frozen_penalty, unit)} plus the value of every 2 and"
             " bomb they hold, and owes no thúi. A placement payment with a frozen player at either end is"
             " void."
         )
         if r.frozen_end_payment:
             frozen += (
                 f" When two or more players are frozen the round ends there, and every other loser pays"
-                f" 1st place {amount(r.frozen_end_payment, unit)}."
+                f" 1st place {amounts(r.frozen_end_payment, unit)}."
             )
         paras.append(frozen)
     if r.thui == "above":
@@ -317,15 +364,19 @@ def _money(r: Any) -> list[str]:
         )
     if r.finish_with_two_penalty:
         paras.append(
-            f"A player whose last play holds a 2 pays every other player {amount(r.finish_with_two_penalty, unit)};"
+            f"A player whose last play holds a 2 pays every other player {amounts(r.finish_with_two_penalty, unit)};"
             " their place stands."
         )
     if r.forfeit_penalty is None:
-        paras.append("A player who leaves a round takes the last place and pays as that place.")
+        paras.append(
+            "A player who leaves a round takes the last place and pays"
+            + (" for the cards they hold, as any loser." if r.scoring == "cards" else " as that place.")
+        )
     else:
         paras.append(
-            f"A player who leaves a round takes the last place and pays 1st place"
-            f" {amount(r.forfeit_penalty, unit)} instead of any placement payment."
+            f"A player who leaves a round before anyone has gone out takes the last place and pays 1st place"
+            f" {amounts(r.forfeit_penalty, unit)} instead of any other payment. One who leaves later takes the"
+            " lowest place still open and pays as that place, thúi included."
         )
     if r.rake_percent:
         paras.append(
@@ -339,7 +390,7 @@ def _money(r: Any) -> list[str]:
     if r.match_rounds is None:
         paras.append("A session has no set length: it goes on for as many rounds as the players like.")
     else:
-        paras.append(f"A match is {r.match_rounds} rounds.")
+        paras.append(f"A match is {r.match_rounds} rounds; the highest total wins, and {_ties(r)}.")
     return paras
 
 
@@ -353,7 +404,10 @@ def _scoring(r: Any) -> Section:
                          "rake_percent", "cap_at_balance", "placement")
             if getattr(r, name) not in ((0, 0, 0, 0), (), "none", 0, None, False)
         ]
-        paras = [f"Results are {r.unit}: no money changes hands (``settle`` needs ``stake=1``)."] + _points(r)
+        paras = [f"Results are {r.unit}: no money changes hands (``settle`` takes ``unit=1``, its default)."]
+        if r.scoring == "cards":
+            paras += _cards(r, "point")
+        paras += _points(r)
         if stray:
             paras.append(f"The money axes {listing(f'``{s}``' for s in stray)} are set but not used when scoring points.")
         return "Scoring", paras
@@ -526,8 +580,10 @@ DECISIONS: tuple[Decision, ...] = (
     Decision(
         "thui-who",
         "Who owes thúi",
-        "Thúi is owed for cards held when the round ends, so a player who forfeited owes none; when the"
-        " last place went to a forfeiter, the last player who stayed to the end owes it. A frozen player"
+        "Thúi is owed for cards held when the round ends, so a player who forfeited owes none (except"
+        " where the rules give a forfeit penalty: there a player who left after someone had gone out is"
+        " settled as the place they take, thúi included); when the last place went to a forfeiter who"
+        " owes none, the last player who stayed to the end owes it. A frozen player"
         " owes none: where thúi is paid to the player above, nobody pays it when a frozen player is the"
         " last of those who stayed.",
         lambda rules: rules.thui != "none",
@@ -535,7 +591,9 @@ DECISIONS: tuple[Decision, ...] = (
     Decision(
         "den-bai",
         "Đền bài",
-        "It applies only when every player other than the winner is frozen. The player who pays for all"
+        "It applies only when three players are frozen, which needs a table of four (the source names it"
+        " for that case alone). At three players with both others frozen, or at two, each frozen player"
+        " pays their own cóng and the winner leads the next round. The player who pays for all"
         " is the first frozen player who passed while holding a play that could have beaten the table;"
         " the engine records this with each pass (``Passed.could_play``). They also lead the next round."
         " When no frozen player passed with a play in hand, each pays their own cóng.",
@@ -545,10 +603,50 @@ DECISIONS: tuple[Decision, ...] = (
         "forfeits",
         "Leaving a round",
         "A player who leaves (``Round.forfeit``) stops playing and keeps their cards. Players who leave"
-        " take the last places, the first to leave being last. Where the rules give a forfeit penalty,"
-        " it replaces every placement payment the player would make; otherwise they pay as the place"
-        " they take. They owe no thúi. If the player who must open the first round with the lowest card"
-        " leaves before leading, the card leaves with them: the next player leads, with anything.",
+        " take the last places still open, the first to leave being last. Where the rules give a forfeit"
+        " penalty, a player who leaves before anyone has gone out pays it instead of every placement"
+        " payment they would make; a player who leaves after someone has gone out pays no penalty but"
+        " is settled as the place they take, thúi on what they carried away included (the engine tells"
+        " the two apart by the order of the ``Forfeited`` and ``Finished`` events; a hand-written result"
+        " without events counts every forfeiter as leaving early). Without a penalty a forfeiter pays as"
+        " the place they take and owes no thúi. If the player who must open the first round with the"
+        " lowest card leaves before leading, the card leaves with them: the next player leads, with anything.",
+    ),
+    Decision(
+        "card-count",
+        "Card-count scoring (đếm lá)",
+        "The round ends the moment the first player goes out: the trick is not finished and nobody is"
+        " frozen. Every other player, a forfeiter included (for the cards they took away), pays the"
+        " winner the card price for each card in hand; each 2 counts as ``card_two_multiplier`` cards, and"
+        " a player who never played a card (passing does not count) and so still holds at least 13 has the whole count multiplied by"
+        " ``card_all_multiplier``. A forfeit penalty, where the rules have one, replaces the count for a"
+        " player who left before anyone went out. The losers are placed by cards held, fewest first; equal"
+        " counts go by the total value of the cards, lowest first, each card worth its place in the"
+        " deck's order (3♠ 1, 3♣ 2 … 2♥ 52); then by play order from the winner. Places matter only to"
+        " thúi paid to the player above. In a points rule set the round's points are the card units:"
+        " the winner scores what the others lose.",
+        lambda rules: rules.scoring == "cards",
+    ),
+    Decision(
+        "chop-out",
+        "A chop that takes the chopper out (chặt và tới)",
+        "Where ``chop_out_voids`` is on, a chop made with the chopper's last cards moves no money: the"
+        " chopper has won the round, or their place, with it, and takes nothing more for the chop. The"
+        " chop stays in its chain: it counts as a link (the next chop of the trick is still the next link)"
+        " and, under ``multiply``, the 2s it chopped stay in the chain's price, so a later chop of the"
+        " out player's bomb pays as usual. Under ``accumulate``, where the whole chain is paid by its last"
+        " link, a chain whose last link is such a chop pays nothing: the player chopped last owes it to"
+        " the chopper, and that debt is what is voided. Earlier links of a ``multiply`` chain, already"
+        " paid when they were made, stand.",
+        lambda rules: rules.chop_out_voids,
+    ),
+    Decision(
+        "instant-win-thui",
+        "Thúi on top of an instant win",
+        "Where ``instant_win_thui`` is on, each loser pays for the 2s and bombs in their hand (counted as"
+        " for cóng and thúi) to the instant winner, as a payment of its own beside the instant-win"
+        " payment; several instant winners who share split it the way they split that payment.",
+        lambda rules: rules.instant_win_thui,
     ),
     Decision(
         "splits",
@@ -588,6 +686,37 @@ DECISIONS: tuple[Decision, ...] = (
 """Every decision, in the order of the decisions page."""
 
 
+SOURCES: dict[str, str] = {
+    "counting": (
+        "Card-count scoring is how the Vietnamese game apps score their \"Tiến lên miền Nam đếm lá\""
+        " tables. The library's choices follow two public implementations of those tables (the apps'"
+        " own rule pages could not be consulted for this profile):\n\n"
+        "* a TypeScript game server's ``COUNT_CARDS`` mode: the round ends when the first player goes"
+        " out; every other player pays one bet per card left plus their held 2s (a black 2 one bet, a"
+        " red 2 two) and quads (four bets); a player who never played (cóng) pays 26 cards' worth, twice"
+        " the 13; an instant win (tới trắng) takes 26 bets from every other player; chops pay a single"
+        " black 2 one bet, a red 2 two, a pair of 2s by its colours, a PR3 three bets, a quad four and a"
+        " PR4 five;\n"
+        "* the \"Đếm lá\" room of a community bot's card table: the price per card is the table's bet, and a"
+        " player still holding all 13 cards pays for 26.\n\n"
+        "So ``counting`` prices a card at one bet (``card_price``), doubles the count of a hand never"
+        " played (``card_all_multiplier`` 2), charges 26 bets for an instant win, and values held and"
+        " chopped 2s and bombs as above (``two_values``, ``bomb_values``), paid to the winner by every"
+        " loser (``thui = \"winner\"``). Its own choices where the two differ or are silent: pair runs"
+        " left in hand count like quads (the first source counts quads only); a chop chain is paid once,"
+        " by the last player chopped to the last chopper (``accumulate``, as ``iwin``; the first source"
+        " pays each chop on the spot, which is the same for a chain of one); 2s count one card each"
+        " (``card_two_multiplier`` 1), since their price is already charged as thúi; the bombs and"
+        " instant wins are the southern set the chip-room apps use (``house``'s instant wins, ``iwin``'s"
+        " bomb table without out-of-turn chops); chặt và tới and thúi on an instant win stay off; and an"
+        " open session with no rake. A 16- or 32-round session scored in card points is the same rules"
+        " with ``unit = \"points\"``, ``match_rounds = 16`` and, for a single winner,"
+        " ``match_ties = \"lower_seat\"`` (see :doc:`/howto/house-rules`)."
+    ),
+}
+"""Hand-written notes on where a profile's rules come from, shown on its page."""
+
+
 def decision_rst(decision: Decision, level: str = "-") -> str:
     """One decision as a titled section."""
     return f".. _decision-{decision.key}:\n\n{decision.title}\n{level * len(decision.title)}\n\n{decision.text}\n"
@@ -614,6 +743,9 @@ def profile_page(rules: RuleSet) -> str:
         out += [heading, "-" * len(heading), ""]
         for para in paras:
             out += [para, ""]
+    if name in SOURCES:
+        heading = "Where these rules come from"
+        out += [heading, "-" * len(heading), "", SOURCES[name], ""]
     out += ["Every axis", "-" * len("Every axis"), "", f".. profile-rules:: {name}", ""]
     chosen = [d for d in DECISIONS if d.applies(rules)]
     if chosen:

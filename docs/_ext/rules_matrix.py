@@ -146,7 +146,9 @@ def _instant_wins(value: Mapping[str, str], rules: RuleSet) -> Lines:
     return [f"{pattern}{when[rounds]}" for pattern, rounds in value.items()] or ["none"]
 
 
-def _amount(value: int | None, rules: RuleSet) -> Lines:
+def _amount(value: int | Mapping[str, int] | None, rules: RuleSet) -> Lines:
+    if isinstance(value, Mapping):  # one amount per player count
+        return [f"{count} players: {amount(units, rules)}" for count, units in value.items()]
     return [amount(value, rules)] if value else ["none"]
 
 
@@ -164,6 +166,7 @@ RENDERERS: Mapping[str, Callable[[Any, RuleSet], Lines]] = {
     "frozen_end_payment": _amount,
     "finish_with_two_penalty": _amount,
     "forfeit_penalty": _amount,
+    "card_price": _amount,
     "rake_percent": lambda value, rules: [f"{value}%" if value else "none"],
     "match_rounds": lambda value, rules: ["open-ended" if value is None else str(value)],
 }

@@ -26,7 +26,7 @@ from tienlen.events import (
 from tienlen.errors import IllegalPlay, InvalidCards, InvalidCombo, InvalidRecord, InvalidRules, TienLenError
 from tienlen.match import Match, next_leader
 from tienlen.moves import legal_plays
-from tienlen.profiles import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, PROFILES
+from tienlen.profiles import COUNTING, FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, PROFILES
 from tienlen.round import LegalActions, Round, Trick, instant_win_pattern
 from tienlen.rules import AXES, INSTANT_WIN_PATTERNS, BombRule, InstantWinRule, RuleSet, load_rules
 from tienlen.settle import HOUSE_SEAT, Settlement, Transfer, chop_value, held_value, settle
@@ -40,6 +40,7 @@ __all__ = [
     "BombRule",
     "Card",
     "Chop",
+    "COUNTING",
     "Combo",
     "ComboKind",
     "DECK",

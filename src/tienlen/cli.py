@@ -4,12 +4,12 @@ Commands::
 
     tienlen check   --rules NAME|FILE --play CARDS [--table CARDS] [--hand CARDS] [--json]
     tienlen moves   --rules NAME|FILE --hand CARDS [--table CARDS] [--json]
-    tienlen play    --rules NAME|FILE [--seed N] [--players 4] [--bots greedy,random] [--stake N] [--record FILE]
+    tienlen play    --rules NAME|FILE [--seed N] [--players 4] [--bots greedy,random] [--unit N] [--record FILE]
     tienlen simulate --rules house,iwin,... --rounds N [--seed S] [--workers K | --dask ADDRESS]
                      [--json] [--plot FILE] [--quiet] [--repeat REPORT.json]
     tienlen compare RULES [RULES ...] [--format text|markdown|json|csv] [--all]
     tienlen rules   NAME|FILE [--format text|toml|json]
-    tienlen replay  FILE [--stake N]
+    tienlen replay  FILE [--unit N]
 
 Exit codes: 0 success (``check``: the play is legal); 1 the play is illegal (``check``) or the
 record is refused (``replay``); 2 bad input (unreadable cards, unknown profile, malformed rules
@@ -39,7 +39,7 @@ from tienlen.profiles import PROFILES
 from tienlen.progress import ProgressBar
 from tienlen.round import Round
 from tienlen.rules import AXES, RuleSet, load_rules
-from tienlen.settle import Settlement, settle, stake_for
+from tienlen.settle import Settlement, settle, unit_for
 from tienlen.simulate import Run, format_stats
 
 __all__ = ["main", "format_round", "format_settlement"]
@@ -89,7 +89,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=1, help="deal seed (default 1)")
     play.add_argument("--players", type=int, default=4)
     play.add_argument("--bots", default="greedy,random", help=f"bots per seat, cycled ({', '.join(AGENTS)})")
-    play.add_argument("--stake", type=int, default=1000, help="the room's stake unit: house entry, or bet (default 1000)")
+    _unit_options(play, 1000)
     play.add_argument("--record", help="also write the round record (JSON) to this file")
     play.set_defaults(run=_play)
 
@@ -100,7 +100,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--bots", default="greedy,random")
     sim.add_argument("--workers", type=int, default=1, help="processes to spread the rounds over")
-    sim.add_argument("--stake", type=int, default=1, help="the room's stake unit for chips and bets (default 1)")
+    _unit_options(sim, 1)
     sim.add_argument("--json", action="store_true", help="print a JSON report: the run's full description and the statistics")
     sim.add_argument("--repeat", metavar="REPORT", help="play again the run described in a --json report (ignores the options above it)")
     sim.add_argument("--dask", metavar="ADDRESS", help="play on the Dask cluster whose scheduler is at ADDRESS (needs tienlen[dask])")
@@ -121,9 +121,27 @@ def _parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="validate a round record, naming the first illegal action")
     replay.add_argument("file", help="a record written by Round.to_json or `tienlen play --record`")
-    replay.add_argument("--stake", type=int, default=1000)
+    _unit_options(replay, 1000)
     replay.set_defaults(run=_replay)
     return parser
+
+
+def _unit_options(parser: argparse.ArgumentParser, default: int) -> None:
+    parser.add_argument(
+        "--unit", type=int, help=f"what one unit is worth in the room: the house entry, or the bet (default {default:,}; points ignore it)"
+    )
+    parser.add_argument("--stake", type=int, help="deprecated: the old name of --unit")
+    parser.set_defaults(unit_default=default)
+
+
+def _unit(args: argparse.Namespace) -> int:
+    """The room's unit from --unit, or from the deprecated --stake (with a warning on stderr)."""
+    if args.stake is None:
+        return int(args.unit_default if args.unit is None else args.unit)
+    if args.unit is not None:
+        raise InvalidRules("give --unit only; --stake is its old name")
+    print("tienlen: --stake is deprecated; use --unit (the same amount: the house entry, or the bet)", file=sys.stderr)
+    return int(args.stake)
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -168,7 +186,7 @@ def _play(args: argparse.Namespace) -> int:
     names = [f"seat {s} ({bots[s % len(bots)]})" for s in range(args.players)]
     print(format_round(round_, names))
     print()
-    print(format_settlement(settle(round_.result, rules, stake=stake_for(rules, args.stake)), rules, names))
+    print(format_settlement(settle(round_.result, rules, unit=unit_for(rules, _unit(args))), rules, names))
     if args.record:
         Path(args.record).write_text(round_.to_json(), encoding="utf-8")
         print(f"\nrecord written to {args.record}")
@@ -241,7 +259,7 @@ def _simulate(args: argparse.Namespace) -> int:
             raise InvalidRules(f"{args.repeat} is not a report of `tienlen simulate --json` ({error})") from None
     else:
         rule_sets = tuple(load_rules(name) for name in _names(args.rules, "rule set"))
-        run = Run(rule_sets=rule_sets, rounds=args.rounds, seed=args.seed, players=args.players, bots=tuple(_names(args.bots, "bot")), stake=args.stake)
+        run = Run(rule_sets=rule_sets, rounds=args.rounds, seed=args.seed, players=args.players, bots=tuple(_names(args.bots, "bot")), unit=_unit(args))
     run.check()
     if args.dask and args.workers != 1:
         raise InvalidRules("--workers spreads rounds over this machine's processes; with --dask the cluster's workers play them: give one or the other")
@@ -305,6 +323,6 @@ def _replay(args: argparse.Namespace) -> int:
     print(format_round(round_))
     print(f"\nthe record replays: {len(round_.actions)} actions, all legal under {round_.rules.name}")
     if round_.is_over:
-        print(format_settlement(settle(round_.result, round_.rules, stake=stake_for(round_.rules, args.stake)), round_.rules))
+        print(format_settlement(settle(round_.result, round_.rules, unit=unit_for(round_.rules, _unit(args))), round_.rules))
     return 0
 

@@ -24,8 +24,8 @@ from tienlen.cards import Card
 from tienlen.combos import Combo, classify
 from tienlen.errors import InvalidCombo, InvalidRecord, InvalidRules
 from tienlen.round import Round
-from tienlen.rules import AXES, RuleSet
-from tienlen.settle import Settlement, settle, stake_for
+from tienlen.rules import AXES, PER_PLAYERS, RuleSet
+from tienlen.settle import Settlement, settle, unit_argument, unit_for
 
 __all__ = [
     "AxisDifference",
@@ -167,6 +167,8 @@ def describe_value(axis: str, value: Any) -> str:
         return ", ".join(f"{k} {v}" for k, v in value.items()) or "none"
     if axis == "instant_wins":
         return ", ".join(p if r == "any" else f"{p} ({r} round{'' if r == 'first' else 's'} only)" for p, r in value.items()) or "none"
+    if axis in PER_PLAYERS and isinstance(value, dict):
+        return "; ".join(f"{n}p: {units}" for n, units in value.items())
     if axis == "two_values":
         return " ".join(f"2{s}={v}" for s, v in zip("♠♣♦♥", value))
     if isinstance(value, list):
@@ -219,13 +221,17 @@ class RoundVerdict:
     reason: str | None
 
 
-def compare_round(record: Round | str, rule_sets: Iterable[RuleSet], *, stake: int = 1) -> tuple[RoundVerdict, ...]:
-    """The same deal and the same actions under each rule set, settled with ``stake``.
+def compare_round(
+    record: Round | str, rule_sets: Iterable[RuleSet], *, unit: int | None = None, stake: int | None = None
+) -> tuple[RoundVerdict, ...]:
+    """The same deal and the same actions under each rule set, settled with ``unit`` (see
+    :func:`~tienlen.settle`; ``stake`` is its deprecated 0.1 name).
 
-    ``record`` is a :class:`~tienlen.Round` or its JSON record; point-scored rule sets ignore ``stake``. Every action is replayed through
+    ``record`` is a :class:`~tienlen.Round` or its JSON record; point-scored rule sets ignore ``unit``. Every action is replayed through
     each rule set, so a play one variant allows and another refuses is reported, not scored.
     Raises :class:`InvalidRecord` when ``record`` itself cannot be read.
     """
+    worth = unit_argument(unit, stake, "compare_round")
     data = json.loads(record.to_json() if isinstance(record, Round) else Round.from_json(record).to_json())
     verdicts = []
     for rules in rule_sets:
@@ -239,5 +245,5 @@ def compare_round(record: Round | str, rule_sets: Iterable[RuleSet], *, stake: i
             reason = f"the recorded actions do not finish the round under {rules.name}"
             verdicts.append(RoundVerdict(rules=rules.name, settlement=None, reason=reason))
             continue
-        verdicts.append(RoundVerdict(rules=rules.name, settlement=settle(replayed.result, rules, stake=stake_for(rules, stake)), reason=None))
+        verdicts.append(RoundVerdict(rules=rules.name, settlement=settle(replayed.result, rules, unit=unit_for(rules, worth)), reason=None))
     return tuple(verdicts)

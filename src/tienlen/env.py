@@ -29,7 +29,7 @@ in which :func:`tienlen.agents.play_round` asks its agents, so an agent plays th
 either. Where the rules have no such chops, ``agent_selection`` is simply the seat to act.
 
 **Rewards** are 0 until the round ends; then each agent receives its ``net`` from
-:func:`tienlen.settle.settle` (``stake`` as given to the environment; whole numbers of chips or
+:func:`tienlen.settle.settle` (``unit`` as given to the environment; whole numbers of chips or
 bets, or the round's points), so an episode's rewards add up to the settlement exactly. A round
 always ends, so ``truncations`` stay ``False``. Once it has ended every agent is terminated and,
 as the API expects, each must then ``step(None)`` once to leave ``agents``; ``infos`` then hold the
@@ -56,7 +56,7 @@ from tienlen.errors import IllegalPlay, InvalidRules
 from tienlen.events import Action
 from tienlen.round import Round
 from tienlen.rules import RuleSet
-from tienlen.settle import Settlement, settle
+from tienlen.settle import Settlement, check_unit, settle, unit_argument
 from tienlen.views import PlayerView, view_of
 
 __all__ = ["TienLenEnv", "AgentObservation", "agent_name", "chop_offers", "advance", "RESET_OPTIONS"]
@@ -102,30 +102,33 @@ def advance(round_: Round, offers: tuple[int, ...], action: Action) -> tuple[Rou
 class TienLenEnv:
     """One Tiến Lên round per episode, stepped one agent at a time (see the module docs).
 
-    ``rules`` is any rule set, ``players`` a count it allows, ``stake`` what one unit is worth
-    (1 for points profiles), as in :func:`tienlen.settle.settle`. Raises
-    :class:`~tienlen.InvalidRules` for a player count or stake the rules do not allow.
+    ``rules`` is any rule set, ``players`` a count it allows, ``unit`` what one unit is worth
+    (1 for points profiles), as in :func:`tienlen.settle.settle` (``stake`` is its deprecated 0.1
+    name). Raises :class:`~tienlen.InvalidRules` for a player count or unit the rules do not allow.
     """
 
     metadata: dict[str, Any] = {"name": "tienlen_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(
-        self, rules: RuleSet, players: int = 4, stake: int = 1, *, render_mode: Literal["ansi"] | None = None
+        self,
+        rules: RuleSet,
+        players: int = 4,
+        unit: int | None = None,
+        *,
+        render_mode: Literal["ansi"] | None = None,
+        stake: int | None = None,
     ) -> None:
         if not isinstance(rules, RuleSet):
             raise InvalidRules(f"rules must be a RuleSet such as tienlen.HOUSE, not {type(rules).__name__}")
         if isinstance(players, bool) or not isinstance(players, int) or not rules.min_players <= players <= rules.max_players:
             span = f"{rules.min_players}" if rules.min_players == rules.max_players else f"{rules.min_players} to {rules.max_players}"
             raise InvalidRules(f"{rules.name} is played by {span} players, not {players!r}")
-        if isinstance(stake, bool) or not isinstance(stake, int) or stake < 1:
-            raise InvalidRules(f"stake: {stake!r} is not a positive whole number")
-        if rules.unit == "points" and stake != 1:
-            raise InvalidRules(f"stake: {rules.name} scores points, which are not staked; leave stake at 1 (got {stake:,})")
+        worth = check_unit(unit_argument(unit, stake, "TienLenEnv"), rules)
         if render_mode not in (None, "ansi"):
             raise InvalidRules(f"render_mode: {render_mode!r} is not offered; use 'ansi' or None")
         self.rules = rules
         self.players = players
-        self.stake = stake
+        self.unit = worth
         self.render_mode = render_mode
         self.possible_agents: list[str] = [agent_name(s) for s in range(players)]
         self.observation_length = OBSERVATION_LENGTH
@@ -300,7 +303,7 @@ class TienLenEnv:
     def _finish(self) -> None:
         round_ = self.round
         result = round_.result
-        self.settlement = settle(result, self.rules, stake=self.stake)
+        self.settlement = settle(result, self.rules, unit=self.unit)
         for seat, agent in enumerate(self.possible_agents):
             self.terminations[agent] = True
             self.infos[agent] = {

@@ -156,8 +156,8 @@ class RoundResult:
 
     ``placements`` lists every seat from 1st to last (empty after an instant win); frozen players
     and forfeiters take the last places (the first to forfeit is last). ``hands`` are the cards each
-    seat still held. ``den_bai`` is the frozen seat that passed while holding a legal play when every
-    other player was frozen, where the rules use that.
+    seat still held. ``den_bai`` is the frozen seat that passed while holding a legal play when the
+    three other players were frozen, where the rules use that.
     """
 
     players: int

@@ -24,7 +24,7 @@ import attrs
 from tienlen.errors import IllegalPlay, InvalidRecord, InvalidRules
 from tienlen.events import RoundResult
 from tienlen.rules import RuleSet
-from tienlen.settle import Settlement, settle
+from tienlen.settle import Settlement, check_unit, settle, unit_argument
 
 __all__ = ["Match", "next_leader"]
 
@@ -32,11 +32,11 @@ __all__ = ["Match", "next_leader"]
 def next_leader(result: RoundResult, rules: RuleSet, absent: Iterable[int] = ()) -> int:
     """The seat that leads the round after ``result``.
 
-    In order of precedence: the đền bài seat (where the rules use it and the result names one);
-    then, after an instant win, the instant winner (the first listed when several share); else 1st
-    place. Seats in ``absent`` (players who left the table, as ``northern`` provides: "if the winner
-    has left, 2nd leads") are skipped: the next place takes over, or after an instant win the next
-    seat in turn order after the winner.
+    In order of precedence: the đền bài seat (where the rules use it, three players are frozen and
+    the result names one); then, after an instant win, the instant winner (the first listed when
+    several share); else 1st place. Seats in ``absent`` (players who left the table, as
+    ``northern`` provides: "if the winner has left, 2nd leads") are skipped: the next place takes
+    over, or after an instant win the next seat in turn order after the winner.
 
     Raises :class:`~tienlen.InvalidRules` when an absent seat is not at the table or every seat is
     absent, and :class:`~tienlen.InvalidRecord` when the result has neither placements nor instant
@@ -55,8 +55,8 @@ def next_leader(result: RoundResult, rules: RuleSet, absent: Iterable[int] = ())
     if bad:
         raise InvalidRules(f"absent: seat {bad[0]!r} is not at this {n}-player table (seats 0 to {n - 1})")
     candidates: list[int] = []
-    if rules.den_bai and result.den_bai is not None:
-        candidates.append(result.den_bai)
+    if rules.den_bai and result.den_bai is not None and len(result.frozen) >= 3:
+        candidates.append(result.den_bai)  # đền bài is the three-frozen case only
     if result.instant_winners:
         winners = [w.seat for w in result.instant_winners]
         candidates += winners
@@ -81,6 +81,7 @@ def _positive_int(value: object, name: str, hint: str) -> int:
 class Match:
     """A series of rounds with the same players under one rule set.
 
+    ``unit`` is what one unit of the rules is worth in this room (see :func:`~tienlen.settle`);
     ``rounds`` is the number of rounds to play (``None`` for an open session that never ends by
     itself); ``balances`` the players' money before the first round (``None`` if not tracked).
     ``results`` and ``settlements`` grow by one with each :meth:`record`. Build one with
@@ -91,7 +92,7 @@ class Match:
 
     rules: RuleSet
     players: int
-    stake: int = 1
+    unit: int = 1
     rounds: int | None = None
     balances_at_start: tuple[int, ...] | None = None
     results: tuple[RoundResult, ...] = ()
@@ -105,9 +106,7 @@ class Match:
         if isinstance(n, bool) or not isinstance(n, int) or not rules.min_players <= n <= rules.max_players:
             span = f"{rules.min_players}" if rules.min_players == rules.max_players else f"{rules.min_players} to {rules.max_players}"
             raise InvalidRules(f"{rules.name} is played by {span} players, not {n!r}")
-        _positive_int(self.stake, "stake", f"give what one {rules.unit_name} is worth in this room, e.g. stake=1000")
-        if rules.unit == "points" and self.stake != 1:
-            raise InvalidRules(f"stake: {rules.name} scores points, which are not staked; leave stake at 1 (got {self.stake!r})")
+        check_unit(self.unit, rules)
         if self.rounds is not None:
             _positive_int(self.rounds, "rounds", "give how many rounds the match lasts, e.g. rounds=10")
         elif rules.unit == "points" and rules.match_rounds is None:
@@ -125,18 +124,21 @@ class Match:
         cls,
         rules: RuleSet,
         players: int = 4,
-        stake: int = 1,
+        unit: int | None = None,
         balances: Sequence[int] | None = None,
         rounds: int | None = None,
+        *,
+        stake: int | None = None,
     ) -> Match:
         """A new match. ``rounds`` defaults to ``rules.match_rounds`` (``faceoff``: 5); it must be
         given for a points profile without one (``pagat``) and may be left out for money profiles
-        (an open session). ``stake`` is what one unit is worth (see :func:`~tienlen.settle`);
+        (an open session). ``unit`` is what one unit is worth (see :func:`~tienlen.settle`; 1 when
+        left out; ``stake`` is its deprecated 0.1 name);
         ``balances`` are the players' money at the start, tracked round by round and, where the
         rules cap payments at the balance (``iwin``), used to cap them.
 
-        Raises :class:`~tienlen.InvalidRules` for a player count the rules do not allow, a stake or
-        ``rounds`` that is not a positive whole number (or a stake other than 1 for points), a
+        Raises :class:`~tienlen.InvalidRules` for a player count the rules do not allow, a unit or
+        ``rounds`` that is not a positive whole number (or a unit other than 1 for points), a
         missing ``rounds`` for ``pagat``-like rules, or balances that are not one non-negative
         whole number per seat.
 
@@ -151,7 +153,7 @@ class Match:
         return cls(
             rules=rules,
             players=players,
-            stake=stake,
+            unit=unit_argument(unit, stake, "Match.start"),
             rounds=rounds if rounds is not None else rules.match_rounds,
             balances_at_start=None if balances is None else tuple(balances),
         )
@@ -186,10 +188,12 @@ class Match:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """The seats with the highest total (ties share); the match's winners once :attr:`is_over`."""
+        """The seats with the highest total; the match's winners once :attr:`is_over`. Equal totals
+        share the win, or where the rules say ``match_ties = "lower_seat"`` the lowest seat of them wins."""
         totals = self.totals
         best = max(totals)
-        return tuple(seat for seat, total in enumerate(totals) if total == best)
+        tied = tuple(seat for seat, total in enumerate(totals) if total == best)
+        return tied[:1] if self.rules.match_ties == "lower_seat" else tied
 
     @property
     def leader(self) -> int | None:
@@ -214,5 +218,5 @@ class Match:
         if result.players != self.players:
             raise InvalidRecord(f"a {result.players}-player round cannot be recorded in this {self.players}-player match")
         balances = self.balances if self.rules.cap_at_balance else None
-        money = settle(result, self.rules, stake=self.stake, balances=balances)
+        money = settle(result, self.rules, unit=self.unit, balances=balances)
         return attrs.evolve(self, results=self.results + (result,), settlements=self.settlements + (money,))

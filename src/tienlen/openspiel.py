@@ -39,6 +39,7 @@ but ``pyspiel.load_game`` knows only the profiles by name.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -60,7 +61,7 @@ from tienlen.round import Round
 from tienlen.rules import RuleSet
 from tienlen.settle import held_value, settle
 
-__all__ = ["GAME_NAME", "TienLenGame", "TienLenState", "TienLenObserver", "AgentBot", "utility_bounds", "cards_dealt"]
+__all__ = ["GAME_NAME", "TienLenGame", "TienLenState", "TienLenObserver", "AgentBot", "utility_bounds"]
 
 GAME_NAME = "python_tienlen"
 """The short name the game is registered under."""
@@ -87,17 +88,13 @@ _GAME_TYPE = pyspiel.GameType(
 _RESAMPLE_TRIES = 1000
 
 
-def cards_dealt(rules: RuleSet, players: int) -> int:
-    """How many cards :meth:`tienlen.Round.deal` deals under ``rules`` at ``players`` seats."""
-    return sum(hand.bit_count() for hand in Round.deal(rules, players=players, seed=0).dealt)
-
-
 def utility_bounds(rules: RuleSet, players: int) -> tuple[int, int]:
     """A lowest and a highest ``net`` one seat can have after a round settled with the rules' defaults.
 
     Points profiles: the extreme points of a place or an instant win. Money profiles: no seat pays
     more than every payment the rules name could ask of it at once (placement, forfeit, cóng with
-    đền bài for every other seat, thúi, finishing on a 2, an instant win, and one chop per play of
+    đền bài for every other seat, thúi (twice: after an instant win too), finishing on a 2, an instant
+    win, every card left under card-count scoring, and one chop per play of
     the round, each worth at most all the 2s plus the largest bomb, times its place in the chain),
     and no seat receives more than the others can pay. The bounds are safe, not tight.
     """
@@ -107,15 +104,18 @@ def utility_bounds(rules: RuleSet, players: int) -> tuple[int, int]:
     others = players - 1
     held = held_value(DECK, rules)
     chop = sum(rules.two_values) + max((value for _, value in rules.bomb_values), default=0)
+    amount = functools.partial(rules.amount, players=players)
+    cards = rules.cards_dealt(players)
     most = (
         sum(units for _, _, units in rules.payments_for(players))
-        + (rules.forfeit_penalty or 0)
-        + others * (rules.frozen_penalty + held)
-        + rules.frozen_end_payment
-        + held
-        + others * rules.finish_with_two_penalty
-        + rules.instant_win_payment
-        + sum(range(1, cards_dealt(rules, players) + 1)) * chop
+        + amount("forfeit_penalty")
+        + others * (amount("frozen_penalty") + held)
+        + amount("frozen_end_payment")
+        + 2 * held
+        + others * amount("finish_with_two_penalty")
+        + amount("instant_win_payment")
+        + cards * rules.card_two_multiplier * rules.card_all_multiplier * amount("card_price")
+        + sum(range(1, cards + 1)) * chop
     )
     return -most, others * most
 
@@ -144,7 +144,7 @@ class TienLenGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
             span = f"{low_count}" if low_count == high_count else f"{low_count} to {high_count}"
             raise InvalidRules(f"{self.rules.name} is played by {span} players, not {self.players}")
         self.first_round = bool(given["first_round"])
-        self.dealt = cards_dealt(self.rules, self.players)
+        self.dealt = self.rules.cards_dealt(self.players)
         low, high = utility_bounds(self.rules, self.players)
         info = pyspiel.GameInfo(
             num_distinct_actions=ACTION_SPACE_SIZE,

@@ -1,7 +1,7 @@
-"""The five rule profiles of the specification, as data.
+"""The rule profiles, as data: the five of the specification and ``counting`` (card-count scoring).
 
 >>> sorted(PROFILES)
-['faceoff', 'house', 'iwin', 'northern', 'pagat']
+['counting', 'faceoff', 'house', 'iwin', 'northern', 'pagat']
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from types import MappingProxyType
 
 from tienlen.rules import BombRule, InstantWinRule, RuleSet
 
-__all__ = ["HOUSE", "FACEOFF", "NORTHERN", "IWIN", "PAGAT", "PROFILES"]
+__all__ = ["HOUSE", "FACEOFF", "NORTHERN", "IWIN", "PAGAT", "COUNTING", "PROFILES"]
 
 HOUSE = RuleSet(
     name="house",
@@ -154,5 +154,31 @@ PAGAT = RuleSet(
     place_points=((4, (1, 1, 1, -3)),),
 )
 
-PROFILES: Mapping[str, RuleSet] = MappingProxyType({r.name: r for r in (HOUSE, FACEOFF, NORTHERN, IWIN, PAGAT)})
-"""The five profiles by name."""
+COUNTING = RuleSet(
+    name="counting",
+    description="Southern rules scored by counting cards (đếm lá), as the game apps play them: the first player out ends the round",
+    min_players=2,
+    max_players=4,
+    bombs=(
+        BombRule(bomb="PR3", chops_twos=(1,)),
+        BombRule(bomb="quad", chops_twos=(1, 2), chops_bombs=("PR3",)),
+        BombRule(bomb="PR4", chops_twos=(1, 2), chops_bombs=("PR3", "quad")),
+    ),
+    instant_wins=("dragon", "four_twos", "six_pairs", "pr5"),
+    instant_win_ties="share",
+    unit="bets",
+    unit_name="bet",
+    # Every card left costs 1 bet; a hand never played costs double (26 bets for 13 cards), and an
+    # instant win the same 26 bets from each other player.
+    scoring="cards",
+    card_price=1,
+    card_all_multiplier=2,
+    two_values=(1, 1, 2, 2),
+    bomb_values=(("PR3", 3), ("quad", 4), ("PR4", 5)),
+    chop_payment="accumulate",
+    instant_win_payment=26,
+    thui="winner",
+)
+
+PROFILES: Mapping[str, RuleSet] = MappingProxyType({r.name: r for r in (HOUSE, FACEOFF, NORTHERN, IWIN, PAGAT, COUNTING)})
+"""The profiles by name: the five of the specification, then ``counting``."""

@@ -242,11 +242,6 @@ def _shows(pattern: str, mask: int, counts: list[int], rules: RuleSet) -> bool:
     raise InvalidRules(f"instant_wins: unknown pattern {pattern!r}")  # pragma: no cover - RuleSet refuses it
 
 
-def _cards_dealt(rules: RuleSet, players: int) -> int:
-    """How many cards a deal hands out: 13 a player, or all 52 where ``rules.deal_whole_deck``."""
-    return 52 if rules.deal_whole_deck else 13 * players
-
-
 def _deal_masks(players: int, seed: int, dealer: int, cards: int) -> tuple[tuple[int, ...], int]:
     """Shuffle with a Mersenne Twister seeded by ``seed`` using only ``getrandbits`` (stable across
     Python versions and platforms); deal ``cards`` one at a time starting left of the dealer."""
@@ -314,7 +309,7 @@ class Round:
             seed = secrets.randbits(63)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise InvalidRules(f"seed must be a whole number, not {seed!r}")
-        hands, _ = _deal_masks(players, seed, dealer, _cards_dealt(rules, players))
+        hands, _ = _deal_masks(players, seed, dealer, rules.cards_dealt(players))
         return cls._start(rules, hands, dealer=dealer, first_round=first_round, leader=leader, seed=seed)
 
     @classmethod
@@ -342,7 +337,7 @@ class Round:
         _check_players(rules, len(masks))
         _check_seat(dealer, len(masks), "dealer")
         seen = 0
-        most = -(-_cards_dealt(rules, len(masks)) // len(masks))
+        most = -(-rules.cards_dealt(len(masks)) // len(masks))
         for seat, mask in enumerate(masks):
             if not mask or mask.bit_count() > most:
                 raise InvalidCards(f"seat {seat} must hold from 1 to {most} cards, not {mask.bit_count()}")
@@ -486,10 +481,16 @@ class Round:
         if self.instant_winners:
             return ()
         rest = [s for s in range(self.players) if s not in self.finished and s not in self.frozen and s not in self.forfeited]
+        if self.rules.scoring == "cards" and self.finished:
+            # Card-count scoring: fewer cards left first, then the lower total card value (3♠ = 1 …
+            # 2♥ = 52), then play order after the winner.
+            order = _turn_order(self.finished[0], self.players)
+            rest.sort(key=lambda s: (self.hand_masks[s].bit_count(), _card_points(self.hand_masks[s]), order.index(s)))
         return self.finished + tuple(rest) + self.frozen + tuple(reversed(self.forfeited))
 
     def _den_bai(self) -> int | None:
-        if not self.rules.den_bai or len(self.frozen) != self.players - 1:
+        # Đền bài is the three-frozen case only: at 2 or 3 players each frozen player pays their own.
+        if not self.rules.den_bai or len(self.frozen) < 3 or len(self.frozen) != self.players - 1:
             return None
         for event in self.events:
             if isinstance(event, Passed) and event.could_play and event.seat in self.frozen:
@@ -670,7 +671,7 @@ class Round:
         active = [s for s in range(self.players) if hands[s] and s not in out]
         changes["events"] = self.events + events
         changes["actions"] = self.actions + (action,)
-        if len(active) <= 1:
+        if len(active) <= 1 or (self.rules.scoring == "cards" and changes.get("finished", self.finished)):
             if trick.plays:
                 changes["events"] += (TrickWon(trick=trick.number, seat=trick.plays[-1][0], next_leader=None),)
             return _replace(self, trick=trick, to_act=None, **changes)
@@ -761,7 +762,7 @@ class Round:
             return round_
         if type(seed) is not int:
             raise InvalidRecord(f"seed must be a whole number or null, not {seed!r}")
-        if _deal_masks(round_.players, seed, round_.dealer, _cards_dealt(rules, round_.players))[0] != round_.dealt:
+        if _deal_masks(round_.players, seed, round_.dealer, rules.cards_dealt(round_.players))[0] != round_.dealt:
             raise InvalidRecord(f"the hands do not match seed {seed}: the deal was altered")
         return _replace(round_, seed=seed)
 
@@ -940,6 +941,11 @@ def _check_players(rules: RuleSet, players: Any) -> None:
 def _check_seat(seat: Any, players: int, what: str, error: type[TienLenError] = IllegalPlay) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise error(f"{what} must be a seat from 0 to {players - 1}, not {seat!r}")
+
+
+def _card_points(mask: int) -> int:
+    """The total value of the cards of ``mask``: 3♠ is 1, 3♣ 2, … 2♥ 52."""
+    return sum(i + 1 for i in range(52) if mask >> i & 1)
 
 
 def _instant_winners(hands: tuple[int, ...], rules: RuleSet, first_round: bool, dealer: int) -> tuple[InstantWin, ...]:

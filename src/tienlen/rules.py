@@ -1,4 +1,4 @@
-"""Rule sets: every way the five profiles differ, as one frozen value.
+"""Rule sets: every way the profiles differ, as one frozen value.
 
 A :class:`RuleSet` is data. The engine reads its fields ("axes"); it never looks at its name.
 Make a house variant with :func:`attrs.evolve` or :meth:`RuleSet.from_mapping`:
@@ -29,7 +29,7 @@ import attrs
 
 from tienlen.errors import InvalidRules
 
-__all__ = ["RuleSet", "BombRule", "InstantWinRule", "INSTANT_WIN_PATTERNS", "AXES", "load_rules"]
+__all__ = ["RuleSet", "BombRule", "InstantWinRule", "INSTANT_WIN_PATTERNS", "AXES", "PER_PLAYERS", "load_rules"]
 
 Unit = Literal["chips", "bets", "points"]
 ChopPayment = Literal["none", "multiply", "accumulate"]
@@ -37,6 +37,13 @@ Thui = Literal["none", "above", "winner"]
 InstantWinTies = Literal["share", "nearest_dealer"]
 Direction = Literal["clockwise", "counter-clockwise"]
 Rounds = Literal["any", "first", "later"]
+Scoring = Literal["places", "cards"]
+MatchTies = Literal["share", "lower_seat"]
+Amount = int | tuple[tuple[int, int], ...]
+"""An amount of units: one number for every player count, or ``((players, units), ...)`` per count."""
+
+PER_PLAYERS = ("instant_win_payment", "frozen_penalty", "frozen_end_payment", "finish_with_two_penalty", "forfeit_penalty", "card_price")
+"""The amount axes that may give a value per player count (a table ``{"2": …, "3": …, "4": …}`` in a rules file)."""
 
 INSTANT_WIN_PATTERNS: Mapping[str, str] = {
     "dragon": "a straight of one card of every rank from 3 to A",
@@ -177,16 +184,23 @@ class RuleSet:
     bomb_values: tuple[tuple[str, int], ...] = ()
     chop_payment: ChopPayment = "none"
     chop_stacked_twos: bool = False
-    instant_win_payment: int = 0
+    instant_win_payment: Amount = 0
     instant_win_points: tuple[int, int] = (0, 0)
-    frozen_penalty: int = 0
-    frozen_end_payment: int = 0
+    instant_win_thui: bool = False
+    frozen_penalty: Amount = 0
+    frozen_end_payment: Amount = 0
     thui: Thui = "none"
-    finish_with_two_penalty: int = 0
-    forfeit_penalty: int | None = None
+    finish_with_two_penalty: Amount = 0
+    forfeit_penalty: Amount | None = None
+    chop_out_voids: bool = False
+    scoring: Scoring = "places"
+    card_price: Amount = 1
+    card_two_multiplier: int = 1
+    card_all_multiplier: int = 1
     rake_percent: int = 0
     cap_at_balance: bool = False
     match_rounds: int | None = None
+    match_ties: MatchTies = "share"
     # --- derived lookups (not axes)
     _bomb_table: Mapping[str, BombRule] = attrs.field(init=False, eq=False, repr=False, hash=False)
 
@@ -203,9 +217,35 @@ class RuleSet:
         """Placement payments ``(payer place, payee place, units)`` at this many players."""
         return dict(self.placement).get(players, ())
 
+    def cards_dealt(self, players: int) -> int:
+        """How many cards a deal hands out at this many players: 13 each, or all 52 where
+        ``deal_whole_deck``.
+
+        >>> from tienlen import HOUSE
+        >>> HOUSE.cards_dealt(3)
+        39
+        """
+        return 52 if self.deal_whole_deck else 13 * players
+
     def points_for(self, players: int) -> tuple[int, ...]:
         """Points by place (1st first) at this many players."""
         return dict(self.place_points).get(players, ())
+
+    def amount(self, axis: str, players: int) -> int:
+        """The units of an amount axis (one of ``PER_PLAYERS``) at this many players (0 when unset).
+
+        Raises :class:`InvalidRules` for an axis that is not an amount axis.
+
+        >>> from tienlen import HOUSE
+        >>> HOUSE.amount("frozen_penalty", 4)
+        8
+        """
+        if axis not in PER_PLAYERS:
+            raise InvalidRules(f"{axis!r} is not an amount axis; use one of {', '.join(PER_PLAYERS)}")
+        value: Amount | None = getattr(self, axis)
+        if isinstance(value, tuple):
+            return dict(value).get(players, 0)
+        return value or 0
 
     def bomb_value(self, bomb_class: str) -> int:
         """Units a bomb of this class is worth when chopped, frozen in hand or left at the end."""
@@ -229,6 +269,8 @@ class RuleSet:
                 value = dict(value)
             elif field.name == "instant_wins":
                 value = {win.pattern: win.rounds for win in value}
+            elif field.name in PER_PLAYERS and isinstance(value, tuple):
+                value = {str(n): units for n, units in value}
             elif isinstance(value, tuple):
                 value = list(value)
             if value is None:
@@ -352,18 +394,26 @@ def _convert(key: str, value: Any) -> Any:
     if key == "bombs":
         return tuple(_bomb_rule(name, spec) for name, spec in _table(value, key).items())
     if key in ("placement", "place_points"):
-        rows: dict[int, Any] = {}
-        for count, row in _table(value, key).items():
-            players = int(count) if isinstance(count, str) and count.isdigit() else count
-            if not isinstance(players, int) or players in rows:
-                raise InvalidRules(f"{key}: {count!r} must be a player count, given once")
-            rows[players] = _tuple(row) if key == "place_points" else tuple(map(_tuple, _tuple(row)))
-        return tuple(sorted(rows.items()))
+        rows = _by_players(_table(value, key), key)
+        return tuple((n, _tuple(row) if key == "place_points" else tuple(map(_tuple, _tuple(row)))) for n, row in rows)
     if key == "bomb_values":
         return tuple(_table(value, key).items())
     if key == "instant_wins" and isinstance(value, Mapping):  # pattern = rounds; a list of names reads as before
         return tuple(InstantWinRule(pattern=pattern, rounds=rounds) for pattern, rounds in value.items())
+    if key in PER_PLAYERS and isinstance(value, Mapping):
+        return _by_players(value, key)
     return _tuple(value) if isinstance(value, list) else value
+
+
+def _by_players(table: Mapping[Any, Any], key: str) -> tuple[tuple[int, Any], ...]:
+    """A table keyed by player count ("3" in TOML and JSON) as ``((3, value), ...)`` in count order."""
+    rows: dict[int, Any] = {}
+    for count, value in table.items():
+        players = int(count) if isinstance(count, str) and count.isdigit() else count
+        if not isinstance(players, int) or players in rows:
+            raise InvalidRules(f"{key}: {count!r} must be a player count, given once")
+        rows[players] = value
+    return tuple(sorted(rows.items()))
 
 
 def _table(value: Any, key: str) -> Mapping[Any, Any]:
@@ -421,7 +471,16 @@ _SHAPES: dict[str, tuple[Any, str]] = {
     "tuple[tuple[int, tuple[int, ...]], ...]": (((int, (int, ...)), ...), "a table of player counts, each with a list of points"),
     "tuple[tuple[str, int], ...]": (((str, int), ...), "a table of bomb classes and whole numbers"),
 }
-_LITERALS: dict[str, Any] = {"Unit": Unit, "ChopPayment": ChopPayment, "Thui": Thui, "InstantWinTies": InstantWinTies, "Direction": Direction}
+_LITERALS: dict[str, Any] = {
+    "Unit": Unit,
+    "ChopPayment": ChopPayment,
+    "Thui": Thui,
+    "InstantWinTies": InstantWinTies,
+    "Direction": Direction,
+    "Scoring": Scoring,
+    "MatchTies": MatchTies,
+}
+_AMOUNT_WORDS = "a whole number, or a table of player counts and whole numbers"
 
 
 def _check_types(rules: RuleSet) -> None:
@@ -435,6 +494,11 @@ def _check_types(rules: RuleSet) -> None:
                 raise InvalidRules(f"{field.name}: {value!r} is not allowed; use one of {', '.join(map(repr, allowed))}")
         elif kind == "int | None":
             _check_shape(value, int if value is not None else None, field.name, "a whole number")
+        elif kind in ("Amount", "Amount | None"):
+            if value is None and kind == "Amount | None":
+                continue
+            shape = ((int, int), ...) if isinstance(value, tuple) else int
+            _check_shape(value, shape, field.name, _AMOUNT_WORDS)
         else:
             shape, words = _SHAPES[kind]
             _check_shape(value, shape, field.name, words)
@@ -485,25 +549,39 @@ def _validate(rules: RuleSet) -> None:
         raise InvalidRules(f"two_values: give 4 numbers (2♠ 2♣ 2♦ 2♥), not {list(r.two_values)}")
     if len(r.instant_win_points) != 2:
         raise InvalidRules(f"instant_win_points: give 2 numbers (winner, every other player), not {list(r.instant_win_points)}")
-    negative = [
-        f for f in ("frozen_penalty", "frozen_end_payment", "instant_win_payment", "finish_with_two_penalty", "rake_percent")
-        if getattr(r, f) < 0
-    ] + (["two_values"] if min(r.two_values) < 0 else []) + (["bomb_values"] if any(v < 0 for _, v in r.bomb_values) else [])
+    counts = range(r.min_players, r.max_players + 1)
+    for name in PER_PLAYERS:
+        value = getattr(r, name)
+        if isinstance(value, tuple) and sorted(dict(value)) != list(counts):
+            raise InvalidRules(
+                f"{name}: give one amount for each player count from {r.min_players} to {r.max_players}, not for {sorted(dict(value))}"
+            )
+    negative = [f for f in PER_PLAYERS if any(r.amount(f, n) < 0 for n in counts)]
+    negative += (["rake_percent"] if r.rake_percent < 0 else []) + (["two_values"] if min(r.two_values) < 0 else [])
+    negative += ["bomb_values"] if any(v < 0 for _, v in r.bomb_values) else []
     if negative:
         raise InvalidRules(f"{negative[0]}: amounts cannot be negative")
-    if r.forfeit_penalty is not None and r.forfeit_penalty < 0:
-        raise InvalidRules("forfeit_penalty: amounts cannot be negative")
     if not 0 <= r.rake_percent < 100:
         raise InvalidRules(f"rake_percent: {r.rake_percent} must be from 0 to 99")
     if r.match_rounds is not None and r.match_rounds < 1:
         raise InvalidRules(f"match_rounds: {r.match_rounds} must be at least 1")
-    counts = range(r.min_players, r.max_players + 1)
-    if r.unit == "points":
+    if r.scoring == "cards":
+        if r.frozen:
+            raise InvalidRules(
+                "frozen: card-count scoring ends the round when the first player goes out, so nobody is frozen;"
+                " price a hand that was never played with card_all_multiplier and set frozen = false"
+            )
+        if not all(r.amount("card_price", n) > 0 for n in counts):
+            raise InvalidRules("card_price: card-count scoring needs a price of at least 1 per card")
+    for name in ("card_two_multiplier", "card_all_multiplier"):
+        if getattr(r, name) < 1:
+            raise InvalidRules(f"{name}: {getattr(r, name)} must be at least 1 (1 leaves the count as it is)")
+    if r.unit == "points" and r.scoring == "places":
         table = dict(r.place_points)
         for n in counts:
             if len(table.get(n, ())) != n:
                 raise InvalidRules(f"place_points: give {n} numbers (1st to last) for {n} players")
-    else:
+    elif r.scoring == "places":
         table2 = dict(r.placement)
         for n in counts:
             if n not in table2:
@@ -515,7 +593,13 @@ def _validate(rules: RuleSet) -> None:
                         f"from 1 to {n} and a non-negative amount"
                     )
     if r.den_bai and not r.frozen:
-        raise InvalidRules("den_bai: needs frozen = true (it settles a round where every other player is frozen)")
+        raise InvalidRules("den_bai: needs frozen = true (it settles a round where three players are frozen)")
+    if r.den_bai and r.max_players < 4:
+        raise InvalidRules("den_bai: needs max_players = 4 (it settles a round where three players are frozen)")
+    if r.instant_win_thui and not r.instant_wins:
+        raise InvalidRules("instant_win_thui: there are no instant_wins to charge it on")
+    if r.chop_out_voids and r.chop_payment == "none":
+        raise InvalidRules("chop_out_voids: chops move no money here (chop_payment = 'none'), so there is nothing to void")
 
 
 AXES: Mapping[str, str] = {
@@ -544,24 +628,33 @@ AXES: Mapping[str, str] = {
     "instant_wins": "dealt hands that win at once, each in 'any' round, only the 'first' of a match or only 'later' ones",
     "instant_win_ties": "several instant winners: 'share' (all win) or 'nearest_dealer' (first in dealing order wins)",
     "frozen": "a player still holding 13 cards when the first player goes out is frozen (cóng) and stops",
-    "den_bai": "when every other player is frozen, one who passed while holding a legal play pays for all (đền bài)",
+    "den_bai": "when three players are frozen (four at the table), one who passed while holding a legal play pays for all and leads next (đền bài)",
     "unit": "what the result is counted in: chips, bets or points",
-    "unit_name": "what the room's stake is called (entry, bet, point)",
+    "unit_name": "what one unit of the room is called (entry, bet, point): settle's unit= says what it is worth",
     "placement": "payments by finishing place: [payer place, payee place, units] per player count",
     "place_points": "points by finishing place per player count",
     "two_values": "units a 2 is worth by suit (2♠ 2♣ 2♦ 2♥) when chopped, frozen or left at the end",
     "bomb_values": "units a bomb is worth when chopped, frozen or left at the end",
     "chop_payment": "chop money: 'multiply' (k-th chop pays k × the 2s' price), 'accumulate' (last chopped pays the whole chain) or 'none'",
     "chop_stacked_twos": "a bomb chopping a single 2 that was laid on other single 2s is priced on all of them",
-    "instant_win_payment": "units each other player pays an instant winner",
+    "instant_win_payment": "units each other player pays an instant winner (one number, or one per player count)",
     "instant_win_points": "points for an instant winner and for every other player",
-    "frozen_penalty": "units a frozen player pays 1st place, on top of the value of the 2s and bombs held",
-    "frozen_end_payment": "units each unfrozen loser pays 1st place when freezes end the round",
+    "instant_win_thui": "after an instant win the losers also pay the winner for the 2s and bombs they hold",
+    "frozen_penalty": "units a frozen player pays 1st place, on top of the value of the 2s and bombs held (one number, or one per player count)",
+    "frozen_end_payment": "units each unfrozen loser pays 1st place when freezes end the round (one number, or one per player count)",
     "thui": "leftover 2s and bombs at the end: paid to the player 'above' the last, to the 'winner', or 'none'",
-    "finish_with_two_penalty": "units a player whose last play holds a 2 pays each other player",
-    "forfeit_penalty": "units a player who leaves a started round pays the winner instead of a placement payment",
+    "finish_with_two_penalty": "units a player whose last play holds a 2 pays each other player (one number, or one per player count)",
+    "forfeit_penalty": "units a player who leaves before anyone has gone out pays the winner instead of a placement payment; "
+    "a later leaver pays as the lowest open place, plus thúi (one number, or one per player count)",
+    "chop_out_voids": "a chop made with the chopper's last cards moves no money (chặt và tới)",
+    "scoring": "'places' (placement payments or place points) or 'cards' (đếm lá: the round ends when the first player "
+    "goes out and every other player pays the winner for each card left)",
+    "card_price": "card-count scoring: units per card left (one number, or one per player count)",
+    "card_two_multiplier": "card-count scoring: each 2 left counts as this many cards",
+    "card_all_multiplier": "card-count scoring: a player who never played (all cards still held) pays this many times their count",
     "rake_percent": "percent of each player's winnings taken by the house, rounded down",
     "cap_at_balance": "no one pays more than their balance; creditors are cut pro rata",
-    "match_rounds": "rounds in a match",
+    "match_rounds": "rounds in a match (a session)",
+    "match_ties": "equal match totals: 'share' the win, or 'lower_seat' (the lowest seat number among them wins)",
 }
 """Every axis of :class:`RuleSet` with a one-line meaning (used by :func:`~tienlen.compare` and the docs)."""

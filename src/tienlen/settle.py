@@ -1,19 +1,20 @@
 """Money and points: :func:`settle` turns a finished round into transfers and net results.
 
-``settle`` is pure: the same result, rules, stake and balances always give the same
+``settle`` is pure: the same result, rules, unit and balances always give the same
 :class:`Settlement`, and nothing else is read or changed.
 
 Amounts are whole numbers of the room's money. The profile counts in units (``house``: entries,
-``northern`` and ``iwin``: bets); ``stake`` is what one unit is worth in this room, so a ``house``
-room of 1,000 chips per entry is ``stake=1000`` (its table stake, 4 entries, is then 4,000).
-Points profiles (``faceoff``, ``pagat``) move no money: their settlement has no transfers and
-``net`` holds the round's points.
+``northern``, ``iwin`` and ``counting``: bets); ``unit`` is what one of them is worth in this room,
+so a ``house`` room of 1,000 chips per entry is ``unit=1000`` (its table stake, 4 entries, is then
+4,000: pass the entry, not the stake). Points profiles (``faceoff``, ``pagat``) move no money:
+their settlement has no transfers and ``net`` holds the round's points. ``stake=`` is the 0.1 name
+of ``unit=``; it still works for this release, with a :class:`DeprecationWarning`.
 
 >>> from tienlen import HOUSE
 >>> from tienlen.events import RoundResult
 >>> four_handed = RoundResult(players=4, dealer=0, first_round=False, placements=(2, 0, 3, 1),
 ...     frozen=(), forfeited=(), instant_winners=(), hands=((), (), (), ()), events=())
->>> money = settle(four_handed, HOUSE, stake=1000)
+>>> money = settle(four_handed, HOUSE, unit=1000)
 >>> money.net
 (2000, -4000, 4000, -2000)
 >>> print(money.transfers[0])
@@ -43,17 +44,28 @@ Decisions where the rules leave a choice (each one is tested):
   owe none. ``above``: the last of the players who did not forfeit pays the one placed just above
   them, unless that last player is frozen (then nobody owes thúi). ``winner``: every player who
   did not forfeit and is not frozen pays 1st place for what they still hold.
-* **Forfeits.** Where the rules set ``forfeit_penalty`` (``northern``), each forfeiter pays it to
-  1st place instead of every placement payment they would make; otherwise a forfeiter pays as the
-  last place they take.
+* **Forfeits.** Where the rules set ``forfeit_penalty`` (``northern``), a player who left before
+  anyone had gone out pays it to 1st place instead of every placement payment they would make; a
+  player who left later takes the lowest place still open and is settled as that place, thúi
+  included. Without a penalty a forfeiter pays as the last place they take and owes no thúi.
+* **Card-count scoring** (``scoring = "cards"``): every player but the winner pays the winner
+  ``card_price`` per card left, each 2 counting ``card_two_multiplier`` cards, and the whole count
+  times ``card_all_multiplier`` for a player who never played; a forfeiter pays the same for the
+  cards they took away, unless a forfeit penalty replaces it. Placement payments are not read.
+  Under ``unit = "points"`` the card units are the round's points.
+* **Chặt và tới** (``chop_out_voids``): a chop made with the chopper's last cards stays a link of
+  its chain but moves no money itself: under ``multiply`` the player chopped pays nothing for that
+  link (earlier links stand); under ``accumulate``, where a chain is paid by its last link, a chain
+  whose last link is void pays nothing.
 * **Axes switched off** are not read: frozen seats in a result are ignored unless ``rules.frozen``
-  (placement is then paid as usual), and ``result.den_bai`` unless ``rules.den_bai`` and every
-  player but 1st is frozen. So one result can be settled under several rule sets.
+  (placement is then paid as usual), and ``result.den_bai`` unless ``rules.den_bai`` and three
+  players (every player but 1st) are frozen. So one result can be settled under several rule sets.
 * **Transfers** are listed in the order they fell due, one per rule applied, amounts above zero.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Sequence
 
 import attrs
@@ -62,10 +74,10 @@ from tienlen import svg
 from tienlen.cards import Card, cards_of, format_cards, mask_of
 from tienlen.combos import TWO, Combo, rank_nibbles
 from tienlen.errors import InvalidRecord, InvalidRules
-from tienlen.events import Chop, Played, RoundResult, TrickWon
+from tienlen.events import Chop, Finished, Forfeited, Played, RoundResult, TrickWon
 from tienlen.rules import RuleSet, Unit
 
-__all__ = ["HOUSE_SEAT", "Transfer", "Settlement", "settle", "stake_for", "held_value", "chop_value"]
+__all__ = ["HOUSE_SEAT", "Transfer", "Settlement", "settle", "unit_for", "stake_for", "held_value", "chop_value"]
 
 HOUSE_SEAT = -1
 """The payee seat of the house account (the rake). Player seats are 0 and up."""
@@ -107,7 +119,7 @@ class Settlement:
 
     For chips and bets ``sum(net) + house == 0`` always. For points ``transfers`` is empty and
     ``net`` (also readable as :attr:`points`) holds each seat's points for the round.
-    ``stake`` is the worth of one unit in this room (1 for points).
+    ``stake`` is the worth of one unit in this room, as given to :func:`settle` as ``unit`` (1 for points).
     """
 
     unit: Unit
@@ -257,15 +269,36 @@ def _chopped(result: RoundResult, rules: RuleSet) -> list[tuple[str, int]]:
 # ---------------------------------------------------------------------------- checks
 
 
-def _check(result: RoundResult, rules: RuleSet, stake: object, balances: object) -> tuple[int, tuple[int, ...] | None]:
+def unit_argument(unit: int | None, stake: int | None, where: str) -> int:
+    """The room's unit given as ``unit=`` (1 when neither is given), or as the deprecated ``stake=``
+    with a :class:`DeprecationWarning` naming ``where``. Raises :class:`InvalidRules` when both are given."""
+    if stake is None:
+        return 1 if unit is None else unit
+    if unit is not None:
+        raise InvalidRules(f"{where}: give unit= only; stake= is its old name and means the same amount")
+    warnings.warn(
+        f"{where}(stake=...) is deprecated; use unit=... with the same amount (house: the entry; northern, iwin: the bet)",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    return stake
+
+
+def check_unit(unit: object, rules: RuleSet) -> int:
+    """``unit`` when it is a positive whole number (exactly 1 for points); else :class:`InvalidRules`."""
+    if isinstance(unit, bool) or not isinstance(unit, int) or unit < 1:
+        raise InvalidRules(f"unit: {unit!r} is not a positive whole number; give what one {rules.unit_name} is worth in this room, e.g. unit=1000")
+    if rules.unit == "points" and unit != 1:
+        raise InvalidRules(f"unit: {rules.name} scores points, which are not staked; leave unit at 1 (got {unit:,})")
+    return unit
+
+
+def _check(result: RoundResult, rules: RuleSet, unit: object, balances: object) -> tuple[int, tuple[int, ...] | None]:
     if not isinstance(rules, RuleSet):
         raise InvalidRules(f"rules must be a RuleSet such as tienlen.HOUSE, not {type(rules).__name__}")
     if not isinstance(result, RoundResult):
         raise InvalidRecord(f"settle needs a RoundResult (a finished round's .result), not {type(result).__name__}")
-    if isinstance(stake, bool) or not isinstance(stake, int) or stake < 1:
-        raise InvalidRules(f"stake: {stake!r} is not a positive whole number; give what one {rules.unit_name} is worth in this room, e.g. stake=1000")
-    if rules.unit == "points" and stake != 1:
-        raise InvalidRules(f"stake: {rules.name} scores points, which are not staked; leave stake at 1 (got {stake:,})")
+    check_unit(unit, rules)
     n = result.players
     if not isinstance(n, int) or not rules.min_players <= n <= rules.max_players:
         span = f"{rules.min_players}" if rules.min_players == rules.max_players else f"{rules.min_players} to {rules.max_players}"
@@ -334,32 +367,44 @@ def _split(total: int, weights: Sequence[int], order: Sequence[int]) -> list[int
     return shares
 
 
-def _instant_win(result: RoundResult, rules: RuleSet, stake: int, n: int) -> list[list[Transfer]]:
+def _instant_win(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list[list[Transfer]]:
     winners: list[int] = []
     patterns: dict[int, str] = {}
     for win in result.instant_winners:
         if win.seat not in winners:
             winners.append(win.seat)
             patterns[win.seat] = win.pattern.replace("_", " ")
-    losers = [s for s in range(n) if s not in winners]
-    amount = rules.instant_win_payment * stake
     moment: list[Transfer] = []
-    if not amount:
-        return [moment]
-    for loser in losers:
+    for loser in (s for s in range(n) if s not in winners):
+        dues = [(rules.amount("instant_win_payment", n) * unit, "instant win: {pattern}")]
+        if rules.instant_win_thui:
+            items = _itemise(mask_of(result.hands[loser]), rules)
+            dues.append((sum(v for _, v in items) * unit, f"thúi on an instant win ({{pattern}}): {_items_text(items, unit)} in hand"))
         order = [s for s in _after(loser, n) if s in winners]
-        shares = _split(amount, [1] * len(order), list(range(len(order))))
-        for winner, share in zip(order, shares):
-            if share:
-                note = "" if len(winners) == 1 else f"; {amount:,} shared by {len(winners)} instant winners"
-                moment.append(Transfer(payer=loser, payee=winner, amount=share, reason=f"instant win: {patterns[winner]}{note}"))
+        for amount, reason in dues:
+            shares = _split(amount, [1] * len(order), list(range(len(order)))) if amount else []
+            note = "" if len(winners) == 1 else f"; {amount:,} shared by {len(winners)} instant winners"
+            for winner, share in zip(order, shares):
+                if share:
+                    moment.append(Transfer(payer=loser, payee=winner, amount=share, reason=reason.format(pattern=patterns[winner]) + note))
     return [moment]
 
 
-def _chops(result: RoundResult, rules: RuleSet, stake: int) -> list[list[Transfer]]:
+def _void_chops(result: RoundResult, rules: RuleSet) -> set[Chop]:
+    """The chops that move no money under ``chop_out_voids``: made with the chopper's last cards."""
+    if not rules.chop_out_voids:
+        return set()
+    events = result.events
+    return {
+        e for e, after in zip(events, events[1:]) if isinstance(e, Chop) and isinstance(after, Finished) and after.seat == e.chopper
+    }
+
+
+def _chops(result: RoundResult, rules: RuleSet, unit: int) -> list[list[Transfer]]:
     moments: list[list[Transfer]] = []
     chops = result.chops
     taken = _chopped(result, rules)
+    void = _void_chops(result, rules)
     if rules.chop_payment == "multiply":
         price: dict[int, int] = {}
         twos: dict[int, list[str]] = {}
@@ -368,34 +413,59 @@ def _chops(result: RoundResult, rules: RuleSet, stake: int) -> list[list[Transfe
             price[chop.trick] = price.get(chop.trick, 0) + added
             if added:
                 twos.setdefault(chop.trick, []).append(label)
-            amount = chop.index * price[chop.trick] * stake
-            if amount:
+            amount = chop.index * price[chop.trick] * unit
+            if amount and chop not in void:
                 reason = (
                     f"chop {chop.index} of the chain in trick {chop.trick}: {chop.chopped_combo} chopped by {chop.by}; "
-                    f"{chop.index} × {price[chop.trick] * stake:,} for {' + '.join(twos[chop.trick])}"
+                    f"{chop.index} × {price[chop.trick] * unit:,} for {' + '.join(twos[chop.trick])}"
                 )
                 moments.append([Transfer(payer=chop.chopped, payee=chop.chopper, amount=amount, reason=reason)])
     elif rules.chop_payment == "accumulate":
         chains: dict[int, list[tuple[str, int]]] = {}
-        last: dict[int, tuple[int, int]] = {}
+        last: dict[int, Chop] = {}
         for chop, (label, units) in zip(chops, taken):
-            chains.setdefault(chop.trick, []).append((label, units * stake))
-            last[chop.trick] = (chop.chopped, chop.chopper)
+            chains.setdefault(chop.trick, []).append((label, units * unit))
+            last[chop.trick] = chop
         for trick, items in chains.items():
             total = sum(v for _, v in items)
-            if total:
-                payer, payee = last[trick]
+            if total and last[trick] not in void:
                 parts = " + ".join(f"{label} {value:,}" for label, value in items)
                 reason = f"chop chain of trick {trick} ({parts}): the last player chopped pays the last chopper"
-                moments.append([Transfer(payer=payer, payee=payee, amount=total, reason=reason)])
+                moments.append([Transfer(payer=last[trick].chopped, payee=last[trick].chopper, amount=total, reason=reason)])
     return moments
 
 
-def _items_text(items: list[tuple[str, int]], stake: int) -> str:
-    return " + ".join(f"{label} {value * stake:,}" for label, value in items)
+def _items_text(items: list[tuple[str, int]], unit: int) -> str:
+    return " + ".join(f"{label} {value * unit:,}" for label, value in items) or "nothing"
 
 
-def _end(result: RoundResult, rules: RuleSet, stake: int, n: int) -> list[Transfer]:
+def _left_late(result: RoundResult) -> set[int]:
+    """The forfeiters recorded leaving after someone had gone out (a result without events has none)."""
+    late: set[int] = set()
+    someone_out = False
+    for event in result.events:
+        someone_out = someone_out or isinstance(event, Finished)
+        if someone_out and isinstance(event, Forfeited):
+            late.add(event.seat)
+    return late
+
+
+def _cards_left(result: RoundResult, rules: RuleSet, seat: int) -> tuple[int, str]:
+    """Card-count scoring: the cards ``seat`` is charged for, and how they were counted."""
+    mask = mask_of(result.hands[seat])
+    twos = (mask >> (4 * TWO)).bit_count()
+    count = mask.bit_count() + twos * (rules.card_two_multiplier - 1)
+    words = f"{mask.bit_count()} card{'s' if mask.bit_count() != 1 else ''} left"
+    if twos and rules.card_two_multiplier > 1:
+        words += f", each of {twos} 2s counted {rules.card_two_multiplier}×"
+    never_played = mask.bit_count() >= 13 and not any(isinstance(e, Played) and e.seat == seat for e in result.events)
+    if rules.card_all_multiplier > 1 and never_played:
+        count *= rules.card_all_multiplier
+        words += f", all still held: × {rules.card_all_multiplier}"
+    return count, words
+
+
+def _end(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list[Transfer]:
     due: list[Transfer] = []
 
     def pay(payer: int, payee: int, amount: int, reason: str) -> None:
@@ -406,28 +476,38 @@ def _end(result: RoundResult, rules: RuleSet, stake: int, n: int) -> list[Transf
     first = places[0]
     frozen = [s for s in places if s in result.frozen] if rules.frozen else []
     forfeited = set(result.forfeited)
-    penalty = rules.forfeit_penalty
+    # With a forfeit penalty, only those who left before anyone went out pay it; a later leaver is
+    # settled as the place they take, thúi included. Without one, no forfeiter owes thúi.
+    penalised = forfeited - _left_late(result) if rules.forfeit_penalty is not None else set()
+    gone = penalised if rules.forfeit_penalty is not None else forfeited
 
-    # placement, with pairings touching a frozen player void, forfeiters paying their penalty instead
-    for payer_place, payee_place, units in rules.payments_for(n):
-        payer, payee = places[payer_place - 1], places[payee_place - 1]
-        if payer in frozen or payee in frozen or (penalty is not None and payer in forfeited):
-            continue
-        pay(payer, payee, units * stake, f"placement: {_place(payer_place)} pays {_place(payee_place)}")
-    if penalty is not None:
-        for seat in places:
-            if seat in forfeited:
-                pay(seat, first, penalty * stake, "forfeit: left the round, pays the winner instead of a placement payment")
+    if rules.scoring == "cards":
+        price = rules.amount("card_price", n) * unit
+        for seat in places[1:]:
+            if seat not in penalised:
+                count, words = _cards_left(result, rules, seat)
+                pay(seat, first, count * price, f"card count: {words}; {count} × {price:,}")
+    else:
+        # placement, with pairings touching a frozen player void, early forfeiters paying their penalty instead
+        for payer_place, payee_place, units in rules.payments_for(n):
+            payer, payee = places[payer_place - 1], places[payee_place - 1]
+            if payer in frozen or payee in frozen or payer in penalised:
+                continue
+            pay(payer, payee, units * unit, f"placement: {_place(payer_place)} pays {_place(payee_place)}")
+    for seat in places:
+        if seat in penalised:
+            pay(seat, first, rules.amount("forfeit_penalty", n) * unit, "forfeit: left before anyone went out, pays the winner instead of a placement payment")
 
     # frozen (cóng)
     if frozen:
         owed: list[tuple[int, int, str]] = []
+        penalty = rules.amount("frozen_penalty", n)
         for seat in frozen:
             items = _itemise(mask_of(result.hands[seat]), rules)
-            units = rules.frozen_penalty + sum(v for _, v in items)
-            text = f"{rules.frozen_penalty * stake:,}" + ("".join(f" + {label} {v * stake:,}" for label, v in items))
-            owed.append((seat, units * stake, text))
-        if rules.den_bai and result.den_bai is not None and len(frozen) == n - 1:
+            units = penalty + sum(v for _, v in items)
+            text = f"{penalty * unit:,}" + ("".join(f" + {label} {v * unit:,}" for label, v in items))
+            owed.append((seat, units * unit, text))
+        if rules.den_bai and result.den_bai is not None and len(frozen) == n - 1 >= 3:
             for seat, amount, text in owed:
                 whose = "own" if seat == result.den_bai else f"seat {seat}'s"
                 pay(result.den_bai, first, amount, f"đền bài: passed holding a play, pays {whose} cóng ({text})")
@@ -437,10 +517,10 @@ def _end(result: RoundResult, rules: RuleSet, stake: int, n: int) -> list[Transf
         if len(frozen) >= 2:
             for seat in places[1:]:
                 if seat not in frozen:
-                    pay(seat, first, rules.frozen_end_payment * stake, f"{len(frozen)} players frozen end the round: pays 1st")
+                    pay(seat, first, rules.amount("frozen_end_payment", n) * unit, f"{len(frozen)} players frozen end the round: pays 1st")
 
-    # thúi: 2s and bombs left in hand when the round ends (forfeiters left before it did)
-    played_out = [s for s in places if s not in forfeited]
+    # thúi: 2s and bombs left in hand when the round ends (forfeiters who owe none left before it did)
+    played_out = [s for s in places if s not in gone]
     if rules.thui == "above":
         owing = [(played_out[-1], played_out[-2])] if len(played_out) >= 2 and played_out[-1] not in frozen else []
     else:
@@ -448,14 +528,14 @@ def _end(result: RoundResult, rules: RuleSet, stake: int, n: int) -> list[Transf
     for seat, payee in owing:
         items = _itemise(mask_of(result.hands[seat]), rules)
         whom = "the player above" if rules.thui == "above" else "the winner"
-        pay(seat, payee, sum(v for _, v in items) * stake, f"thúi: {_items_text(items, stake)} left in hand, paid to {whom}")
+        pay(seat, payee, sum(v for _, v in items) * unit, f"thúi: {_items_text(items, unit)} left in hand, paid to {whom}")
 
     # finishing with a 2
-    if rules.finish_with_two_penalty:
-        for finish in result.finishes:
-            if finish.with_two:
-                for other in _after(finish.seat, n):
-                    pay(finish.seat, other, rules.finish_with_two_penalty * stake, "finished on a 2: pays every other player")
+    finish_penalty = rules.amount("finish_with_two_penalty", n) * unit
+    for finish in result.finishes:
+        if finish.with_two:
+            for other in _after(finish.seat, n):
+                pay(finish.seat, other, finish_penalty, "finished on a 2: pays every other player")
     return due
 
 
@@ -485,6 +565,7 @@ def _cap(moments: list[list[Transfer]], balances: tuple[int, ...], n: int) -> li
     return out
 
 
+
 def _points(result: RoundResult, rules: RuleSet, n: int) -> tuple[int, ...]:
     if result.instant_winners:
         winners = {w.seat for w in result.instant_winners}
@@ -497,45 +578,61 @@ def _points(result: RoundResult, rules: RuleSet, n: int) -> tuple[int, ...]:
     return tuple(net)
 
 
+def unit_for(rules: RuleSet, unit: int) -> int:
+    """The unit to settle ``rules`` with: ``unit`` where amounts are money, 1 where they are points."""
+    return 1 if rules.unit == "points" else unit
+
+
 def stake_for(rules: RuleSet, stake: int) -> int:
-    """The stake to settle ``rules`` with: ``stake`` where amounts are money, 1 where they are points."""
-    return 1 if rules.unit == "points" else stake
+    """Deprecated 0.1 name of :func:`unit_for` (warns with a :class:`DeprecationWarning`)."""
+    warnings.warn("stake_for is deprecated; use unit_for", DeprecationWarning, stacklevel=2)
+    return unit_for(rules, stake)
 
 
-def settle(result: RoundResult, rules: RuleSet, *, stake: int = 1, balances: Sequence[int] | None = None) -> Settlement:
+def settle(
+    result: RoundResult,
+    rules: RuleSet,
+    *,
+    unit: int | None = None,
+    balances: Sequence[int] | None = None,
+    stake: int | None = None,
+) -> Settlement:
     """Settle a finished round under ``rules``: who pays whom, why, and each seat's net.
 
-    ``stake`` is what one unit of the rules is worth in this room: the ``house`` entry (its table
-    stake is 4 entries), the ``northern``/``iwin`` bet. Points profiles move no money and need
-    ``stake=1``. ``balances`` (one per seat) are what each player holds before the round; they are
-    used only where the rules cap payments at the balance (``iwin``), and are otherwise just
-    checked. Amounts that do not divide evenly, the order of cap and rake, and how bombs in a hand
-    are counted are described in the module docs.
+    ``unit`` is what one unit of the rules is worth in this room: the ``house`` entry (not its
+    table stake, which is 4 entries), the ``northern``/``iwin``/``counting`` bet; points profiles
+    move no money and take ``unit=1`` (the default). ``stake`` is the deprecated 0.1 name of
+    ``unit`` (same meaning; it warns). ``balances`` (one per seat) are what each player holds
+    before the round; they are used only where the rules cap payments at the balance (``iwin``),
+    and are otherwise just checked. Amounts that do not divide evenly, the order of cap and rake,
+    and how bombs in a hand are counted are described in the module docs.
 
-    Raises :class:`~tienlen.InvalidRules` when ``stake`` is not a positive whole number (or is not
-    1 for a points profile), when ``balances`` are not one non-negative whole number per seat, or
-    when the rules are not played by the result's number of players; and
-    :class:`~tienlen.InvalidRecord` when the result contradicts itself (placements that are not
-    every seat once, a seat not at the table, a đền bài seat that is not frozen).
+    Raises :class:`~tienlen.InvalidRules` when ``unit`` is not a positive whole number (or is not
+    1 for a points profile), when both ``unit`` and ``stake`` are given, when ``balances`` are not
+    one non-negative whole number per seat, or when the rules are not played by the result's
+    number of players; and :class:`~tienlen.InvalidRecord` when the result contradicts itself
+    (placements that are not every seat once, a seat not at the table, a đền bài seat that is not
+    frozen).
 
     >>> from tienlen import IWIN
     >>> from tienlen.events import RoundResult
     >>> two_frozen = RoundResult(players=4, dealer=0, first_round=False, placements=(0, 1, 2, 3),
     ...     frozen=(2, 3), forfeited=(), instant_winners=(), hands=((), (), (), ()), events=())
-    >>> for transfer in settle(two_frozen, IWIN, stake=100).transfers:
+    >>> for transfer in settle(two_frozen, IWIN, unit=100).transfers:
     ...     print(transfer)
     seat 2 pays seat 0 400: frozen (cóng): 400
     seat 3 pays seat 0 400: frozen (cóng): 400
     seat 1 pays seat 0 100: 2 players frozen end the round: pays 1st
     seat 0 pays the house 45: rake: 5% of 900 won
     """
-    n, checked = _check(result, rules, stake, balances)
-    if rules.unit == "points":
-        return Settlement(unit="points", stake=stake, transfers=(), net=_points(result, rules, n), house=0)
+    worth = unit_argument(unit, stake, "settle")
+    n, checked = _check(result, rules, worth, balances)
+    if rules.unit == "points" and rules.scoring == "places":
+        return Settlement(unit="points", stake=worth, transfers=(), net=_points(result, rules, n), house=0)
     if result.instant_winners:
-        moments = _instant_win(result, rules, stake, n)
+        moments = _instant_win(result, rules, worth, n)
     else:
-        moments = _chops(result, rules, stake) + [_end(result, rules, stake, n)]
+        moments = _chops(result, rules, worth) + [_end(result, rules, worth, n)]
     if rules.cap_at_balance and checked is not None:
         transfers = _cap(moments, checked, n)
     else:
@@ -544,6 +641,8 @@ def settle(result: RoundResult, rules: RuleSet, *, stake: int = 1, balances: Seq
     for t in transfers:
         net[t.payer] -= t.amount
         net[t.payee] += t.amount
+    if rules.unit == "points":  # card points: the card units are the points, nothing is paid
+        return Settlement(unit="points", stake=worth, transfers=(), net=tuple(net), house=0)
     house = 0
     if rules.rake_percent:
         for seat in range(n):
@@ -552,4 +651,4 @@ def settle(result: RoundResult, rules: RuleSet, *, stake: int = 1, balances: Seq
                 transfers.append(Transfer(payer=seat, payee=HOUSE_SEAT, amount=rake, reason=f"rake: {rules.rake_percent}% of {net[seat]:,} won"))
                 net[seat] -= rake
                 house += rake
-    return Settlement(unit=rules.unit, stake=stake, transfers=tuple(transfers), net=tuple(net), house=house)
+    return Settlement(unit=rules.unit, stake=worth, transfers=tuple(transfers), net=tuple(net), house=house)

@@ -28,10 +28,11 @@ import attrs
 
 from tienlen._version import __version__
 from tienlen.agents import make_agent, play_round
+from tienlen.cards import DECK
 from tienlen.errors import InvalidRules
 from tienlen.events import Passed, Played, RoundResult
 from tienlen.rules import RuleSet
-from tienlen.settle import Settlement, held_value, settle, stake_for
+from tienlen.settle import Settlement, held_value, settle, unit_argument, unit_for
 
 __all__ = [
     "PLAIN_WIN",
@@ -69,20 +70,22 @@ def _values(settlement: Settlement) -> tuple[int, ...]:
     return tuple(len(settlement.net) * p - total for p in settlement.net)
 
 
-def plain_win(rules: RuleSet, players: int, stake: int = 1) -> int:
+def plain_win(rules: RuleSet, players: int, unit: int = 1) -> int:
     """What one plain win is worth under ``rules`` at ``players``, in the whole numbers results are
-    counted in before normalising: money at ``stake`` (1: the rule set's units, entries or bets),
-    or for points the points relative to the average times ``players``.
+    counted in before normalising: money at ``unit`` (1: the rule set's units, entries or bets),
+    or for points the points relative to the average times ``players``. Under card-count scoring
+    (``scoring = "cards"``) a plain win is one card, not a 2, left in each loser's hand.
 
-    >>> from tienlen import HOUSE, NORTHERN, FACEOFF
-    >>> plain_win(HOUSE, 4), plain_win(NORTHERN, 4), plain_win(FACEOFF, 4) / 4
-    (4, 6, 1.5)
+    >>> from tienlen import COUNTING, HOUSE, NORTHERN, FACEOFF
+    >>> plain_win(HOUSE, 4), plain_win(NORTHERN, 4), plain_win(FACEOFF, 4) / 4, plain_win(COUNTING, 4)
+    (4, 6, 1.5, 3)
     """
+    left = ((),) * players if rules.scoring == "places" else ((),) + tuple((DECK[seat],) for seat in range(1, players))
     plain = RoundResult(
         players=players, dealer=0, first_round=False, placements=tuple(range(players)),
-        frozen=(), forfeited=(), instant_winners=(), hands=((),) * players, events=(),
+        frozen=(), forfeited=(), instant_winners=(), hands=left, events=(),
     )
-    settlement = settle(plain, rules, stake=stake_for(rules, stake))
+    settlement = settle(plain, rules, unit=unit_for(rules, unit))
     if settlement.unit == "points":
         return _values(settlement)[0]
     return sum(t.amount for t in settlement.paid_to(0) if t.payer >= 0)
@@ -220,22 +223,22 @@ class ProfileStats:
 _SUMMED = ("rounds", "moved", "moved_squares", "plies", "plies_squares", "chops", "chains", "frozen", "thui", "instant_wins")
 
 
-def _empty(rules: RuleSet, players: int, stake: int) -> ProfileStats:
-    return ProfileStats(rules=rules.name, unit=rules.unit, scale=plain_win(rules, players, stake), players=players)
+def _empty(rules: RuleSet, players: int, unit: int) -> ProfileStats:
+    return ProfileStats(rules=rules.name, unit=rules.unit, scale=plain_win(rules, players, unit), players=players)
 
 
-def play_chunk(rules: RuleSet, players: int, bots: tuple[str, ...], seed: int, start: int, stop: int, stake: int = 1) -> ProfileStats:
+def play_chunk(rules: RuleSet, players: int, bots: tuple[str, ...], seed: int, start: int, stop: int, unit: int = 1) -> ProfileStats:
     """Play rounds ``start`` to ``stop - 1`` of the simulation seeded with ``seed`` and total them.
 
-    :func:`simulate` adds such chunks up, on this machine or on a cluster. ``stake`` scales the
+    :func:`simulate` adds such chunks up, on this machine or on a cluster. ``unit`` scales the
     money (results are normalised to plain wins whatever it is).
     """
-    stats = _empty(rules, players, stake)
+    stats = _empty(rules, players, unit)
     for index in range(start, stop):
         deal_seed = round_seed(seed, index)
         agents = [make_agent(bots[s % len(bots)], deal_seed + s) for s in range(players)]
         result = play_round(rules, agents, seed=deal_seed).result
-        values = _values(settle(result, rules, stake=stake_for(rules, stake)))
+        values = _values(settle(result, rules, unit=unit_for(rules, unit)))
         chains: dict[int, int] = {}
         for chop in result.chops:
             chains[chop.trick] = max(chains.get(chop.trick, 0), chop.index)
@@ -277,7 +280,7 @@ class Run:
     """Everything that decides a simulation's numbers: with the same description, :meth:`play`
     gives the same statistics on any machine, locally or on a cluster.
 
-    ``bots`` are cycled over the seats; ``stake`` is what one unit of money is worth.
+    ``bots`` are cycled over the seats; ``unit`` is what one unit of money is worth (as :func:`~tienlen.settle` takes it).
     """
 
     rule_sets: tuple[RuleSet, ...]
@@ -285,7 +288,7 @@ class Run:
     seed: int = 0
     players: int = 4
     bots: tuple[str, ...] = ("greedy", "random")
-    stake: int = 1
+    unit: int = 1
 
     def check(self) -> None:
         """Raise :class:`InvalidRules` for a player count a rule set does not allow, an unknown bot,
@@ -307,12 +310,12 @@ class Run:
             raise InvalidRules(f"workers must be at least 1 (got {workers})")
         chunk = max(1, min(100, self.rounds // (workers * 8) or 1))
         jobs = [
-            (rules, self.players, self.bots, self.seed, start, min(start + chunk, self.rounds), self.stake)
+            (rules, self.players, self.bots, self.seed, start, min(start + chunk, self.rounds), self.unit)
             for rules in self.rule_sets
             for start in range(0, self.rounds, chunk)
         ]
         parts = _on_cluster(client, jobs, progress) if client is not None else _locally(workers, jobs, progress)
-        totals = {rules.name: _empty(rules, self.players, self.stake) for rules in self.rule_sets}
+        totals = {rules.name: _empty(rules, self.players, self.unit) for rules in self.rule_sets}
         for part in parts:  # in job order: the same sums whichever machine played which chunk
             totals[part.rules] += part
         return tuple(totals[rules.name] for rules in self.rule_sets)
@@ -328,7 +331,7 @@ class Run:
             "players": self.players,
             "bots": list(self.bots),
             "seats": [self.bots[s % len(self.bots)] for s in range(self.players)],
-            "stake": self.stake,
+            "unit": self.unit,
         }
 
     @classmethod
@@ -344,12 +347,12 @@ class Run:
                 seed=int(data["seed"]),
                 players=int(data["players"]),
                 bots=tuple(str(b) for b in data["bots"]),
-                stake=int(data["stake"]),
+                unit=int(data["unit"]),
             )
         except InvalidRules:
             raise
         except (KeyError, TypeError, ValueError) as error:
-            raise InvalidRules(f"not a simulation run description: {error!s} (expected rules, rounds, seed, players, bots, stake)") from None
+            raise InvalidRules(f"not a simulation run description: {error!s} (expected rules, rounds, seed, players, bots, unit)") from None
         run.check()
         return run
 
@@ -398,10 +401,11 @@ def simulate(
     seed: int = 0,
     players: int = 4,
     bots: Sequence[str] = ("greedy", "random"),
-    stake: int = 1,
+    unit: int | None = None,
     workers: int = 1,
     client: Any = None,
     progress: Progress | None = None,
+    stake: int | None = None,
 ) -> tuple[ProfileStats, ...]:
     """Play ``rounds`` seeded deals under each rule set with the bundled ``bots`` (cycled over the
     seats) and total what happened, one :class:`ProfileStats` per rule set.
@@ -410,12 +414,14 @@ def simulate(
     bit, however they are played: here (``workers`` processes of :mod:`concurrent.futures`), or on
     a Dask distributed cluster through ``client`` (a ``distributed.Client``; needs the ``dask``
     extra). ``progress`` is called as chunks finish with the rule set, the rounds done and the
-    rounds in all (:class:`tienlen.progress.ProgressBar` draws it).
+    rounds in all (:class:`tienlen.progress.ProgressBar` draws it). ``unit`` is what one unit of
+    a money rule set is worth (see :func:`~tienlen.settle`; points rule sets ignore it); ``stake``
+    is its deprecated 0.1 name.
 
     Raises :class:`InvalidRules` for a player count a rule set does not allow, an unknown bot, or
     a non-positive number of rounds or workers.
     """
-    run = Run(rule_sets=tuple(rule_sets), rounds=rounds, seed=seed, players=players, bots=tuple(bots), stake=stake)
+    run = Run(rule_sets=tuple(rule_sets), rounds=rounds, seed=seed, players=players, bots=tuple(bots), unit=unit_argument(unit, stake, "simulate"))
     return run.play(workers=workers, client=client, progress=progress)
 
 

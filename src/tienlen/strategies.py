@@ -31,7 +31,7 @@ from tienlen.errors import InvalidRules
 from tienlen.events import Action
 from tienlen.profiles import PROFILES
 from tienlen.round import Round
-from tienlen.rules import INSTANT_WIN_PATTERNS, BombRule, ChopPayment, Direction, InstantWinRule, InstantWinTies, Rounds, RuleSet, Thui, Unit
+from tienlen.rules import INSTANT_WIN_PATTERNS, Amount, BombRule, ChopPayment, Direction, InstantWinRule, InstantWinTies, MatchTies, Rounds, RuleSet, Scoring, Thui, Unit
 
 __all__ = ["cards", "masks", "card_sets", "hands", "combos", "positions", "rounds", "rule_sets"]
 
@@ -220,6 +220,12 @@ def _subset(draw: st.DrawFn, items: list[Any]) -> tuple[Any, ...]:
     return tuple(draw(st.lists(st.sampled_from(items), unique=True))) if items else ()
 
 
+def _amount(players: range, low: int = 0) -> st.SearchStrategy[Amount]:
+    """An amount axis: one number from ``low`` up, or one per player count."""
+    per_count: st.SearchStrategy[Amount] = st.tuples(*(st.tuples(st.just(n), st.integers(low, 8)) for n in players))
+    return st.integers(low, 8) | per_count
+
+
 @st.composite
 def _rule_set(draw: st.DrawFn) -> RuleSet:
     flag = st.booleans()
@@ -235,7 +241,8 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
     follow_suit = draw(flag)
     unit = _choice(draw, Unit)
     chop_payment = _choice(draw, ChopPayment)
-    frozen = draw(flag)
+    scoring = _choice(draw, Scoring)
+    frozen = scoring == "places" and draw(flag)
     placement = []
     for n in counts:
         payers = draw(st.lists(st.integers(1, n), max_size=n))
@@ -267,7 +274,7 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
         instant_wins=tuple(InstantWinRule(pattern=p, rounds=r) for p, r in instant),
         instant_win_ties=_choice(draw, InstantWinTies),
         frozen=frozen,
-        den_bai=frozen and draw(flag),
+        den_bai=frozen and high == 4 and draw(flag),
         unit=unit,
         placement=tuple(placement),
         place_points=tuple((n, tuple(draw(st.lists(st.integers(-3, 3), min_size=n, max_size=n)))) for n in counts),
@@ -275,16 +282,23 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
         bomb_values=tuple((name, draw(st.integers(0, 4))) for name in classes),
         chop_payment=chop_payment,
         chop_stacked_twos=chop_payment != "none" and draw(flag),
-        instant_win_payment=draw(st.integers(0, 8)),
+        instant_win_payment=draw(_amount(counts)),
         instant_win_points=(draw(st.integers(0, 3)), draw(st.integers(-1, 1))),
-        frozen_penalty=draw(st.integers(0, 8)),
-        frozen_end_payment=draw(st.integers(0, 2)),
+        instant_win_thui=bool(instant) and draw(flag),
+        frozen_penalty=draw(_amount(counts)),
+        frozen_end_payment=draw(_amount(counts)),
         thui=_choice(draw, Thui),
-        finish_with_two_penalty=draw(st.integers(0, 2)),
-        forfeit_penalty=draw(st.none() | st.integers(0, 3)),
+        finish_with_two_penalty=draw(_amount(counts)),
+        forfeit_penalty=draw(st.none() | _amount(counts)),
+        chop_out_voids=chop_payment != "none" and draw(flag),
+        scoring=scoring,
+        card_price=draw(_amount(counts, low=1)),
+        card_two_multiplier=draw(st.integers(1, 3)),
+        card_all_multiplier=draw(st.integers(1, 3)),
         rake_percent=draw(st.sampled_from([0, 0, 5, 10])),
         cap_at_balance=draw(flag),
-        match_rounds=draw(st.none() | st.integers(1, 5)),
+        match_rounds=draw(st.none() | st.integers(1, 32)),
+        match_ties=_choice(draw, MatchTies),
     )
     # Start from one of the first five profiles, so that an axis this strategy does not know yet
     # keeps a valid value (their defaults leave every other axis as it is).

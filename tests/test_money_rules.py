@@ -1,0 +1,378 @@
+"""Issue 10's money rules: the three money fixes, the renamed unit, and the new axes (card-count
+scoring, sessions, thúi on instant wins, chặt và tới, amounts per player count), each on a round
+whose money is worked out by hand in the test's docstring."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import warnings
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tienlen import COUNTING, HOUSE, IWIN, NORTHERN, PROFILES, Match, Round, RuleSet, compare, next_leader, settle
+from tienlen.agents import RandomAgent, play_round
+from tienlen.compare import compare_round
+from tienlen.env import TienLenEnv
+from tienlen.errors import InvalidRules
+from tienlen.rules import AXES, PER_PLAYERS
+from tienlen.settle import Settlement, stake_for, unit_for
+from tienlen.simulate import simulate
+from tienlen.strategies import rule_sets
+
+from builders import result
+
+NO_RAKE_IWIN = attrs.evolve(IWIN, name="iwin-no-rake", rake_percent=0)
+NEW_AXES = {
+    "instant_win_thui": False,
+    "chop_out_voids": False,
+    "scoring": "places",
+    "card_price": 1,
+    "card_two_multiplier": 1,
+    "card_all_multiplier": 1,
+    "match_ties": "share",
+}
+
+
+def moves(s: Settlement) -> list[tuple[int, int, int]]:
+    return [(t.payer, t.payee, t.amount) for t in s.transfers]
+
+
+def go(r: Round, *steps: str) -> Round:
+    for step in steps:
+        r = r.pass_() if step == "pass" else r.forfeit(int(step[1:])) if step.startswith("x") else r.play(step)
+    return r
+
+
+# ================================================================================ fix 2: đền bài
+
+
+@pytest.mark.parametrize(
+    ("players", "frozen", "den_bai", "expected"),
+    [
+        # 4 players, three frozen, seat 2 passed holding a play: seat 2 pays all three cóng (4 bets each)
+        (4, (1, 2, 3), 2, [(2, 0, 4), (2, 0, 4), (2, 0, 4)]),
+        # 3 players, both others frozen: each pays their own 2 ván nhất (4 bets); nobody pays for another
+        (3, (1, 2), 2, [(1, 0, 4), (2, 0, 4)]),
+        # 2 players: the same, the frozen player pays their own 4 bets
+        (2, (1,), 1, [(1, 0, 4)]),
+    ],
+)
+def test_iwin_den_bai_only_when_three_players_are_frozen(
+    players: int, frozen: tuple[int, ...], den_bai: int, expected: list[tuple[int, int, int]]
+) -> None:
+    done = result(players, tuple(range(players)), frozen=frozen, den_bai=den_bai)
+    assert moves(settle(done, NO_RAKE_IWIN, unit=1)) == expected
+    assert next_leader(done, IWIN) == (den_bai if players == 4 else 0)
+
+
+def test_iwin_three_players_both_frozen_from_play_name_no_den_bai_and_pay_their_own() -> None:
+    """Seat 0 leads 2♦, both others pass, seat 0 goes out with 2♥. Both are frozen and each pays their
+    own: seat 1 2 ván nhất = 4 bets; seat 2 4 bets plus its PR3 9-10-J (1 nhất, 2 bets) = 6 bets. At
+    100 a bet 400 and 600; seat 0 collects 1,000 and leads the next round."""
+    r = Round.from_hands(["2♦ 2♥", "5♠ 6♠ 7♠", "9♠ 9♣ 10♠ 10♣ J♠ J♣"], NO_RAKE_IWIN, first_round=False, leader=0)
+    r = go(r, "2♦", "pass", "pass", "2♥")
+    money = settle(r.result, NO_RAKE_IWIN, unit=100)
+    assert r.result.den_bai is None and moves(money) == [(1, 0, 400), (2, 0, 600)]
+    assert money.net == (1000, -400, -600) and next_leader(r.result, NO_RAKE_IWIN) == 0
+
+
+# ================================================================================ fix 3: northern forfeits
+
+
+def northern_four(*steps: str) -> Round:
+    hands = ["3♠", "4♠ 5♠", "2♥ 9♦", "6♠ 7♠"]
+    return go(Round.from_hands(hands, NORTHERN, first_round=False, leader=0), *steps)
+
+
+@pytest.mark.parametrize(
+    ("steps", "expected"),
+    [
+        # seat 2 leaves before anyone is out: last place, 3 bets to the winner instead of placement,
+        # no thúi on the 2♥ taken away. Then seat 0 (3♠) is 1st, seat 3 2nd, seat 1 3rd.
+        (("x2", "3♠", "4♠", "6♠", "pass", "7♠"), [(3, 0, 1), (1, 0, 2), (2, 0, 3)]),
+        # seat 2 leaves after seat 0 went out: the lowest open place (4th) pays as 4th, 3 bets,
+        # plus thúi for the 2♥ held, 4 bets: 7 in all
+        (("3♠", "x2", "4♠", "6♠", "pass", "7♠"), [(3, 0, 1), (1, 0, 2), (2, 0, 3), (2, 0, 4)]),
+    ],
+    ids=["before anyone is out", "after the winner is out"],
+)
+def test_northern_forfeit_penalty_only_before_anyone_has_gone_out(steps: tuple[str, ...], expected: list[tuple[int, int, int]]) -> None:
+    r = northern_four(*steps)
+    assert r.result.placements == (0, 3, 1, 2)
+    assert moves(settle(r.result, NORTHERN, unit=1)) == expected
+
+
+def test_northern_late_forfeiter_takes_the_lowest_open_place() -> None:
+    """Seat 1 leaves first (before anyone is out) and takes 4th; seat 0 goes out; seat 2 then leaves
+    and takes 3rd, the lowest place still open: 3rd pays 2 bets, plus thúi 2♥ 4 bets; seat 1 pays the
+    3-bet penalty; seat 3 is 2nd and pays 1 bet."""
+    r = northern_four("x1", "3♠", "x2")
+    assert r.result.placements == (0, 3, 2, 1)
+    assert moves(settle(r.result, NORTHERN, unit=1)) == [(3, 0, 1), (2, 0, 2), (1, 0, 3), (2, 0, 4)]
+
+
+# ================================================================================ fix 4: the unit
+
+
+def test_settle_stake_keyword_still_works_with_a_deprecation_warning() -> None:
+    done = result(4, (0, 1, 2, 3))
+    with pytest.warns(DeprecationWarning, match=r"settle\(stake=...\) is deprecated; use unit="):
+        old = settle(done, HOUSE, stake=1000)
+    assert old == settle(done, HOUSE, unit=1000)
+    assert old.net == (4000, 2000, -2000, -4000)  # 4th pays 1st one table stake (4 entries of 1,000)
+
+
+def test_settle_refuses_unit_and_stake_together() -> None:
+    with pytest.raises(InvalidRules, match="settle: give unit= only"):
+        settle(result(4, (0, 1, 2, 3)), HOUSE, unit=1000, stake=1000)
+
+
+def test_every_caller_takes_unit_and_warns_on_stake() -> None:
+    round_ = play_round(HOUSE, [RandomAgent(seed) for seed in range(4)], seed=3)
+    with pytest.warns(DeprecationWarning, match="Match.start"):
+        assert Match.start(HOUSE, stake=1000).unit == 1000
+    with pytest.warns(DeprecationWarning, match="TienLenEnv"):
+        assert TienLenEnv(HOUSE, stake=1000).unit == 1000
+    with pytest.warns(DeprecationWarning, match="compare_round"):
+        assert compare_round(round_, [HOUSE], stake=1000) == compare_round(round_, [HOUSE], unit=1000)
+    with pytest.warns(DeprecationWarning, match="simulate"):
+        assert simulate([HOUSE], rounds=2, stake=10) == simulate([HOUSE], rounds=2, unit=10)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        Match.start(HOUSE, unit=1000)
+
+
+def test_stake_for_is_the_deprecated_name_of_unit_for() -> None:
+    with pytest.warns(DeprecationWarning, match="stake_for is deprecated; use unit_for"):
+        assert stake_for(HOUSE, 1000) == unit_for(HOUSE, 1000) == 1000
+    assert unit_for(PROFILES["faceoff"], 1000) == 1
+
+
+def test_cli_stake_option_is_deprecated_but_works() -> None:
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "tienlen", "play", "--seed", "2", *args], capture_output=True, text=True, check=True)
+
+    old, new = run("--stake", "500"), run("--unit", "500")
+    assert old.stdout == new.stdout and "4th pays 1st" in new.stdout
+    assert "--stake is deprecated; use --unit" in old.stderr and new.stderr == ""
+
+
+# ================================================================================ card-count scoring
+
+
+def test_counting_round_ends_when_the_first_player_goes_out_and_losers_pay_per_card() -> None:
+    """counting, 3 players, a 1,000 room. Seat 0 leads 5♠, both pass, and seat 0 goes out with 6♣:
+    the round ends there. Seat 2 holds 3 cards (3♥ 4♦ K♠): 3 × 1,000 = 3,000. Seat 1 holds 4 cards
+    (7♠ 8♠ 9♦ 2♥): 4 × 1,000 = 4,000, plus thúi for the 2♥ (2 bets) = 2,000. Seat 0 collects 9,000.
+    Fewer cards place higher: seat 2 is 2nd, seat 1 3rd."""
+    r = Round.from_hands(["5♠ 6♣", "7♠ 8♠ 9♦ 2♥", "3♥ 4♦ K♠"], COUNTING, first_round=False, leader=0)
+    r = go(r, "5♠", "pass", "pass", "6♣")
+    assert r.is_over and r.result.placements == (0, 2, 1)
+    money = settle(r.result, COUNTING, unit=1000)
+    assert moves(money) == [(2, 0, 3000), (1, 0, 4000), (1, 0, 2000)]
+    assert money.net == (9000, -6000, -3000)
+    assert money.transfers[1].reason == "card count: 4 cards left; 4 × 1,000"
+
+
+def test_counting_losers_with_equal_counts_are_placed_by_the_lower_card_value() -> None:
+    """Seat 0 goes out with its only card. Seats 1 and 2 hold 2 cards each: K♠ A♠ are worth
+    41 + 45 = 86, 3♥ 4♥ 4 + 8 = 12, so seat 2 (12) is 2nd and seat 1 (86) 3rd; seat 3 (3 cards) is last."""
+    r = go(Round.from_hands(["8♣", "K♠ A♠", "3♥ 4♥", "5♦ 6♦ 7♦"], COUNTING, first_round=False, leader=0), "8♣")
+    assert r.result.placements == (0, 2, 1, 3)
+    assert settle(r.result, COUNTING).net == (7, -2, -2, -3)
+
+
+def test_counting_a_hand_never_played_pays_double() -> None:
+    """counting, 2 players: seat 0 goes out at once with 3♠. Seat 1 never played and holds all 13
+    cards: 13 × 2 (card_all_multiplier) = 26 bets, at 100 a bet 2,600."""
+    hand = "4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠ 4♣ 5♣"
+    r = go(Round.from_hands(["3♠", hand], COUNTING, first_round=False, leader=0), "3♠")
+    money = settle(r.result, COUNTING, unit=100)
+    assert moves(money) == [(1, 0, 2600)]
+    assert money.transfers[0].reason == "card count: 13 cards left, all still held: × 2; 26 × 100"
+
+
+def test_card_two_multiplier_counts_each_2_as_several_cards() -> None:
+    """counting with a 2 counting as 2 cards: seat 1 holds 2♠ 2♥ 9♦, three cards of which two are 2s:
+    3 + 2 = 5 bets, plus thúi 2♠ 1 + 2♥ 2 = 3 bets; 8 in all."""
+    rules = attrs.evolve(COUNTING, name="counting-2s", card_two_multiplier=2)
+    r = go(Round.from_hands(["3♠", "2♠ 2♥ 9♦"], rules, first_round=False, leader=0), "3♠")
+    assert moves(settle(r.result, rules)) == [(1, 0, 5), (1, 0, 3)]
+
+
+def test_card_points_session_totals_and_tie_break_by_lower_seat() -> None:
+    """counting in points, 3 players, two rounds. Round 1: seat 1 goes out; seats 0 and 2 hold one
+    card each: (-1, +2, -1). Round 2: seat 0 goes out; seats 1 and 2 hold one card each: (+2, -1, -1).
+    Totals (1, 1, -2): seats 0 and 1 share the win, or under lower_seat seat 0 alone wins."""
+    rules = RuleSet.from_mapping({"from": "counting", "name": "c2", "unit": "points", "match_rounds": 2})
+    first = result(3, (1, 0, 2), hands={0: "3♠", 2: "4♠"})  # seat 1 out: (-1, +2, -1)
+    second = result(3, (0, 2, 1), hands={1: "5♠", 2: "6♠"})  # seat 0 out: (+2, -1, -1)
+    shared = Match.start(rules, players=3).record(first).record(second)
+    assert shared.totals == (1, 1, -2) and shared.is_over and shared.winners == (0, 1)
+    single = Match.start(attrs.evolve(rules, match_ties="lower_seat"), players=3).record(first).record(second)
+    assert single.winners == (0,)
+
+
+def test_session_of_16_rounds_by_card_points() -> None:
+    rules = RuleSet.from_mapping({"from": "counting", "name": "c16", "unit": "points", "match_rounds": 16})
+    match = Match.start(rules, players=4)
+    for seed in range(16):
+        match = match.record(play_round(rules, [RandomAgent(seed + s) for s in range(4)], seed=seed).result)
+    assert match.is_over and sum(match.totals) == 0 and all(s.transfers == () for s in match.settlements)
+
+
+# ================================================================================ thúi on an instant win
+
+
+def test_instant_win_thui_losers_also_pay_for_2s_and_bombs_held() -> None:
+    """house with thúi on instant wins, a 1,000 room. Seat 2 is dealt four 2s: every other player
+    pays 2 table stakes = 8,000. Seat 0 also holds a quad (4 entries = 4,000), seat 1 a PR3 (4,000),
+    seat 3 nothing. Seat 2 collects 3 × 8,000 + 8,000 = 32,000."""
+    rules = attrs.evolve(HOUSE, name="house-thui-on-instant", instant_win_thui=True)
+    done = result(4, instant={2: "four_twos"}, hands={0: "7♠ 7♣ 7♦ 7♥", 1: "3♠ 3♣ 4♠ 4♣ 5♦ 5♥"})
+    money = settle(done, rules, unit=1000)
+    assert moves(money) == [(0, 2, 8000), (0, 2, 4000), (1, 2, 8000), (1, 2, 4000), (3, 2, 8000)]
+    assert money.net == (-12000, -12000, 32000, -8000)
+    assert money.transfers[1].reason == "thúi on an instant win (four twos): quad 7♠ 7♣ 7♦ 7♥ 4,000 in hand"
+
+
+# ================================================================================ chặt và tới
+
+
+def test_chop_out_voids_a_multiply_chop_made_with_the_last_cards() -> None:
+    """house, 2 players, a 1,000 room: seat 0 leads 2♥ and seat 1 chops it with a PR3 that is all
+    its cards. Normally the chop costs seat 0 1 × 4,000 (a red 2) and the placement 4,000: 8,000.
+    With chặt và tới the chop moves nothing: 4,000."""
+    hands = ["2♥ 6♠", "3♠ 3♣ 4♠ 4♣ 5♦ 5♥"]
+    plain = go(Round.from_hands(hands, HOUSE, first_round=False, leader=0), "2♥", "3♠ 3♣ 4♠ 4♣ 5♦ 5♥")
+    voids = attrs.evolve(HOUSE, name="house-chat-toi", chop_out_voids=True)
+    assert settle(plain.result, HOUSE, unit=1000).net == (-8000, 8000)
+    assert settle(plain.result, voids, unit=1000).net == (-4000, 4000)
+
+
+def test_chop_out_stays_a_link_of_the_chain() -> None:
+    """house without freezing, 3 players, chặt và tới on, a 1,000 room. Seat 0 leads 2♥; seat 1 chops with its last
+    cards, a PR3 (link 1, void: would be 4,000); seat 2 chops the PR3 with a quad (link 2: 2 × 4,000 =
+    8,000, paid by seat 1). Seat 0 passes, seat 2 goes out with 8♠. Placement at 3: seat 0 (3rd)
+    pays seat 1 (1st) 4,000, seat 2 (2nd) pays seat 1 2,000. Nets: seat 0 -4,000; seat 1
+    -8,000 + 6,000 = -2,000; seat 2 +8,000 - 2,000 = +6,000."""
+    rules = attrs.evolve(HOUSE, name="house-chat-toi", chop_out_voids=True, frozen=False)
+    hands = ["2♥ 9♠", "3♠ 3♣ 4♠ 4♣ 5♦ 5♥", "6♠ 6♣ 6♦ 6♥ 8♠"]
+    r = go(Round.from_hands(hands, rules, first_round=False, leader=0), "2♥", "3♠ 3♣ 4♠ 4♣ 5♦ 5♥", "6♠ 6♣ 6♦ 6♥", "pass", "8♠")
+    money = settle(r.result, rules, unit=1000)
+    assert moves(money) == [(1, 2, 8000), (0, 1, 4000), (2, 1, 2000)]
+    assert money.net == (-4000, -2000, 6000)
+
+
+def test_chop_out_voids_an_accumulated_chain_whose_last_link_goes_out() -> None:
+    """iwin (no rake), 2 players: seat 0 leads 2♥, seat 1 chops with its last cards, a PR3. The chain
+    (2♥: 2 bets) would be paid by seat 0; with chặt và tới it is void, and only the placement's
+    ván nhất (2 bets) is paid."""
+    hands = ["2♥ 6♠", "3♠ 3♣ 4♠ 4♣ 5♦ 5♥"]
+    voids = attrs.evolve(NO_RAKE_IWIN, name="iwin-chat-toi", chop_out_voids=True)
+    r = go(Round.from_hands(hands, voids, first_round=False, leader=0), "2♥", "3♠ 3♣ 4♠ 4♣ 5♦ 5♥")
+    assert moves(settle(r.result, NO_RAKE_IWIN)) == [(0, 1, 2), (0, 1, 2)]
+    assert moves(settle(r.result, voids)) == [(0, 1, 2)]
+
+
+# ================================================================================ amounts per player count
+
+
+def test_amounts_per_player_count() -> None:
+    """house with a freeze priced 8, 10 and 12 entries at 2, 3 and 4 players: at 3 players the frozen
+    seat 2 (holding nothing of value) pays 10 entries, and the placement still applies to the others
+    (2nd pays 1st 2 entries); in a 1,000 room 10,000 and 2,000."""
+    rules = RuleSet.from_mapping({"from": "house", "name": "house-scaled", "frozen_penalty": {"2": 8, "3": 10, "4": 12}})
+    assert rules.frozen_penalty == ((2, 8), (3, 10), (4, 12)) and rules.amount("frozen_penalty", 4) == 12
+    money = settle(result(3, (0, 1, 2), frozen=(2,)), rules, unit=1000)
+    assert moves(money) == [(1, 0, 2000), (2, 0, 10000)]
+
+
+# ================================================================================ the axes as data
+
+
+def test_amount_names_the_amount_axes() -> None:
+    with pytest.raises(InvalidRules, match="'straight_min' is not an amount axis; use one of instant_win_payment"):
+        HOUSE.amount("straight_min", 4)
+
+
+def test_the_five_profiles_keep_the_new_axes_at_their_defaults() -> None:
+    for name in ("house", "faceoff", "northern", "iwin", "pagat"):
+        assert {axis: getattr(PROFILES[name], axis) for axis in NEW_AXES} == NEW_AXES
+
+
+def test_new_axes_are_described_once_and_round_trip() -> None:
+    assert set(NEW_AXES) <= set(AXES) and set(PER_PLAYERS) <= set(AXES)
+    mine = RuleSet.from_mapping(
+        {
+            "from": "counting",
+            "name": "everything",
+            "card_price": {"2": 2, "3": 1, "4": 1},
+            "card_two_multiplier": 2,
+            "instant_win_thui": True,
+            "chop_out_voids": True,
+            "forfeit_penalty": {"2": 13, "3": 13, "4": 13},
+            "match_rounds": 32,
+            "match_ties": "lower_seat",
+        }
+    )
+    assert RuleSet.from_toml(mine.to_toml()) == mine
+    assert RuleSet.from_json(mine.to_json()) == mine
+    assert json.loads(mine.to_json())["card_price"] == {"2": 2, "3": 1, "4": 1}
+
+
+def test_compare_shows_the_new_axes() -> None:
+    rows = {row.axis: row for row in compare(HOUSE, COUNTING).rows}
+    assert {"scoring", "card_all_multiplier", "frozen"} <= set(rows)
+    scaled = attrs.evolve(COUNTING, name="scaled", instant_win_payment=((2, 26), (3, 39), (4, 52)))
+    assert compare(COUNTING, scaled).table().splitlines()[-1].split() == ["instant_win_payment", "26", "2p:", "26;", "3p:", "39;", "4p:", "52"]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"from": "counting", "frozen": True}, "frozen: card-count scoring ends the round when the first player goes out"),
+        ({"from": "counting", "card_price": 0}, "card_price: card-count scoring needs a price of at least 1"),
+        ({"from": "counting", "card_all_multiplier": 0}, "card_all_multiplier: 0 must be at least 1"),
+        ({"from": "counting", "card_two_multiplier": "2"}, "card_two_multiplier: expected a whole number"),
+        ({"from": "counting", "scoring": "tricks"}, "scoring: 'tricks' is not allowed; use one of 'places', 'cards'"),
+        ({"from": "house", "match_ties": "dealer"}, "match_ties: 'dealer' is not allowed"),
+        ({"from": "northern", "instant_win_thui": True}, "instant_win_thui: there are no instant_wins to charge it on"),
+        ({"from": "pagat", "chop_out_voids": True}, "chop_out_voids: chops move no money here"),
+        ({"from": "house", "frozen_penalty": {"3": 10, "4": 12}}, "frozen_penalty: give one amount for each player count from 2 to 4"),
+        ({"from": "house", "frozen_penalty": {"2": 8, "3": -1, "4": 12}}, "frozen_penalty: amounts cannot be negative"),
+        ({"from": "house", "frozen_penalty": {"two": 8}}, "frozen_penalty: 'two' must be a player count"),
+        ({"from": "house", "frozen_penalty": [8, 10]}, "frozen_penalty: expected a whole number, or a table of player counts"),
+        ({"from": "iwin", "max_players": 3}, "den_bai: needs max_players = 4"),
+    ],
+)
+def test_contradictory_new_axes_are_refused_naming_the_field(change: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidRules, match=message.replace("(", r"\(").replace(")", r"\)")):
+        RuleSet.from_mapping({"name": "x", **change})
+
+
+# ================================================================================ random rule sets
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rule_sets(), st.data())
+def test_random_rounds_under_drawn_rule_sets_end_conserve_cards_and_balance(rules: RuleSet, data: st.DataObject) -> None:
+    """Any rule set drawn over all the axes: a round of random play ends, every card is either held
+    or played, and the money balances to zero including the house."""
+    players = data.draw(st.integers(rules.min_players, rules.max_players))
+    seed = data.draw(st.integers(0, 2**32))
+    round_ = play_round(rules, [RandomAgent(seed + s) for s in range(players)], seed=seed)
+    assert round_.is_over
+    assert sum(len(hand) for hand in round_.hands) + len(round_.played) == rules.cards_dealt(players)
+    balances = data.draw(st.none() | st.just([50] * players))
+    money = settle(round_.result, rules, unit=1 if rules.unit == "points" else 10, balances=balances)
+    assert all(t.amount > 0 for t in money.transfers)
+    if rules.unit != "points":
+        assert sum(money.net) + money.house == 0
+    if rules.scoring == "cards" and round_.finished:
+        assert len(round_.finished) == 1
