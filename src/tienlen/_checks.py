@@ -107,7 +107,7 @@ def check_text(value: Any, name: str, limit: int, error: type[_E] | None = None)
 
 def parse_whole(text: str, name: str, high: int, error: type[_E]) -> int:
     """A whole number written in ASCII digits (no sign, no other digits), from 0 to ``high``."""
-    if not (text.isascii() and text.isdigit() and len(text) <= len(str(high))) or int(text) > high:
+    if not (text.isascii() and text.isdigit() and len(text) <= 20) or int(text) > high:
         raise error(f"{name} must be a whole number from 0 to {high:,} in the digits 0-9, not {shown(text)}")
     return int(text)
 
