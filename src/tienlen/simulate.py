@@ -15,8 +15,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 
+from tienlen._checks import MAX_AMOUNT, MAX_COUNT, MAX_SEED, MAX_WORKERS, check_int, check_type, shown
 from tienlen.agents import make_agent, play_round
-from tienlen.errors import InvalidRules
+from tienlen.errors import InvalidArgument, InvalidRules
 from tienlen.events import Passed, Played
 from tienlen.rules import RuleSet
 from tienlen.settle import held_value, settle, stake_for
@@ -118,13 +119,22 @@ def simulate(
     seats) and total what happened. Deterministic for a seed, whatever the number of ``workers``
     (processes of the standard library's :mod:`concurrent.futures`).
 
-    Raises :class:`InvalidRules` for a player count a rule set does not allow, an unknown bot, or
-    a non-positive number of rounds or workers.
+    Raises :class:`InvalidRules` for a player count a rule set does not allow, and
+    :class:`~tienlen.InvalidArgument` for an unknown bot, a seed out of 0 to 2**64 - 1, rounds
+    out of 1 to 10**9, workers out of 1 to 256, or arguments of the wrong type.
     """
-    if not rule_sets or not bots:
-        raise InvalidRules("name at least one rule set and at least one bot")
-    if rounds < 1 or workers < 1:
-        raise InvalidRules(f"rounds and workers must be at least 1 (got {rounds} rounds, {workers} workers)")
+    for name, value in (("rule_sets", rule_sets), ("bots", bots)):
+        if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or not value:
+            raise InvalidArgument(f"{name} must be a non-empty sequence, not {shown(value)}")
+    for rules in rule_sets:
+        check_type(rules, RuleSet, "rule_sets", "RuleSets such as tienlen.HOUSE")
+    check_int(rounds, "rounds", 1, MAX_COUNT)
+    check_int(workers, "workers", 1, MAX_WORKERS)
+    check_int(seed, "seed", 0, MAX_SEED)
+    check_int(stake, "stake", 1, MAX_AMOUNT)
+    check_int(players, "players", 2, 4)
+    if progress is not None and not callable(progress):
+        raise InvalidArgument(f"progress must be a function or None, not {shown(progress)}")
     for rules in rule_sets:
         if not rules.min_players <= players <= rules.max_players:
             raise InvalidRules(f"{rules.name} is not played by {players} players")
