@@ -10,17 +10,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
+import functools
 import json
 
 import attrs
 
+from tienlen._checks import check_type, shown
 from tienlen.beating import explain
 from tienlen.cards import Card
 from tienlen.combos import Combo, classify
-from tienlen.errors import InvalidCombo, InvalidRecord, InvalidRules
+from tienlen.errors import InvalidArgument, InvalidCombo, InvalidRecord, InvalidRules
 from tienlen.round import Round
 from tienlen.rules import AXES, RuleSet
 from tienlen.settle import Settlement, settle, stake_for
@@ -39,11 +42,34 @@ __all__ = [
 
 @attrs.frozen(kw_only=True)
 class AxisDifference:
-    """One axis on which rule sets differ: its name, the value in each rule set, and what it means."""
+    """One axis on which rule sets differ: its name, the value in each rule set, and what it means.
+
+    Values are as :meth:`~tienlen.RuleSet.to_mapping` gives them, made read-only (lists as tuples,
+    tables as read-only mappings); the row hashes by its axis and meaning.
+    """
 
     axis: str
-    values: tuple[Any, ...]
+    values: tuple[Any, ...] = attrs.field(converter=lambda values: tuple(map(_frozen, values)), hash=False)
     meaning: str
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Read-only mappings do not pickle: pickle plain copies, which the converter freezes again.
+        values = tuple(_thawed(v) for v in self.values)
+        return (functools.partial(AxisDifference, axis=self.axis, values=values, meaning=self.meaning), ())
+
+
+def _thawed(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _thawed(v) for k, v in value.items()}
+    return tuple(map(_thawed, value)) if isinstance(value, tuple) else value
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return MappingProxyType({k: _frozen(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(map(_frozen, value))
+    return value
 
 
 @attrs.frozen(kw_only=True)
@@ -76,6 +102,8 @@ def compare(first: RuleSet, *others: RuleSet) -> Comparison:
     Raises :class:`InvalidRules` when fewer than two rule sets are given.
     """
     sets = (first, *others)
+    for rules in sets:
+        check_type(rules, RuleSet, "compare", "RuleSets such as tienlen.HOUSE")
     if not others:
         raise InvalidRules("compare needs at least two rule sets")
     maps = [r.to_mapping() for r in sets]
@@ -112,12 +140,12 @@ def describe_value(axis: str, value: Any) -> str:
         return ", ".join(f"{k} {v}" for k, v in value.items()) or "none"
     if axis == "two_values":
         return " ".join(f"2{s}={v}" for s, v in zip("♠♣♦♥", value))
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return ", ".join(map(str, value)) or "none"
     return str(value)
 
 
-def _bomb_words(name: str, spec: dict[str, list[Any]]) -> str:
+def _bomb_words(name: str, spec: Mapping[str, Sequence[Any]]) -> str:
     targets = ["2" * size for size in spec["chops_twos"]] + list(spec["chops_bombs"])
     return f"{name} > {','.join(targets) or '-'}"
 
@@ -138,6 +166,7 @@ def compare_play(
 
     Cards that are no combination under a rule set are refused with the reason, not raised.
     """
+    rule_sets = _rule_sets(rule_sets)
     verdicts = []
     for rules in rule_sets:
         try:
@@ -169,6 +198,9 @@ def compare_round(record: Round | str, rule_sets: Iterable[RuleSet], *, stake: i
     each rule set, so a play one variant allows and another refuses is reported, not scored.
     Raises :class:`InvalidRecord` when ``record`` itself cannot be read.
     """
+    if not isinstance(record, (Round, str)):
+        raise InvalidArgument(f"record must be a Round or its JSON record, not {shown(record)}")
+    rule_sets = _rule_sets(rule_sets)
     data = json.loads(record.to_json() if isinstance(record, Round) else Round.from_json(record).to_json())
     verdicts = []
     for rules in rule_sets:
@@ -184,3 +216,12 @@ def compare_round(record: Round | str, rule_sets: Iterable[RuleSet], *, stake: i
             continue
         verdicts.append(RoundVerdict(rules=rules.name, settlement=settle(replayed.result, rules, stake=stake_for(rules, stake)), reason=None))
     return tuple(verdicts)
+
+
+def _rule_sets(rule_sets: Iterable[RuleSet]) -> tuple[RuleSet, ...]:
+    if isinstance(rule_sets, (str, bytes)) or not isinstance(rule_sets, Iterable):
+        raise InvalidArgument(f"rule_sets must be RuleSets such as [tienlen.HOUSE], not {shown(rule_sets)}")
+    found = tuple(rule_sets)
+    for rules in found:
+        check_type(rules, RuleSet, "rule_sets", "RuleSets such as tienlen.HOUSE")
+    return found
