@@ -119,7 +119,7 @@ def test_replay_tampered_record_names_the_action(capsys: pytest.CaptureFixture[s
         (["play", "--rules", "faceoff", "--players", "3"], "faceoff is played by 4 players"),
         (["play", "--bots", "genius"], "unknown bot 'genius'"),
         (["rules", "missing.toml"], "cannot read rules file"),
-        (["simulate", "--rounds", "0"], "at least 1"),
+        (["simulate", "--rounds", "0"], "rounds must be a whole number from 1"),
     ],
 )
 def test_bad_input_exits_two_with_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:

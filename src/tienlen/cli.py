@@ -12,27 +12,30 @@ Commands::
 
 Exit codes: 0 success (``check``: the play is legal); 1 the play is illegal (``check``) or the
 record is refused (``replay``); 2 bad input (unreadable cards, unknown profile, malformed rules
-file, unreadable file, bad options). Errors are one line on stderr, never a traceback.
+file, unreadable file, bad options). Errors are one line on stderr, never a traceback; files are
+read only when they are regular files within the size limits of the library.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import attrs
 
+from tienlen._checks import MAX_RECORD, MAX_SEED, read_file
 from tienlen._version import __version__
 from tienlen.agents import AGENTS, make_agent, play_round
 from tienlen.beating import explain
 from tienlen.cards import format_cards, parse_cards, to_mask
 from tienlen.combos import classify
 from tienlen.compare import compare, describe_value
-from tienlen.errors import IllegalPlay, InvalidCombo, InvalidRecord, InvalidRules, TienLenError
+from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCombo, InvalidRecord, TienLenError, one_line
 from tienlen.events import Chop, Finished, Forfeited, Froze, InstantWin, Passed, Played, TrickWon
 from tienlen.moves import legal_plays
 from tienlen.profiles import PROFILES
@@ -46,6 +49,8 @@ __all__ = ["main", "format_round", "format_settlement"]
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``) and return the exit code."""
+    if argv is not None and (isinstance(argv, str) or not isinstance(argv, Sequence) or not all(isinstance(a, str) for a in argv)):
+        raise InvalidArgument("argv must be a list of strings, like ['check', '--rules', 'house', '--play', '3♠']")
     parser = _parser()
     try:
         args = parser.parse_args(argv)
@@ -57,13 +62,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TienLenError as error:
         print(f"tienlen: {error}", file=sys.stderr)
         return 1 if isinstance(error, (IllegalPlay, InvalidRecord)) and args.command == "replay" else 2
-    except (OSError, UnicodeDecodeError) as error:
-        print(f"tienlen: {error}", file=sys.stderr)
+    except OSError as error:
+        print(f"tienlen: {one_line(str(error))}", file=sys.stderr)
         return 2
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (no usage block), with exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
+
+
+def _whole(text: str) -> int:
+    """A whole number written in the digits 0-9 (the library checks its range)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 20):
+        raise argparse.ArgumentTypeError(f"expected a whole number in the digits 0-9, not {one_line(repr(text), 40)}")
+    return int(text)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tienlen", description="Tiến Lên rules: check plays, play, compare variants.")
+    parser = _Parser(prog="tienlen", description="Tiến Lên rules: check plays, play, compare variants.")
     parser.add_argument("--version", action="version", version=f"tienlen {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     rules_help = f"a profile ({', '.join(PROFILES)}) or a .toml/.json rules file"
@@ -85,21 +104,21 @@ def _parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="deal, play out with bots and settle one round")
     play.add_argument("--rules", default="house", help=rules_help)
-    play.add_argument("--seed", type=int, default=1, help="deal seed (default 1)")
-    play.add_argument("--players", type=int, default=4)
+    play.add_argument("--seed", type=_whole, default=1, help="deal seed, 0 to 2**64 - 1 (default 1)")
+    play.add_argument("--players", type=_whole, default=4)
     play.add_argument("--bots", default="greedy,random", help=f"bots per seat, cycled ({', '.join(AGENTS)})")
-    play.add_argument("--stake", type=int, default=1000, help="the room's stake unit: house entry, or bet (default 1000)")
+    play.add_argument("--stake", type=_whole, default=1000, help="the room's stake unit: house entry, or bet (default 1000)")
     play.add_argument("--record", help="also write the round record (JSON) to this file")
     play.set_defaults(run=_play)
 
     sim = sub.add_parser("simulate", help="play the same seeded deals under several rule sets and compare")
     sim.add_argument("--rules", default=",".join(PROFILES), help="comma-separated profiles or rules files")
-    sim.add_argument("--rounds", type=int, default=1000)
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--rounds", type=_whole, default=1000)
+    sim.add_argument("--seed", type=_whole, default=0)
+    sim.add_argument("--players", type=_whole, default=4)
     sim.add_argument("--bots", default="greedy,random")
-    sim.add_argument("--workers", type=int, default=1, help="processes to spread the rounds over")
-    sim.add_argument("--stake", type=int, default=1, help="the room's stake unit for chips and bets (default 1)")
+    sim.add_argument("--workers", type=_whole, default=1, help="processes to spread the rounds over")
+    sim.add_argument("--stake", type=_whole, default=1, help="the room's stake unit for chips and bets (default 1)")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(run=_simulate)
 
@@ -114,7 +133,7 @@ def _parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="validate a round record, naming the first illegal action")
     replay.add_argument("file", help="a record written by Round.to_json or `tienlen play --record`")
-    replay.add_argument("--stake", type=int, default=1000)
+    replay.add_argument("--stake", type=_whole, default=1000)
     replay.set_defaults(run=_replay)
     return parser
 
@@ -156,8 +175,11 @@ def _moves(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     rules = load_rules(args.rules)
     bots = _names(args.bots, "bot")
-    agents = [make_agent(bots[s % len(bots)], args.seed + s) for s in range(args.players)]
-    round_ = play_round(rules, agents, seed=args.seed, start=Round.deal(rules, players=args.players, seed=args.seed))
+    if args.record and os.path.exists(args.record) and not os.path.isfile(args.record):
+        raise InvalidArgument(f"--record {one_line(repr(args.record), 60)} is not a regular file; name a file to write")
+    start = Round.deal(rules, players=args.players, seed=args.seed)
+    agents = [make_agent(bots[s % len(bots)], (args.seed + s) % (MAX_SEED + 1)) for s in range(start.players)]
+    round_ = play_round(rules, agents, start=start)
     names = [f"seat {s} ({bots[s % len(bots)]})" for s in range(args.players)]
     print(format_round(round_, names))
     print()
@@ -171,7 +193,7 @@ def _play(args: argparse.Namespace) -> int:
 def _names(text: str, what: str) -> list[str]:
     names = [name.strip() for name in text.split(",") if name.strip()]
     if not names:
-        raise InvalidRules(f"name at least one {what} (comma-separated)")
+        raise InvalidArgument(f"name at least one {what} (comma-separated)")
     return names
 
 
@@ -276,8 +298,7 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    text = Path(args.file).read_text(encoding="utf-8")
-    round_ = Round.from_json(text)
+    round_ = Round.from_json(read_file(args.file, "record", MAX_RECORD, InvalidArgument))
     print(format_round(round_))
     print(f"\nthe record replays: {len(round_.actions)} actions, all legal under {round_.rules.name}")
     if round_.is_over:
