@@ -19,6 +19,7 @@ from typing import Protocol, runtime_checkable
 import attrs
 
 from tienlen._checks import MAX_HAND, MAX_SEED, check_int, check_type, shown
+from tienlen.cards import to_mask
 from tienlen.errors import IllegalPlay, InvalidArgument
 from tienlen.events import Action
 from tienlen.moves import combo_of, legal_masks
@@ -64,6 +65,7 @@ class RandomAgent:
 
 def protected_mask(hand: int, rules: RuleSet) -> int:
     """The 2s in ``hand`` and every card that is part of a bomb it could play."""
+    hand = to_mask(hand)
     mask = hand & _TWOS
     for kind, cards in legal_masks(hand, None, rules):
         if rules.bomb_rule(combo_of(kind, cards).bomb_class) is not None:

@@ -252,6 +252,8 @@ def format_cards(cards: Iterable[Card] | int) -> str:
 
 def mask_of(cards: Iterable[Card]) -> int:
     """The 52-bit mask of some cards. Raises :class:`InvalidCards` on a repeated card or a non-card."""
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise InvalidCards(f"{shown(cards)} is not cards: give card text like '3♠ 4♣', Card objects or a mask")
     mask = 0
     for card in cards:
         if not isinstance(card, Card):
@@ -290,7 +292,4 @@ def to_mask(cards: Iterable[Card] | str | int) -> int:
         if isinstance(cards, bool) or cards < 0 or cards > FULL_MASK:
             raise InvalidCards(f"{shown(cards)} is not a card mask: masks run from 0 to 2**52 - 1")
         return cards
-    try:
-        return mask_of(cards)
-    except TypeError:
-        raise InvalidCards(f"{shown(cards)} is not cards: give card text like '3♠ 4♣', Card objects or a mask") from None
+    return mask_of(cards)

@@ -40,6 +40,21 @@ __all__ = [
 ]
 
 
+def _thawed(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _thawed(v) for k, v in value.items()}
+    return tuple(map(_thawed, value)) if isinstance(value, tuple) else value
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` read-only: lists as tuples, mappings as read-only mappings, all the way down."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({k: _frozen(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(map(_frozen, value))
+    return value
+
+
 @attrs.frozen(kw_only=True)
 class AxisDifference:
     """One axis on which rule sets differ: its name, the value in each rule set, and what it means.
@@ -49,27 +64,13 @@ class AxisDifference:
     """
 
     axis: str
-    values: tuple[Any, ...] = attrs.field(converter=lambda values: tuple(map(_frozen, values)), hash=False)
+    values: tuple[Any, ...] = attrs.field(converter=_frozen, hash=False)
     meaning: str
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Read-only mappings do not pickle: pickle plain copies, which the converter freezes again.
         values = tuple(_thawed(v) for v in self.values)
         return (functools.partial(AxisDifference, axis=self.axis, values=values, meaning=self.meaning), ())
-
-
-def _thawed(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {k: _thawed(v) for k, v in value.items()}
-    return tuple(map(_thawed, value)) if isinstance(value, tuple) else value
-
-
-def _frozen(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return MappingProxyType({k: _frozen(v) for k, v in value.items()})
-    if isinstance(value, (list, tuple)):
-        return tuple(map(_frozen, value))
-    return value
 
 
 @attrs.frozen(kw_only=True)

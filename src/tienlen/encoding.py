@@ -192,7 +192,7 @@ def bits_to_cards(bits: Sequence[int]) -> tuple[Card, ...]:
 
 def _check_mask(mask: object) -> int:
     if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask <= FULL_MASK:
-        raise InvalidCards(f"{mask!r} is not a card mask: masks are whole numbers from 0 to 2**52 - 1")
+        raise InvalidCards(f"{shown(mask)} is not a card mask: masks are whole numbers from 0 to 2**52 - 1")
     return mask
 
 
@@ -374,7 +374,7 @@ def split_observation(vector: Sequence[int]) -> dict[str, list[int]]:
 
 def _small(value: object) -> int:
     """A value of an encoded observation: a whole number (not a bool) from -1 to 999."""
-    number = operator.index(value)  # type: ignore[call-overload]  # a TypeError is the answer for anything else
+    number = operator.index(value)  # type: ignore[arg-type]  # a TypeError is the answer for anything else
     if isinstance(value, bool) or not -1 <= number <= 999:
         raise TypeError(value)
     return number

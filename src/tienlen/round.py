@@ -23,7 +23,18 @@ from typing import Any, TypeVar, overload
 import attrs
 from attrs.exceptions import FrozenInstanceError
 
-from tienlen._checks import MAX_NOTATION, MAX_RECORD, MAX_SEED, check_bool, check_int, check_text, load_json, parse_whole, shown
+from tienlen._checks import (
+    MAX_NOTATION,
+    MAX_RECORD,
+    MAX_SEED,
+    check_bool,
+    check_int,
+    check_text,
+    check_type,
+    load_json,
+    parse_whole,
+    shown,
+)
 from tienlen.beating import explain, is_chop
 from tienlen.cards import FULL_MASK, Card, cards_of, format_cards, to_mask
 from tienlen.combos import Combo, ComboKind, classify
@@ -134,7 +145,7 @@ class LegalActions(Sequence[Action]):
             raise InvalidArgument(f"legal actions are indexed by whole numbers, not {shown(index)}")
         count = len(self)
         if not -count <= index < count:
-            raise IndexError(f"there are {count} legal actions, no number {index}")
+            raise IndexError(f"there are {count} legal actions, no number {shown(index)}")
         index %= count
         if index == len(self._plays):
             return _PASSES[self.seat]
@@ -187,6 +198,8 @@ def instant_win_pattern(hand: int | Iterable[Card] | str, rules: RuleSet, *, fir
     >>> instant_win_pattern("3♠ 2♠ 2♣ 2♦ 2♥", HOUSE)
     'four_twos'
     """
+    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
+    check_bool(first_round, "first_round")
     mask = to_mask(hand)
     counts = [((mask >> (4 * r)) & 0xF).bit_count() for r in range(13)]
     for pattern in rules.instant_wins:

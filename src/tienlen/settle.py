@@ -59,7 +59,7 @@ from typing import get_args
 
 import attrs
 
-from tienlen._checks import MAX_AMOUNT, shown
+from tienlen._checks import MAX_AMOUNT, check_type, shown
 from tienlen.cards import Card, cards_of, format_cards, mask_of
 from tienlen.combos import TWO, Combo, rank_nibbles
 from tienlen.errors import InvalidRecord, InvalidRules
@@ -204,6 +204,7 @@ def held_value(cards: Iterable[Card], rules: RuleSet) -> int:
     >>> held_value(parse_cards("3♠ 3♣ 4♠ 4♦ 5♥ 5♣ 2♠"), IWIN)
     3
     """
+    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
     return sum(value for _, value in _itemise(mask_of(cards), rules))
 
 
@@ -217,6 +218,8 @@ def chop_value(combo: Combo, rules: RuleSet) -> int:
     >>> chop_value(classify("8♠ 8♣ 8♦ 8♥", IWIN), IWIN)
     3
     """
+    check_type(combo, Combo, "combo", "a Combo")
+    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
     if combo.is_two_group:
         return sum(rules.two_values[c.suit] for c in combo.cards if c.rank == TWO)
     if combo.bomb_class is not None:
