@@ -43,7 +43,7 @@ from tienlen import (
     load_rules,
     parse_cards,
 )
-from tienlen._checks import MAX_CARD_TEXT, MAX_NOTATION, MAX_RECORD, MAX_RULES_TEXT
+from tienlen._checks import MAX_AMOUNT, MAX_CARD_TEXT, MAX_COUNT, MAX_HAND, MAX_NOTATION, MAX_RECORD, MAX_RULES_TEXT, MAX_SEED, MAX_WORKERS
 from tienlen.agents import AGENTS, GreedyAgent, play_round
 from tienlen.cli import main
 from tienlen.errors import MESSAGE_LIMIT
@@ -424,3 +424,11 @@ def test_cli_bad_input_exits_two_in_one_line(argv: list[str], capsys: pytest.Cap
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "\x1b" not in err and len(err) < MESSAGE_LIMIT + 40, err
+
+
+def test_the_security_page_states_the_limits_the_code_enforces() -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / "howto" / "security.rst").read_text(encoding="utf-8")
+    for value in (MAX_CARD_TEXT, MAX_NOTATION, MAX_RECORD, MAX_RULES_TEXT, MAX_WORKERS, MESSAGE_LIMIT, MAX_HAND):
+        assert f"{value:,}" in page, value
+    assert (MAX_SEED, MAX_AMOUNT, MAX_COUNT) == (2**64 - 1, 10**15, 10**9)
+    assert "2**64 - 1" in page and "10**15" in page and "10**9" in page
