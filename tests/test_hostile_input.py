@@ -432,3 +432,23 @@ def test_the_security_page_states_the_limits_the_code_enforces() -> None:
         assert f"{value:,}" in page, value
     assert (MAX_SEED, MAX_AMOUNT, MAX_COUNT) == (2**64 - 1, 10**15, 10**9)
     assert "2**64 - 1" in page and "10**15" in page and "10**9" in page
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("count.toml", 'from = "house"\nname = "x"\n[placement]\n"²" = [[2, 1, 4]]\n'),
+        ("long.toml", f'from = "house"\nname = "x"\nfrozen_penalty = {"9" * 5000}\n'),
+        ("deep.toml", "a = " + "[" * 5000),
+        ("twice.json", '{"from": "house", "name": "a", "name": "b"}'),
+        ("null.json", '{"from": "house", "name": "x", "placement": {"4": null}}'),
+        ("name.json", '{"from": "house", "name": "x\\n\\u001b[2J"}'),
+    ],
+)
+def test_cli_refuses_hostile_rules_files_in_one_line(name: str, text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    code = main(["check", "--rules", str(path), "--play", "3♠"])
+    err = capsys.readouterr().err
+    assert err.count("\n") <= 1 and "\x1b" not in err
+    assert code == 2

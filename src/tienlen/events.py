@@ -6,12 +6,14 @@ nothing in them changes once made.
 
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import Literal, Union, get_args
 
 import attrs
 
+from tienlen._checks import shown
 from tienlen.cards import Card
 from tienlen.combos import Combo
+from tienlen.errors import InvalidRecord
 
 __all__ = [
     "Action",
@@ -158,6 +160,10 @@ class RoundResult:
     and forfeiters take the last places (the first to forfeit is last). ``hands`` are the cards each
     seat still held. ``den_bai`` is the frozen seat that passed while holding a legal play when every
     other player was frozen, where the rules use that.
+
+    One built by hand is checked for its types (seats are whole numbers from 0 to 99, events are
+    round events), raising :class:`~tienlen.InvalidRecord`; :func:`~tienlen.settle` checks that
+    the seats fit together.
     """
 
     players: int
@@ -170,6 +176,19 @@ class RoundResult:
     hands: tuple[tuple[Card, ...], ...]
     events: tuple[Event, ...]
     den_bai: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        for name, kind in (("first_round", bool), ("placements", tuple), ("frozen", tuple), ("forfeited", tuple)):
+            if not isinstance(getattr(self, name), kind):
+                raise InvalidRecord(f"result.{name} must be a {kind.__name__}, not {shown(getattr(self, name))}")
+        for name, items in (("instant_winners", InstantWin), ("hands", tuple), ("events", get_args(Event))):
+            value = getattr(self, name)
+            if not isinstance(value, tuple) or not all(isinstance(item, items) for item in value):
+                raise InvalidRecord(f"result.{name} must be a tuple of {name.replace('_', ' ')}, not {shown(value)}")
+        den_bai = () if self.den_bai is None else (self.den_bai,)
+        for seat in (self.players, self.dealer, *self.placements, *self.frozen, *self.forfeited, *den_bai):
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 99:
+                raise InvalidRecord(f"result seats and player counts are whole numbers from 0 to 99, not {shown(seat)}")
 
     @property
     def winners(self) -> tuple[int, ...]:

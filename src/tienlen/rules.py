@@ -403,6 +403,8 @@ def _validate(rules: RuleSet) -> None:
     for field, limit in (("name", 100), ("unit_name", 100), ("description", 1000)):
         if len(getattr(r, field)) > limit:
             raise InvalidRules(f"{field}: {len(getattr(r, field)):,} characters is too long; the limit is {limit:,}")
+        if field != "description" and not getattr(r, field).isprintable():
+            raise InvalidRules(f"{field}: {shown(getattr(r, field))} must be printable text on one line")
     if not 2 <= r.min_players <= r.max_players <= 4:
         raise InvalidRules(f"min_players/max_players: {r.min_players}–{r.max_players} is not a range within 2–4 players")
     if not 3 <= r.straight_min <= 13:
