@@ -13,7 +13,7 @@ import attrs
 from tienlen._checks import shown
 from tienlen.cards import Card
 from tienlen.combos import Combo
-from tienlen.errors import InvalidRecord
+from tienlen.errors import IllegalPlay, InvalidRecord
 
 __all__ = [
     "Action",
@@ -33,11 +33,23 @@ __all__ = [
 @attrs.frozen(kw_only=True)
 class Action:
     """One thing a player may do: ``play`` a combination in turn, ``pass``, ``interrupt`` out of turn
-    with a bomb where the rules allow it, or ``forfeit`` (leave the round)."""
+    with a bomb where the rules allow it, or ``forfeit`` (leave the round).
+
+    One built by hand is checked: a play or an interrupt has a :class:`~tienlen.Combo`, a pass or a
+    forfeit has none, and the seat is a whole number from 0 to 99 (else :class:`~tienlen.IllegalPlay`).
+    """
 
     kind: Literal["play", "pass", "interrupt", "forfeit"]
     seat: int
     combo: Combo | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind not in ("play", "pass", "interrupt", "forfeit"):
+            raise IllegalPlay(f"unknown action kind {shown(self.kind)}; use play, pass, interrupt or forfeit")
+        if isinstance(self.seat, bool) or not isinstance(self.seat, int) or not 0 <= self.seat <= 99:
+            raise IllegalPlay(f"an action's seat is a whole number from 0 to 99, not {shown(self.seat)}")
+        if not isinstance(self.combo, Combo) if self.kind in ("play", "interrupt") else self.combo is not None:
+            raise IllegalPlay(f"a {self.kind} action {'needs a Combo' if self.combo is None else 'has no cards'}, not {shown(self.combo)}")
 
     @property
     def mask(self) -> int:

@@ -500,9 +500,7 @@ class Round:
             return self.pass_(seat=action.seat)
         if action.kind == "interrupt":
             return self.interrupt(action.seat, action.mask)
-        if action.kind == "forfeit":
-            return self.forfeit(action.seat)
-        raise IllegalPlay(f"unknown action kind {shown(action.kind)}; use play, pass, interrupt or forfeit")
+        return self.forfeit(action.seat)  # an Action checks its kind when it is made
 
     def play(self, cards: Combo | Iterable[Card] | str | int, *, seat: int | None = None) -> Round:
         """The seat to act plays ``cards``. Raises :class:`IllegalPlay` saying why when it may not
