@@ -44,7 +44,7 @@ class _Excerpt(reprlib.Repr):
     def __init__(self) -> None:
         super().__init__()
         self.maxlevel = 3
-        self.maxstring = self.maxother = self.maxlong = 40
+        self.maxstring = self.maxother = 40
         self.maxlist = self.maxtuple = self.maxdict = self.maxset = self.maxfrozenset = 6
 
     def repr_int(self, x: int, level: int) -> str:
@@ -71,37 +71,37 @@ def shown(value: object, limit: int = 60) -> str:
     return one_line(_EXCERPT.repr(value), limit)
 
 
-def check_type(value: Any, types: type | tuple[type, ...], name: str, words: str, error: type[_E] | None = None) -> None:
+def check_type(value: Any, types: type | tuple[type, ...], name: str, words: str) -> None:
     """Refuse ``value`` unless it is an instance of ``types`` (a ``bool`` is never a number)."""
     if isinstance(value, types) and not (isinstance(value, bool) and bool not in _tuple(types)):
         return
-    raise (error or InvalidArgument)(f"{name} must be {words}, not {shown(value)}")
+    raise InvalidArgument(f"{name} must be {words}, not {shown(value)}")
 
 
 def _tuple(types: type | tuple[type, ...]) -> tuple[type, ...]:
     return types if isinstance(types, tuple) else (types,)
 
 
-def check_int(value: Any, name: str, low: int, high: int, error: type[_E] | None = None, hint: str = "") -> int:
-    """``value`` when it is a whole number (not a bool) from ``low`` to ``high``, else the error."""
+def check_int(value: Any, name: str, low: int, high: int) -> int:
+    """``value`` when it is a whole number (not a bool) from ``low`` to ``high``, else :class:`InvalidArgument`."""
     if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
         return value
-    raise (error or InvalidArgument)(f"{name} must be a whole number from {low:,} to {high:,}, not {shown(value)}{hint}")
+    raise InvalidArgument(f"{name} must be a whole number from {low:,} to {high:,}, not {shown(value)}")
 
 
-def check_bool(value: Any, name: str, error: type[_E] | None = None) -> bool:
-    """``value`` when it is ``True`` or ``False``, else the error."""
+def check_bool(value: Any, name: str) -> bool:
+    """``value`` when it is ``True`` or ``False``, else :class:`InvalidArgument`."""
     if isinstance(value, bool):
         return value
-    raise (error or InvalidArgument)(f"{name} must be True or False, not {shown(value)}")
+    raise InvalidArgument(f"{name} must be True or False, not {shown(value)}")
 
 
-def check_text(value: Any, name: str, limit: int, error: type[_E] | None = None) -> str:
-    """``value`` when it is text of at most ``limit`` characters, else the error (before any parsing)."""
+def check_text(value: Any, name: str, limit: int, error: type[_E]) -> str:
+    """``value`` when it is text of at most ``limit`` characters, else ``error`` (before any parsing)."""
     if not isinstance(value, str):
-        raise (error or InvalidArgument)(f"{name} must be text, not {shown(value)}")
+        raise error(f"{name} must be text, not {shown(value)}")
     if len(value) > limit:
-        raise (error or InvalidArgument)(f"{name} is {len(value):,} characters long; the limit is {limit:,}")
+        raise error(f"{name} is {len(value):,} characters long; the limit is {limit:,}")
     return value
 
 
