@@ -151,7 +151,7 @@ def simulate(
                 if progress:
                     progress(rules.name, total.rounds, rounds)
         else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
+            with ProcessPoolExecutor(max_workers=min(workers, len(spans))) as pool:
                 futures = [pool.submit(play_chunk, rules, players, tuple(bots), seed, a, b, stake) for a, b in spans]
                 for future in futures:
                     total += future.result()
