@@ -33,8 +33,10 @@ from tienlen import (
     PROFILES,
     Action,
     Card,
+    Chop,
     Combo,
     ComboKind,
+    Finished,
     GreedyAgent,
     Match,
     RandomAgent,
@@ -209,6 +211,10 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any
         lambda field, value: settle(attrs.evolve(RESULT, **{field: value}), HOUSE),
         (st.sampled_from([f.name for f in attrs.fields(type(RESULT))]), hostile),
     ),
+    "settle(result with a bad event)": (
+        lambda kind, value: settle(attrs.evolve(RESULT, events=(_event(kind, value),)), HOUSE),
+        (st.sampled_from(["chop", "finish"]), integers),
+    ),
     "held_value": (held_value, (mixed(st.just(parse_cards("2♥ 7♠ 7♣ 7♦ 7♥"))), rules)),
     "chop_value": (chop_value, (combos, rules)),
     "Match.start": (
@@ -253,6 +259,14 @@ def _index(actions: Sequence[Action], index: Any) -> object:
         return actions[index]
     except IndexError:
         return None
+
+
+def _event(kind: str, value: int) -> Chop | Finished:
+    """A hand-built event with one hostile number in it."""
+    if kind == "chop":
+        combo = classify("2♥", HOUSE)
+        return Chop(trick=1, index=value, chopper=0, chopped=value, chopped_combo=combo, by=combo)
+    return Finished(seat=value, place=value, with_two=False)
 
 
 def _env() -> TienLenEnv:

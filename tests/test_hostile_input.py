@@ -452,3 +452,8 @@ def test_cli_refuses_hostile_rules_files_in_one_line(name: str, text: str, tmp_p
     err = capsys.readouterr().err
     assert err.count("\n") <= 1 and "\x1b" not in err
     assert code == 2
+
+
+@pytest.mark.parametrize("field", ["players", "dealer", "den_bai"])
+def test_a_hand_built_result_with_a_huge_number_is_refused_found_by_the_deep_fuzz(field: str) -> None:
+    refused(lambda: attrs.evolve(RECORD.result, **{field: 10**5000}), InvalidRecord, "whole numbers from 0 to 99")

@@ -273,10 +273,10 @@ def _check(result: RoundResult, rules: RuleSet, stake: object, balances: object)
         raise InvalidRecord(f"đền bài seat {result.den_bai} must be one of the frozen seats {list(result.frozen)}")
     for chop in result.chops:
         if chop.chopper not in seats or chop.chopped not in seats or chop.index < 1:
-            raise InvalidRecord(f"chop event '{chop}' names a seat not at this {n}-player table or an index below 1")
+            raise InvalidRecord(f"chop event {shown(chop)} names a seat not at this {n}-player table or an index below 1")
     for finish in result.finishes:
         if finish.seat not in seats:
-            raise InvalidRecord(f"finish event '{finish}' names a seat not at this {n}-player table")
+            raise InvalidRecord(f"finish event {shown(finish)} names a seat not at this {n}-player table")
     if balances is None:
         return n, None
     if isinstance(balances, (str, bytes)) or not isinstance(balances, Sequence):
