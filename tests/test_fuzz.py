@@ -148,6 +148,14 @@ positions = st.sampled_from([ROUND, LEADING, FINISHED])  # the receivers of Roun
 combos = mixed(st.sampled_from([classify("3♠", HOUSE), classify("2♥", HOUSE), classify("6♠ 6♣ 6♦ 6♥", HOUSE), None]))
 
 
+rule_mappings = st.dictionaries(st.sampled_from([*AXES, "from"]), json_values, max_size=4).map(lambda m: {"from": "house", **m})
+
+
+def _toml(mapping: dict[str, Any]) -> str:
+    """Top-level ``key = value`` lines (JSON's scalars and arrays read as TOML; ``null`` does not)."""
+    return "\n".join(f"{key} = {json.dumps(value, ensure_ascii=False)}" for key, value in mapping.items())
+
+
 def tampered_record() -> st.SearchStrategy[str]:
     """The JSON of a real record with one field replaced by a hostile value, or hostile JSON."""
     fields = st.sampled_from([*RECORD, "extra", "actions.0", "rules.placement", "rules.bombs"])
@@ -198,9 +206,15 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any
     "Round.view": (lambda r, s: r.view(s), (positions, seats)),
     "Round.is_active": (lambda r, s: r.is_active(s), (positions, seats)),
     "LegalActions[i]": (lambda r, i: _index(r.legal_actions(), i), (positions, mixed(st.integers(-50, 50)))),
-    "RuleSet.from_mapping": (RuleSet.from_mapping, (mixed(st.dictionaries(st.sampled_from([*AXES, "from"]), json_values, max_size=3)),)),
-    "RuleSet.from_toml": (RuleSet.from_toml, (mixed(st.just(IWIN.to_toml()), st.just("a = " + "9" * 5000), st.just("a = " + "[" * 5000)),)),
-    "RuleSet.from_json": (RuleSet.from_json, (mixed(st.just(IWIN.to_json()), st.just('{"name": "a", "name": "b"}')),)),
+    "RuleSet.from_mapping": (RuleSet.from_mapping, (mixed(rule_mappings),)),
+    "RuleSet.from_toml": (
+        RuleSet.from_toml,
+        (mixed(st.just(IWIN.to_toml()), rule_mappings.map(_toml), st.just("a = " + "9" * 5000), st.just("a = " + "[" * 5000)),),
+    ),
+    "RuleSet.from_json": (
+        RuleSet.from_json,
+        (mixed(st.just(IWIN.to_json()), rule_mappings.map(json.dumps), st.just('{"name": "a", "name": "b"}')),),
+    ),
     "attrs.evolve(RuleSet)": (lambda axis, value: attrs.evolve(HOUSE, **{axis: value}), (st.sampled_from(list(AXES)), hostile)),
     "load_rules": (load_rules, (mixed(st.sampled_from(["house", "/dev/zero.toml", "/nonexistent.toml", "/tmp"])),)),
     "settle": (
