@@ -457,3 +457,20 @@ def test_cli_refuses_hostile_rules_files_in_one_line(name: str, text: str, tmp_p
 @pytest.mark.parametrize("field", ["players", "dealer", "den_bai"])
 def test_a_hand_built_result_with_a_huge_number_is_refused_found_by_the_deep_fuzz(field: str) -> None:
     refused(lambda: attrs.evolve(RECORD.result, **{field: 10**5000}), InvalidRecord, "whole numbers from 0 to 99")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        record_with()[:-1] + ', "seed": 5}',  # a key given twice
+        record_with(winner=0),  # a field the format does not have
+        record_with(seed=-1),
+        record_with(first_round=1),
+    ],
+)
+def test_cli_replay_refuses_a_doctored_record_in_one_line(text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "record.json"
+    path.write_text(text, encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("tienlen: ") and err.count("\n") == 1
