@@ -27,10 +27,11 @@ MESSAGE_LIMIT = 400
 
 
 def one_line(text: str, limit: int = MESSAGE_LIMIT) -> str:
-    """``text`` as one printable line of at most ``limit`` characters: line breaks, control and
-    other invisible characters (zero-width, variation selectors, combining marks) are written as
-    escapes (``\\n``, ``\\x1b``, ``\\u200b``, ``\\ufe0f``), and
-    whatever runs past ``limit`` is cut and marked with ``…``.
+    """``text`` as one printable line of at most ``limit`` characters.
+
+    Line breaks, control characters and other invisible ones (zero-width characters, variation
+    selectors, combining marks) are written as escapes (``\\n``, ``\\x1b``, ``\\u200b``,
+    ``\\ufe0f``); whatever runs past ``limit`` is cut and marked with ``…``.
 
     >>> one_line("play\\nFORGED \\x1b[31m")
     'play\\\\nFORGED \\\\x1b[31m'
