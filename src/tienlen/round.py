@@ -326,10 +326,10 @@ class Round:
         """
         _check_rules(rules)
         check_bool(first_round, "first_round")
-        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) > 4:
-            raise InvalidCards("give one hand per seat (2 to 4 of them), e.g. ['3♠ 4♠ …', '5♦ …']")
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise InvalidCards("give one hand per seat, e.g. ['3♠ 4♠ …', '5♦ …']")
+        _check_players(rules, len(hands))
         masks = tuple(to_mask(h) for h in hands)
-        _check_players(rules, len(masks))
         _check_seat(dealer, len(masks), "dealer")
         seen = 0
         for seat, mask in enumerate(masks):
