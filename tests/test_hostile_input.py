@@ -474,3 +474,11 @@ def test_cli_replay_refuses_a_doctored_record_in_one_line(text: str, tmp_path: P
     assert main(["replay", str(path)]) == 1
     err = capsys.readouterr().err
     assert err.startswith("tienlen: ") and err.count("\n") == 1
+
+
+def test_cli_rules_text_escapes_a_description_with_control_characters(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps({"from": "house", "name": "odd", "description": "line\n\x1b[2Jforged"}), encoding="utf-8")
+    assert main(["rules", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "line\\n\\x1b[2Jforged" in out

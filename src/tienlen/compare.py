@@ -23,7 +23,7 @@ from tienlen._checks import check_type, shown
 from tienlen.beating import explain
 from tienlen.cards import Card
 from tienlen.combos import Combo, classify
-from tienlen.errors import InvalidArgument, InvalidCombo, InvalidRecord, InvalidRules
+from tienlen.errors import InvalidArgument, InvalidCombo, InvalidRecord, InvalidRules, one_line
 from tienlen.round import Round
 from tienlen.rules import AXES, RuleSet
 from tienlen.settle import Settlement, settle, stake_for
@@ -143,7 +143,7 @@ def describe_value(axis: str, value: Any) -> str:
         return " ".join(f"2{s}={v}" for s, v in zip("♠♣♦♥", value))
     if isinstance(value, (list, tuple)):
         return ", ".join(map(str, value)) or "none"
-    return str(value)
+    return one_line(str(value), 1000)  # a description may hold control characters: shown escaped
 
 
 def _bomb_words(name: str, spec: Mapping[str, Sequence[Any]]) -> str:
