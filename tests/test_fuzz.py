@@ -34,6 +34,7 @@ from tienlen import (
     Action,
     Card,
     Chop,
+    DECK,
     Combo,
     ComboKind,
     Finished,
@@ -66,7 +67,7 @@ from tienlen.agents import make_agent, protected_mask
 from tienlen.cli import main
 from tienlen.env import TienLenEnv
 from tienlen.errors import MESSAGE_LIMIT, one_line
-from tienlen.simulate import simulate
+from tienlen.simulate import play_chunk, print_progress, round_seed, simulate
 from tienlen.views import public_events, view_of
 
 settings.register_profile("fuzz", max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
@@ -251,11 +252,25 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any
         lambda rs, n, s, p, b, w: simulate(rs, rounds=n, seed=s, players=p, bots=b, workers=w),
         (mixed(st.just([HOUSE])), mixed(st.just(1)), seeds, mixed(st.just(4)), mixed(st.just(["greedy"])), mixed(st.just(1))),
     ),
+    "play_chunk": (
+        lambda r, p, b, s, a, z: play_chunk(r, p, b, s, a, z),
+        (rules, mixed(st.just(4)), mixed(st.just(("greedy",))), seeds, mixed(st.just(0)), mixed(st.just(1))),
+    ),
+    "round_seed": (round_seed, (seeds, mixed(st.integers(0, 10**9)))),
+    "print_progress": (lambda d, t: print_progress("house", d, t), (mixed(st.integers(0, 3)), mixed(st.integers(1, 3)))),
     "TienLenEnv": (lambda r, p, s: TienLenEnv(r, p, s), (rules, mixed(st.integers(1, 5)), mixed(st.integers(1, 3)))),
     "TienLenEnv.reset": (lambda s, o: TienLenEnv(HOUSE).reset(s, o), (mixed(st.none(), seeds), mixed(st.none(), st.just({"first_round": 1})))),
     "TienLenEnv.step": (lambda a: _env().step(a), (mixed(st.none(), st.integers(0, 2**52)),)),
     "view_of": (view_of, (mixed(positions), seats)),
     "public_events": (public_events, (mixed(st.just(FINISHED.events)), mixed(st.none(), seats))),
+    "cards_to_bits": (encoding.cards_to_bits, (mixed(st.just(DECK[:3])),)),
+    "bits_to_cards": (encoding.bits_to_cards, (mixed(st.just([0] * 52)),)),
+    "mask_to_cards": (encoding.mask_to_cards, (mixed(st.integers(0, 2**52)),)),
+    "cards_to_mask": (encoding.cards_to_mask, (mixed(st.just(DECK[:3])),)),
+    "action_to_mask": (encoding.action_to_mask, (mixed(st.just(Action(kind="pass", seat=0))),)),
+    "legal_action_masks": (encoding.legal_action_masks, (mixed(st.just(ROUND.view(3))),)),
+    "encode_observation": (encoding.encode_observation, (mixed(st.just(ROUND.view(3))),)),
+    "TienLenEnv.observe": (lambda agent: _env().observe(agent), (mixed(st.sampled_from(["seat_0", "seat_3"])),)),
     "bits_to_mask": (encoding.bits_to_mask, (mixed(st.lists(st.integers(-1, 2), min_size=52, max_size=52)),)),
     "mask_to_bits": (encoding.mask_to_bits, (mixed(st.integers(0, 2**52)),)),
     "action_from_mask": (lambda m: encoding.action_from_mask(ROUND.view(3), m), (mixed(st.integers(0, 2**52)),)),

@@ -201,6 +201,7 @@ def _check_mask(mask: object) -> int:
 
 def action_to_mask(action: Action) -> int:
     """The mask of an action's cards: ``0`` for a pass (or a forfeit)."""
+    check_type(action, Action, "action", "an Action")
     return action.mask
 
 

@@ -27,6 +27,8 @@ __all__ = ["ProfileStats", "simulate", "play_chunk", "round_seed", "format_stats
 
 def round_seed(seed: int, index: int) -> int:
     """The deal seed of round ``index`` of a simulation seeded with ``seed`` (the same for every rule set)."""
+    check_int(seed, "seed", 0, MAX_SEED)
+    check_int(index, "index", 0, MAX_COUNT)
     return random.Random(f"tienlen-simulate:{seed}:{index}").getrandbits(63)
 
 
@@ -70,7 +72,12 @@ def play_chunk(rules: RuleSet, players: int, bots: tuple[str, ...], seed: int, s
     """Play rounds ``start`` to ``stop - 1`` of the simulation seeded with ``seed`` and total them.
 
     :func:`simulate` adds such chunks up; a cluster framework can play them on other machines.
+    Raises what :func:`simulate` raises for bad settings, and :class:`~tienlen.InvalidArgument`
+    unless ``0 <= start <= stop <= 10**9``.
     """
+    _check_settings((rules,), players, bots, seed, stake)
+    check_int(start, "start", 0, MAX_COUNT)
+    check_int(stop, "stop", start, MAX_COUNT)
     stats = ProfileStats(rules=rules.name, unit=rules.unit, rounds=0)
     for index in range(start, stop):
         deal_seed = round_seed(seed, index)
@@ -123,23 +130,11 @@ def simulate(
     :class:`~tienlen.InvalidArgument` for an unknown bot, a seed out of 0 to 2**64 - 1, rounds
     out of 1 to 10**9, workers out of 1 to 256, or arguments of the wrong type.
     """
-    for name, value in (("rule_sets", rule_sets), ("bots", bots)):
-        if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or not value:
-            raise InvalidArgument(f"{name} must be a non-empty sequence, not {shown(value)}")
-    for rules in rule_sets:
-        check_type(rules, RuleSet, "rule_sets", "RuleSets such as tienlen.HOUSE")
+    _check_settings(rule_sets, players, bots, seed, stake)
     check_int(rounds, "rounds", 1, MAX_COUNT)
     check_int(workers, "workers", 1, MAX_WORKERS)
-    check_int(seed, "seed", 0, MAX_SEED)
-    check_int(stake, "stake", 1, MAX_AMOUNT)
-    check_int(players, "players", 2, 4)
     if progress is not None and not callable(progress):
         raise InvalidArgument(f"progress must be a function or None, not {shown(progress)}")
-    for rules in rule_sets:
-        if not rules.min_players <= players <= rules.max_players:
-            raise InvalidRules(f"{rules.name} is not played by {players} players")
-    for bot in bots:
-        make_agent(bot)
     chunk = max(1, min(250, rounds // (workers * 4) or 1))
     out = []
     for rules in rule_sets:
@@ -159,6 +154,23 @@ def simulate(
                         progress(rules.name, total.rounds, rounds)
         out.append(total)
     return tuple(out)
+
+
+def _check_settings(rule_sets: Sequence[RuleSet], players: int, bots: Sequence[str], seed: int, stake: int) -> None:
+    """Refuse the settings of a simulation, or of one chunk of it, before any round is played."""
+    for name, value in (("rule_sets", rule_sets), ("bots", bots)):
+        if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or not value:
+            raise InvalidArgument(f"{name} must be a non-empty sequence, not {shown(value)}")
+    for rules in rule_sets:
+        check_type(rules, RuleSet, "rule_sets", "RuleSets such as tienlen.HOUSE")
+    check_int(seed, "seed", 0, MAX_SEED)
+    check_int(stake, "stake", 1, MAX_AMOUNT)
+    check_int(players, "players", 2, 4)
+    for rules in rule_sets:
+        if not rules.min_players <= players <= rules.max_players:
+            raise InvalidRules(f"{rules.name} is not played by {players} players")
+    for bot in bots:
+        make_agent(bot)
 
 
 def format_stats(stats: Sequence[ProfileStats]) -> str:
@@ -186,6 +198,8 @@ def format_stats(stats: Sequence[ProfileStats]) -> str:
 
 def print_progress(name: str, done: int, total: int) -> None:
     """A one-line progress bar on stderr (used by the command line on a terminal)."""
+    check_int(total, "total", 1, MAX_COUNT)
+    check_int(done, "done", 0, total)
     width = 30
     filled = width * done // total
     sys.stderr.write(f"\r{name:<10} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
