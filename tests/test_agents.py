@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tienlen import HOUSE, IWIN, PROFILES, Action, IllegalPlay, InvalidRules, Round, RuleSet, classify
+from tienlen import HOUSE, IWIN, PROFILES, Action, IllegalPlay, InvalidArgument, InvalidRules, Round, RuleSet, classify
 from tienlen.agents import AGENTS, Agent, GreedyAgent, RandomAgent, make_agent, play_round, protected_mask
 from tienlen.settle import settle
 from tienlen.strategies import rounds
@@ -118,7 +118,7 @@ def test_the_bots_by_name() -> None:
     assert set(AGENTS) == {"random", "greedy"}
     assert make_agent("random", 4) == RandomAgent(4) and make_agent("greedy") == GreedyAgent()
     assert all(isinstance(make_agent(name), Agent) for name in AGENTS)
-    with pytest.raises(InvalidRules, match="unknown bot 'clever'"):
+    with pytest.raises(InvalidArgument, match="unknown bot 'clever'"):
         make_agent("clever")
 
 

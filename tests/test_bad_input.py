@@ -101,7 +101,7 @@ def test_record_action_cards_must_be_text() -> None:
         (lambda: Round.deal(HOUSE, seed=1).apply("pass"), "not an Action"),  # type: ignore[arg-type]
         (lambda: Round.deal(HOUSE, seed=1).is_active(9), "seat from 0 to 3"),
         (lambda: Round.deal(HOUSE, seed=1).play(None), "not cards"),  # type: ignore[arg-type]
-        (lambda: simulate([HOUSE], rounds=1, bots=()), "at least one bot"),
+        (lambda: simulate([HOUSE], rounds=1, bots=()), "bots must be a non-empty sequence"),
     ],
 )
 def test_wrong_argument_types_raise_library_errors(call: Callable[[], object], message: str) -> None:

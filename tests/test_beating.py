@@ -7,7 +7,7 @@ import pytest
 
 from tienlen import FACEOFF, HOUSE, ComboKind, IWIN, NORTHERN, PAGAT, PROFILES, RuleSet, beats, classify, explain, is_chop
 from tienlen.beating import is_bomb
-from tienlen.cards import FULL_MASK, to_mask
+from tienlen.cards import to_mask
 from tienlen.moves import legal_masks
 
 ALL = list(PROFILES.values())
@@ -129,10 +129,14 @@ def test_bombs_table_higher_twos_beat_lower_twos(rules: RuleSet) -> None:
 
 @pytest.mark.parametrize("rules", ALL, ids=ids)
 def test_bombs_table_triple_of_twos_is_beaten_only_by_the_listed_bombs(rules: RuleSet) -> None:
-    """With every other card of the deck in hand, only pagat's PR5s beat a triple of 2s."""
+    """Holding a quad, a PR4 and a PR6 (with the PR3s and PR5s in it), only pagat's PR5s beat a
+    triple of 2s. (A hand holds at most 13 cards, so the bombs come in two hands.)"""
     table = classify("2♠ 2♦ 2♥", rules)
-    rest = FULL_MASK & ~table.mask
-    plays = legal_masks(rest, table, rules)
+    plays = [
+        play
+        for hand in ("3♠ 3♣ 4♠ 4♣ 5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 2♣", "8♠ 8♣ 8♦ 8♥ 9♠ 9♣ 10♠ 10♣ J♠ J♣ Q♠ Q♣ 2♣")
+        for play in legal_masks(to_mask(hand), table, rules)
+    ]
     assert all(kind is ComboKind.PAIR_RUN and mask.bit_count() == 10 for kind, mask in plays)
     assert bool(plays) is (rules is PAGAT)
 

@@ -140,7 +140,7 @@ def test_invalid_cards_is_a_value_error() -> None:
 
 
 def test_non_text_and_non_card_inputs_are_refused() -> None:
-    with pytest.raises(InvalidCards, match="expected card text"):
+    with pytest.raises(InvalidCards, match="card text must be text"):
         parse_cards(42)  # type: ignore[arg-type]
     with pytest.raises(InvalidCards, match="is not a Card"):
         mask_of(["3s"])  # type: ignore[list-item]

@@ -161,9 +161,9 @@ def test_replay_tampered_record_names_the_action(capsys: pytest.CaptureFixture[s
         (["play", "--rules", "faceoff", "--players", "3"], "faceoff is played by 4 players"),
         (["play", "--bots", "genius"], "unknown bot 'genius'"),
         (["rules", "missing.toml"], "cannot read rules file"),
-        (["simulate", "--rounds", "0"], "at least 1"),
+        (["simulate", "--rounds", "0"], "rounds must be a whole number from 1"),
         (["simulate", "--rounds", "2", "--plot", "chart.gif"], "name a .png, .svg or .pdf file"),
-        (["simulate", "--repeat", "README.md"], "is not a report of `tienlen simulate --json`"),
+        (["simulate", "--repeat", "README.md"], "report is not valid JSON"),
         (["simulate", "--rounds", "2", "--workers", "2", "--dask", "tcp://127.0.0.1:8786"], "give one or the other"),
     ],
 )

@@ -9,7 +9,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from tienlen import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, PROFILES, InvalidRecord, InvalidRules, Round, RuleSet
+from tienlen import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, PROFILES, InvalidArgument, InvalidRecord, InvalidRules, Round, RuleSet
 from tienlen.agents import GreedyAgent, play_round
 from tienlen.compare import compare, compare_play, compare_round, describe_value
 from tienlen.settle import settle
@@ -173,11 +173,11 @@ def test_simulation_uses_the_same_deals_for_every_profile() -> None:
 def test_simulation_refuses_bad_settings() -> None:
     with pytest.raises(InvalidRules, match="not played by 3 players"):
         simulate([FACEOFF], rounds=1, players=3)
-    with pytest.raises(InvalidRules, match="unknown bot"):
+    with pytest.raises(InvalidArgument, match="unknown bot"):
         simulate([HOUSE], rounds=1, bots=("oracle",))
-    with pytest.raises(InvalidRules, match="at least 1"):
+    with pytest.raises(InvalidArgument, match="rounds must be a whole number from 1"):
         simulate([HOUSE], rounds=0)
-    with pytest.raises(InvalidRules, match="at least 1"):
+    with pytest.raises(InvalidArgument, match="workers must be a whole number from 1"):
         simulate([HOUSE], rounds=1, workers=0)
 
 

@@ -346,7 +346,7 @@ def test_compare_shows_the_new_axes() -> None:
         ({"from": "pagat", "chop_out_voids": True}, "chop_out_voids: chops move no money here"),
         ({"from": "house", "frozen_penalty": {"3": 10, "4": 12}}, "frozen_penalty: give one amount for each player count from 2 to 4"),
         ({"from": "house", "frozen_penalty": {"2": 8, "3": -1, "4": 12}}, "frozen_penalty: amounts cannot be negative"),
-        ({"from": "house", "frozen_penalty": {"two": 8}}, "frozen_penalty: 'two' must be a player count"),
+        ({"from": "house", "frozen_penalty": {"two": 8}}, "frozen_penalty: a player count must be a whole number"),
         ({"from": "house", "frozen_penalty": [8, 10]}, "frozen_penalty: expected a whole number, or a table of player counts"),
         ({"from": "iwin", "max_players": 3}, "den_bai: needs max_players = 4"),
     ],

@@ -269,16 +269,17 @@ def test_empty_hand_has_no_plays() -> None:
     assert legal_plays(0, classify("3♠", HOUSE), HOUSE) == []
 
 
-def test_whole_deck_against_a_pair_of_twos() -> None:
-    """A hand far beyond 13 cards is still answered exactly (counted, not enumerated by subsets)."""
+def test_a_hand_larger_than_the_rules_deal_is_refused() -> None:
+    """Plays grow exponentially with the hand, so a hand is at most what the rules deal one player:
+    13 cards, or 26 where the whole deck is dealt to two players."""
     table = classify("2♦ 2♥", HOUSE)
-    plays = legal_masks(FULL_MASK & ~table.mask, table, HOUSE)
-    kinds = Counter(kind for kind, _ in plays)
-    assert kinds[ComboKind.PAIR] == 0  # the pair of 2s left (2♠ 2♣) is lower
-    assert kinds[ComboKind.QUAD] == 12  # every quad but the 2s
-    runs = Counter(mask.bit_count() // 2 for kind, mask in plays if kind is ComboKind.PAIR_RUN)
-    # PR4, PR5, PR6 (no PR3 on a pair of 2s): windows of ranks 3..A times 6 pairs per rank
-    assert runs == {n: (12 - n + 1) * 6**n for n in (4, 5, 6)}
+    with pytest.raises(InvalidCards, match="a hand holds at most 13 cards under house, not 14"):
+        legal_masks(FULL_MASK & ~table.mask & ((1 << 14) - 1), table, HOUSE)
+    whole = attrs.evolve(HOUSE, name="whole", deal_whole_deck=True)
+    quads = [mask for kind, mask in legal_masks((1 << 24) - 1, table, whole) if kind is ComboKind.QUAD]
+    assert len(quads) == 6  # the 3s to the 8s: each quad chops the pair of 2s
+    with pytest.raises(InvalidCards, match="a hand holds at most 26 cards under whole, not 27"):
+        legal_masks((1 << 27) - 1, table, whole)
 
 
 # ---------------------------------------------------------------- perft

@@ -29,6 +29,7 @@ from tienlen import (
     Froze,
     IllegalPlay,
     InstantWin,
+    InvalidArgument,
     InvalidRecord,
     InvalidRules,
     Passed,
@@ -935,7 +936,7 @@ def test_deal_without_a_seed_draws_and_keeps_one() -> None:
 
 
 def test_deal_refuses_a_bad_seed_dealer_or_leader() -> None:
-    with pytest.raises(InvalidRules, match="seed must be a whole number"):
+    with pytest.raises(InvalidArgument, match="seed must be a whole number"):
         Round.deal(HOUSE, players=4, seed="x")  # type: ignore[arg-type]
     with pytest.raises(IllegalPlay, match="dealer must be a seat from 0 to 3"):
         Round.deal(HOUSE, players=4, seed=1, dealer=4)

@@ -23,7 +23,7 @@ from tienlen.events import (
     RoundResult,
     TrickWon,
 )
-from tienlen.errors import IllegalPlay, InvalidCards, InvalidCombo, InvalidRecord, InvalidRules, TienLenError
+from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCards, InvalidCombo, InvalidRecord, InvalidRules, TienLenError
 from tienlen.match import Match, next_leader
 from tienlen.moves import legal_plays
 from tienlen.profiles import COUNTING, FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, PROFILES
@@ -57,6 +57,7 @@ __all__ = [
     "IllegalPlay",
     "InstantWin",
     "InstantWinRule",
+    "InvalidArgument",
     "InvalidCards",
     "InvalidCombo",
     "InvalidRecord",

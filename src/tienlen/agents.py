@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Protocol, runtime_checkable
 
 import attrs
 
-from tienlen.errors import IllegalPlay, InvalidRules
+from tienlen._checks import MAX_HAND, MAX_SEED, check_int, check_type, shown
+from tienlen.cards import to_mask
+from tienlen.errors import IllegalPlay, InvalidArgument
 from tienlen.events import Action
 from tienlen.moves import combo_of, legal_masks
 from tienlen.round import Round
@@ -45,9 +48,15 @@ def _rng(seed: int, view: PlayerView) -> random.Random:
 
 @attrs.frozen
 class RandomAgent:
-    """Chooses uniformly among the legal actions (declining most out-of-turn chops)."""
+    """Chooses uniformly among the legal actions (declining most out-of-turn chops).
+
+    ``seed`` is a whole number from 0 to 2**64 - 1.
+    """
 
     seed: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        check_int(self.seed, "seed", 0, MAX_SEED)
 
     def act(self, view: PlayerView) -> Action:
         """A uniformly random legal action, derived from ``seed`` and the view."""
@@ -56,6 +65,7 @@ class RandomAgent:
 
 def protected_mask(hand: int, rules: RuleSet) -> int:
     """The 2s in ``hand`` and every card that is part of a bomb it could play."""
+    hand = to_mask(hand)
     mask = hand & _TWOS
     for kind, cards in legal_masks(hand, None, rules):
         if rules.bomb_rule(combo_of(kind, cards).bomb_class) is not None:
@@ -69,11 +79,16 @@ class GreedyAgent:
 
     Leading, it sheds the combination with the lowest top card (the longest of those). Following,
     it spends a 2 or a bomb only when an opponent is close to going out or its own hand is small,
-    and it always takes a chance to chop a 2.
+    and it always takes a chance to chop a 2. ``seed`` is a whole number from 0 to 2**64 - 1;
+    ``danger`` (0 to 13) is the hand size it counts as close to going out.
     """
 
     seed: int = 0
     danger: int = 3
+
+    def __attrs_post_init__(self) -> None:
+        check_int(self.seed, "seed", 0, MAX_SEED)
+        check_int(self.danger, "danger", 0, MAX_HAND)
 
     def act(self, view: PlayerView) -> Action:
         """The greedy choice among ``view.legal_actions``."""
@@ -111,17 +126,19 @@ def _lowest(action: Action) -> tuple[int, int]:
     return (action.mask.bit_length(), action.mask)
 
 
-AGENTS: Mapping[str, Callable[[int], Agent]] = {
+AGENTS: Mapping[str, Callable[[int], Agent]] = MappingProxyType({
     "random": lambda seed: RandomAgent(seed),
     "greedy": lambda seed: GreedyAgent(seed),
-}
+})
 """The bundled bots by name; each factory takes a seed."""
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:
-    """A bundled bot by name (``random`` or ``greedy``). Raises :class:`InvalidRules` for an unknown name."""
+    """A bundled bot by name (``random`` or ``greedy``). Raises :class:`~tienlen.InvalidArgument` for
+    an unknown name or a seed out of range."""
+    check_type(name, str, "name", "a bot name")
     if name not in AGENTS:
-        raise InvalidRules(f"unknown bot {name!r}; choose one of {', '.join(AGENTS)}")
+        raise InvalidArgument(f"unknown bot {shown(name)}; choose one of {', '.join(AGENTS)}")
     return AGENTS[name](seed)
 
 
@@ -139,8 +156,14 @@ def play_round(
 
     After every action, seats that may chop out of turn are asked in play order; an agent declines
     by returning the ``pass`` action of its view. Raises :class:`IllegalPlay` naming the agent and
-    seat when an agent returns an action that is not legal.
+    seat when an agent returns an action that is not legal, and
+    :class:`~tienlen.InvalidArgument` when ``agents`` is not a sequence of agents or ``start``
+    is not a round.
     """
+    if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence) or not all(isinstance(a, Agent) for a in agents):
+        raise InvalidArgument(f"agents must be a sequence of agents (objects with act(view)), not {shown(agents)}")
+    if start is not None:
+        check_type(start, Round, "start", "a Round or None")
     round_ = start if start is not None else Round.deal(
         rules, players=len(agents), seed=seed, first_round=first_round, leader=leader, dealer=dealer
     )
@@ -173,7 +196,7 @@ def _ask(round_: Round, agents: Sequence[Agent], seat: int) -> Round:
     view = view_of(round_, seat)
     action = agents[seat].act(view)
     if action not in view.legal_actions:
-        raise IllegalPlay(f"agent {agents[seat]!r} at seat {seat} chose {action}, which is not a legal action here")
+        raise IllegalPlay(f"agent {shown(agents[seat])} at seat {seat} chose {action if isinstance(action, Action) else shown(action)}, which is not a legal action here")
     if action.kind == "pass" and round_.to_act != seat:
         return round_  # declined an out-of-turn chop
     return round_.apply(action)

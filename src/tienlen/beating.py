@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+from tienlen._checks import check_bool
 from tienlen.combos import Combo, ComboKind, as_combo, rank_nibbles
 from tienlen.rules import RuleSet
 
@@ -45,6 +46,7 @@ def explain(play: Combo | str, table: Combo | str | None, rules: RuleSet, *, pas
     (only bombs on 2-groups, and only where ``rules.bomb_after_pass``). Raises
     :class:`~tienlen.InvalidCombo` or :class:`~tienlen.InvalidCards` for card text that is no combination.
     """
+    check_bool(passed, "passed")
     play = as_combo(play, rules)
     if table is None:
         if not rules.lead_pair_run_bombs and play.kind is ComboKind.PAIR_RUN and is_bomb(play, rules):
@@ -88,13 +90,16 @@ def beats(play: Combo | str, table: Combo | str | None, rules: RuleSet, *, passe
     return explain(play, table, rules, passed=passed) is None
 
 
-def is_chop(play: Combo, table: Combo | None, rules: RuleSet) -> bool:
+def is_chop(play: Combo | str, table: Combo | str | None, rules: RuleSet) -> bool:
     """Whether playing ``play`` on ``table`` (assumed legal) is a chop.
 
     A chop beats a 2-group or a bomb with a bomb, or, where ``rules.higher_two_chops``, beats
     2s with higher 2s. A bomb beating a lower bomb of its own class is a chop only where
-    ``rules.same_class_chops``; otherwise it is an ordinary beat.
+    ``rules.same_class_chops``; otherwise it is an ordinary beat. ``play`` and
+    ``table`` may be card text, as for :func:`explain`.
     """
+    play = as_combo(play, rules)
+    table = None if table is None else as_combo(table, rules)
     if table is None or not (table.is_two_group or is_bomb(table, rules)):
         return False
     if not rules.same_class_chops and table.bomb_class is not None and play.bomb_class == table.bomb_class:

@@ -7,16 +7,29 @@ A set of cards is an ``int`` whose bit ``i`` is set when the card of index ``i``
 Card.parse('10♥')
 >>> format_cards(parse_cards("2d 3s Th"))
 '3♠ 10♥ 2♦'
+
+Card text is forgiving: it is NFKC-normalised first (full-width ``１０Ｈ`` reads as ``10H``), invisible
+characters such as the emoji variation selector in a phone's ``Q♥️`` are dropped, letters may be in
+any case, and the suits may be symbols (``♠ ♣ ♦ ♥``, ``♤ ♧ ♢ ♡``, ``❤``), letters (``s c d h``) or
+Vietnamese words (``bích``, ``chuồn``/``nhép``, ``rô``, ``cơ``, with or without accents).
+
+>>> format_cards(parse_cards("Q♥\ufe0f １０ｄ 3 BÍCH"))
+'3♠ 10♦ Q♥'
 """
 
 from __future__ import annotations
 
 import enum
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 from functools import total_ordering
+from typing import Any, NoReturn
+
+from attrs.exceptions import FrozenInstanceError
 
 from tienlen import drawing
+from tienlen._checks import MAX_CARD_TEXT, check_text, shown
 from tienlen.errors import InvalidCards
 
 __all__ = ["Rank", "Suit", "Card", "DECK", "FULL_MASK", "parse_cards", "format_cards", "mask_of", "cards_of"]
@@ -70,13 +83,10 @@ _SUIT_WORDS = {
     "♠": 0, "s": 0, "♤": 0, "bích": 0, "bich": 0,
     "♣": 1, "c": 1, "♧": 1, "chuồn": 1, "chuon": 1, "nhép": 1, "nhep": 1,
     "♦": 2, "d": 2, "♢": 2, "rô": 2, "ro": 2,
-    "♥": 3, "h": 3, "♡": 3, "cơ": 3, "co": 3,
+    "♥": 3, "h": 3, "♡": 3, "❤": 3, "cơ": 3, "co": 3,
 }
-# One token: a rank, optional spaces, then a suit word or symbol.
-_TOKEN = re.compile(
-    r"(10|[2-9]|[tjqka])\s*(" + "|".join(sorted(map(re.escape, _SUIT_WORDS), key=len, reverse=True)) + r")",
-    re.IGNORECASE,
-)
+# One token of lower-cased text: a rank, optional spaces, then a suit word or symbol.
+_TOKEN = re.compile(r"(10|[2-9]|[tjqka])\s*(" + "|".join(sorted(map(re.escape, _SUIT_WORDS), key=len, reverse=True)) + r")")
 
 
 @total_ordering
@@ -94,18 +104,22 @@ class Card:
 
     def __new__(cls, index: int) -> Card:
         """The shared instance of the card with this index (0 = 3♠ … 51 = 2♥)."""
-        if isinstance(index, int) and 0 <= index < 52:
+        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < 52:
             return DECK[index]
-        raise InvalidCards(f"there is no card with index {index!r}; indices run 0 (3♠) to 51 (2♥)")
+        raise InvalidCards(f"there is no card with index {shown(index)}; indices run 0 (3♠) to 51 (2♥)")
 
     @classmethod
     def _make(cls, index: int) -> Card:
         card = object.__new__(cls)
-        card.index = index
-        card.rank = Rank(index >> 2)
-        card.suit = Suit(index & 3)
-        card.mask = 1 << index
+        for name, value in (("index", index), ("rank", Rank(index >> 2)), ("suit", Suit(index & 3)), ("mask", 1 << index)):
+            object.__setattr__(card, name, value)
         return card
+
+    def __setattr__(self, name: str, value: Any) -> NoReturn:
+        raise FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise FrozenInstanceError()
 
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit | int) -> Card:
@@ -114,8 +128,10 @@ class Card:
         >>> Card.of(Rank.ACE, Suit.HEARTS)
         Card.parse('A♥')
         """
-        if not (isinstance(rank, int) and isinstance(suit, int) and 0 <= rank <= 12 and 0 <= suit <= 3):
-            raise InvalidCards(f"no card has rank {rank!r} and suit {suit!r}; ranks run 0 (3) to 12 (2), suits 0 (♠) to 3 (♥)")
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (rank, suit)) or not (0 <= rank <= 12 and 0 <= suit <= 3):
+            raise InvalidCards(
+                f"no card has rank {shown(rank)} and suit {shown(suit)}; ranks run 0 (3) to 12 (2), suits 0 (♠) to 3 (♥)"
+            )
         return DECK[rank * 4 + suit]
 
     @classmethod
@@ -126,7 +142,7 @@ class Card:
         """
         cards = _parse_tokens(text)
         if len(cards) != 1:
-            raise InvalidCards(f"{text!r} is not one card; write a rank and a suit, like '10♥' or 'Th'")
+            raise InvalidCards(f"{shown(_normalise(text))} is not one card; write a rank and a suit, like '10♥' or 'Th'")
         return cards[0]
 
     @property
@@ -168,9 +184,20 @@ FULL_MASK = (1 << 52) - 1
 """The mask of the whole deck."""
 
 
+def _normalise(text: str) -> str:
+    """NFKC form without invisible characters (format characters, variation selectors)."""
+    text = unicodedata.normalize("NFKC", text)
+    return "".join(c for c in text if unicodedata.category(c) != "Cf" and not "\ufe00" <= c <= "\ufe0f")
+
+
+def _lower(text: str) -> str:
+    """Lower case, character by character, keeping the length (so positions stay the same)."""
+    return "".join(low if len(low := c.lower()) == 1 else c for c in text)
+
+
 def _parse_tokens(text: str) -> list[Card]:
-    if not isinstance(text, str):
-        raise InvalidCards(f"expected card text, got {type(text).__name__}")
+    text = _normalise(check_text(text, "card text", MAX_CARD_TEXT, InvalidCards))
+    low = _lower(text)
     cards: list[Card] = []
     pos = 0
     while True:
@@ -178,18 +205,18 @@ def _parse_tokens(text: str) -> list[Card]:
             pos += 1
         if pos == len(text):
             return cards
-        match = _TOKEN.match(text, pos)
+        match = _TOKEN.match(low, pos)
         # A suit word must not run on into letters ("3 bíchx"), except into the next card ("3s4c").
         if match is None or (match.end() < len(text) and _is_word(match.group(2)) and text[match.end()].isalpha()):
             end = pos if match is None else match.end()  # a rank and a suit word may stand apart
             while end < len(text) and not (text[end].isspace() or text[end] in ",;"):
                 end += 1
             raise InvalidCards(
-                f"cannot read {text[pos:end]!r} as a card: write a rank (3-10, J, Q, K, A, 2) then a suit "
+                f"cannot read {shown(text[pos:end])} as a card: write a rank (3-10, J, Q, K, A, 2) then a suit "
                 "(♠ ♣ ♦ ♥, s c d h, or bích chuồn rô cơ)"
             )
-        rank = _RANK_WORDS[match.group(1).lower()]
-        cards.append(DECK[rank * 4 + _SUIT_WORDS[match.group(2).lower()]])
+        rank = _RANK_WORDS[match.group(1)]
+        cards.append(DECK[rank * 4 + _SUIT_WORDS[match.group(2)]])
         pos = match.end()
 
 
@@ -209,7 +236,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     seen = 0
     for card in cards:
         if seen & card.mask:
-            raise InvalidCards(f"{card} is written twice in {text!r}; a deck has one of each card")
+            raise InvalidCards(f"{card} is written twice in {shown(_normalise(text))}; a deck has one of each card")
         seen |= card.mask
     return cards_of(seen)
 
@@ -229,10 +256,12 @@ def format_cards(cards: Iterable[Card] | int) -> str:
 
 def mask_of(cards: Iterable[Card]) -> int:
     """The 52-bit mask of some cards. Raises :class:`InvalidCards` on a repeated card or a non-card."""
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise InvalidCards(f"{shown(cards)} is not cards: give card text like '3♠ 4♣', Card objects or a mask")
     mask = 0
     for card in cards:
         if not isinstance(card, Card):
-            raise InvalidCards(f"{card!r} is not a Card; use Card.parse or parse_cards to read card text")
+            raise InvalidCards(f"{shown(card)} is not a Card; use Card.parse or parse_cards to read card text")
         if mask & card.mask:
             raise InvalidCards(f"{card} appears twice; a deck has one of each card")
         mask |= card.mask
@@ -265,9 +294,6 @@ def to_mask(cards: Iterable[Card] | str | int) -> int:
         return mask_of(parse_cards(cards))
     if isinstance(cards, int):
         if isinstance(cards, bool) or cards < 0 or cards > FULL_MASK:
-            raise InvalidCards(f"{cards} is not a card mask: masks run from 0 to 2**52 - 1")
+            raise InvalidCards(f"{shown(cards)} is not a card mask: masks run from 0 to 2**52 - 1")
         return cards
-    try:
-        return mask_of(cards)
-    except TypeError:
-        raise InvalidCards(f"{cards!r} is not cards: give card text like '3♠ 4♣', Card objects or a mask") from None
+    return mask_of(cards)

@@ -13,7 +13,8 @@ Commands::
 
 Exit codes: 0 success (``check``: the play is legal); 1 the play is illegal (``check``) or the
 record is refused (``replay``); 2 bad input (unreadable cards, unknown profile, malformed rules
-file, unreadable file, bad options). Errors are one line on stderr, never a traceback.
+file, unreadable file, bad options). Errors are one line on stderr, never a traceback; files are
+read only when they are regular files within the size limits of the library.
 """
 
 from __future__ import annotations
@@ -21,18 +22,22 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
+import attrs
+
+from tienlen._checks import MAX_RECORD, MAX_SEED, load_json, read_file, shown
 from tienlen._version import __version__
 from tienlen.agents import AGENTS, make_agent, play_round
 from tienlen.beating import explain
 from tienlen.cards import format_cards, parse_cards, to_mask
 from tienlen.combos import classify
 from tienlen.compare import compare, describe_value
-from tienlen.errors import IllegalPlay, InvalidCombo, InvalidRecord, InvalidRules, TienLenError
+from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCombo, InvalidRecord, TienLenError, one_line
 from tienlen.events import Chop, Finished, Forfeited, Froze, InstantWin, Passed, Played, TrickWon
 from tienlen.moves import legal_plays
 from tienlen.profiles import PROFILES
@@ -47,6 +52,8 @@ __all__ = ["main", "format_round", "format_settlement"]
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``) and return the exit code."""
+    if argv is not None and (isinstance(argv, str) or not isinstance(argv, Sequence) or not all(isinstance(a, str) for a in argv)):
+        raise InvalidArgument("argv must be a list of strings, like ['check', '--rules', 'house', '--play', '3♠']")
     parser = _parser()
     try:
         args = parser.parse_args(argv)
@@ -58,13 +65,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TienLenError as error:
         print(f"tienlen: {error}", file=sys.stderr)
         return 1 if isinstance(error, (IllegalPlay, InvalidRecord)) and args.command == "replay" else 2
-    except (OSError, UnicodeDecodeError) as error:
-        print(f"tienlen: {error}", file=sys.stderr)
+    except OSError as error:
+        print(f"tienlen: {one_line(str(error))}", file=sys.stderr)
         return 2
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (no usage block), with exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
+
+
+def _whole(text: str) -> int:
+    """A whole number written in the digits 0-9 (the library checks its range)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 20):
+        raise argparse.ArgumentTypeError(f"expected a whole number in the digits 0-9, not {one_line(repr(text), 40)}")
+    return int(text)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tienlen", description="Tiến Lên rules: check plays, play, compare variants.")
+    parser = _Parser(prog="tienlen", description="Tiến Lên rules: check plays, play, compare variants.")
     parser.add_argument("--version", action="version", version=f"tienlen {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     rules_help = f"a profile ({', '.join(PROFILES)}) or a .toml/.json rules file"
@@ -86,8 +107,8 @@ def _parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="deal, play out with bots and settle one round")
     play.add_argument("--rules", default="house", help=rules_help)
-    play.add_argument("--seed", type=int, default=1, help="deal seed (default 1)")
-    play.add_argument("--players", type=int, default=4)
+    play.add_argument("--seed", type=_whole, default=1, help="deal seed, 0 to 2**64 - 1 (default 1)")
+    play.add_argument("--players", type=_whole, default=4)
     play.add_argument("--bots", default="greedy,random", help=f"bots per seat, cycled ({', '.join(AGENTS)})")
     _unit_options(play, 1000)
     play.add_argument("--record", help="also write the round record (JSON) to this file")
@@ -95,11 +116,11 @@ def _parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="play the same seeded deals under several rule sets and compare")
     sim.add_argument("--rules", default=",".join(PROFILES), help="comma-separated profiles or rules files")
-    sim.add_argument("--rounds", type=int, default=1000)
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--rounds", type=_whole, default=1000)
+    sim.add_argument("--seed", type=_whole, default=0)
+    sim.add_argument("--players", type=_whole, default=4)
     sim.add_argument("--bots", default="greedy,random")
-    sim.add_argument("--workers", type=int, default=1, help="processes to spread the rounds over")
+    sim.add_argument("--workers", type=_whole, default=1, help="processes to spread the rounds over")
     _unit_options(sim, 1)
     sim.add_argument("--json", action="store_true", help="print a JSON report: the run's full description and the statistics")
     sim.add_argument("--repeat", metavar="REPORT", help="play again the run described in a --json report (ignores the options above it)")
@@ -128,9 +149,9 @@ def _parser() -> argparse.ArgumentParser:
 
 def _unit_options(parser: argparse.ArgumentParser, default: int) -> None:
     parser.add_argument(
-        "--unit", type=int, help=f"what one unit is worth in the room: the house entry, or the bet (default {default:,}; points ignore it)"
+        "--unit", type=_whole, help=f"what one unit is worth in the room: the house entry, or the bet (default {default:,}; points ignore it)"
     )
-    parser.add_argument("--stake", type=int, help="deprecated: the old name of --unit")
+    parser.add_argument("--stake", type=_whole, help="deprecated: the old name of --unit")
     parser.set_defaults(unit_default=default)
 
 
@@ -139,7 +160,7 @@ def _unit(args: argparse.Namespace) -> int:
     if args.stake is None:
         return int(args.unit_default if args.unit is None else args.unit)
     if args.unit is not None:
-        raise InvalidRules("give --unit only; --stake is its old name")
+        raise InvalidArgument("give --unit only; --stake is its old name")
     print("tienlen: --stake is deprecated; use --unit (the same amount: the house entry, or the bet)", file=sys.stderr)
     return int(args.stake)
 
@@ -181,8 +202,11 @@ def _moves(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     rules = load_rules(args.rules)
     bots = _names(args.bots, "bot")
-    agents = [make_agent(bots[s % len(bots)], args.seed + s) for s in range(args.players)]
-    round_ = play_round(rules, agents, seed=args.seed, start=Round.deal(rules, players=args.players, seed=args.seed))
+    if args.record and os.path.exists(args.record) and not os.path.isfile(args.record):
+        raise InvalidArgument(f"--record {one_line(repr(args.record), 60)} is not a regular file; name a file to write")
+    start = Round.deal(rules, players=args.players, seed=args.seed)
+    agents = [make_agent(bots[s % len(bots)], (args.seed + s) % (MAX_SEED + 1)) for s in range(start.players)]
+    round_ = play_round(rules, agents, start=start)
     names = [f"seat {s} ({bots[s % len(bots)]})" for s in range(args.players)]
     print(format_round(round_, names))
     print()
@@ -196,7 +220,7 @@ def _play(args: argparse.Namespace) -> int:
 def _names(text: str, what: str) -> list[str]:
     names = [name.strip() for name in text.split(",") if name.strip()]
     if not names:
-        raise InvalidRules(f"name at least one {what} (comma-separated)")
+        raise InvalidArgument(f"name at least one {what} (comma-separated)")
     return names
 
 
@@ -253,19 +277,19 @@ def format_settlement(settlement: Settlement, rules: RuleSet, names: Sequence[st
 
 def _simulate(args: argparse.Namespace) -> int:
     if args.repeat:
-        try:
-            run = Run.from_mapping(json.loads(Path(args.repeat).read_text(encoding="utf-8"))["run"])
-        except (json.JSONDecodeError, KeyError, TypeError) as error:
-            raise InvalidRules(f"{args.repeat} is not a report of `tienlen simulate --json` ({error})") from None
+        report = load_json(read_file(args.repeat, "report", MAX_RECORD, InvalidArgument), "report", MAX_RECORD, InvalidArgument)
+        if not isinstance(report, dict) or not isinstance(report.get("run"), dict):
+            raise InvalidArgument(f"{shown(args.repeat)} is not a report of `tienlen simulate --json` (it has no run)")
+        run = Run.from_mapping(report["run"])
     else:
         rule_sets = tuple(load_rules(name) for name in _names(args.rules, "rule set"))
         run = Run(rule_sets=rule_sets, rounds=args.rounds, seed=args.seed, players=args.players, bots=tuple(_names(args.bots, "bot")), unit=_unit(args))
     run.check()
     if args.dask and args.workers != 1:
-        raise InvalidRules("--workers spreads rounds over this machine's processes; with --dask the cluster's workers play them: give one or the other")
+        raise InvalidArgument("--workers spreads rounds over this machine's processes; with --dask the cluster's workers play them: give one or the other")
     if args.plot:
         if Path(args.plot).suffix.lower() not in (".png", ".svg", ".pdf"):
-            raise InvalidRules(f"--plot {args.plot}: name a .png, .svg or .pdf file")
+            raise InvalidArgument(f"--plot {shown(args.plot)}: name a .png, .svg or .pdf file")
         plot = _extra("tienlen.plot", "plot")
     progress = None if args.quiet else ProgressBar(sys.stderr, terminal=sys.stderr.isatty())
     if args.dask:
@@ -286,7 +310,7 @@ def _extra(module: str, extra: str) -> Any:
     try:
         return importlib.import_module(module)
     except ImportError as error:
-        raise InvalidRules(f"this needs the optional dependency {error.name}: pip install 'tienlen[{extra}]'") from None
+        raise InvalidArgument(f"this needs the optional dependency {error.name}: pip install 'tienlen[{extra}]'") from None
 
 
 def _compare(args: argparse.Namespace) -> int:
@@ -318,8 +342,7 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    text = Path(args.file).read_text(encoding="utf-8")
-    round_ = Round.from_json(text)
+    round_ = Round.from_json(read_file(args.file, "record", MAX_RECORD, InvalidArgument))
     print(format_round(round_))
     print(f"\nthe record replays: {len(round_.actions)} actions, all legal under {round_.rules.name}")
     if round_.is_over:

@@ -13,16 +13,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
-
 import attrs
 
 from tienlen import svg
-from tienlen.cards import DECK, Card, cards_of, format_cards, to_mask
-from tienlen.errors import InvalidCombo
-
-if TYPE_CHECKING:
-    from tienlen.rules import RuleSet
+from tienlen._checks import check_type, shown
+from tienlen.cards import DECK, FULL_MASK, Card, cards_of, format_cards, to_mask
+from tienlen.errors import InvalidArgument, InvalidCombo
+from tienlen.rules import RuleSet
 
 __all__ = ["ComboKind", "Combo", "classify", "as_combo", "rank_nibbles"]
 
@@ -51,11 +48,20 @@ class Combo:
 
     ``cards`` (ascending), ``top`` (the highest card, which decides between two combinations of the
     same kind and length) and ``length`` (number of cards) are derived. Build one with
-    :func:`classify`; a ``Combo`` is only ever made for a card set that is a combination.
+    :func:`classify`. One built by hand is checked: the mask must be a card mask whose cards have
+    the shape of ``kind`` under the loosest rules, else :class:`InvalidCombo` is raised (a
+    combination of one rule set, a K-A-2 straight say, may stand on the table under another).
     """
 
     kind: ComboKind
     mask: int
+
+    def __attrs_post_init__(self) -> None:
+        check_type(self.kind, ComboKind, "kind", "a ComboKind")
+        if isinstance(self.mask, bool) or not isinstance(self.mask, int) or not 0 < self.mask <= FULL_MASK:
+            raise InvalidArgument(f"mask must be a card mask from 1 to 2**52 - 1, not {shown(self.mask)}")
+        if _loose_kind(self.mask) is not self.kind:
+            raise InvalidCombo(f"{format_cards(self.mask)} is not a {self.kind.label}")
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -125,6 +131,7 @@ def classify(cards: Iterable[Card] | str | int, rules: RuleSet) -> Combo:
     ``cards`` may be :class:`Card` objects, card text or a mask. Raises :class:`InvalidCombo`
     saying why when they form none, and :class:`~tienlen.InvalidCards` for bad card text.
     """
+    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
     mask = to_mask(cards)
     if not mask:
         raise InvalidCombo("no cards is not a combination; play at least one card, or pass")
@@ -138,6 +145,20 @@ def as_combo(value: Combo | Iterable[Card] | str | int, rules: RuleSet) -> Combo
     """``value`` itself when it is a :class:`Combo`, else the combination its cards form
     (:func:`classify`), so public functions take card text where they take a combination."""
     return value if isinstance(value, Combo) else classify(value, rules)
+
+
+def _loose_kind(mask: int) -> ComboKind | None:
+    """The kind the cards of ``mask`` have under the loosest rules, or ``None``."""
+    rank = (mask.bit_length() - 1) >> 2
+    if mask >> 4 * rank << 4 * rank == mask:
+        return ComboKind(mask.bit_count())
+    ranks = [r for r, n in enumerate(rank_nibbles(mask)) if n]
+    counts = {(mask >> 4 * r & 0xF).bit_count() for r in ranks}
+    if ranks[-1] - ranks[0] != len(ranks) - 1 or len(ranks) < 3 or len(counts) != 1:
+        return None
+    if counts == {1}:
+        return ComboKind.STRAIGHT
+    return ComboKind.PAIR_RUN if counts == {2} and ranks[-1] != TWO else None
 
 
 def _shape(mask: int, rules: RuleSet) -> tuple[tuple[str, bool], ComboKind | None]:

@@ -11,18 +11,21 @@
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import attrs
 
+from tienlen._checks import check_type, shown
 from tienlen.beating import explain
 from tienlen.cards import Card
 from tienlen.combos import Combo, classify
-from tienlen.errors import InvalidCombo, InvalidRecord, InvalidRules
+from tienlen.errors import InvalidArgument, InvalidCombo, InvalidRecord, InvalidRules, one_line
 from tienlen.round import Round
 from tienlen.rules import AXES, PER_PLAYERS, RuleSet
 from tienlen.settle import Settlement, settle, unit_argument, unit_for
@@ -39,13 +42,37 @@ __all__ = [
 ]
 
 
+def _thawed(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _thawed(v) for k, v in value.items()}
+    return tuple(map(_thawed, value)) if isinstance(value, tuple) else value
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` read-only: lists as tuples, mappings as read-only mappings, all the way down."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({k: _frozen(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(map(_frozen, value))
+    return value
+
+
 @attrs.frozen(kw_only=True)
 class AxisDifference:
-    """One axis on which rule sets differ: its name, the value in each rule set, and what it means."""
+    """One axis on which rule sets differ: its name, the value in each rule set, and what it means.
+
+    Values are as :meth:`~tienlen.RuleSet.to_mapping` gives them, made read-only (lists as tuples,
+    tables as read-only mappings); the row hashes by its axis and meaning.
+    """
 
     axis: str
-    values: tuple[Any, ...]
+    values: tuple[Any, ...] = attrs.field(converter=_frozen, hash=False)
     meaning: str
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Read-only mappings do not pickle: pickle plain copies, which the converter freezes again.
+        values = tuple(_thawed(v) for v in self.values)
+        return (functools.partial(AxisDifference, axis=self.axis, values=values, meaning=self.meaning), ())
 
 
 @attrs.frozen(kw_only=True)
@@ -117,7 +144,7 @@ class Comparison:
 
     def to_json(self) -> str:
         """JSON: the rule set names and, per axis, its meaning and the raw values in the same order."""
-        rows = [{"axis": r.axis, "meaning": r.meaning, "values": list(r.values)} for r in self.rows]
+        rows = [{"axis": r.axis, "meaning": r.meaning, "values": list(_thawed(r.values))} for r in self.rows]
         return json.dumps({"rules": list(self.names), "axes": rows}, ensure_ascii=False, indent=2)
 
     def __str__(self) -> str:
@@ -131,6 +158,8 @@ def compare(first: RuleSet, *others: RuleSet, every_axis: bool = False) -> Compa
     Raises :class:`InvalidRules` when fewer than two rule sets are given without ``every_axis``.
     """
     sets = (first, *others)
+    for rules in sets:
+        check_type(rules, RuleSet, "compare", "RuleSets such as tienlen.HOUSE")
     if not others and not every_axis:
         raise InvalidRules("compare needs at least two rule sets")
     maps = [r.to_mapping() for r in sets]
@@ -167,16 +196,16 @@ def describe_value(axis: str, value: Any) -> str:
         return ", ".join(f"{k} {v}" for k, v in value.items()) or "none"
     if axis == "instant_wins":
         return ", ".join(p if r == "any" else f"{p} ({r} round{'' if r == 'first' else 's'} only)" for p, r in value.items()) or "none"
-    if axis in PER_PLAYERS and isinstance(value, dict):
+    if axis in PER_PLAYERS and isinstance(value, Mapping):
         return "; ".join(f"{n}p: {units}" for n, units in value.items())
     if axis == "two_values":
         return " ".join(f"2{s}={v}" for s, v in zip("♠♣♦♥", value))
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return ", ".join(map(str, value)) or "none"
-    return str(value)
+    return one_line(str(value), 1000)  # a description may hold control characters: shown escaped
 
 
-def _bomb_words(name: str, spec: dict[str, list[Any]]) -> str:
+def _bomb_words(name: str, spec: Mapping[str, Sequence[Any]]) -> str:
     targets = ["2" * size for size in spec["chops_twos"]] + list(spec["chops_bombs"])
     return f"{name} > {','.join(targets) or '-'}"
 
@@ -197,6 +226,7 @@ def compare_play(
 
     Cards that are no combination under a rule set are refused with the reason, not raised.
     """
+    rule_sets = _rule_sets(rule_sets)
     verdicts = []
     for rules in rule_sets:
         try:
@@ -231,6 +261,9 @@ def compare_round(
     each rule set, so a play one variant allows and another refuses is reported, not scored.
     Raises :class:`InvalidRecord` when ``record`` itself cannot be read.
     """
+    if not isinstance(record, (Round, str)):
+        raise InvalidArgument(f"record must be a Round or its JSON record, not {shown(record)}")
+    rule_sets = _rule_sets(rule_sets)
     worth = unit_argument(unit, stake, "compare_round")
     data = json.loads(record.to_json() if isinstance(record, Round) else Round.from_json(record).to_json())
     verdicts = []
@@ -247,3 +280,12 @@ def compare_round(
             continue
         verdicts.append(RoundVerdict(rules=rules.name, settlement=settle(replayed.result, rules, unit=unit_for(rules, worth)), reason=None))
     return tuple(verdicts)
+
+
+def _rule_sets(rule_sets: Iterable[RuleSet]) -> tuple[RuleSet, ...]:
+    if isinstance(rule_sets, (str, bytes)) or not isinstance(rule_sets, Iterable):
+        raise InvalidArgument(f"rule_sets must be RuleSets such as [tienlen.HOUSE], not {shown(rule_sets)}")
+    found = tuple(rule_sets)
+    for rules in found:
+        check_type(rules, RuleSet, "rule_sets", "RuleSets such as tienlen.HOUSE")
+    return found

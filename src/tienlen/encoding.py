@@ -73,6 +73,7 @@ from types import MappingProxyType
 
 import attrs
 
+from tienlen._checks import check_type, shown
 from tienlen.beating import explain
 from tienlen.cards import FULL_MASK, Card, cards_of, format_cards, mask_of
 from tienlen.combos import Combo, ComboKind, classify
@@ -165,16 +166,16 @@ def mask_to_bits(mask: int) -> list[int]:
 
 def bits_to_mask(bits: Sequence[int]) -> int:
     """The mask of 52 zeros and ones. Raises :class:`~tienlen.InvalidCards` for any other list."""
-    if isinstance(bits, (str, bytes)) or len(bits) != 52:
-        raise InvalidCards(f"card bits must be 52 zeros and ones, one per card from 3♠ to 2♥, not {len(bits)} values")
+    if isinstance(bits, (str, bytes)) or not isinstance(bits, Sequence) or len(bits) != 52:
+        raise InvalidCards(f"card bits must be 52 zeros and ones, one per card from 3♠ to 2♥, not {shown(bits)}")
     mask = 0
     for i, bit in enumerate(bits):
         try:
-            value = operator.index(bit)
+            value = -1 if isinstance(bit, bool) else operator.index(bit)
         except TypeError:
             value = -1
         if value not in (0, 1):
-            raise InvalidCards(f"card bit {i} ({format_cards(1 << i)}) is {bit!r}; each bit must be 0 or 1")
+            raise InvalidCards(f"card bit {i} ({format_cards(1 << i)}) is {shown(bit)}; each bit must be 0 or 1")
         mask |= value << i
     return mask
 
@@ -191,7 +192,7 @@ def bits_to_cards(bits: Sequence[int]) -> tuple[Card, ...]:
 
 def _check_mask(mask: object) -> int:
     if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask <= FULL_MASK:
-        raise InvalidCards(f"{mask!r} is not a card mask: masks are whole numbers from 0 to 2**52 - 1")
+        raise InvalidCards(f"{shown(mask)} is not a card mask: masks are whole numbers from 0 to 2**52 - 1")
     return mask
 
 
@@ -200,11 +201,13 @@ def _check_mask(mask: object) -> int:
 
 def action_to_mask(action: Action) -> int:
     """The mask of an action's cards: ``0`` for a pass (or a forfeit)."""
+    check_type(action, Action, "action", "an Action")
     return action.mask
 
 
 def legal_action_masks(view: PlayerView) -> list[int]:
     """The masks of ``view.legal_actions``, in the same order (a pass is ``0``)."""
+    check_type(view, PlayerView, "view", "a PlayerView")
     return [action.mask for action in view.legal_actions]
 
 
@@ -214,6 +217,7 @@ def action_from_mask(view: PlayerView, mask: int) -> Action:
     Raises :class:`~tienlen.IllegalPlay` naming the seat and saying why when no legal action has
     that mask (not a mask, cards not held, not a combination, cannot beat the table, must lead …).
     """
+    check_type(view, PlayerView, "view", "a PlayerView")
     for action in view.legal_actions:
         if action.mask == mask and not isinstance(mask, bool):
             return action
@@ -223,7 +227,7 @@ def action_from_mask(view: PlayerView, mask: int) -> Action:
 def _refusal(view: PlayerView, mask: object) -> str:
     seat = view.seat
     if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask <= FULL_MASK:
-        return f"seat {seat}: {mask!r} is not an action; give the card mask of a legal play, or 0 to pass"
+        return f"seat {seat}: {shown(mask)} is not an action; give the card mask of a legal play, or 0 to pass"
     if view.is_over:
         return f"seat {seat} cannot act: the round is over"
     if not view.legal_actions:
@@ -283,6 +287,7 @@ class Observation:
     @classmethod
     def of(cls, view: PlayerView) -> Observation:
         """The observation of a view."""
+        check_type(view, PlayerView, "view", "a PlayerView")
         played_by = [0] * view.players
         chops = 0
         for event in view.history:
@@ -362,9 +367,18 @@ def split_observation(vector: Sequence[int]) -> dict[str, list[int]]:
 
     Raises :class:`~tienlen.InvalidRecord` when the list has the wrong length.
     """
-    if isinstance(vector, (str, bytes)) or len(vector) != OBSERVATION_LENGTH:
-        raise InvalidRecord(f"an encoded observation has {OBSERVATION_LENGTH} ints, not {len(vector)}")
+    if isinstance(vector, (str, bytes)) or not isinstance(vector, Sequence) or len(vector) != OBSERVATION_LENGTH:
+        size = f"{len(vector)}" if isinstance(vector, Sequence) else shown(vector)
+        raise InvalidRecord(f"an encoded observation has {OBSERVATION_LENGTH} ints, not {size}")
     return {name: list(vector[where]) for name, where in OBSERVATION_OFFSETS.items()}
+
+
+def _small(value: object) -> int:
+    """A value of an encoded observation: a whole number (not a bool) from -1 to 999."""
+    number = operator.index(value)  # type: ignore[arg-type]  # a TypeError is the answer for anything else
+    if isinstance(value, bool) or not -1 <= number <= 999:
+        raise TypeError(value)
+    return number
 
 
 def decode_observation(vector: Sequence[int]) -> Observation:
@@ -375,9 +389,9 @@ def decode_observation(vector: Sequence[int]) -> Observation:
     fields = split_observation(vector)
     for name, values in fields.items():
         try:
-            fields[name] = [operator.index(v) for v in values]
+            fields[name] = [_small(v) for v in values]
         except TypeError:
-            raise InvalidRecord(f"observation field {name} must hold whole numbers, not {values!r}") from None
+            raise InvalidRecord(f"observation field {name} must hold whole numbers from -1 to 999, not {shown(values)}") from None
 
     def one(name: str) -> int:
         return fields[name][0]

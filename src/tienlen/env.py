@@ -51,6 +51,7 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Any, Literal, TypedDict
 
+from tienlen._checks import MAX_AMOUNT, MAX_SEED, check_int, check_type, shown
 from tienlen.encoding import OBSERVATION_LENGTH, action_from_mask, encode_observation, legal_action_masks
 from tienlen.errors import IllegalPlay, InvalidRules
 from tienlen.events import Action
@@ -119,13 +120,13 @@ class TienLenEnv:
         stake: int | None = None,
     ) -> None:
         if not isinstance(rules, RuleSet):
-            raise InvalidRules(f"rules must be a RuleSet such as tienlen.HOUSE, not {type(rules).__name__}")
+            raise InvalidRules(f"rules must be a RuleSet such as tienlen.HOUSE, not {shown(rules)}")
         if isinstance(players, bool) or not isinstance(players, int) or not rules.min_players <= players <= rules.max_players:
             span = f"{rules.min_players}" if rules.min_players == rules.max_players else f"{rules.min_players} to {rules.max_players}"
-            raise InvalidRules(f"{rules.name} is played by {span} players, not {players!r}")
+            raise InvalidRules(f"{rules.name} is played by {span} players, not {shown(players)}")
         worth = check_unit(unit_argument(unit, stake, "TienLenEnv"), rules)
         if render_mode not in (None, "ansi"):
-            raise InvalidRules(f"render_mode: {render_mode!r} is not offered; use 'ansi' or None")
+            raise InvalidRules(f"render_mode: {shown(render_mode)} is not offered; use 'ansi' or None")
         self.rules = rules
         self.players = players
         self.unit = worth
@@ -174,16 +175,22 @@ class TienLenEnv:
 
         ``options`` may hold ``first_round`` (default ``True``), ``leader`` and ``dealer`` as for
         :meth:`tienlen.Round.deal`, or ``round``: a :class:`~tienlen.Round` under the same rules
-        and player count to continue from instead of dealing.
+        and player count to continue from instead of dealing. ``seed`` is a whole number from 0 to
+        2**64 - 1.
 
         Raises :class:`~tienlen.InvalidRules` for an unknown option or a ``round`` of other rules or
-        another player count, and what :meth:`tienlen.Round.deal` raises for a bad ``leader`` or
-        ``dealer``.
+        another player count, :class:`~tienlen.InvalidArgument` for a bad seed or options that are
+        not a mapping, and what :meth:`tienlen.Round.deal` raises for a bad ``leader``, ``dealer``
+        or ``first_round``.
         """
+        if seed is not None:
+            check_int(seed, "seed", 0, MAX_SEED)
+        if options is not None:
+            check_type(options, Mapping, "options", "a mapping of option names to values")
         options = dict(options or {})
-        unknown = sorted(set(options) - set(RESET_OPTIONS))
+        unknown = [key for key in options if key not in RESET_OPTIONS]
         if unknown:
-            raise InvalidRules(f"reset options: {unknown[0]!r} is not an option; known: {', '.join(RESET_OPTIONS)}")
+            raise InvalidRules(f"reset options: {shown(unknown[0])} is not an option; known: {', '.join(RESET_OPTIONS)}")
         start = options.get("round")
         if start is not None:
             if not isinstance(start, Round) or start.rules != self.rules or start.players != self.players:
@@ -196,7 +203,7 @@ class TienLenEnv:
                 self.rules,
                 players=self.players,
                 seed=deal_seed,
-                first_round=bool(options.get("first_round", True)),
+                first_round=options.get("first_round", True),
                 leader=options.get("leader"),
                 dealer=options.get("dealer", 0),
             )
@@ -235,7 +242,7 @@ class TienLenEnv:
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """Yield ``agent_selection`` until every agent has left (or ``max_iter`` steps)."""
-        for _ in range(max_iter):
+        for _ in range(check_int(max_iter, "max_iter", 0, 2**63)):
             if not self.agents:
                 return
             yield self.agent_selection
@@ -253,7 +260,7 @@ class TienLenEnv:
         seat = self.seat_of(agent)
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
-                raise IllegalPlay(f"agent {agent} (seat {seat}): the round is over; step(None) to leave, not {action!r}")
+                raise IllegalPlay(f"agent {agent} (seat {seat}): the round is over; step(None) to leave, not {shown(action)}")
             self._leave(agent)
             return
         if action is None:
@@ -283,7 +290,7 @@ class TienLenEnv:
     def seat_of(self, agent: str) -> int:
         """The seat of an agent name. Raises :class:`~tienlen.IllegalPlay` for an unknown name."""
         if agent not in self.possible_agents:
-            raise IllegalPlay(f"{agent!r} is not an agent here; agents are {', '.join(self.possible_agents)}")
+            raise IllegalPlay(f"{shown(agent)} is not an agent here; agents are {', '.join(self.possible_agents)}")
         return self.possible_agents.index(agent)
 
     def view(self, agent: str) -> PlayerView:

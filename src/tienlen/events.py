@@ -6,12 +6,14 @@ nothing in them changes once made.
 
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import Literal, Union, get_args
 
 import attrs
 
+from tienlen._checks import shown
 from tienlen.cards import Card
 from tienlen.combos import Combo
+from tienlen.errors import IllegalPlay, InvalidRecord
 
 __all__ = [
     "Action",
@@ -31,11 +33,23 @@ __all__ = [
 @attrs.frozen(kw_only=True)
 class Action:
     """One thing a player may do: ``play`` a combination in turn, ``pass``, ``interrupt`` out of turn
-    with a bomb where the rules allow it, or ``forfeit`` (leave the round)."""
+    with a bomb where the rules allow it, or ``forfeit`` (leave the round).
+
+    One built by hand is checked: a play or an interrupt has a :class:`~tienlen.Combo`, a pass or a
+    forfeit has none, and the seat is a whole number from 0 to 99 (else :class:`~tienlen.IllegalPlay`).
+    """
 
     kind: Literal["play", "pass", "interrupt", "forfeit"]
     seat: int
     combo: Combo | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind not in ("play", "pass", "interrupt", "forfeit"):
+            raise IllegalPlay(f"unknown action kind {shown(self.kind)}; use play, pass, interrupt or forfeit")
+        if isinstance(self.seat, bool) or not isinstance(self.seat, int) or not 0 <= self.seat <= 99:
+            raise IllegalPlay(f"an action's seat is a whole number from 0 to 99, not {shown(self.seat)}")
+        if not isinstance(self.combo, Combo) if self.kind in ("play", "interrupt") else self.combo is not None:
+            raise IllegalPlay(f"a {self.kind} action {'needs a Combo' if self.combo is None else 'has no cards'}, not {shown(self.combo)}")
 
     @property
     def mask(self) -> int:
@@ -158,6 +172,10 @@ class RoundResult:
     and forfeiters take the last places (the first to forfeit is last). ``hands`` are the cards each
     seat still held. ``den_bai`` is the frozen seat that passed while holding a legal play when the
     three other players were frozen, where the rules use that.
+
+    One built by hand is checked for its types (seats are whole numbers from 0 to 99, events are
+    round events), raising :class:`~tienlen.InvalidRecord`; :func:`~tienlen.settle` checks that
+    the seats fit together.
     """
 
     players: int
@@ -170,6 +188,19 @@ class RoundResult:
     hands: tuple[tuple[Card, ...], ...]
     events: tuple[Event, ...]
     den_bai: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        for name, kind in (("first_round", bool), ("placements", tuple), ("frozen", tuple), ("forfeited", tuple)):
+            if not isinstance(getattr(self, name), kind):
+                raise InvalidRecord(f"result.{name} must be a {kind.__name__}, not {shown(getattr(self, name))}")
+        for name, items in (("instant_winners", InstantWin), ("hands", tuple), ("events", get_args(Event))):
+            value = getattr(self, name)
+            if not isinstance(value, tuple) or not all(isinstance(item, items) for item in value):
+                raise InvalidRecord(f"result.{name} must be a tuple of {name.replace('_', ' ')}, not {shown(value)}")
+        den_bai = () if self.den_bai is None else (self.den_bai,)
+        for seat in (self.players, self.dealer, *self.placements, *self.frozen, *self.forfeited, *den_bai):
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 99:
+                raise InvalidRecord(f"result seats and player counts are whole numbers from 0 to 99, not {shown(seat)}")
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from tienlen._checks import MAX_AMOUNT, MAX_COUNT, shown
 from tienlen.errors import IllegalPlay, InvalidRecord, InvalidRules
 from tienlen.events import RoundResult
 from tienlen.rules import RuleSet
@@ -49,11 +50,15 @@ def next_leader(result: RoundResult, rules: RuleSet, absent: Iterable[int] = ())
     >>> next_leader(done, NORTHERN), next_leader(done, NORTHERN, absent={2})
     (2, 0)
     """
+    if not isinstance(result, RoundResult) or not isinstance(rules, RuleSet):
+        raise InvalidRecord(f"next_leader needs a RoundResult and a RuleSet, not {shown(result)} and {shown(rules)}")
     n = result.players
-    gone = set(absent)
-    bad = sorted(s for s in gone if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < n)
+    if isinstance(absent, (str, bytes)) or not isinstance(absent, Iterable):
+        raise InvalidRules(f"absent: give the seats that left as a set or list, not {shown(absent)}")
+    gone = list(absent)
+    bad = [s for s in gone if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < n]
     if bad:
-        raise InvalidRules(f"absent: seat {bad[0]!r} is not at this {n}-player table (seats 0 to {n - 1})")
+        raise InvalidRules(f"absent: seat {shown(bad[0])} is not at this {n}-player table (seats 0 to {n - 1})")
     candidates: list[int] = []
     if rules.den_bai and result.den_bai is not None and len(result.frozen) >= 3:
         candidates.append(result.den_bai)  # đền bài is the three-frozen case only
@@ -71,9 +76,9 @@ def next_leader(result: RoundResult, rules: RuleSet, absent: Iterable[int] = ())
     raise InvalidRules("absent: every seat is absent, so nobody can lead the next round")
 
 
-def _positive_int(value: object, name: str, hint: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidRules(f"{name}: {value!r} is not a positive whole number; {hint}")
+def _positive_int(value: object, name: str, hint: str, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= high:
+        raise InvalidRules(f"{name}: {shown(value)} is not a positive whole number up to {high:,}; {hint}")
     return value
 
 
@@ -101,23 +106,31 @@ class Match:
     def __attrs_post_init__(self) -> None:
         rules = self.rules
         if not isinstance(rules, RuleSet):
-            raise InvalidRules(f"rules must be a RuleSet such as tienlen.HOUSE, not {type(rules).__name__}")
+            raise InvalidRules(f"rules must be a RuleSet such as tienlen.HOUSE, not {shown(rules)}")
         n = self.players
         if isinstance(n, bool) or not isinstance(n, int) or not rules.min_players <= n <= rules.max_players:
             span = f"{rules.min_players}" if rules.min_players == rules.max_players else f"{rules.min_players} to {rules.max_players}"
-            raise InvalidRules(f"{rules.name} is played by {span} players, not {n!r}")
+            raise InvalidRules(f"{rules.name} is played by {span} players, not {shown(n)}")
         check_unit(self.unit, rules)
         if self.rounds is not None:
-            _positive_int(self.rounds, "rounds", "give how many rounds the match lasts, e.g. rounds=10")
+            _positive_int(self.rounds, "rounds", "give how many rounds the match lasts, e.g. rounds=10", MAX_COUNT)
         elif rules.unit == "points" and rules.match_rounds is None:
             raise InvalidRules(f"rounds: {rules.name} is played for an agreed number of rounds; say how many, e.g. rounds=10")
         start = self.balances_at_start
+        for name in ("results", "settlements"):
+            if not isinstance(getattr(self, name), tuple):
+                raise InvalidRules(f"{name}: expected a tuple, not {shown(getattr(self, name))}")
         if start is not None:
+            if not isinstance(start, tuple):
+                raise InvalidRules(f"balances: give one whole number per seat, not {shown(start)}")
             if len(start) != n:
                 raise InvalidRules(f"balances: {len(start)} balances given for {n} players; give one per seat")
             for seat, value in enumerate(start):
-                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                    raise InvalidRules(f"balances: seat {seat} has {value!r}; a balance must be a whole number of at least 0")
+                if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
+                    raise InvalidRules(
+                        f"balances: seat {seat} has {shown(value)}; a balance must be a whole number of at least 0 "
+                        f"(and at most {MAX_AMOUNT:,})"
+                    )
 
     @classmethod
     def start(
@@ -148,8 +161,10 @@ class Match:
         ...
         tienlen.errors.InvalidRules: rounds: pagat is played for an agreed number of rounds; say how many, e.g. rounds=10
         """
+        if not isinstance(rules, RuleSet):
+            raise InvalidRules(f"rules must be a RuleSet such as tienlen.HOUSE, not {shown(rules)}")
         if balances is not None and (isinstance(balances, (str, bytes)) or not isinstance(balances, Sequence)):
-            raise InvalidRules(f"balances: give one whole number per seat, e.g. [50000] * {players}, not {balances!r}")
+            raise InvalidRules(f"balances: give one whole number per seat, e.g. [50000] * {shown(players)}, not {shown(balances)}")
         return cls(
             rules=rules,
             players=players,
@@ -214,7 +229,7 @@ class Match:
         if self.is_over:
             raise IllegalPlay(f"the match is over after {self.rounds} rounds; start a new Match to play on")
         if not isinstance(result, RoundResult):
-            raise InvalidRecord(f"record needs a RoundResult (a finished round's .result), not {type(result).__name__}")
+            raise InvalidRecord(f"record needs a RoundResult (a finished round's .result), not {shown(result)}")
         if result.players != self.players:
             raise InvalidRecord(f"a {result.players}-player round cannot be recorded in this {self.players}-player match")
         balances = self.balances if self.rules.cap_at_balance else None

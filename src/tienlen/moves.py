@@ -36,8 +36,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import combinations, product, repeat
 
-from tienlen.cards import Card, to_mask
+from tienlen._checks import check_bool, check_type
+from tienlen.cards import Card, format_cards, to_mask
 from tienlen.combos import TWO, Combo, ComboKind, as_combo, same_colour
+from tienlen.errors import InvalidCards
 from tienlen.rules import RuleSet
 
 __all__ = ["legal_plays", "legal_masks", "combo_of"]
@@ -184,12 +186,16 @@ def legal_plays(
     By default the player is in turn and has not passed in this trick; ``passed=True`` lists what a
     player who has passed may still play (only bombs on 2-groups, where the rules allow it).
     ``table`` may be given as card text. Raises :class:`~tienlen.InvalidCards` for unreadable or
-    repeated cards and :class:`~tienlen.InvalidCombo` for a table that is no combination.
+    repeated cards or a hand of more than 13 cards (the most the rules deal: the number of plays
+    grows exponentially with the hand), and :class:`~tienlen.InvalidCombo` for a table that is no
+    combination.
     """
+    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
+    check_bool(passed, "passed")
     out: list[Combo] = []
     if table is not None:
         table = as_combo(table, rules)
-    for kind, masks in _plays(to_mask(hand), table, rules, passed):
+    for kind, masks in _plays(_hand(to_mask(hand), rules), table, rules, passed):
         combos = list(map(_CACHE.get, masks))
         if not all(combos):
             combos = [combo or combo_of(kind, mask) for combo, mask in zip(combos, masks)]
@@ -199,10 +205,21 @@ def legal_plays(
 
 def legal_masks(hand: int, table: Combo | None, rules: RuleSet, *, passed: bool = False) -> list[Item]:
     """:func:`legal_plays` on masks: ``(kind, mask)`` pairs in the same order."""
+    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
+    if table is not None:
+        check_type(table, Combo, "table", "a Combo or None")
     out: list[Item] = []
-    for kind, masks in _plays(hand, table, rules, passed):
+    for kind, masks in _plays(_hand(to_mask(hand), rules), table, rules, passed):
         out += zip(repeat(kind), masks)
     return out
+
+
+def _hand(mask: int, rules: RuleSet) -> int:
+    """Refuse a hand larger than the rules deal."""
+    most = rules.most_cards_dealt()
+    if mask.bit_count() > most:
+        raise InvalidCards(f"a hand holds at most {most} cards under {rules.name}, not {mask.bit_count()} ({format_cards(mask)})")
+    return mask
 
 
 def _plays(hand: int, table: Combo | None, rules: RuleSet, passed: bool) -> list[Group]:

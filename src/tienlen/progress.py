@@ -14,6 +14,8 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
+from tienlen._checks import MAX_COUNT, check_int, check_type
+
 __all__ = ["ProgressBar"]
 
 
@@ -43,6 +45,9 @@ class ProgressBar:
         self._start = self._last = self._clock()
 
     def __call__(self, label: str, done: int, total: int) -> None:
+        check_type(label, str, "label", "text")
+        check_int(total, "total", 1, MAX_COUNT)
+        check_int(done, "done", 0, total)
         now = self._clock()
         elapsed = now - self._start
         rate = done / elapsed if elapsed > 0 else 0.0

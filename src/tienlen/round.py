@@ -21,12 +21,34 @@ from collections.abc import Container, Iterable, Sequence
 from typing import Any, TypeVar, overload
 
 import attrs
+from attrs.exceptions import FrozenInstanceError
 
 from tienlen import svg
+from tienlen._checks import (
+    MAX_NOTATION,
+    MAX_RECORD,
+    MAX_SEED,
+    check_bool,
+    check_int,
+    check_text,
+    check_type,
+    load_json,
+    parse_whole,
+    shown,
+)
 from tienlen.beating import explain, is_chop
 from tienlen.cards import FULL_MASK, Card, cards_of, format_cards, to_mask
 from tienlen.combos import TWO, Combo, ComboKind, classify
-from tienlen.errors import IllegalPlay, InvalidCards, InvalidCombo, InvalidRecord, InvalidRules, TienLenError
+from tienlen.errors import (
+    IllegalPlay,
+    InvalidArgument,
+    InvalidCards,
+    InvalidCombo,
+    InvalidRecord,
+    InvalidRules,
+    TienLenError,
+    one_line,
+)
 from tienlen.events import (
     Action,
     Chop,
@@ -48,6 +70,8 @@ __all__ = ["Trick", "Round", "LegalActions", "instant_win_pattern", "RECORD_VERS
 
 RECORD_VERSION = 1
 """Version of the JSON round record written by :meth:`Round.to_json`."""
+
+_RECORD_FIELDS = frozenset({"format", "version", "rules", "hands", "dealer", "first_round", "leader", "seed", "actions"})
 
 _TWOS = 0xF << 48
 _BLACK = sum(0b0011 << (4 * r) for r in range(13))  # ♠ and ♣
@@ -88,16 +112,28 @@ class LegalActions(Sequence[Action]):
     """The legal in-turn actions of one seat, as a lazy, read-only sequence.
 
     Indexing builds the one :class:`Action` asked for; ``in`` looks the cards up; ``len`` counts.
-    It compares equal to any sequence of the same actions, and ``str()`` lists them.
+    It compares equal to any sequence of the same actions, and ``str()`` lists them. It is
+    immutable, hashable and picklable.
     """
 
     __slots__ = ("seat", "_plays", "_masks", "_can_pass")
+    seat: int
+    _plays: tuple[tuple[ComboKind, int], ...]
+    _masks: frozenset[int] | None
+    _can_pass: bool
 
-    def __init__(self, seat: int, plays: list[tuple[ComboKind, int]], *, can_pass: bool) -> None:
-        self.seat = seat
-        self._plays = plays
-        self._masks: frozenset[int] | None = None
-        self._can_pass = can_pass
+    def __init__(self, seat: int, plays: Iterable[tuple[ComboKind, int]], *, can_pass: bool) -> None:
+        for name, value in (("seat", seat), ("_plays", tuple(plays)), ("_masks", None), ("_can_pass", can_pass)):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_legal_actions, (self.seat, self._plays, self._can_pass))
 
     def __len__(self) -> int:
         return len(self._plays) + self._can_pass
@@ -111,9 +147,11 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
         if isinstance(index, slice):
             return tuple(self[i] for i in range(len(self))[index])
+        if not isinstance(index, int):
+            raise InvalidArgument(f"legal actions are indexed by whole numbers, not {shown(index)}")
         count = len(self)
         if not -count <= index < count:
-            raise IndexError(f"there are {count} legal actions, no number {index}")
+            raise IndexError(f"there are {count} legal actions, no number {shown(index)}")
         index %= count
         if index == len(self._plays):
             return _PASSES[self.seat]
@@ -125,8 +163,9 @@ class LegalActions(Sequence[Action]):
             return False
         if action.kind == "pass":
             return self._can_pass
-        if self._masks is None:
-            self._masks = frozenset(mask for _, mask in self._plays)
+        if self._masks is None:  # a cache of a value that never changes
+            object.__setattr__(self, "_masks", frozenset(mask for _, mask in self._plays))
+        assert self._masks is not None
         return action.kind == "play" and action.mask in self._masks
 
     def __eq__(self, other: object) -> bool:
@@ -150,6 +189,11 @@ class LegalActions(Sequence[Action]):
         return ", ".join("pass" if a.combo is None else str(a.combo) for a in self)
 
 
+def _legal_actions(seat: int, plays: tuple[tuple[ComboKind, int], ...], can_pass: bool) -> LegalActions:
+    """Rebuild a pickled :class:`LegalActions`."""
+    return LegalActions(seat, plays, can_pass=can_pass)
+
+
 def instant_win_pattern(hand: int | Iterable[Card] | str, rules: RuleSet, *, first_round: bool = False) -> str | None:
     """The first of ``rules.instant_wins`` that this dealt hand shows in this round, or ``None``.
 
@@ -161,6 +205,8 @@ def instant_win_pattern(hand: int | Iterable[Card] | str, rules: RuleSet, *, fir
     >>> instant_win_pattern("3♠ 2♠ 2♣ 2♦ 2♥", HOUSE)
     'four_twos'
     """
+    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
+    check_bool(first_round, "first_round")
     mask = to_mask(hand)
     counts = [((mask >> (4 * r)) & 0xF).bit_count() for r in range(13)]
     for win in rules.instant_wins:
@@ -299,16 +345,20 @@ class Round:
         with a private RNG seeded by ``seed``.
 
         The same seed gives the same deal on every platform; with ``seed=None`` a fresh seed is
-        drawn and kept in ``Round.seed``. Raises :class:`InvalidRules` for a player count the rules
-        do not allow and :class:`IllegalPlay` for a bad ``leader`` or ``dealer``.
+        drawn and kept in ``Round.seed``. Seeds are whole numbers from 0 to 2**64 - 1.
+
+        Raises :class:`InvalidRules` for a player count the rules do not allow,
+        :class:`IllegalPlay` for a bad ``leader`` or ``dealer``, and
+        :class:`~tienlen.InvalidArgument` for a seed out of range or a ``first_round`` that is
+        not a bool.
         """
         _check_rules(rules)
         _check_players(rules, players)
         _check_seat(dealer, players, "dealer")
+        check_bool(first_round, "first_round")
         if seed is None:
             seed = secrets.randbits(63)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InvalidRules(f"seed must be a whole number, not {seed!r}")
+        check_int(seed, "seed", 0, MAX_SEED)
         hands, _ = _deal_masks(players, seed, dealer, rules.cards_dealt(players))
         return cls._start(rules, hands, dealer=dealer, first_round=first_round, leader=leader, seed=seed)
 
@@ -331,10 +381,11 @@ class Round:
         and :class:`InvalidRules` for a player count the rules do not allow.
         """
         _check_rules(rules)
+        check_bool(first_round, "first_round")
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise InvalidCards("give one hand per seat, e.g. ['3♠ 4♠ …', '5♦ …']")
+        _check_players(rules, len(hands))
         masks = tuple(to_mask(h) for h in hands)
-        _check_players(rules, len(masks))
         _check_seat(dealer, len(masks), "dealer")
         seen = 0
         most = -(-rules.cards_dealt(len(masks)) // len(masks))
@@ -505,16 +556,14 @@ class Round:
         :meth:`pass_`, :meth:`interrupt` or :meth:`forfeit` would), or its kind is unknown.
         """
         if not isinstance(action, Action):
-            raise IllegalPlay(f"{action!r} is not an Action; use play(cards) or pass_() for plain input")
+            raise IllegalPlay(f"{shown(action)} is not an Action; use play(cards) or pass_() for plain input")
         if action.kind == "play":
             return self.play(action.mask, seat=action.seat)
         if action.kind == "pass":
             return self.pass_(seat=action.seat)
         if action.kind == "interrupt":
             return self.interrupt(action.seat, action.mask)
-        if action.kind == "forfeit":
-            return self.forfeit(action.seat)
-        raise IllegalPlay(f"unknown action kind {action.kind!r}; use play, pass, interrupt or forfeit")
+        return self.forfeit(action.seat)  # an Action checks its kind when it is made
 
     def play(self, cards: Combo | Iterable[Card] | str | int, *, seat: int | None = None) -> Round:
         """The seat to act plays ``cards``. Raises :class:`IllegalPlay` saying why when it may not
@@ -721,16 +770,17 @@ class Round:
         """Read a record written by :meth:`to_json`, replaying every action through the rules.
 
         Raises :class:`InvalidRecord` naming the first action that the rules refuse (index, seat,
-        cards, reason), or what is malformed in the record.
+        cards, reason), or what is malformed in the record: text that is not JSON or is longer
+        than 1,048,576 characters, a key given twice, a field this version does not have.
         """
-        try:
-            record = json.loads(text)
-        except (TypeError, ValueError, RecursionError) as error:
-            raise InvalidRecord(f"the record is not JSON: {error}") from None
+        record = load_json(text, "the record", MAX_RECORD, InvalidRecord)
         if not isinstance(record, dict) or record.get("format") != "tienlen-round":
             raise InvalidRecord("the record is not a tienlen round record (missing format: tienlen-round)")
         if type(record.get("version")) is not int or record["version"] != RECORD_VERSION:
-            raise InvalidRecord(f"record version {record.get('version')!r} is not supported; this library reads version {RECORD_VERSION}")
+            raise InvalidRecord(f"record version {shown(record.get('version'))} is not supported; this library reads version {RECORD_VERSION}")
+        unknown = sorted(set(record) - _RECORD_FIELDS)
+        if unknown:
+            raise InvalidRecord(f"the record has a field {shown(unknown[0])} that version {RECORD_VERSION} does not have")
         try:
             rules = RuleSet.from_mapping(record["rules"])
             round_ = cls._setup(
@@ -747,6 +797,8 @@ class Round:
             raise InvalidRecord("actions must be a list")
         for index, entry in enumerate(actions):
             try:
+                if not isinstance(entry, dict) or set(entry) - {"action", "seat", "cards"}:
+                    raise IllegalPlay("an action is an object with action, seat and (for plays) cards only")
                 round_ = round_._replay(entry["action"], entry["seat"], entry.get("cards", ""))
             except (TienLenError, TypeError, KeyError, AttributeError) as error:
                 raise InvalidRecord(f"action {index} ({_describe(entry)}) is refused: {error}") from None
@@ -756,12 +808,12 @@ class Round:
     def _setup(cls, rules: RuleSet, hands: Any, first_round: Any, leader: Any, dealer: Any, seed: Any) -> Round:
         """The round of a record before its actions, checking the deal against its seed."""
         if not isinstance(first_round, bool):
-            raise InvalidRecord(f"first_round must be true or false, not {first_round!r}")
+            raise InvalidRecord(f"first_round must be true or false, not {shown(first_round)}")
         round_ = cls.from_hands(hands, rules, first_round=first_round, leader=leader, dealer=dealer)
         if seed is None:
             return round_
-        if type(seed) is not int:
-            raise InvalidRecord(f"seed must be a whole number or null, not {seed!r}")
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            raise InvalidRecord(f"seed must be a whole number from 0 to 2**64 - 1, or null, not {shown(seed)}")
         if _deal_masks(round_.players, seed, round_.dealer, rules.cards_dealt(round_.players))[0] != round_.dealt:
             raise InvalidRecord(f"the hands do not match seed {seed}: the deal was altered")
         return _replace(round_, seed=seed)
@@ -789,23 +841,25 @@ class Round:
         """
         from tienlen.profiles import PROFILES
 
-        parts = [part.strip() for part in text.split("|")] if isinstance(text, str) else []
+        if rules is not None:
+            _check_rules(rules)
+        parts = [part.strip() for part in check_text(text, "the notation", MAX_NOTATION, InvalidRecord).split("|")]
         if len(parts) not in (2, 3) or not parts[0].split():
             raise InvalidRecord("a round notation reads 'rules p4 d0 first | hands / … | actions'")
         name, *options = parts[0].split()
         if rules is None and name not in PROFILES:
-            raise InvalidRecord(f"{name!r} is not a profile; pass its rules to read this notation")
+            raise InvalidRecord(f"{shown(name)} is not a profile; pass its rules to read this notation")
         rules = rules if rules is not None else PROFILES[name]
         if rules.name != name:
-            raise InvalidRecord(f"the notation is for {name!r}, not {rules.name!r}")
+            raise InvalidRecord(f"the notation is for {shown(name)}, not {shown(rules.name)}")
         setup: dict[str, Any] = {"first": None, "L": None, "d": 0, "s": None}
         for option in options:
             key, value = (option, True) if option in ("first", "later") else (option[:1], option[1:])
             if key == "later":
                 key, value = "first", False
-            if key not in ("first", "L", "d", "s", "p") or (key != "first" and not str(value).isdigit()):
-                raise InvalidRecord(f"{option!r} is not a setup option (p4, d0, first or later, L2, s123)")
-            setup[key] = value if key == "first" else int(value)
+            if key not in ("first", "L", "d", "s", "p") or (key != "first" and not (str(value).isascii() and str(value).isdigit())):
+                raise InvalidRecord(f"{shown(option)} is not a setup option (p4, d0, first or later, L2, s123)")
+            setup[key] = value if key == "first" else parse_whole(str(value), f"setup option {key}", MAX_SEED if key == "s" else 99, InvalidRecord)
         try:
             round_ = cls._setup(rules, parts[1].split("/"), setup["first"], setup["L"], setup["d"], setup["s"])
         except InvalidRecord:
@@ -820,18 +874,17 @@ class Round:
             if head.endswith("x") and not sign:
                 kind, head = "forfeit", head[:-1]
             try:
-                if not head.isdigit():
-                    raise IllegalPlay("write the seat number first")
-                round_ = round_._replay(kind, int(head), "" if kind in ("pass", "forfeit") else cards)
+                seat = parse_whole(head, "the seat number (written first)", 99, IllegalPlay)
+                round_ = round_._replay(kind, seat, "" if kind in ("pass", "forfeit") else cards)
             except TienLenError as error:
-                raise InvalidRecord(f"action {index} ({token}) is refused: {error}") from None
+                raise InvalidRecord(f"action {index} ({one_line(token, 40)}) is refused: {error}") from None
         return round_
 
     def _replay(self, kind: Any, seat: Any, cards: Any) -> Round:
         if not isinstance(seat, int) or isinstance(seat, bool):
-            raise IllegalPlay(f"seat must be a number, not {seat!r}")
+            raise IllegalPlay(f"seat must be a number, not {shown(seat)}")
         if not isinstance(cards, str):
-            raise IllegalPlay(f"cards must be card text, not {cards!r}")
+            raise IllegalPlay(f"cards must be card text, not {shown(cards)}")
         if kind == "play":
             return self.play(cards, seat=seat)
         if kind == "pass":
@@ -840,7 +893,7 @@ class Round:
             return self.interrupt(seat, cards)
         if kind == "forfeit":
             return self.forfeit(seat)
-        raise IllegalPlay(f"unknown action {kind!r}")
+        raise IllegalPlay(f"unknown action {shown(kind)}")
 
     def __str__(self) -> str:
         """A one-line position for logs: rules, hands, table, passes, whose turn."""
@@ -909,8 +962,9 @@ def _action_record(action: Action) -> dict[str, Any]:
 
 def _describe(entry: Any) -> str:
     if isinstance(entry, dict):
-        return f"seat {entry.get('seat')} {entry.get('action')} {entry.get('cards', '')}".strip()
-    return repr(entry)
+        words = (entry.get("seat"), entry.get("action"), entry.get("cards", ""))
+        return "seat " + " ".join(one_line(w, 40) if isinstance(w, str) else shown(w, 40) for w in words).strip()
+    return shown(entry)
 
 
 def _next_in(seats: Container[int], after: int, players: int) -> int:
@@ -929,18 +983,18 @@ def _turn_order(after: int, players: int) -> list[int]:
 
 def _check_rules(rules: Any) -> None:
     if not isinstance(rules, RuleSet):
-        raise InvalidRules(f"{rules!r} is not a RuleSet; pass a profile such as tienlen.HOUSE, or load_rules({rules!r})")
+        raise InvalidArgument(f"rules: {shown(rules)} is not a RuleSet; pass a profile such as tienlen.HOUSE, or load_rules(name)")
 
 
 def _check_players(rules: RuleSet, players: Any) -> None:
-    if not isinstance(players, int) or not rules.min_players <= players <= rules.max_players:
+    if isinstance(players, bool) or not isinstance(players, int) or not rules.min_players <= players <= rules.max_players:
         span = f"{rules.min_players}" if rules.min_players == rules.max_players else f"{rules.min_players} to {rules.max_players}"
-        raise InvalidRules(f"{rules.name} is played by {span} players, not {players}")
+        raise InvalidRules(f"{rules.name} is played by {span} players, not {shown(players)}")
 
 
 def _check_seat(seat: Any, players: int, what: str, error: type[TienLenError] = IllegalPlay) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-        raise error(f"{what} must be a seat from 0 to {players - 1}, not {seat!r}")
+        raise error(f"{what} must be a seat from 0 to {players - 1}, not {shown(seat)}")
 
 
 def _card_points(mask: int) -> int:

@@ -18,16 +18,20 @@ False
 
 from __future__ import annotations
 
+import difflib
+import functools
 import json
 import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Literal, get_args
 
 import attrs
 
-from tienlen.errors import InvalidRules
+from tienlen._checks import MAX_AMOUNT, MAX_COUNT, MAX_RULES_TEXT, check_text, load_json, parse_whole, read_file, shown
+from tienlen.errors import InvalidArgument, InvalidRules, one_line
 
 __all__ = ["RuleSet", "BombRule", "InstantWinRule", "INSTANT_WIN_PATTERNS", "AXES", "PER_PLAYERS", "load_rules"]
 
@@ -45,7 +49,7 @@ Amount = int | tuple[tuple[int, int], ...]
 PER_PLAYERS = ("instant_win_payment", "frozen_penalty", "frozen_end_payment", "finish_with_two_penalty", "forfeit_penalty", "card_price")
 """The amount axes that may give a value per player count (a table ``{"2": …, "3": …, "4": …}`` in a rules file)."""
 
-INSTANT_WIN_PATTERNS: Mapping[str, str] = {
+INSTANT_WIN_PATTERNS: Mapping[str, str] = MappingProxyType({
     "dragon": "a straight of one card of every rank from 3 to A",
     "dragon_to_two": "one card of each of the 13 ranks, 3 to 2",
     "four_twos": "all four 2s",
@@ -62,7 +66,7 @@ INSTANT_WIN_PATTERNS: Mapping[str, str] = {
     "one_colour": "13 cards or more, all black (♠ ♣) or all red (♦ ♥)",
     "three_consecutive_triples": "triples of three consecutive ranks (no 2)",
     "two_bombs": "two bombs or more of the rule set's bomb table, laid down at once (no card in two of them)",
-}
+})
 """The instant-win patterns a rule set may list, with what each means. Patterns read the whole
 dealt hand; each counts in the rounds its :class:`InstantWinRule` names."""
 
@@ -77,7 +81,7 @@ _BOMB_NAME = re.compile(r"quad|PR([3-6])")
 def _check_bomb_names(names: tuple[str, ...], field: str) -> None:
     for name in names:
         if not isinstance(name, str) or not _BOMB_NAME.fullmatch(name):
-            raise InvalidRules(f"{field}: {name!r} is not a bomb class; use 'quad' or 'PR3' … 'PR6'")
+            raise InvalidRules(f"{field}: {shown(name)} is not a bomb class; use 'quad' or 'PR3' … 'PR6'")
 
 
 @attrs.frozen(kw_only=True)
@@ -118,9 +122,9 @@ class InstantWinRule:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.pattern, str) or self.pattern not in INSTANT_WIN_PATTERNS:
-            raise InvalidRules(f"instant_wins: {self.pattern!r} is not a pattern; known: {', '.join(INSTANT_WIN_PATTERNS)}")
+            raise InvalidRules(f"instant_wins: {shown(self.pattern)} is not a pattern; known: {', '.join(INSTANT_WIN_PATTERNS)}")
         if self.rounds not in get_args(Rounds):
-            raise InvalidRules(f"instant_wins.{self.pattern}: {self.rounds!r} must be 'any', 'first' or 'later' (the rounds it counts in)")
+            raise InvalidRules(f"instant_wins.{self.pattern}: {shown(self.rounds)} must be 'any', 'first' or 'later' (the rounds it counts in)")
 
     def counts_in(self, first_round: bool) -> bool:
         """Whether the pattern wins in a first round (``first_round=True``) or in a later one."""
@@ -206,7 +210,11 @@ class RuleSet:
 
     def __attrs_post_init__(self) -> None:
         _validate(self)
-        object.__setattr__(self, "_bomb_table", {b.bomb: b for b in self.bombs})
+        object.__setattr__(self, "_bomb_table", MappingProxyType({b.bomb: b for b in self.bombs}))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its axes (the read-only bomb table is derived from them, and rebuilt).
+        return (functools.partial(RuleSet, **{f.name: getattr(self, f.name) for f in attrs.fields(RuleSet) if f.init}), ())
 
     # ---- lookups used by the engine
     def bomb_rule(self, bomb_class: str | None) -> BombRule | None:
@@ -226,6 +234,17 @@ class RuleSet:
         39
         """
         return 52 if self.deal_whole_deck else 13 * players
+
+    def most_cards_dealt(self) -> int:
+        """The most cards one player is dealt under these rules: 13, or with ``deal_whole_deck``
+        26 at 2 players and 18 at 3. Move generation refuses larger hands.
+
+        >>> import attrs
+        >>> from tienlen import HOUSE
+        >>> HOUSE.most_cards_dealt(), attrs.evolve(HOUSE, deal_whole_deck=True).most_cards_dealt()
+        (13, 26)
+        """
+        return -(-self.cards_dealt(self.min_players) // self.min_players)
 
     def points_for(self, players: int) -> tuple[int, ...]:
         """Points by place (1st first) at this many players."""
@@ -286,25 +305,27 @@ class RuleSet:
         Raises :class:`InvalidRules` naming the field for unknown axes and bad values.
         """
         if not isinstance(mapping, Mapping):
-            raise InvalidRules(f"rules must be a mapping of axis names to values, not {type(mapping).__name__}")
+            raise InvalidRules(f"rules must be a mapping of axis names to values, not {shown(mapping)}")
         data = dict(mapping)
         odd = [key for key in data if not isinstance(key, str)]
         if odd:
-            raise InvalidRules(f"{odd[0]!r}: axis names must be text")
+            raise InvalidRules(f"{shown(odd[0])}: axis names must be text")
         base: dict[str, Any] = {}
         if "from" in data:
             from tienlen.profiles import PROFILES
 
             start = data.pop("from")
             if not isinstance(start, str) or start not in PROFILES:
-                raise InvalidRules(f"from: {start!r} is not a profile; choose one of {', '.join(PROFILES)}")
+                raise InvalidRules(f"from: {shown(start)} is not a profile; choose one of {', '.join(PROFILES)}")
             base = PROFILES[start].to_mapping()
             base["forfeit_penalty"] = PROFILES[start].forfeit_penalty
             base["match_rounds"] = PROFILES[start].match_rounds
         known = {f.name for f in attrs.fields(RuleSet) if f.init}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise InvalidRules(f"{unknown[0]}: not a rule axis; known axes are {', '.join(sorted(known))}")
+            close = difflib.get_close_matches(unknown[0], known, n=1)
+            hint = f"did you mean {close[0]!r}?" if close else "the axes are listed in tienlen.AXES"
+            raise InvalidRules(f"{one_line(unknown[0], 40)}: not a rule axis; {hint}")
         merged = base | data
         if "name" not in merged:
             raise InvalidRules("name: a rule set needs a name")
@@ -315,22 +336,23 @@ class RuleSet:
     def from_toml(cls, text: str) -> RuleSet:
         """Read a rule set from TOML text (the axes as keys; ``from = "house"`` to start from a profile).
 
-        Raises :class:`InvalidRules` for malformed TOML or bad axes.
+        Raises :class:`InvalidRules` for malformed TOML, bad axes, or text longer than
+        262,144 characters.
         """
+        check_text(text, "the rules text", MAX_RULES_TEXT, InvalidRules)
         try:
             data = tomllib.loads(text)
-        except (tomllib.TOMLDecodeError, RecursionError) as error:
+        except RecursionError:
+            raise InvalidRules("the rules file is not valid TOML: it is nested too deeply") from None
+        except ValueError as error:  # tomllib.TOMLDecodeError, or a number too long to read
             raise InvalidRules(f"the rules file is not valid TOML: {error}") from None
         return cls.from_mapping(data)
 
     @classmethod
     def from_json(cls, text: str) -> RuleSet:
-        """Read a rule set from JSON text. Raises :class:`InvalidRules` for malformed JSON or bad axes."""
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as error:
-            raise InvalidRules(f"the rules file is not valid JSON: {error}") from None
-        return cls.from_mapping(data)
+        """Read a rule set from JSON text. Raises :class:`InvalidRules` for malformed JSON (a key
+        given twice included), bad axes, or text longer than 262,144 characters."""
+        return cls.from_mapping(load_json(text, "the rules file", MAX_RULES_TEXT, InvalidRules))
 
     def to_json(self) -> str:
         """The rule set as JSON, read back exactly by :meth:`from_json`."""
@@ -372,19 +394,19 @@ def _toml_table(key: str, table: dict[str, Any]) -> str:
 def load_rules(source: str | Path) -> RuleSet:
     """A profile by name (``"house"``), or a rule set read from a ``.toml`` or ``.json`` file.
 
-    Raises :class:`InvalidRules` for an unknown name, an unreadable file or bad contents.
+    Raises :class:`InvalidRules` for an unknown name, bad contents, or a file that cannot be read:
+    missing, not a regular file (a FIFO, a device), larger than 262,144 bytes, or not UTF-8.
     """
     from tienlen.profiles import PROFILES
 
     if isinstance(source, str) and source in PROFILES:
         return PROFILES[source]
+    if not isinstance(source, (str, Path)):
+        raise InvalidArgument(f"rules must be a profile name or a file path, not {shown(source)}")
     path = Path(source)
     if path.suffix.lower() not in (".toml", ".json"):
-        raise InvalidRules(f"{str(source)!r} is neither a profile ({', '.join(PROFILES)}) nor a .toml or .json rules file")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise InvalidRules(f"cannot read rules file {str(path)!r}: {error}") from None
+        raise InvalidRules(f"{shown(str(source))} is neither a profile ({', '.join(PROFILES)}) nor a .toml or .json rules file")
+    text = read_file(path, "rules file", MAX_RULES_TEXT, InvalidRules)
     return RuleSet.from_toml(text) if path.suffix.lower() == ".toml" else RuleSet.from_json(text)
 
 
@@ -395,7 +417,7 @@ def _convert(key: str, value: Any) -> Any:
         return tuple(_bomb_rule(name, spec) for name, spec in _table(value, key).items())
     if key in ("placement", "place_points"):
         rows = _by_players(_table(value, key), key)
-        return tuple((n, _tuple(row) if key == "place_points" else tuple(map(_tuple, _tuple(row)))) for n, row in rows)
+        return tuple((n, _tuple(row) if key == "place_points" else tuple(_tuple(pay) for pay in _list(row, f"{key}.{n}"))) for n, row in rows)
     if key == "bomb_values":
         return tuple(_table(value, key).items())
     if key == "instant_wins" and isinstance(value, Mapping):  # pattern = rounds; a list of names reads as before
@@ -409,16 +431,22 @@ def _by_players(table: Mapping[Any, Any], key: str) -> tuple[tuple[int, Any], ..
     """A table keyed by player count ("3" in TOML and JSON) as ``((3, value), ...)`` in count order."""
     rows: dict[int, Any] = {}
     for count, value in table.items():
-        players = int(count) if isinstance(count, str) and count.isdigit() else count
-        if not isinstance(players, int) or players in rows:
-            raise InvalidRules(f"{key}: {count!r} must be a player count, given once")
+        players = parse_whole(count, f"{key}: a player count", 4, InvalidRules) if isinstance(count, str) else count
+        if isinstance(players, bool) or not isinstance(players, int) or players in rows:
+            raise InvalidRules(f"{key}: {shown(count)} must be a player count, given once")
         rows[players] = value
     return tuple(sorted(rows.items()))
 
 
 def _table(value: Any, key: str) -> Mapping[Any, Any]:
     if not isinstance(value, Mapping):
-        raise InvalidRules(f"{key}: expected a table (mapping), got {value!r}")
+        raise InvalidRules(f"{key}: expected a table (mapping), got {shown(value)}")
+    return value
+
+
+def _list(value: Any, key: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise InvalidRules(f"{key}: expected a list, got {shown(value)}")
     return value
 
 
@@ -438,7 +466,8 @@ def _check_shape(value: Any, shape: Any, field: str, words: str) -> None:
     """Refuse ``value`` unless it has ``shape``: a type, or a tuple of shapes (``(t, ...)`` for any length)."""
     if _fits(value, shape):
         return
-    raise InvalidRules(f"{field}: expected {words}, got {value!r}")
+    bounds = f" of at most {MAX_AMOUNT:,} in size" if "whole number" in words else ""
+    raise InvalidRules(f"{field}: expected {words}{bounds}, got {shown(value)}")
 
 
 def _fits(value: Any, shape: Any) -> bool:
@@ -449,7 +478,7 @@ def _fits(value: Any, shape: Any) -> bool:
             return all(_fits(v, shape[0]) for v in value)
         return len(value) == len(shape) and all(_fits(v, s) for v, s in zip(value, shape))
     if shape is int:
-        return isinstance(value, int) and not isinstance(value, bool)
+        return isinstance(value, int) and not isinstance(value, bool) and -MAX_AMOUNT <= value <= MAX_AMOUNT
     if shape is None:
         return value is None
     return isinstance(value, shape)
@@ -491,7 +520,7 @@ def _check_types(rules: RuleSet) -> None:
         if kind in _LITERALS:
             allowed = get_args(_LITERALS[kind])
             if value not in allowed:
-                raise InvalidRules(f"{field.name}: {value!r} is not allowed; use one of {', '.join(map(repr, allowed))}")
+                raise InvalidRules(f"{field.name}: {shown(value)} is not allowed; use one of {', '.join(map(repr, allowed))}")
         elif kind == "int | None":
             _check_shape(value, int if value is not None else None, field.name, "a whole number")
         elif kind in ("Amount", "Amount | None"):
@@ -510,6 +539,11 @@ def _validate(rules: RuleSet) -> None:
     r = rules
     if not isinstance(r.name, str) or not r.name:
         raise InvalidRules("name: a rule set needs a non-empty name")
+    for field, limit in (("name", 100), ("unit_name", 100), ("description", 1000)):
+        if len(getattr(r, field)) > limit:
+            raise InvalidRules(f"{field}: {len(getattr(r, field)):,} characters is too long; the limit is {limit:,}")
+        if field != "description" and not getattr(r, field).isprintable():
+            raise InvalidRules(f"{field}: {shown(getattr(r, field))} must be printable text on one line")
     if not 2 <= r.min_players <= r.max_players <= 4:
         raise InvalidRules(f"min_players/max_players: {r.min_players}–{r.max_players} is not a range within 2–4 players")
     if not 3 <= r.straight_min <= 13:
@@ -531,7 +565,7 @@ def _validate(rules: RuleSet) -> None:
             raise InvalidRules(f"bombs.{bomb.bomb}.chops_bombs: {missing[0]} is not itself in the bomb table")
     for name in r.interrupt_bombs:
         if name not in classes:
-            raise InvalidRules(f"interrupt_bombs: {name!r} must be a class of the bomb table ({', '.join(classes) or 'empty'})")
+            raise InvalidRules(f"interrupt_bombs: {shown(name)} must be a class of the bomb table ({', '.join(classes) or 'empty'})")
     patterns = [win.pattern for win in r.instant_wins]
     if len(set(patterns)) != len(patterns):
         raise InvalidRules(f"instant_wins: a pattern is listed twice in {patterns}")
@@ -563,8 +597,8 @@ def _validate(rules: RuleSet) -> None:
         raise InvalidRules(f"{negative[0]}: amounts cannot be negative")
     if not 0 <= r.rake_percent < 100:
         raise InvalidRules(f"rake_percent: {r.rake_percent} must be from 0 to 99")
-    if r.match_rounds is not None and r.match_rounds < 1:
-        raise InvalidRules(f"match_rounds: {r.match_rounds} must be at least 1")
+    if r.match_rounds is not None and not 1 <= r.match_rounds <= MAX_COUNT:
+        raise InvalidRules(f"match_rounds: {r.match_rounds} must be from 1 to {MAX_COUNT:,}")
     if r.scoring == "cards":
         if r.frozen:
             raise InvalidRules(
@@ -602,7 +636,7 @@ def _validate(rules: RuleSet) -> None:
         raise InvalidRules("chop_out_voids: chops move no money here (chop_payment = 'none'), so there is nothing to void")
 
 
-AXES: Mapping[str, str] = {
+AXES: Mapping[str, str] = MappingProxyType({
     "name": "the rule set's identifier",
     "description": "one line about where these rules come from",
     "min_players": "fewest players at the table",
@@ -656,5 +690,5 @@ AXES: Mapping[str, str] = {
     "cap_at_balance": "no one pays more than their balance; creditors are cut pro rata",
     "match_rounds": "rounds in a match (a session)",
     "match_ties": "equal match totals: 'share' the win, or 'lower_seat' (the lowest seat number among them wins)",
-}
+})
 """Every axis of :class:`RuleSet` with a one-line meaning (used by :func:`~tienlen.compare` and the docs)."""

@@ -71,6 +71,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from tienlen import svg
+from tienlen._checks import MAX_AMOUNT, check_type, shown
 from tienlen.cards import Card, cards_of, format_cards, mask_of
 from tienlen.combos import TWO, Combo, rank_nibbles
 from tienlen.errors import InvalidRecord, InvalidRules
@@ -222,6 +223,7 @@ def held_value(cards: Iterable[Card], rules: RuleSet) -> int:
     >>> held_value(parse_cards("3♠ 3♣ 4♠ 4♦ 5♥ 5♣ 2♠"), IWIN)
     3
     """
+    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
     return sum(value for _, value in _itemise(mask_of(cards), rules))
 
 
@@ -235,6 +237,8 @@ def chop_value(combo: Combo, rules: RuleSet) -> int:
     >>> chop_value(classify("8♠ 8♣ 8♦ 8♥", IWIN), IWIN)
     3
     """
+    check_type(combo, Combo, "combo", "a Combo")
+    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
     if combo.is_two_group:
         return sum(rules.two_values[c.suit] for c in combo.cards if c.rank == TWO)
     if combo.bomb_class is not None:
@@ -286,8 +290,11 @@ def unit_argument(unit: int | None, stake: int | None, where: str) -> int:
 
 def check_unit(unit: object, rules: RuleSet) -> int:
     """``unit`` when it is a positive whole number (exactly 1 for points); else :class:`InvalidRules`."""
-    if isinstance(unit, bool) or not isinstance(unit, int) or unit < 1:
-        raise InvalidRules(f"unit: {unit!r} is not a positive whole number; give what one {rules.unit_name} is worth in this room, e.g. unit=1000")
+    if isinstance(unit, bool) or not isinstance(unit, int) or not 1 <= unit <= MAX_AMOUNT:
+        raise InvalidRules(
+            f"unit: {shown(unit)} is not a positive whole number; give what one {rules.unit_name} is worth "
+            f"in this room, e.g. unit=1000 (at most {MAX_AMOUNT:,})"
+        )
     if rules.unit == "points" and unit != 1:
         raise InvalidRules(f"unit: {rules.name} scores points, which are not staked; leave unit at 1 (got {unit:,})")
     return unit
@@ -302,7 +309,7 @@ def _check(result: RoundResult, rules: RuleSet, unit: object, balances: object) 
     n = result.players
     if not isinstance(n, int) or not rules.min_players <= n <= rules.max_players:
         span = f"{rules.min_players}" if rules.min_players == rules.max_players else f"{rules.min_players} to {rules.max_players}"
-        raise InvalidRules(f"this round has {n} players, but {rules.name} is played by {span} players")
+        raise InvalidRules(f"this round has {shown(n)} players, but {rules.name} is played by {span} players")
     seats = range(n)
     if len(result.hands) != n:
         raise InvalidRecord(f"the result lists {len(result.hands)} hands for {n} players; give one hand per seat")
@@ -328,19 +335,19 @@ def _check(result: RoundResult, rules: RuleSet, unit: object, balances: object) 
         raise InvalidRecord(f"đền bài seat {result.den_bai} must be one of the frozen seats {list(result.frozen)}")
     for chop in result.chops:
         if chop.chopper not in seats or chop.chopped not in seats or chop.index < 1:
-            raise InvalidRecord(f"chop event '{chop}' names a seat not at this {n}-player table or an index below 1")
+            raise InvalidRecord(f"chop event {shown(chop)} names a seat not at this {n}-player table or an index below 1")
     for finish in result.finishes:
         if finish.seat not in seats:
-            raise InvalidRecord(f"finish event '{finish}' names a seat not at this {n}-player table")
+            raise InvalidRecord(f"finish event {shown(finish)} names a seat not at this {n}-player table")
     if balances is None:
         return n, None
     if isinstance(balances, (str, bytes)) or not isinstance(balances, Sequence):
-        raise InvalidRules(f"balances: give one whole number per seat, e.g. [50000] * {n}, not {balances!r}")
+        raise InvalidRules(f"balances: give one whole number per seat, e.g. [50000] * {n}, not {shown(balances)}")
     if len(balances) != n:
         raise InvalidRules(f"balances: {len(balances)} balances given for {n} players; give one per seat")
     for seat, value in enumerate(balances):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise InvalidRules(f"balances: seat {seat} has {value!r}; a balance must be a whole number of at least 0")
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
+            raise InvalidRules(f"balances: seat {seat} has {shown(value)}; a balance must be a whole number of at least 0 (and at most {MAX_AMOUNT:,})")
     return n, tuple(balances)
 
 

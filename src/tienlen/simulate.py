@@ -26,10 +26,11 @@ from typing import Any
 
 import attrs
 
+from tienlen._checks import MAX_AMOUNT, MAX_COUNT, MAX_SEED, MAX_WORKERS, check_int, check_type, shown
 from tienlen._version import __version__
 from tienlen.agents import make_agent, play_round
 from tienlen.cards import DECK
-from tienlen.errors import InvalidRules
+from tienlen.errors import InvalidArgument, InvalidRules
 from tienlen.events import Passed, Played, RoundResult
 from tienlen.rules import RuleSet
 from tienlen.settle import Settlement, held_value, settle, unit_argument, unit_for
@@ -58,6 +59,8 @@ Progress = Callable[[str, int, int], None]
 
 def round_seed(seed: int, index: int) -> int:
     """The deal seed of round ``index`` of a simulation seeded with ``seed`` (the same for every rule set)."""
+    check_int(seed, "seed", 0, MAX_SEED)
+    check_int(index, "index", 0, MAX_COUNT)
     return random.Random(f"tienlen-simulate:{seed}:{index}").getrandbits(63)
 
 
@@ -231,8 +234,13 @@ def play_chunk(rules: RuleSet, players: int, bots: tuple[str, ...], seed: int, s
     """Play rounds ``start`` to ``stop - 1`` of the simulation seeded with ``seed`` and total them.
 
     :func:`simulate` adds such chunks up, on this machine or on a cluster. ``unit`` scales the
-    money (results are normalised to plain wins whatever it is).
+    money (results are normalised to plain wins whatever it is). Raises what :func:`simulate`
+    raises for bad settings, and :class:`~tienlen.InvalidArgument` unless
+    ``0 <= start <= stop <= 10**9``.
     """
+    _check_settings((rules,), players, bots, seed, unit)
+    check_int(start, "start", 0, MAX_COUNT)
+    check_int(stop, "stop", start, MAX_COUNT)
     stats = _empty(rules, players, unit)
     for index in range(start, stop):
         deal_seed = round_seed(seed, index)
@@ -291,23 +299,18 @@ class Run:
     unit: int = 1
 
     def check(self) -> None:
-        """Raise :class:`InvalidRules` for a player count a rule set does not allow, an unknown bot,
-        no rule set or bot, or a non-positive number of rounds."""
-        if not self.rule_sets or not self.bots:
-            raise InvalidRules("name at least one rule set and at least one bot")
-        if self.rounds < 1:
-            raise InvalidRules(f"rounds must be at least 1 (got {self.rounds})")
-        for rules in self.rule_sets:
-            if not rules.min_players <= self.players <= rules.max_players:
-                raise InvalidRules(f"{rules.name} is not played by {self.players} players")
-        for bot in self.bots:
-            make_agent(bot)
+        """Raise :class:`~tienlen.InvalidArgument` for no rule set or bot, an unknown bot, or a
+        seed, unit or number of rounds out of range, and :class:`InvalidRules` for a player count a
+        rule set does not allow."""
+        _check_settings(self.rule_sets, self.players, self.bots, self.seed, self.unit)
+        check_int(self.rounds, "rounds", 1, MAX_COUNT)
 
     def play(self, *, workers: int = 1, client: Any = None, progress: Progress | None = None) -> tuple[ProfileStats, ...]:
         """Play the run (see :func:`simulate` for ``workers``, ``client`` and ``progress``)."""
         self.check()
-        if workers < 1:
-            raise InvalidRules(f"workers must be at least 1 (got {workers})")
+        check_int(workers, "workers", 1, MAX_WORKERS)
+        if progress is not None and not callable(progress):
+            raise InvalidArgument(f"progress must be a function or None, not {shown(progress)}")
         chunk = max(1, min(100, self.rounds // (workers * 8) or 1))
         jobs = [
             (rules, self.players, self.bots, self.seed, start, min(start + chunk, self.rounds), self.unit)
@@ -365,7 +368,7 @@ def _locally(workers: int, jobs: list[tuple[Any, ...]], progress: Progress | Non
     tell = _teller(jobs, progress)
     if workers == 1:
         return [tell(play_chunk(*job)) for job in jobs]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
         return [tell(future.result()) for future in [pool.submit(play_chunk, *job) for job in jobs]]
 
 
@@ -418,10 +421,13 @@ def simulate(
     a money rule set is worth (see :func:`~tienlen.settle`; points rule sets ignore it); ``stake``
     is its deprecated 0.1 name.
 
-    Raises :class:`InvalidRules` for a player count a rule set does not allow, an unknown bot, or
-    a non-positive number of rounds or workers.
+    Raises :class:`InvalidRules` for a player count a rule set does not allow, and
+    :class:`~tienlen.InvalidArgument` for an unknown bot, a seed out of 0 to 2**64 - 1, rounds
+    out of 1 to 10**9, workers out of 1 to 256, or arguments of the wrong type.
     """
-    run = Run(rule_sets=tuple(rule_sets), rounds=rounds, seed=seed, players=players, bots=tuple(bots), unit=unit_argument(unit, stake, "simulate"))
+    worth = unit_argument(unit, stake, "simulate")
+    _check_settings(rule_sets, players, bots, seed, worth)
+    run = Run(rule_sets=tuple(rule_sets), rounds=rounds, seed=seed, players=players, bots=tuple(bots), unit=worth)
     return run.play(workers=workers, client=client, progress=progress)
 
 
@@ -429,6 +435,23 @@ def _worth(stats: ProfileStats) -> str:
     if stats.unit == "points":
         return f"{stats.scale / stats.players:g} points above the round's average"
     return f"{stats.scale:,} {stats.unit}"
+
+
+def _check_settings(rule_sets: Sequence[RuleSet], players: int, bots: Sequence[str], seed: int, unit: int) -> None:
+    """Refuse the settings of a simulation, or of one chunk of it, before any round is played."""
+    for name, value in (("rule_sets", rule_sets), ("bots", bots)):
+        if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or not value:
+            raise InvalidArgument(f"{name} must be a non-empty sequence, not {shown(value)}")
+    for rules in rule_sets:
+        check_type(rules, RuleSet, "rule_sets", "RuleSets such as tienlen.HOUSE")
+    check_int(seed, "seed", 0, MAX_SEED)
+    check_int(unit, "unit", 1, MAX_AMOUNT)
+    check_int(players, "players", 2, 4)
+    for rules in rule_sets:
+        if not rules.min_players <= players <= rules.max_players:
+            raise InvalidRules(f"{rules.name} is not played by {players} players")
+    for bot in bots:
+        make_agent(bot)
 
 
 def format_stats(stats: Sequence[ProfileStats]) -> str:

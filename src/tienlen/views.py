@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from tienlen import svg
+from tienlen._checks import check_type
 from tienlen.cards import Card, cards_of, format_cards
 from tienlen.combos import Combo
 from tienlen.events import Action, Event, Froze, Passed
@@ -101,6 +102,9 @@ class PlayerView:
 def public_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
     """The events as ``seat`` may see them: a frozen player's cards, and whether a player who
     passed held a legal play, are hidden from the others (``seat=None`` hides them from everyone)."""
+    check_type(events, tuple, "events", "a tuple of events")
+    if seat is not None:
+        check_type(seat, int, "seat", "a seat number or None")
     return tuple(_redact(e, seat) for e in events)
 
 
@@ -117,8 +121,9 @@ def view_of(round_: Round, seat: int) -> PlayerView:
 
     Raises :class:`~tienlen.IllegalPlay` when ``seat`` is not a seat of the round.
     """
-    from tienlen.round import _check_seat
+    from tienlen.round import Round, _check_seat
 
+    check_type(round_, Round, "round_", "a Round")
     _check_seat(seat, round_.players, "seat")
     if round_.to_act == seat:
         actions = tuple(round_.legal_actions())

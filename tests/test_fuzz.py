@@ -1,0 +1,368 @@
+"""Hostile input over every public entry point, as a game server would receive it.
+
+Every call gets a mix of good values and hostile ones (text of every kind and size, integers of
+every size, booleans, wrong types, deep nesting, JSON and TOML), and must either return or raise
+a :class:`~tienlen.TienLenError` (nothing else escapes), within a second of CPU time, with a
+message that is one printable line of at most :data:`~tienlen.errors.MESSAGE_LIMIT` characters.
+
+The default profile is bounded so the module runs in well under a minute. For a deep run, set
+``TIENLEN_FUZZ=deep`` (the Hypothesis profile ``fuzz-deep``: a hundred times the examples)::
+
+    TIENLEN_FUZZ=deep python -m pytest tests/test_fuzz.py
+"""
+
+from __future__ import annotations
+
+import io
+
+import json
+import os
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import tienlen
+from tienlen import (
+    AXES,
+    HOUSE,
+    IWIN,
+    INSTANT_WIN_PATTERNS,
+    InstantWinRule,
+    PROFILES,
+    Action,
+    Card,
+    Chop,
+    DECK,
+    Combo,
+    ComboKind,
+    Finished,
+    GreedyAgent,
+    Match,
+    RandomAgent,
+    Round,
+    RuleSet,
+    TienLenError,
+    beats,
+    chop_value,
+    classify,
+    compare,
+    compare_play,
+    compare_round,
+    explain,
+    format_cards,
+    held_value,
+    instant_win_pattern,
+    is_chop,
+    legal_plays,
+    load_rules,
+    next_leader,
+    parse_cards,
+    play_round,
+    settle,
+)
+from tienlen import encoding
+from tienlen.agents import make_agent, protected_mask
+from tienlen.cli import main
+from tienlen.env import TienLenEnv
+from tienlen.errors import MESSAGE_LIMIT, one_line
+from tienlen.progress import ProgressBar
+from tienlen.simulate import play_chunk, round_seed, simulate
+from tienlen.views import public_events, view_of
+
+settings.register_profile("fuzz", max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+settings.register_profile("fuzz-deep", max_examples=2500, deadline=None, suppress_health_check=list(HealthCheck))
+FUZZ = settings.get_profile("fuzz-deep" if os.environ.get("TIENLEN_FUZZ") == "deep" else "fuzz")
+
+CPU_SECONDS = 1.0
+
+
+def attempt(call: Callable[[], object]) -> None:
+    """Run ``call``: it returns, or raises a TienLenError with a short one-line message, in time."""
+    start = time.process_time()
+    try:
+        call()
+    except TienLenError as error:
+        message = str(error)
+        assert message and one_line(message) == message and len(message) <= MESSAGE_LIMIT, message
+    assert time.process_time() - start < CPU_SECONDS
+
+
+# ---------------------------------------------------------------------------- hostile values
+
+
+def _nested(depth: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+class Weird:
+    """An object whose repr is hostile."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr for you")
+
+
+LOOKALIKES = "ſıİKÅ２３１０ＪＱｋ♤♧♢♡❤♠♣♦♥\ufe0f\ufe0e\u200b\u202e\x00\x1b\n\t ,;"
+CARDISH = "0123456789tjqkaTJQKAsScCdDhH" + "bíchchuồnnhéprôcơ" + LOOKALIKES
+
+texts = st.one_of(
+    st.text(max_size=40),
+    st.text(alphabet=CARDISH, max_size=40),
+    st.sampled_from(["3ſ", "3ı", "3İ", "Q♥️", "１０ｈ", "²", "10" * 3000, "play\nFORGED", "\x1b[2J", "NaN", "-0"]),
+    st.integers(0, 6).map(lambda k: "3♠ " * 10**k),
+)
+integers = st.one_of(
+    st.integers(-10, 60),
+    st.integers(),
+    st.sampled_from([2**52 - 1, 2**52, 2**63, 2**64 - 1, 2**64, -(2**64)]),
+    st.sampled_from([1, -1]).map(lambda sign: sign * 10**5000),  # built lazily: such a number has no repr
+)
+wrong = st.sampled_from([None, True, False, 1.5, float("nan"), b"3s", bytearray(b"x"), [], {}, (), object(), Weird(), _nested(100_000), {"a": _nested(1000)}])
+json_values = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=10)),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+hostile = st.one_of(texts, integers, wrong, json_values)
+
+
+def mixed(*good: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    """Mostly good values, often hostile ones."""
+    return st.one_of(*good, hostile)
+
+
+rules = mixed(st.sampled_from(list(PROFILES.values())))
+card_text = mixed(st.sampled_from(["3♠", "3♠ 4♠ 5♠", "2♥", "6♠ 6♣ 6♦ 6♥", "3s 3c 4s 4c 5s 5c", "K rô", "10h Th"]))
+seats = mixed(st.integers(-1, 4))
+seeds = mixed(st.integers(0, 2**64 - 1))
+flags = mixed(st.booleans())
+
+ROUND = Round.deal(HOUSE, seed=7)
+LEADING = ROUND.play(ROUND.legal_actions()[0].combo)
+FINISHED = play_round(HOUSE, [GreedyAgent()] * 4, seed=3)
+RESULT = FINISHED.result
+RECORD = json.loads(FINISHED.to_json())
+positions = st.sampled_from([ROUND, LEADING, FINISHED])  # the receivers of Round's methods
+combos = mixed(st.sampled_from([classify("3♠", HOUSE), classify("2♥", HOUSE), classify("6♠ 6♣ 6♦ 6♥", HOUSE), None]))
+
+
+rule_mappings = st.dictionaries(st.sampled_from([*AXES, "from"]), json_values, max_size=4).map(lambda m: {"from": "house", **m})
+
+
+def _toml(mapping: dict[str, Any]) -> str:
+    """Top-level ``key = value`` lines (JSON's scalars and arrays read as TOML; ``null`` does not)."""
+    return "\n".join(f"{key} = {json.dumps(value, ensure_ascii=False)}" for key, value in mapping.items())
+
+
+def tampered_record() -> st.SearchStrategy[str]:
+    """The JSON of a real record with one field replaced by a hostile value, or hostile JSON."""
+    fields = st.sampled_from([*RECORD, "extra", "actions.0", "rules.placement", "rules.bombs"])
+
+    def build(field: str, value: Any) -> str:
+        record = json.loads(json.dumps(RECORD))
+        if field == "actions.0":
+            record["actions"][0] = value
+        elif field.startswith("rules."):
+            record["rules"][field[6:]] = value
+        else:
+            record[field] = value
+        return json.dumps(record, ensure_ascii=False)
+
+    return st.one_of(st.builds(build, fields, json_values), texts, st.just('{"format": 1, "format": 2}'))
+
+
+ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any], ...]]] = {
+    "parse_cards": (parse_cards, (card_text,)),
+    "Card.parse": (Card.parse, (card_text,)),
+    "Card": (Card, (mixed(st.integers(0, 51)),)),
+    "Card.of": (Card.of, (mixed(st.integers(0, 12)), mixed(st.integers(0, 3)))),
+    "format_cards": (format_cards, (mixed(st.integers(0, 2**52 - 1)),)),
+    "classify": (classify, (card_text, rules)),
+    "Combo.parse": (Combo.parse, (card_text, mixed(st.none()))),
+    "Combo": (lambda kind, mask: Combo(kind, mask), (mixed(st.sampled_from(list(ComboKind))), mixed(st.integers(0, 2**52)))),
+    "beats": (lambda p, t, r, f: beats(p, t, r, passed=f), (card_text, mixed(combos, card_text), rules, flags)),
+    "explain": (lambda p, t, r: explain(p, t, r), (card_text, mixed(combos, card_text), rules)),
+    "is_chop": (is_chop, (card_text, mixed(combos, card_text), rules)),
+    "legal_plays": (lambda h, t, r, f: legal_plays(h, t, r, passed=f), (mixed(card_text, st.integers(0, 2**52 - 1)), combos, rules, flags)),
+    "protected_mask": (protected_mask, (mixed(st.integers(0, 2**52 - 1)), rules)),
+    "instant_win_pattern": (lambda h, r, f: instant_win_pattern(h, r, first_round=f), (card_text, rules, flags)),
+    "Round.deal": (
+        lambda r, p, s, f, lead, d: Round.deal(r, players=p, seed=s, first_round=f, leader=lead, dealer=d),
+        (rules, mixed(st.integers(1, 5)), seeds, flags, mixed(st.none(), st.integers(0, 3)), seats),
+    ),
+    "Round.from_hands": (
+        lambda h, r, f: Round.from_hands(h, r, first_round=f),
+        (mixed(st.lists(card_text, max_size=5)), rules, flags),
+    ),
+    "Round.from_json": (Round.from_json, (tampered_record(),)),
+    "Round.from_notation": (Round.from_notation, (mixed(st.just(FINISHED.to_notation()), texts), mixed(st.none()))),
+    "Round.play": (lambda r, c, s: r.play(c, seat=s), (positions, card_text, mixed(st.none(), seats))),
+    "Round.pass_": (lambda r, s: r.pass_(seat=s), (positions, mixed(st.none(), seats))),
+    "Round.interrupt": (lambda r, s, c: r.interrupt(s, c), (positions, seats, card_text)),
+    "Round.forfeit": (lambda r, s: r.forfeit(s), (positions, seats)),
+    "Round.apply": (lambda r, a: r.apply(a), (positions, mixed(st.just(Action(kind="pass", seat=0))))),
+    "Round.view": (lambda r, s: r.view(s), (positions, seats)),
+    "Round.is_active": (lambda r, s: r.is_active(s), (positions, seats)),
+    "LegalActions[i]": (lambda r, i: _index(r.legal_actions(), i), (positions, mixed(st.integers(-50, 50)))),
+    "RuleSet.from_mapping": (RuleSet.from_mapping, (mixed(rule_mappings),)),
+    "InstantWinRule": (
+        lambda p, r: InstantWinRule(pattern=p, rounds=r),
+        (mixed(st.sampled_from(sorted(INSTANT_WIN_PATTERNS))), mixed(st.sampled_from(["any", "first", "later"]))),
+    ),
+    "RuleSet.from_toml": (
+        RuleSet.from_toml,
+        (mixed(st.just(IWIN.to_toml()), rule_mappings.map(_toml), st.just("a = " + "9" * 5000), st.just("a = " + "[" * 5000)),),
+    ),
+    "RuleSet.from_json": (
+        RuleSet.from_json,
+        (mixed(st.just(IWIN.to_json()), rule_mappings.map(json.dumps), st.just('{"name": "a", "name": "b"}')),),
+    ),
+    "attrs.evolve(RuleSet)": (lambda axis, value: attrs.evolve(HOUSE, **{axis: value}), (st.sampled_from(list(AXES)), hostile)),
+    "load_rules": (load_rules, (mixed(st.sampled_from(["house", "/dev/zero.toml", "/nonexistent.toml", "/tmp"])),)),
+    "settle": (
+        lambda res, r, s, b: settle(res, r, stake=s, balances=b),
+        (mixed(st.just(RESULT)), rules, mixed(st.integers(1, 10**15)), mixed(st.none(), st.lists(st.integers(), max_size=5))),
+    ),
+    "settle(result with bad fields)": (
+        lambda field, value: settle(attrs.evolve(RESULT, **{field: value}), HOUSE),
+        (st.sampled_from([f.name for f in attrs.fields(type(RESULT))]), hostile),
+    ),
+    "settle(result with a bad event)": (
+        lambda kind, value: settle(attrs.evolve(RESULT, events=(_event(kind, value),)), HOUSE),
+        (st.sampled_from(["chop", "finish"]), integers),
+    ),
+    "held_value": (held_value, (mixed(st.just(parse_cards("2♥ 7♠ 7♣ 7♦ 7♥"))), rules)),
+    "chop_value": (chop_value, (combos, rules)),
+    "Match.start": (
+        lambda r, p, s, b, n: Match.start(r, players=p, stake=s, balances=b, rounds=n),
+        (rules, mixed(st.integers(1, 5)), mixed(st.integers(1, 10)), mixed(st.none()), mixed(st.none(), st.integers(1, 10))),
+    ),
+    "Match.record": (lambda res: Match.start(HOUSE).record(res), (mixed(st.just(RESULT)),)),
+    "next_leader": (lambda res, r, a: next_leader(res, r, a), (mixed(st.just(RESULT)), rules, mixed(st.sets(st.integers(-1, 4))))),
+    "compare": (lambda a, b: compare(a, b), (rules, rules)),
+    "compare_play": (compare_play, (card_text, mixed(st.none(), card_text), mixed(st.lists(st.sampled_from(list(PROFILES.values())))))),
+    "compare_round": (
+        lambda rec, rs, s: compare_round(rec, rs, stake=s),
+        (mixed(st.just(FINISHED), tampered_record()), mixed(st.just([HOUSE, IWIN])), mixed(st.integers(1, 100))),
+    ),
+    "play_round": (lambda r, a, s: play_round(r, a, seed=s), (rules, mixed(st.just([GreedyAgent()] * 4)), seeds)),
+    "make_agent": (make_agent, (mixed(st.sampled_from(["greedy", "random"])), seeds)),
+    "RandomAgent": (lambda s: RandomAgent(s), (seeds,)),
+    "GreedyAgent": (lambda s, d: GreedyAgent(s, d), (seeds, mixed(st.integers(0, 13)))),
+    "simulate": (
+        lambda rs, n, s, p, b, w: simulate(rs, rounds=n, seed=s, players=p, bots=b, workers=w),
+        (mixed(st.just([HOUSE])), mixed(st.just(1)), seeds, mixed(st.just(4)), mixed(st.just(["greedy"])), mixed(st.just(1))),
+    ),
+    "play_chunk": (
+        lambda r, p, b, s, a, z: play_chunk(r, p, b, s, a, z),
+        (rules, mixed(st.just(4)), mixed(st.just(("greedy",))), seeds, mixed(st.just(0)), mixed(st.just(1))),
+    ),
+    "round_seed": (round_seed, (seeds, mixed(st.integers(0, 10**9)))),
+    "ProgressBar": (
+        lambda d, t: ProgressBar(io.StringIO(), terminal=True)("house", d, t),
+        (mixed(st.integers(0, 3)), mixed(st.integers(1, 3))),
+    ),
+    "TienLenEnv": (lambda r, p, s: TienLenEnv(r, p, s), (rules, mixed(st.integers(1, 5)), mixed(st.integers(1, 3)))),
+    "TienLenEnv.reset": (lambda s, o: TienLenEnv(HOUSE).reset(s, o), (mixed(st.none(), seeds), mixed(st.none(), st.just({"first_round": 1})))),
+    "TienLenEnv.step": (lambda a: _env().step(a), (mixed(st.none(), st.integers(0, 2**52)),)),
+    "view_of": (view_of, (mixed(positions), seats)),
+    "public_events": (public_events, (mixed(st.just(FINISHED.events)), mixed(st.none(), seats))),
+    "cards_to_bits": (encoding.cards_to_bits, (mixed(st.just(DECK[:3])),)),
+    "bits_to_cards": (encoding.bits_to_cards, (mixed(st.just([0] * 52)),)),
+    "mask_to_cards": (encoding.mask_to_cards, (mixed(st.integers(0, 2**52)),)),
+    "cards_to_mask": (encoding.cards_to_mask, (mixed(st.just(DECK[:3])),)),
+    "action_to_mask": (encoding.action_to_mask, (mixed(st.just(Action(kind="pass", seat=0))),)),
+    "legal_action_masks": (encoding.legal_action_masks, (mixed(st.just(ROUND.view(3))),)),
+    "encode_observation": (encoding.encode_observation, (mixed(st.just(ROUND.view(3))),)),
+    "TienLenEnv.observe": (lambda agent: _env().observe(agent), (mixed(st.sampled_from(["seat_0", "seat_3"])),)),
+    "bits_to_mask": (encoding.bits_to_mask, (mixed(st.lists(st.integers(-1, 2), min_size=52, max_size=52)),)),
+    "mask_to_bits": (encoding.mask_to_bits, (mixed(st.integers(0, 2**52)),)),
+    "action_from_mask": (lambda m: encoding.action_from_mask(ROUND.view(3), m), (mixed(st.integers(0, 2**52)),)),
+    "decode_observation": (
+        lambda i, v: encoding.decode_observation(_observation(i, v)),
+        (st.integers(0, encoding.OBSERVATION_LENGTH - 1), hostile),
+    ),
+    "split_observation": (encoding.split_observation, (hostile,)),
+}
+
+
+def _index(actions: Sequence[Action], index: Any) -> object:
+    """An index out of range raises IndexError, as the sequence protocol (and iteration) needs."""
+    try:
+        return actions[index]
+    except IndexError:
+        return None
+
+
+def _event(kind: str, value: int) -> Chop | Finished:
+    """A hand-built event with one hostile number in it."""
+    if kind == "chop":
+        combo = classify("2♥", HOUSE)
+        return Chop(trick=1, index=value, chopper=0, chopped=value, chopped_combo=combo, by=combo)
+    return Finished(seat=value, place=value, with_two=False)
+
+
+def _env() -> TienLenEnv:
+    env = TienLenEnv(HOUSE)
+    env.reset(seed=1)
+    return env
+
+
+def _observation(index: int, value: Any) -> list[Any]:
+    vector: list[Any] = encoding.encode_observation(ROUND.view(0))
+    vector[index] = value
+    return vector
+
+
+@pytest.mark.parametrize("name", sorted(ENTRY_POINTS))
+def test_only_library_errors_escape_quickly_with_short_one_line_messages(name: str) -> None:
+    function, arguments = ENTRY_POINTS[name]
+
+    @FUZZ
+    @given(st.tuples(*arguments))
+    def run(args: tuple[Any, ...]) -> None:
+        attempt(lambda: function(*args))
+
+    run()
+
+
+# Value classes that only hold data: the functions that use them check them.
+DATA = {"Action", "BombRule", "Chop", "Finished", "Forfeited", "Froze", "InstantWin", "LegalActions", "Passed", "Played"}
+DATA |= {"PlayerView", "RoundResult", "Settlement", "Transfer", "Trick", "TrickWon", "Agent", "ComboKind", "Rank", "Suit", "Event"}
+
+
+def test_every_public_callable_of_the_package_is_fuzzed() -> None:
+    """A new public function or class must be added to ENTRY_POINTS (or to DATA)."""
+    covered = {name.split("(")[0].split("[")[0].split(".")[0] for name in ENTRY_POINTS}
+    public = {
+        name
+        for name in tienlen.__all__
+        if callable(value := getattr(tienlen, name)) and not (isinstance(value, type) and issubclass(value, Exception))
+    }
+    assert public - DATA - covered == set()
+
+
+# ---------------------------------------------------------------------------- the command line
+
+
+words = ["house", "3♠", "--json", "--rules", "--hand", "--play", "--table", "--seed", "--players", "--stake", "--format"]
+arguments = st.lists(st.one_of(st.sampled_from(words), texts, st.integers(-(10**30), 10**30).map(str)), max_size=6)
+
+
+@FUZZ
+@given(command=st.sampled_from(["check", "moves", "play", "simulate", "compare", "rules", "replay"]), argv=arguments)
+def test_the_command_line_never_shows_a_traceback(command: str, argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    if command == "simulate":
+        argv += ["--rounds", "1"]
+    code = main([command, *argv])
+    err = capsys.readouterr().err
+    assert code in (0, 1, 2)
+    assert err.count("\n") <= 1 and len(err) <= MESSAGE_LIMIT + 40, err
