@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from tienlen._codec import WireValue
 from tienlen.cards import DECK, Card, cards_of, format_cards, to_mask
 from tienlen.errors import InvalidCombo
 
@@ -45,7 +46,7 @@ class ComboKind(enum.IntEnum):
 
 
 @attrs.frozen(order=False)
-class Combo:
+class Combo(WireValue):
     """A combination of cards: its ``kind`` and its cards as a ``mask``.
 
     ``cards`` (ascending), ``top`` (the highest card, which decides between two combinations of the

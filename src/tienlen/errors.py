@@ -6,7 +6,7 @@ the input that was refused and the rule that refused it, in words a player could
 
 from __future__ import annotations
 
-__all__ = ["TienLenError", "InvalidCards", "InvalidCombo", "IllegalPlay", "InvalidRules", "InvalidRecord"]
+__all__ = ["TienLenError", "InvalidCards", "InvalidCombo", "IllegalPlay", "InvalidRules", "InvalidRecord", "InvalidDocument"]
 
 
 class TienLenError(ValueError):
@@ -31,3 +31,7 @@ class InvalidRules(TienLenError):
 
 class InvalidRecord(TienLenError):
     """A round record that cannot be read or does not replay under its rules."""
+
+
+class InvalidDocument(InvalidRecord):
+    """A wire document (``from_dict`` / ``from_json``) that cannot be read: the message names the field."""

@@ -10,6 +10,7 @@ from typing import Literal, Union
 
 import attrs
 
+from tienlen._codec import WireValue
 from tienlen.cards import Card
 from tienlen.combos import Combo
 
@@ -29,7 +30,7 @@ __all__ = [
 
 
 @attrs.frozen(kw_only=True)
-class Action:
+class Action(WireValue):
     """One thing a player may do: ``play`` a combination in turn, ``pass``, ``interrupt`` out of turn
     with a bomb where the rules allow it, or ``forfeit`` (leave the round)."""
 
@@ -151,7 +152,7 @@ Event = Union[Played, Passed, Chop, Finished, Froze, Forfeited, TrickWon, Instan
 
 
 @attrs.frozen(kw_only=True)
-class RoundResult:
+class RoundResult(WireValue):
     """How a round ended.
 
     ``placements`` lists every seat from 1st to last (empty after an instant win); frozen players

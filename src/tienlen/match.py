@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from tienlen._codec import WireValue
 from tienlen.errors import IllegalPlay, InvalidRecord, InvalidRules
 from tienlen.events import RoundResult
 from tienlen.rules import RuleSet
@@ -78,7 +79,7 @@ def _positive_int(value: object, name: str, hint: str) -> int:
 
 
 @attrs.frozen(kw_only=True)
-class Match:
+class Match(WireValue):
     """A series of rounds with the same players under one rule set.
 
     ``rounds`` is the number of rounds to play (``None`` for an open session that never ends by

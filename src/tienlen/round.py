@@ -22,6 +22,7 @@ from typing import Any, TypeVar, overload
 
 import attrs
 
+from tienlen._codec import WireValue
 from tienlen.beating import explain, is_chop
 from tienlen.cards import FULL_MASK, Card, cards_of, format_cards, to_mask
 from tienlen.combos import Combo, ComboKind, classify
@@ -53,7 +54,7 @@ _T = TypeVar("_T", bound=attrs.AttrsInstance)
 
 
 @attrs.frozen(kw_only=True)
-class Trick:
+class Trick(WireValue):
     """The trick in progress: from a lead until the table clears.
 
     ``plays`` are ``(seat, combo)`` in order; ``passed`` are the seats that passed in this trick;
@@ -638,8 +639,18 @@ class Round:
         }
 
     # ------------------------------------------------------------------ records
-    def to_json(self) -> str:
-        """The round as a versioned JSON record: rules, deal and every action so far."""
+    def to_json(self, *, view_of: int | None = None) -> str:
+        """The round as a versioned JSON record: :meth:`to_dict` as text."""
+        return json.dumps(self.to_dict(view_of=view_of), ensure_ascii=False)
+
+    def to_dict(self, *, view_of: int | None = None) -> dict[str, Any]:
+        """The round as a versioned record: rules, deal and every action so far.
+
+        With ``view_of=seat`` it is the record redacted for that seat, which a server may send to
+        that player during play: the other hands are ``null`` (``hand_sizes`` gives every hand's
+        size), and there is no seed, so no other hand and no undealt card can be worked out. A
+        redacted record cannot be replayed. Raises :class:`IllegalPlay` for a bad seat.
+        """
         record: dict[str, Any] = {
             "format": "tienlen-round",
             "version": RECORD_VERSION,
@@ -651,7 +662,12 @@ class Round:
             "seed": self.seed,
             "actions": [_action_record(a) for a in self.actions],
         }
-        return json.dumps(record, ensure_ascii=False)
+        if view_of is not None:
+            _check_seat(view_of, self.players, "view_of")
+            record["hands"] = [hand if seat == view_of else None for seat, hand in enumerate(record["hands"])]
+            record["seed"] = None
+            record |= {"view_of": view_of, "hand_sizes": [m.bit_count() for m in self.dealt]}
+        return record
 
     @classmethod
     def from_json(cls, text: str) -> Round:
@@ -664,6 +680,16 @@ class Round:
             record = json.loads(text)
         except (TypeError, ValueError, RecursionError) as error:
             raise InvalidRecord(f"the record is not JSON: {error}") from None
+        return cls.from_dict(record)
+
+    @classmethod
+    def from_dict(cls, record: Any) -> Round:
+        """Read a record written by :meth:`to_dict`, replaying every action (see :meth:`from_json`).
+
+        Raises :class:`InvalidRecord` as :meth:`from_json` does, and for a redacted record.
+        """
+        if isinstance(record, dict) and "view_of" in record:
+            raise InvalidRecord(f"this record is redacted for seat {record['view_of']!r}: it holds one hand and cannot be replayed")
         if not isinstance(record, dict) or record.get("format") != "tienlen-round":
             raise InvalidRecord("the record is not a tienlen round record (missing format: tienlen-round)")
         if type(record.get("version")) is not int or record["version"] != RECORD_VERSION:

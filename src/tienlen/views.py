@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from tienlen._codec import WireValue
 from tienlen.cards import Card, cards_of
 from tienlen.combos import Combo
 from tienlen.events import Action, Event, Froze, Passed
@@ -28,7 +29,7 @@ __all__ = ["PlayerView", "view_of", "public_events"]
 
 
 @attrs.frozen(kw_only=True)
-class PlayerView:
+class PlayerView(WireValue):
     """One seat's view of a round.
 
     ``legal_actions`` are that seat's in-turn actions when ``to_act == seat``; otherwise the
