@@ -9,7 +9,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from tienlen.cards import Card
 from tienlen.combos import Combo, ComboKind, as_combo, rank_nibbles
+from tienlen.errors import InvalidCombo
 from tienlen.rules import RuleSet
 
 __all__ = ["beats", "explain", "is_chop", "is_bomb", "suit_pattern"]
@@ -37,18 +41,33 @@ def suit_pattern(combo: Combo) -> tuple[int, ...]:
     return tuple(nibbles)
 
 
-def explain(play: Combo | str, table: Combo | str | None, rules: RuleSet, *, passed: bool = False) -> str | None:
+def explain(
+    play: Combo | Iterable[Card] | str | int,
+    table: Combo | Iterable[Card] | str | int | None,
+    rules: RuleSet,
+    *,
+    passed: bool = False,
+) -> str | None:
     """``None`` when ``play`` may go on ``table`` (``None`` = leading), else the reason a player would read.
 
-    ``play`` and ``table`` are combinations, or card text that :func:`~tienlen.classify` reads.
-    ``passed=True`` asks whether a player who has already passed in this trick may make the play
-    (only bombs on 2-groups, and only where ``rules.bomb_after_pass``). Raises
-    :class:`~tienlen.InvalidCombo` or :class:`~tienlen.InvalidCards` for card text that is no combination.
+    ``play`` and ``table`` are combinations, or cards (text, :class:`~tienlen.Card` objects or a
+    mask) that :func:`~tienlen.classify` reads under ``rules``. When they form no combination
+    under ``rules`` the answer is that reason (a question gets an answer, not an exception);
+    unreadable card text still raises :class:`~tienlen.InvalidCards`. ``passed=True`` asks whether
+    a player who has already passed in this trick may make the play (only bombs on 2-groups, and
+    only where ``rules.bomb_after_pass``).
+
+    >>> from tienlen import NORTHERN
+    >>> print(explain("3♠ 3♥", None, NORTHERN))
+    3♠ 3♥ is not a combination under northern: a pair must be two cards of the same colour
     """
-    play = as_combo(play, rules)
+    try:
+        play = as_combo(play, rules)
+        table = None if table is None else as_combo(table, rules)
+    except InvalidCombo as error:
+        return str(error)
     if table is None:
         return None
-    table = as_combo(table, rules)
     reason = _refusal(play, table, rules, passed)
     return None if reason is None else f"{play} cannot beat {table} under {rules.name}: {reason}"
 
@@ -79,17 +98,33 @@ def _refusal(play: Combo, table: Combo, rules: RuleSet, passed: bool) -> str | N
     return None
 
 
-def beats(play: Combo | str, table: Combo | str | None, rules: RuleSet, *, passed: bool = False) -> bool:
-    """Whether ``play`` may be played on ``table`` in turn (``passed`` as in :func:`explain`)."""
+def beats(
+    play: Combo | Iterable[Card] | str | int,
+    table: Combo | Iterable[Card] | str | int | None,
+    rules: RuleSet,
+    *,
+    passed: bool = False,
+) -> bool:
+    """Whether ``play`` may be played on ``table`` in turn (``passed`` as in :func:`explain`).
+
+    Cards that form no combination under ``rules``, on either side, do not beat: ``False``.
+    """
     return explain(play, table, rules, passed=passed) is None
 
 
-def is_chop(play: Combo, table: Combo | None, rules: RuleSet) -> bool:
-    """Whether playing ``play`` on ``table`` (assumed legal) is a chop.
+def is_chop(
+    play: Combo | Iterable[Card] | str | int, table: Combo | Iterable[Card] | str | int | None, rules: RuleSet
+) -> bool:
+    """Whether playing ``play`` on ``table`` (assumed legal) is a chop; cards as in :func:`explain`.
 
     A chop beats a 2-group or a bomb with a bomb, or, where ``rules.higher_two_chops``, beats
-    2s with higher 2s.
+    2s with higher 2s. Cards that form no combination under ``rules`` make no chop: ``False``.
     """
+    try:
+        play = as_combo(play, rules)
+        table = None if table is None else as_combo(table, rules)
+    except InvalidCombo:
+        return False
     if table is None or not (table.is_two_group or is_bomb(table, rules)):
         return False
     return is_bomb(play, rules) or (rules.higher_two_chops and play.is_two_group)

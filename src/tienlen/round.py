@@ -39,6 +39,7 @@ from tienlen.events import (
     Played,
     RoundResult,
     TrickWon,
+    parse_action,
 )
 from tienlen.moves import combo_of, legal_masks
 from tienlen.rules import RuleSet
@@ -397,6 +398,21 @@ class Round:
                 if combo.bomb_class in self.rules.interrupt_bombs:
                     out.append(Action(kind="interrupt", seat=seat, combo=combo))
         return tuple(out)
+
+    def parse_action(self, text: str, seat: int | None = None) -> Action:
+        """Read an action typed by a person or sent by a client (see :func:`~tienlen.events.parse_action`):
+        ``pass``, ``3♠ 4♠ 5♠``, ``play 3s 4s 5s``, ``chop 6♠6♣6♦6♥``, ``seat 2 pass`` … A play or a
+        pass is for ``seat``, else the seat named in the text, else the seat to act. The action is
+        read, not applied: :meth:`apply` says whether it is legal now.
+
+        >>> from tienlen import HOUSE
+        >>> r = Round.deal(HOUSE, seed=7)
+        >>> r.parse_action(str(r.legal_actions()[0])) == r.legal_actions()[0]
+        True
+        """
+        if seat is not None:
+            _check_seat(seat, self.players, "seat")
+        return parse_action(text, self.rules, seat=seat, to_act=self.to_act)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: its own hand, card counts, the table, the public history and its

@@ -19,7 +19,8 @@ import attrs
 from tienlen._codec import WireValue
 from tienlen.cards import Card, cards_of
 from tienlen.combos import Combo
-from tienlen.events import Action, Event, Froze, Passed
+from tienlen.errors import IllegalPlay
+from tienlen.events import Action, Event, Froze, Passed, parse_action
 from tienlen.rules import RuleSet
 
 if TYPE_CHECKING:
@@ -66,6 +67,15 @@ class PlayerView(WireValue):
     def my_turn(self) -> bool:
         """Whether the seat acts in turn now."""
         return self.to_act == self.seat
+
+    def parse_action(self, text: str, seat: int | None = None) -> Action:
+        """Read an action this seat types or sends, as :meth:`Round.parse_action` does; it is always
+        this seat's (a ``seat N`` in the text, or ``seat``, must be this one). Whether it is legal
+        is for the round to say; ``action in view.legal_actions`` answers it for this view.
+        """
+        if seat is not None and seat != self.seat:
+            raise IllegalPlay(f"this is seat {self.seat}'s view, not seat {seat}'s")
+        return parse_action(text, self.rules, seat=self.seat)
 
 
 def public_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:

@@ -18,7 +18,7 @@ document ships in ``tienlen/schemas``: see :func:`schema`.
 >>> view = Round.deal(HOUSE, seed=7).view(2)
 >>> doc = view.to_dict()
 >>> doc["format"], doc["version"], doc["rules"], doc["hand"]
-('tienlen-view', 1, 'house', '3♣ 4♦ 5♠ 6♥ 7♠ 9♦ 10♥ J♣ J♦ Q♥ K♣ A♦ 2♠')
+('tienlen-view', 1, 'house', '4♣ 5♥ 6♥ 9♣ 10♣ J♦ J♥ Q♥ K♥ A♠ A♥ 2♦ 2♥')
 >>> PlayerView.from_dict(doc) == view
 True
 """
@@ -245,21 +245,34 @@ _EVENT_TAGS = {cls: tag for tag, (cls, _) in _EVENTS.items()}
 
 def _event_body(event: Event) -> dict[str, Any]:
     tag = _EVENT_TAGS[type(event)]
-    return {"event": tag} | _EVENTS[tag][1][0](event)
+    body: dict[str, Any] = _EVENTS[tag][1][0](event)
+    return {"event": tag} | body
 
 
 def _read_event(value: object, path: str) -> Event:
-    tag = value.get("event") if isinstance(value, dict) else None
+    if not isinstance(value, dict):
+        _fail(path, "an event object", value)
+    tag = value.get("event")
     if not isinstance(tag, str) or tag not in _EVENTS:
         _fail(_at(path, "event"), f"one of {', '.join(_EVENTS)}", tag)
-    body = {k: v for k, v in value.items() if k != "event"}  # type: ignore[union-attr]
+    body = {k: v for k, v in value.items() if k != "event"}
     event: Event = _EVENTS[tag][1][1](body, path)
     return event
 
 
 EVENTS = _sequence((_event_body, _read_event))
-INSTANT_WIN = _EVENTS["instant_win"][1]
-CHOP = _EVENTS["chop"][1]
+
+
+def _only(cls: type) -> Kind:
+    """Events of one class (a trick's chops, a result's instant wins), written with their tag."""
+
+    def read(value: object, path: str) -> Any:
+        event = _read_event(value, path)
+        if not isinstance(event, cls):
+            _fail(_at(path, "event"), repr(_EVENT_TAGS[cls]), _EVENT_TAGS[type(event)])
+        return event
+
+    return _event_body, read
 
 
 def _read_play(value: object, path: str) -> tuple[int, Combo]:
@@ -271,7 +284,7 @@ PLAY: Kind = (lambda play: {"seat": play[0], "combo": _combo_body(play[1])}, _re
 
 
 TRICK = _simple(
-    Trick, number=INT, leader=INT, plays=_sequence(PLAY), passed=SEAT_SET, responded=SEAT_SET, chain=_sequence(CHOP)
+    Trick, number=INT, leader=INT, plays=_sequence(PLAY), passed=SEAT_SET, responded=SEAT_SET, chain=_sequence(_only(Chop))
 )
 VIEW = _fields(
     PlayerView,
@@ -304,7 +317,7 @@ RESULT = _simple(
     placements=INTS,
     frozen=INTS,
     forfeited=INTS,
-    instant_winners=_sequence(INSTANT_WIN),
+    instant_winners=_sequence(_only(InstantWin)),
     hands=_sequence(CARDS),
     events=EVENTS,
     den_bai=_optional(INT),
@@ -382,10 +395,10 @@ def read_document(data: object) -> Any:
     if isinstance(data, str):
         data = loads(data)
     fmt = data.get("format") if isinstance(data, dict) else None
-    name = fmt[len("tienlen-"):] if isinstance(fmt, str) and fmt.startswith("tienlen-") else None
+    name = fmt[len("tienlen-"):] if isinstance(fmt, str) and fmt.startswith("tienlen-") else ""
     if name not in DOCUMENTS:
         _fail("format", f"one of {', '.join('tienlen-' + n for n in DOCUMENTS)}", fmt)
-    return DOCUMENTS[name].from_dict(data)  # type: ignore[attr-defined]
+    return CODECS[DOCUMENTS[name]].decode(data)
 
 
 def schema(name: str) -> dict[str, Any]:
