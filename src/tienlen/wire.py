@@ -31,7 +31,7 @@ from importlib import resources
 from typing import Any, NoReturn
 
 from tienlen._codec import CODECS, WIRE_VERSION, Codec, check_head, loads
-from tienlen.cards import cards_of, format_cards, to_mask
+from tienlen.cards import DECK, FULL_MASK, cards_of, format_cards, iter_indices, to_mask
 from tienlen.combos import Combo, ComboKind, rank_nibbles
 from tienlen.errors import InvalidDocument, TienLenError
 from tienlen.events import (
@@ -89,17 +89,34 @@ def _optional(kind: Kind) -> Kind:
     return (lambda v: None if v is None else encode(v)), (lambda v, p: None if v is None else decode(v, p))
 
 
+_NAMES = tuple(str(card) for card in DECK)
+_INDEX = {name: index for index, name in enumerate(_NAMES)}
+
+
+def _text(mask: int) -> str:
+    """Cards as written in documents (what :func:`~tienlen.format_cards` writes, without its checks)."""
+    return " ".join([_NAMES[index] for index in iter_indices(mask)])
+
+
 def _read_mask(value: object, path: str) -> int:
     if not isinstance(value, str):
         _fail(path, "card text such as '3♠ 10♥'", value)
-    try:
+    mask = 0
+    for name in value.split(" ") if value else ():  # the text as written: one look-up per card
+        bit = 1 << _INDEX.get(name, 64)
+        if bit > FULL_MASK or mask & bit:
+            break
+        mask |= bit
+    else:
+        return mask
+    try:  # any other spelling the library reads, or the reason it cannot
         return to_mask(value)
     except TienLenError as error:
         raise InvalidDocument(f"{path}: {error}") from None
 
 
-MASK: Kind = (format_cards, _read_mask)
-CARDS: Kind = (format_cards, lambda v, p: cards_of(_read_mask(v, p)))
+MASK: Kind = (_text, _read_mask)
+CARDS: Kind = (lambda cards: _text(sum(card.mask for card in cards)), lambda v, p: cards_of(_read_mask(v, p)))
 
 
 def _sequence(kind: Kind, make: Callable[[list[Any]], Any] = tuple) -> Kind:
@@ -135,6 +152,7 @@ def _at(path: str, key: str) -> str:
 
 # ---------------------------------------------------------------------------- combinations and rules
 _KINDS = {kind.name.lower(): kind for kind in ComboKind}
+_KIND_NAMES = {kind: name for name, kind in _KINDS.items()}
 
 
 def _shape(mask: int) -> ComboKind | None:
@@ -153,7 +171,7 @@ def _shape(mask: int) -> ComboKind | None:
 
 
 def _combo_body(combo: Combo) -> dict[str, Any]:
-    return {"kind": combo.kind.name.lower(), "cards": format_cards(combo.mask)}
+    return {"kind": _KIND_NAMES[combo.kind], "cards": _text(combo.mask)}
 
 
 def _read_combo(value: object, path: str) -> Combo:
