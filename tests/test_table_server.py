@@ -116,7 +116,7 @@ class Player:
                 if message["round"] != self.round:
                     self.round, self.dealt = message["round"], mask(view["hand"])
                 assert cards_in(raw) & ~(self.dealt | mask(view["played"])) == 0, f"seat {self.seat} was shown {raw}"
-                if view["legal_actions"] and (view["to_act"] == self.seat or message["offer"]):
+                if view["legal_actions"] and ((view["to_act"] == self.seat and not message["waiting"]) or message["offer"]):
                     choice = GreedyAgent(seed=self.seat).act(PlayerView.from_dict(view))
                     await self.socket.send(json.dumps({"type": "act", "text": str(choice)}))
                     acted += 1

@@ -100,8 +100,8 @@ class Table:
         try:
             action = round_.parse_action(text, seat)
             if seat in self.offered and action.kind == "pass":
-                self.offered.discard(seat)  # declines the chop offer
-                return self._advance(announce=False)
+                self.offered.discard(seat)  # declines the chop offer; the last to decline lets play go on
+                return self._advance(announce=not self.offered)
             if self.offered and action.kind != "interrupt":
                 waiting = ", ".join(f"seat {s}" for s in sorted(self.offered))
                 return [(seat, {"type": "refused", "text": text, "reason": f"wait: {waiting} may chop out of turn first"})]
@@ -139,35 +139,39 @@ class Table:
         return self._advance(announce=True)
 
     def _advance(self, *, announce: bool) -> Outbox:
-        """Let the bots act and ask for chops until a human must answer or the round ends; every
-        human seat gets its view after each action."""
+        """Let the bots act and offer chops until a human must answer or the round ends. Every
+        human seat gets its view after each action; a view lists the seats that may still chop
+        (``waiting``), and the seat to act waits for them."""
         out: Outbox = []
         while True:
             round_ = self.round
             assert round_ is not None
-            if announce:
-                out += [(seat, self._view_message(seat)) for seat in self.tokens.values()]
-                announce = False
-            if round_.is_over:
-                return out + self._finish(round_)
             if self.asked != len(round_.actions):
                 self.asked = len(round_.actions)
-                offers = sorted({a.seat for a in round_.legal_interrupts()}, key=lambda s: (s - (round_.trick.last_seat or 0)) % self.players)
+                last = round_.trick.last_seat or 0
+                offers = sorted({a.seat for a in round_.legal_interrupts()}, key=lambda s: (s - last) % self.players)
                 chop = next((a for a in map(self._bot_choice, offers) if a is not None and a.kind == "interrupt"), None)
                 if chop is not None:
+                    self.offered = {chop.seat}  # shown as deciding, then the chop is made
+                    out += self._views()
                     self.round, announce = round_.apply(chop), True
                     continue
                 self.offered = {s for s in offers if s not in self.bots}
-                if self.offered:
-                    return out + [(seat, self._view_message(seat)) for seat in sorted(self.offered)]
-            if self.offered:
-                return out
+                announce = announce or bool(self.offered)
+            if announce:
+                out += self._views()
+                announce = False
+            if round_.is_over:
+                return out + self._finish(round_)
             assert round_.to_act is not None
-            if round_.to_act not in self.bots:
+            if self.offered or round_.to_act not in self.bots:
                 return out
             action = self._bot_choice(round_.to_act)
             assert action is not None
             self.round, announce = round_.apply(action), True
+
+    def _views(self) -> Outbox:
+        return [(seat, self._view_message(seat)) for seat in self.tokens.values()]
 
     def _bot_choice(self, seat: int) -> Action | None:
         assert self.round is not None
@@ -177,7 +181,13 @@ class Table:
     def _view_message(self, seat: int) -> Message:
         assert self.round is not None
         view: PlayerView = self.round.view(seat)
-        return {"type": "view", "round": len(self.records) + 1, "offer": seat in self.offered, "view": view.to_dict()}
+        return {
+            "type": "view",
+            "round": len(self.records) + 1,
+            "offer": seat in self.offered and seat not in self.bots,
+            "waiting": sorted(self.offered),
+            "view": view.to_dict(),
+        }
 
     def _finish(self, round_: Round) -> Outbox:
         result = round_.result
