@@ -29,6 +29,7 @@ extensions = [
     "sphinx.ext.doctest",
     "rules_matrix",
     "public_api",
+    "wire_schemas",
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]

@@ -122,11 +122,11 @@ def test_a_person_plays_a_round_against_three_bots(server: int, browser: webdriv
             cards = play["combo"]["cards"]
             assert classify(cards, HOUSE)  # a legal play, clicked card by card
             click_cards(browser, cards)
+            if plays == 2 and shot:  # the table with the cards picked, about to be played
+                browser.save_screenshot(shot)
             browser.find_element(By.ID, "play").click()
             plays += 1
         wait.until(lambda d: state(d)["settled"] or (state(d)["view"]["history"] != before and my_turn(d)))
-        if plays == 3 and shot and not state(browser)["settled"]:
-            browser.save_screenshot(shot)
     assert plays >= 1
     panel = browser.find_element(By.ID, "settlement")
     assert panel.is_displayed() and "Round over" in panel.text and "Net (chips)" in panel.text
