@@ -63,11 +63,14 @@ def explain(
     """
     try:
         play = as_combo(play, rules)
-        table = None if table is None else as_combo(table, rules)
     except InvalidCombo as error:
         return str(error)
     if table is None:
         return None
+    try:
+        table = as_combo(table, rules)
+    except InvalidCombo as error:
+        return f"the table {error}"
     reason = _refusal(play, table, rules, passed)
     return None if reason is None else f"{play} cannot beat {table} under {rules.name}: {reason}"
 
