@@ -117,7 +117,9 @@ class Player:
                     self.round, self.dealt = message["round"], mask(view["hand"])
                 assert cards_in(raw) & ~(self.dealt | mask(view["played"])) == 0, f"seat {self.seat} was shown {raw}"
                 if view["legal_actions"] and ((view["to_act"] == self.seat and not message["waiting"]) or message["offer"]):
-                    choice = GreedyAgent(seed=self.seat).act(PlayerView.from_dict(view))
+                    # The bot reads no history; leaving it out keeps a hundred rounds per profile quick
+                    # (tests/test_wire.py reads whole views back at every ply).
+                    choice = GreedyAgent(seed=self.seat).act(PlayerView.from_dict(view | {"history": []}))
                     await self.socket.send(json.dumps({"type": "act", "text": str(choice)}))
                     acted += 1
                     if acted == leave_after:

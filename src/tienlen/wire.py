@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Mapping
 from importlib import resources
@@ -93,6 +94,7 @@ _NAMES = tuple(str(card) for card in DECK)
 _INDEX = {name: index for index, name in enumerate(_NAMES)}
 
 
+@functools.lru_cache(maxsize=1 << 12)  # the same combinations are written again in every view
 def _text(mask: int) -> str:
     """Cards as written in documents (what :func:`~tienlen.format_cards` writes, without its checks)."""
     return " ".join([_NAMES[index] for index in iter_indices(mask)])
@@ -216,8 +218,10 @@ Fields = tuple[tuple[str, str, Kind], ...]
 def _fields(cls: type, fields: Fields, check: Callable[[Any, str], None] | None = None) -> Kind:
     keys = tuple(key for key, _, _ in fields)
 
+    converters = tuple((key, attr, None if kind[0] is _same else kind[0]) for key, attr, kind in fields)
+
     def encode(value: Any) -> dict[str, Any]:
-        return {key: kind[0](getattr(value, attr)) for key, attr, kind in fields}
+        return {key: getattr(value, attr) if to is None else to(getattr(value, attr)) for key, attr, to in converters}
 
     def decode(value: object, path: str) -> Any:
         data = _object(value, path, keys)
