@@ -60,7 +60,7 @@ ITEMS = {
 
 @functools.cache
 def item_validator(ref: str) -> Draft202012Validator:
-    return Draft202012Validator({"$ref": f"urn:tienlen:schema:{ref}"}, registry=REGISTRY)
+    return Draft202012Validator({"$ref": f"urn:tienlen:schema:{ref}", "unevaluatedProperties": False}, registry=REGISTRY)
 
 
 @functools.cache
@@ -95,6 +95,30 @@ def test_the_schemas_ship_in_the_package() -> None:
 
     shipped = {p.name for p in resources.files("tienlen").joinpath("schemas").iterdir()}
     assert shipped == {f"{name}.json" for name in NAMES}
+
+
+def test_the_schemas_refuse_what_the_library_would_refuse() -> None:
+    import jsonschema
+
+    round_ = Round.deal(IWIN, seed=2)
+    document = round_.view(0).to_dict()
+    bad = [
+        document | {"extra": 1},
+        document | {"hand": "3♠ 3♣ 1♦"},
+        document | {"version": 2},
+        document | {"legal_actions": [{"kind": "pass", "seat": 0, "combo": None, "x": 0}]},
+        document | {"history": [{"event": "passed", "seat": 0}]},
+        document | {"table": {"kind": "flush", "cards": "3♠"}},
+    ]
+    for wrong in bad:
+        with pytest.raises(jsonschema.ValidationError):
+            VALIDATORS["view"].validate(wrong)
+        with pytest.raises(InvalidDocument):
+            PlayerView.from_dict(wrong)
+    match = Match.start(IWIN).record(play_round(IWIN, [GreedyAgent()] * 4, seed=2).result).to_dict()
+    match["settlements"][0]["extra"] = 1
+    with pytest.raises(jsonschema.ValidationError):
+        VALIDATORS["match"].validate(match)
 
 
 def check_ply(round_: Round) -> None:

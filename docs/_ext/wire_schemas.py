@@ -43,6 +43,12 @@ def _type(node: dict[str, Any]) -> str:
     return str(kind or "any")
 
 
+def _meaning(field: dict[str, Any]) -> str:
+    """A field's description, or that of the definition it refers to."""
+    ref = field.get("$ref", "")
+    return str(field.get("description") or (schema("common")["$defs"][ref[len(COMMON):]].get("description", "") if ref else ""))
+
+
 def _json(value: object) -> str:
     return "null" if value is None else "true" if value is True else "false" if value is False else f'"{value}"' if isinstance(value, str) else str(value)
 
@@ -55,7 +61,7 @@ def _fields(node: dict[str, Any]) -> list[str]:
     lines = [".. list-table::", "   :header-rows: 1", "   :widths: 18 32 50", "", "   * - field", "     - type", "     - meaning"]
     for name, field in properties.items():
         optional = "" if name in required else " (optional)"
-        lines += [f"   * - ``{name}``{optional}", f"     - {_type(field)}", f"     - {field.get('description', '')}"]
+        lines += [f"   * - ``{name}``{optional}", f"     - {_type(field)}", f"     - {_meaning(field)}"]
     extra = node.get("additionalProperties")
     if isinstance(extra, dict):
         lines += ["   * - *other axes*", f"     - {_type(extra)}", "     - Any rule axis, as :meth:`~tienlen.RuleSet.to_mapping` writes it."]
@@ -79,14 +85,19 @@ class WireSchemas(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         assert set(ORDER) == {*DOCUMENTS, "round", "rules"}, "a document is missing from the reference"
+        shared = schema("common")["$defs"]
         lines: list[str] = ["Documents", "---------", ""]
         for name in ORDER:
             document = schema(name)
-            lines += _section(
-                f"{document['title']} (``{name}.json``)", f"wire-doc-{name}", document["description"], document
-            )
+            body = shared[document["$ref"][len(COMMON):]] if "$ref" in document else {}
+            fields = {
+                "properties": document["properties"] | body.get("properties", {}),
+                "required": document["required"] + body.get("required", []),
+                "additionalProperties": body.get("additionalProperties", False),
+            }
+            lines += _section(f"{document['title']} (``{name}.json``)", f"wire-doc-{name}", document["description"], fields)
         lines += ["Shared definitions", "------------------", "", "The pieces the documents are made of (``common.json``).", ""]
-        for name, node in schema("common")["$defs"].items():
+        for name, node in shared.items():
             lines += _section(name, f"wire-{name}", node.get("description", ""), node)
         container = nodes.section()
         nested_parse_with_titles(self.state, StringList(lines, source="tienlen/schemas"), container)
