@@ -25,12 +25,13 @@ pytest.importorskip("websockets")
 
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 
-from tienlen import PROFILES, GreedyAgent, PlayerView, Round, Settlement, settle  # noqa: E402
+from tienlen import IWIN, PROFILES, GreedyAgent, PlayerView, Round, Settlement, settle  # noqa: E402
 from tienlen.cards import DECK  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
 
 from table_server.server import MAX_MESSAGE, Lobby, start  # noqa: E402
+from table_server.table import Table  # noqa: E402
 
 ROUNDS = 100
 CARD = re.compile(r"(?:10|[2-9JQKA])[♠♣♦♥]")
@@ -232,3 +233,45 @@ def test_the_page_is_served_beside_the_websocket() -> None:
         return await asyncio.to_thread(get)
 
     assert "<title>" in run(fetch)
+
+
+def chop_position() -> Table:
+    """An iwin table of four people where seat 0 is to lead, holding a 2 that seat 2 may chop
+    out of turn with a PR4."""
+    table = Table(IWIN, humans=4)
+    for _ in range(4):
+        table.join(None)
+    hands = ["2♥ 3♣", "4♠ 5♠", "6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣ 10♦", "J♠ J♣"]
+    table.start_round(Round.from_hands(hands, IWIN, leader=0))
+    return table
+
+
+def messages(out: list[tuple[int, dict[str, Any]]], kind: str = "view") -> dict[int, dict[str, Any]]:
+    return {seat: message for seat, message in out if message["type"] == kind}
+
+
+def test_a_chop_is_offered_to_the_seat_that_may_make_it_and_the_seat_to_act_waits() -> None:
+    table = chop_position()
+    views = messages(table.act(0, "2♥"))
+    assert sorted(views) == [0, 1, 2, 3]
+    assert [views[s]["offer"] for s in range(4)] == [False, False, True, False]
+    assert all(v["waiting"] == [2] for v in views.values())
+    offered = PlayerView.from_dict(views[2]["view"])
+    assert offered.parse_action("chop 6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣") in offered.legal_actions
+    refused = messages(table.act(1, "4♠"), "refused")
+    assert refused[1]["reason"] == "wait: seat 2 may chop out of turn first"
+    declined = messages(table.act(2, "pass"))  # declining lets play go on: everyone is told
+    assert sorted(declined) == [0, 1, 2, 3] and all(v["waiting"] == [] for v in declined.values())
+    assert messages(table.act(1, "pass"))[1]["view"]["to_act"] == 2
+
+
+def test_a_chop_out_of_turn_is_played_by_the_seat_offered_it() -> None:
+    table = chop_position()
+    table.act(0, "2♥")
+    views = messages(table.act(2, "chop 6s 6c 7s 7c 8s 8c 9s 9c"))
+    table_combo = views[0]["view"]["table"]
+    assert table_combo == {"kind": "pair_run", "cards": "6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣"}
+    assert views[0]["view"]["history"][-1] == {
+        "event": "chop", "trick": 1, "index": 1, "chopper": 2, "chopped": 0,
+        "chopped_combo": {"kind": "single", "cards": "2♥"}, "by": table_combo,
+    }

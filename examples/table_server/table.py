@@ -125,14 +125,23 @@ class Table:
         if self.match.is_over:
             self.match = self._new_match()
         played = len(self.records)
-        self.round = Round.deal(
-            self.rules,
-            players=self.players,
-            seed=self.seed + played,
-            first_round=self.match.played == 0,
-            leader=self.match.leader,
-            dealer=played % self.players,
+        return self.start_round(
+            Round.deal(
+                self.rules,
+                players=self.players,
+                seed=self.seed + played,
+                first_round=self.match.played == 0,
+                leader=self.match.leader,
+                dealer=played % self.players,
+            )
         )
+
+    def start_round(self, round_: Round) -> Outbox:
+        """Play ``round_`` at this table: the next deal, or a position set up with
+        :meth:`tienlen.Round.from_hands` (a puzzle, a lesson, a test)."""
+        if round_.rules != self.rules or round_.players != self.players:
+            raise ProtocolError(f"this table plays {self.rules.name} with {self.players} players")
+        self.round = round_
         self.ready.clear()
         self.offered.clear()
         self.asked = -1

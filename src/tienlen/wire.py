@@ -80,9 +80,9 @@ def _scalar(python: type, want: str) -> Kind:
     return _same, decode
 
 
-INT = _scalar(int, "a whole number")
-BOOL = _scalar(bool, "true or false")
-STR = _scalar(str, "text")
+_INT = _scalar(int, "a whole number")
+_BOOL = _scalar(bool, "true or false")
+_STR = _scalar(str, "text")
 
 
 def _optional(kind: Kind) -> Kind:
@@ -117,8 +117,8 @@ def _read_mask(value: object, path: str) -> int:
         raise InvalidDocument(f"{path}: {error}") from None
 
 
-MASK: Kind = (_text, _read_mask)
-CARDS: Kind = (lambda cards: _text(sum(card.mask for card in cards)), lambda v, p: cards_of(_read_mask(v, p)))
+_MASK: Kind = (_text, _read_mask)
+_CARDS: Kind = (lambda cards: _text(sum(card.mask for card in cards)), lambda v, p: cards_of(_read_mask(v, p)))
 
 
 def _sequence(kind: Kind, make: Callable[[list[Any]], Any] = tuple) -> Kind:
@@ -132,8 +132,8 @@ def _sequence(kind: Kind, make: Callable[[list[Any]], Any] = tuple) -> Kind:
     return (lambda v: [encode(item) for item in v]), read
 
 
-INTS = _sequence(INT)
-SEAT_SET: Kind = (lambda v: sorted(v), _sequence(INT, frozenset)[1])
+_INTS = _sequence(_INT)
+_SEAT_SET: Kind = (lambda v: sorted(v), _sequence(_INT, frozenset)[1])
 
 
 def _object(value: object, path: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
@@ -187,7 +187,7 @@ def _read_combo(value: object, path: str) -> Combo:
     return Combo(kind, mask)
 
 
-COMBO: Kind = (_combo_body, _read_combo)
+_COMBO: Kind = (_combo_body, _read_combo)
 
 
 def _rules_body(rules: RuleSet) -> Any:
@@ -207,7 +207,7 @@ def _read_rules(value: object, path: str) -> RuleSet:
         raise InvalidDocument(f"{path}: {error}") from None
 
 
-RULES: Kind = (_rules_body, _read_rules)
+_RULES: Kind = (_rules_body, _read_rules)
 
 
 # ---------------------------------------------------------------------------- records of fields
@@ -249,18 +249,18 @@ def _check_action(action: Action, path: str) -> None:
         raise InvalidDocument(f"{_at(path, 'combo')}: a {action.kind} {'has no' if action.combo else 'needs a'} combination")
 
 
-ACTION = _fields(Action, (("kind", "kind", STR), ("seat", "seat", INT), ("combo", "combo", _optional(COMBO))), _check_action)
+_ACTION = _fields(Action, (("kind", "kind", _STR), ("seat", "seat", _INT), ("combo", "combo", _optional(_COMBO))), _check_action)
 
 
 _EVENTS: dict[str, tuple[type, Kind]] = {
-    "played": (Played, _simple(Played, seat=INT, combo=COMBO, out_of_turn=BOOL)),
-    "passed": (Passed, _simple(Passed, seat=INT, could_play=_optional(BOOL))),
-    "chop": (Chop, _simple(Chop, trick=INT, index=INT, chopper=INT, chopped=INT, chopped_combo=COMBO, by=COMBO)),
-    "finished": (Finished, _simple(Finished, seat=INT, place=INT, with_two=BOOL)),
-    "froze": (Froze, _simple(Froze, seat=INT, cards=CARDS)),
-    "forfeited": (Forfeited, _simple(Forfeited, seat=INT)),
-    "trick_won": (TrickWon, _simple(TrickWon, trick=INT, seat=INT, next_leader=_optional(INT))),
-    "instant_win": (InstantWin, _simple(InstantWin, seat=INT, pattern=STR)),
+    "played": (Played, _simple(Played, seat=_INT, combo=_COMBO, out_of_turn=_BOOL)),
+    "passed": (Passed, _simple(Passed, seat=_INT, could_play=_optional(_BOOL))),
+    "chop": (Chop, _simple(Chop, trick=_INT, index=_INT, chopper=_INT, chopped=_INT, chopped_combo=_COMBO, by=_COMBO)),
+    "finished": (Finished, _simple(Finished, seat=_INT, place=_INT, with_two=_BOOL)),
+    "froze": (Froze, _simple(Froze, seat=_INT, cards=_CARDS)),
+    "forfeited": (Forfeited, _simple(Forfeited, seat=_INT)),
+    "trick_won": (TrickWon, _simple(TrickWon, trick=_INT, seat=_INT, next_leader=_optional(_INT))),
+    "instant_win": (InstantWin, _simple(InstantWin, seat=_INT, pattern=_STR)),
 }
 _EVENT_TAGS = {cls: tag for tag, (cls, _) in _EVENTS.items()}
 
@@ -282,7 +282,7 @@ def _read_event(value: object, path: str) -> Event:
     return event
 
 
-EVENTS = _sequence((_event_body, _read_event))
+_HISTORY = _sequence((_event_body, _read_event))
 
 
 def _only(cls: type) -> Kind:
@@ -299,53 +299,53 @@ def _only(cls: type) -> Kind:
 
 def _read_play(value: object, path: str) -> tuple[int, Combo]:
     data = _object(value, path, ("seat", "combo"))
-    return INT[1](data["seat"], _at(path, "seat")), _read_combo(data["combo"], _at(path, "combo"))
+    return _INT[1](data["seat"], _at(path, "seat")), _read_combo(data["combo"], _at(path, "combo"))
 
 
-PLAY: Kind = (lambda play: {"seat": play[0], "combo": _combo_body(play[1])}, _read_play)
+_PLAY: Kind = (lambda play: {"seat": play[0], "combo": _combo_body(play[1])}, _read_play)
 
 
-TRICK = _simple(
-    Trick, number=INT, leader=INT, plays=_sequence(PLAY), passed=SEAT_SET, responded=SEAT_SET, chain=_sequence(_only(Chop))
+_TRICK = _simple(
+    Trick, number=_INT, leader=_INT, plays=_sequence(_PLAY), passed=_SEAT_SET, responded=_SEAT_SET, chain=_sequence(_only(Chop))
 )
-VIEW = _fields(
+_VIEW = _fields(
     PlayerView,
     (
-        ("rules", "rules", RULES),
-        ("seat", "seat", INT),
-        ("players", "players", INT),
-        ("hand", "hand_mask", MASK),
-        ("card_counts", "card_counts", INTS),
-        ("to_act", "to_act", _optional(INT)),
-        ("table", "table", _optional(COMBO)),
-        ("table_seat", "table_seat", _optional(INT)),
-        ("leader", "leader", INT),
-        ("trick_number", "trick_number", INT),
-        ("passed", "passed", SEAT_SET),
-        ("finished", "finished", INTS),
-        ("frozen", "frozen", INTS),
-        ("forfeited", "forfeited", INTS),
-        ("played", "played_mask", MASK),
-        ("history", "history", EVENTS),
-        ("legal_actions", "legal_actions", _sequence(ACTION)),
-        ("is_over", "is_over", BOOL),
+        ("rules", "rules", _RULES),
+        ("seat", "seat", _INT),
+        ("players", "players", _INT),
+        ("hand", "hand_mask", _MASK),
+        ("card_counts", "card_counts", _INTS),
+        ("to_act", "to_act", _optional(_INT)),
+        ("table", "table", _optional(_COMBO)),
+        ("table_seat", "table_seat", _optional(_INT)),
+        ("leader", "leader", _INT),
+        ("trick_number", "trick_number", _INT),
+        ("passed", "passed", _SEAT_SET),
+        ("finished", "finished", _INTS),
+        ("frozen", "frozen", _INTS),
+        ("forfeited", "forfeited", _INTS),
+        ("played", "played_mask", _MASK),
+        ("history", "history", _HISTORY),
+        ("legal_actions", "legal_actions", _sequence(_ACTION)),
+        ("is_over", "is_over", _BOOL),
     ),
 )
-RESULT = _simple(
+_RESULT = _simple(
     RoundResult,
-    players=INT,
-    dealer=INT,
-    first_round=BOOL,
-    placements=INTS,
-    frozen=INTS,
-    forfeited=INTS,
+    players=_INT,
+    dealer=_INT,
+    first_round=_BOOL,
+    placements=_INTS,
+    frozen=_INTS,
+    forfeited=_INTS,
     instant_winners=_sequence(_only(InstantWin)),
-    hands=_sequence(CARDS),
-    events=EVENTS,
-    den_bai=_optional(INT),
+    hands=_sequence(_CARDS),
+    events=_HISTORY,
+    den_bai=_optional(_INT),
 )
-TRANSFER = _simple(Transfer, payer=INT, payee=INT, amount=INT, reason=STR)
-SETTLEMENT = _simple(Settlement, unit=STR, stake=INT, transfers=_sequence(TRANSFER), net=INTS, house=INT)
+_TRANSFER = _simple(Transfer, payer=_INT, payee=_INT, amount=_INT, reason=_STR)
+_SETTLEMENT = _simple(Settlement, unit=_STR, stake=_INT, transfers=_sequence(_TRANSFER), net=_INTS, house=_INT)
 
 
 def _check_match(match: Match, path: str) -> None:
@@ -353,16 +353,16 @@ def _check_match(match: Match, path: str) -> None:
         raise InvalidDocument(f"{_at(path, 'settlements')}: {len(match.settlements)} settlements for {len(match.results)} results")
 
 
-MATCH = _fields(
+_MATCH = _fields(
     Match,
     (
-        ("rules", "rules", RULES),
-        ("players", "players", INT),
-        ("stake", "stake", INT),
-        ("rounds", "rounds", _optional(INT)),
-        ("balances_at_start", "balances_at_start", _optional(INTS)),
-        ("results", "results", _sequence(RESULT)),
-        ("settlements", "settlements", _sequence(SETTLEMENT)),
+        ("rules", "rules", _RULES),
+        ("players", "players", _INT),
+        ("stake", "stake", _INT),
+        ("rounds", "rounds", _optional(_INT)),
+        ("balances_at_start", "balances_at_start", _optional(_INTS)),
+        ("results", "results", _sequence(_RESULT)),
+        ("settlements", "settlements", _sequence(_SETTLEMENT)),
     ),
     check=_check_match,
 )
@@ -382,13 +382,13 @@ The round record (``tienlen-round``) and the rules (``tienlen-rules``) are writt
 :meth:`~tienlen.Round.to_dict` and :meth:`~tienlen.RuleSet.to_dict`."""
 
 _BODIES: dict[type, Kind] = {
-    Combo: COMBO,
-    Action: ACTION,
-    Trick: TRICK,
-    PlayerView: VIEW,
-    RoundResult: RESULT,
-    Settlement: SETTLEMENT,
-    Match: MATCH,
+    Combo: _COMBO,
+    Action: _ACTION,
+    Trick: _TRICK,
+    PlayerView: _VIEW,
+    RoundResult: _RESULT,
+    Settlement: _SETTLEMENT,
+    Match: _MATCH,
 }
 
 
