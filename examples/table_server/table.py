@@ -37,7 +37,7 @@ class Table:
         self.rules = rules
         self.players = players
         self.humans = humans
-        self.stake = stake_for(rules, stake) if rules.unit != "points" else 1
+        self.stake = stake_for(rules, stake)
         self.seed = seed
         self.tokens: dict[str, int] = {}
         self.bots = {seat: GreedyAgent(seed=seed + seat) for seat in range(humans, players)}
