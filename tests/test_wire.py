@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+import tomllib
 from typing import Any
 
 import pytest
@@ -119,6 +120,22 @@ def test_the_schemas_refuse_what_the_library_would_refuse() -> None:
     match["settlements"][0]["extra"] = 1
     with pytest.raises(jsonschema.ValidationError):
         VALIDATORS["match"].validate(match)
+
+
+def test_the_import_graph_stays_one_way() -> None:
+    """The value modules reach the wire format only through tienlen._codec; tienlen.wire imports them."""
+    from pathlib import Path
+
+    import tienlen
+
+    package = Path(tienlen.__file__).parent
+    for module in package.glob("*.py"):
+        if module.name not in ("wire.py", "__init__.py"):
+            imports = re.findall(r"^\s*(?:from tienlen\.wire |import tienlen\.wire|from tienlen import .*\bwire\b)", module.read_text(encoding="utf-8"), re.M)
+            assert not imports, f"{module.name} imports tienlen.wire"
+    assert "schemas/*.json" in tomllib.loads((package.parent.parent / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "setuptools"
+    ]["package-data"]["tienlen"]
 
 
 def check_ply(round_: Round) -> None:
