@@ -57,9 +57,9 @@ from tienlen.views import PlayerView
 
 __all__ = ["WIRE_VERSION", "DOCUMENTS", "schema", "read_document"]
 
-Encode = Callable[[Any], Any]
-Decode = Callable[[object, str], Any]
-Kind = tuple[Encode, Decode]
+_Encode = Callable[[Any], Any]
+_Decode = Callable[[object, str], Any]
+_Kind = tuple[_Encode, _Decode]
 
 
 def _fail(path: str, want: str, value: object) -> NoReturn:
@@ -71,7 +71,7 @@ def _same(value: Any) -> Any:
     return value
 
 
-def _scalar(python: type, want: str) -> Kind:
+def _scalar(python: type, want: str) -> _Kind:
     def decode(value: object, path: str) -> Any:
         if type(value) is not python:  # bool is not a whole number here
             _fail(path, want, value)
@@ -85,7 +85,7 @@ _BOOL = _scalar(bool, "true or false")
 _STR = _scalar(str, "text")
 
 
-def _optional(kind: Kind) -> Kind:
+def _optional(kind: _Kind) -> _Kind:
     encode, decode = kind
     return (lambda v: None if v is None else encode(v)), (lambda v, p: None if v is None else decode(v, p))
 
@@ -117,11 +117,11 @@ def _read_mask(value: object, path: str) -> int:
         raise InvalidDocument(f"{path}: {error}") from None
 
 
-_MASK: Kind = (_text, _read_mask)
-_CARDS: Kind = (lambda cards: _text(sum(card.mask for card in cards)), lambda v, p: cards_of(_read_mask(v, p)))
+_MASK: _Kind = (_text, _read_mask)
+_CARDS: _Kind = (lambda cards: _text(sum(card.mask for card in cards)), lambda v, p: cards_of(_read_mask(v, p)))
 
 
-def _sequence(kind: Kind, make: Callable[[list[Any]], Any] = tuple) -> Kind:
+def _sequence(kind: _Kind, make: Callable[[list[Any]], Any] = tuple) -> _Kind:
     encode, decode = kind
 
     def read(value: object, path: str) -> Any:
@@ -133,7 +133,7 @@ def _sequence(kind: Kind, make: Callable[[list[Any]], Any] = tuple) -> Kind:
 
 
 _INTS = _sequence(_INT)
-_SEAT_SET: Kind = (lambda v: sorted(v), _sequence(_INT, frozenset)[1])
+_SEAT_SET: _Kind = (lambda v: sorted(v), _sequence(_INT, frozenset)[1])
 
 
 def _object(value: object, path: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
@@ -187,7 +187,7 @@ def _read_combo(value: object, path: str) -> Combo:
     return Combo(kind, mask)
 
 
-_COMBO: Kind = (_combo_body, _read_combo)
+_COMBO: _Kind = (_combo_body, _read_combo)
 
 
 def _rules_body(rules: RuleSet) -> Any:
@@ -207,15 +207,15 @@ def _read_rules(value: object, path: str) -> RuleSet:
         raise InvalidDocument(f"{path}: {error}") from None
 
 
-_RULES: Kind = (_rules_body, _read_rules)
+_RULES: _Kind = (_rules_body, _read_rules)
 
 
 # ---------------------------------------------------------------------------- records of fields
-Fields = tuple[tuple[str, str, Kind], ...]
+_Fields = tuple[tuple[str, str, _Kind], ...]
 """``(json key, attribute, kind)`` for each field, in the order written."""
 
 
-def _fields(cls: type, fields: Fields, check: Callable[[Any, str], None] | None = None) -> Kind:
+def _fields(cls: type, fields: _Fields, check: Callable[[Any, str], None] | None = None) -> _Kind:
     keys = tuple(key for key, _, _ in fields)
 
     converters = tuple((key, attr, None if kind[0] is _same else kind[0]) for key, attr, kind in fields)
@@ -238,7 +238,7 @@ def _fields(cls: type, fields: Fields, check: Callable[[Any, str], None] | None 
     return encode, decode
 
 
-def _simple(cls: type, **kinds: Kind) -> Kind:
+def _simple(cls: type, **kinds: _Kind) -> _Kind:
     return _fields(cls, tuple((name, name, kind) for name, kind in kinds.items()))
 
 
@@ -252,7 +252,7 @@ def _check_action(action: Action, path: str) -> None:
 _ACTION = _fields(Action, (("kind", "kind", _STR), ("seat", "seat", _INT), ("combo", "combo", _optional(_COMBO))), _check_action)
 
 
-_EVENTS: dict[str, tuple[type, Kind]] = {
+_EVENTS: dict[str, tuple[type, _Kind]] = {
     "played": (Played, _simple(Played, seat=_INT, combo=_COMBO, out_of_turn=_BOOL)),
     "passed": (Passed, _simple(Passed, seat=_INT, could_play=_optional(_BOOL))),
     "chop": (Chop, _simple(Chop, trick=_INT, index=_INT, chopper=_INT, chopped=_INT, chopped_combo=_COMBO, by=_COMBO)),
@@ -285,7 +285,7 @@ def _read_event(value: object, path: str) -> Event:
 _HISTORY = _sequence((_event_body, _read_event))
 
 
-def _only(cls: type) -> Kind:
+def _only(cls: type) -> _Kind:
     """Events of one class (a trick's chops, a result's instant wins), written with their tag."""
 
     def read(value: object, path: str) -> Any:
@@ -302,7 +302,7 @@ def _read_play(value: object, path: str) -> tuple[int, Combo]:
     return _INT[1](data["seat"], _at(path, "seat")), _read_combo(data["combo"], _at(path, "combo"))
 
 
-_PLAY: Kind = (lambda play: {"seat": play[0], "combo": _combo_body(play[1])}, _read_play)
+_PLAY: _Kind = (lambda play: {"seat": play[0], "combo": _combo_body(play[1])}, _read_play)
 
 
 _TRICK = _simple(
@@ -381,7 +381,7 @@ DOCUMENTS: Mapping[str, type] = {
 The round record (``tienlen-round``) and the rules (``tienlen-rules``) are written by
 :meth:`~tienlen.Round.to_dict` and :meth:`~tienlen.RuleSet.to_dict`."""
 
-_BODIES: dict[type, Kind] = {
+_BODIES: dict[type, _Kind] = {
     Combo: _COMBO,
     Action: _ACTION,
     Trick: _TRICK,
@@ -392,7 +392,7 @@ _BODIES: dict[type, Kind] = {
 }
 
 
-def _document(name: str, body: Kind) -> Codec:
+def _document(name: str, body: _Kind) -> Codec:
     head = {"format": f"tienlen-{name}", "version": WIRE_VERSION}
 
     def encode(value: Any) -> dict[str, Any]:
