@@ -23,15 +23,7 @@ from tienlen.events import (
     RoundResult,
     TrickWon,
 )
-from tienlen.errors import (
-    IllegalPlay,
-    InvalidCards,
-    InvalidCombo,
-    InvalidDocument,
-    InvalidRecord,
-    InvalidRules,
-    TienLenError,
-)
+from tienlen.errors import IllegalPlay, InvalidCards, InvalidCombo, InvalidDocument, InvalidRecord, InvalidRules, TienLenError
 from tienlen.match import Match, next_leader
 from tienlen.moves import legal_plays
 from tienlen.profiles import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, PROFILES
