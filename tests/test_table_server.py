@@ -13,6 +13,7 @@ import asyncio
 import json
 import multiprocessing
 import re
+import subprocess
 import sys
 import urllib.request
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -53,9 +54,9 @@ def mask(cards: str) -> int:
     return sum(1 << INDEX[name] for name in cards.split())
 
 
-def run(test: Callable[[Lobby, int], Awaitable[T]], *, timeout: float = 600) -> T:
+def run(test: Callable[[Lobby, int], Awaitable[T]], *, timeout: float = 600, records: Path | None = None) -> T:
     async def main() -> T:
-        lobby = Lobby(seed=1)
+        lobby = Lobby(seed=1, records=records)
         async with await start(lobby, "127.0.0.1", 0) as server:
             port = next(iter(server.sockets)).getsockname()[1]
             return await asyncio.wait_for(test(lobby, port), timeout)
@@ -174,7 +175,7 @@ def test_four_clients_play_every_profile() -> None:
         assert list(pool.map(play_profile, PROFILES)) == [ROUNDS] * len(PROFILES)
 
 
-def test_a_client_that_leaves_mid_round_comes_back_with_its_token() -> None:
+def test_a_client_that_leaves_mid_round_comes_back_with_its_token(tmp_path: Path) -> None:
     async def play(lobby: Lobby, port: int) -> None:
         async with client(port) as socket:
             await socket.send(json.dumps({"type": "join", "room": "back", "rules": "iwin"}))
@@ -190,7 +191,9 @@ def test_a_client_that_leaves_mid_round_comes_back_with_its_token() -> None:
         assert (player.seat, player.token) == (seat, token)
         assert replays(lobby, "back") == 1
 
-    run(play)
+    run(play, records=tmp_path)
+    (written,) = tmp_path.iterdir()  # the finished round's record, written by the server
+    assert written.name == "back-0001.json" and Round.from_json(written.read_text(encoding="utf-8")).is_over
 
 
 def test_bad_messages_get_an_error_frame_and_leave_the_table_alone() -> None:
@@ -285,3 +288,20 @@ def test_a_chop_out_of_turn_is_played_by_the_seat_offered_it() -> None:
         "event": "chop", "trick": 1, "index": 1, "chopper": 2, "chopped": 0,
         "chopped_combo": {"kind": "single", "cards": "2♥"}, "by": table_combo,
     }
+
+
+def test_the_server_runs_from_the_command_line() -> None:
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "table_server", "--port", "0"], cwd=examples, stdout=subprocess.PIPE, text=True, encoding="utf-8"
+    )
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        address = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert address, line
+        with urllib.request.urlopen(f"http://127.0.0.1:{address.group(1)}/", timeout=30) as response:
+            assert b"<title>" in response.read()
+    finally:
+        server.terminate()
+        server.wait(30)

@@ -152,6 +152,7 @@ def start(lobby: Lobby, host: str = "127.0.0.1", port: int = 0) -> Awaitable[Ser
 
 async def _main(host: str, port: int, records: Path | None) -> None:
     async with await start(Lobby(records=records), host, port) as server:
+        port = next(iter(server.sockets)).getsockname()[1]  # the one chosen, for --port 0
         print(f"table server on http://{host}:{port}/ (WebSocket ws://{host}:{port}/ws)", flush=True)
         await server.serve_forever()
 
@@ -160,7 +161,7 @@ def main() -> None:
     """The command line: ``python -m table_server [--host H] [--port P] [--records DIR]``."""
     parser = argparse.ArgumentParser(prog="table_server", description="A Tiến Lên table server built on tienlen.")
     parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--port", type=int, default=8765, help="0 picks a free port")
     parser.add_argument("--records", type=Path, help="write each finished round's record into this folder")
     args = parser.parse_args()
     if args.records is not None:
