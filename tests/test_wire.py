@@ -184,7 +184,8 @@ def test_every_value_round_trips_at_every_ply(name: str, data: st.DataObject) ->
     stake = 1 if rules.unit == "points" else 1000
     money = settle(result, rules, stake=stake)
     assert Settlement.from_json(json.dumps(valid("settlement", money.to_dict()))) == money
-    match = Match.start(rules, players=players, stake=stake, rounds=3).record(result)
+    balances = None if rules.unit == "points" else [50_000] * players
+    match = Match.start(rules, players=players, stake=stake, rounds=3, balances=balances).record(result)
     assert Match.from_dict(valid("match", match.to_dict())) == match
     assert read_document(match.to_json()) == match
     assert RuleSet.from_dict(valid("rules", rules.to_dict())) == rules
