@@ -30,6 +30,7 @@ extensions = [
     "rules_matrix",
     "public_api",
     "gallery",
+    "wire_schemas",
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]

@@ -50,7 +50,7 @@ def test_check_no_combination_is_illegal(capsys: pytest.CaptureFixture[str]) -> 
 def test_moves_lists_legal_plays(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "moves", "--rules", "house", "--hand", "3♠ 4♠ 5♦ 5♥ 2♣", "--table", "4♥")
     assert code == 0
-    assert out.splitlines()[-1] == "3 legal plays"
+    assert out.splitlines()[-1] == "3 legal plays, or pass"
 
 
 def test_moves_json(capsys: pytest.CaptureFixture[str]) -> None:

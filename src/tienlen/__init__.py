@@ -23,7 +23,7 @@ from tienlen.events import (
     RoundResult,
     TrickWon,
 )
-from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCards, InvalidCombo, InvalidRecord, InvalidRules, TienLenError
+from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCards, InvalidCombo, InvalidDocument, InvalidRecord, InvalidRules, TienLenError
 from tienlen.match import Match, next_leader
 from tienlen.moves import legal_plays
 from tienlen.profiles import COUNTING, FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, PROFILES
@@ -31,6 +31,7 @@ from tienlen.round import LegalActions, Round, Trick, instant_win_pattern
 from tienlen.rules import AXES, INSTANT_WIN_PATTERNS, BombRule, InstantWinRule, RuleSet, load_rules
 from tienlen.settle import HOUSE_SEAT, Settlement, Transfer, chop_value, held_value, settle
 from tienlen.views import PlayerView
+from tienlen.wire import WIRE_VERSION, read_document
 
 __all__ = [
     "__version__",
@@ -60,6 +61,7 @@ __all__ = [
     "InvalidArgument",
     "InvalidCards",
     "InvalidCombo",
+    "InvalidDocument",
     "InvalidRecord",
     "InvalidRules",
     "LegalActions",
@@ -81,6 +83,7 @@ __all__ = [
     "Transfer",
     "Trick",
     "TrickWon",
+    "WIRE_VERSION",
     "beats",
     "chop_value",
     "classify",
@@ -97,5 +100,6 @@ __all__ = [
     "next_leader",
     "parse_cards",
     "play_round",
+    "read_document",
     "settle",
 ]

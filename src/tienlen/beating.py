@@ -9,8 +9,12 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from tienlen._checks import check_bool
+from tienlen.cards import Card
 from tienlen.combos import Combo, ComboKind, as_combo, rank_nibbles
+from tienlen.errors import InvalidCombo
 from tienlen.rules import RuleSet
 
 __all__ = ["beats", "explain", "is_chop", "is_bomb", "suit_pattern"]
@@ -38,21 +42,39 @@ def suit_pattern(combo: Combo) -> tuple[int, ...]:
     return tuple(nibbles)
 
 
-def explain(play: Combo | str, table: Combo | str | None, rules: RuleSet, *, passed: bool = False) -> str | None:
+def explain(
+    play: Combo | Iterable[Card] | str | int,
+    table: Combo | Iterable[Card] | str | int | None,
+    rules: RuleSet,
+    *,
+    passed: bool = False,
+) -> str | None:
     """``None`` when ``play`` may go on ``table`` (``None`` = leading), else the reason a player would read.
 
-    ``play`` and ``table`` are combinations, or card text that :func:`~tienlen.classify` reads.
-    ``passed=True`` asks whether a player who has already passed in this trick may make the play
-    (only bombs on 2-groups, and only where ``rules.bomb_after_pass``). Raises
-    :class:`~tienlen.InvalidCombo` or :class:`~tienlen.InvalidCards` for card text that is no combination.
+    ``play`` and ``table`` are combinations, or cards (text, :class:`~tienlen.Card` objects or a
+    mask) that :func:`~tienlen.classify` reads under ``rules``. When they form no combination
+    under ``rules`` the answer is that reason (a question gets an answer, not an exception);
+    unreadable card text still raises :class:`~tienlen.InvalidCards`. ``passed=True`` asks whether
+    a player who has already passed in this trick may make the play (only bombs on 2-groups, and
+    only where ``rules.bomb_after_pass``).
+
+    >>> from tienlen import NORTHERN
+    >>> print(explain("3♠ 3♥", None, NORTHERN))
+    3♠ 3♥ is not a combination under northern: a pair must be two cards of the same colour
     """
     check_bool(passed, "passed")
-    play = as_combo(play, rules)
+    try:
+        play = as_combo(play, rules)
+    except InvalidCombo as error:
+        return str(error)
     if table is None:
         if not rules.lead_pair_run_bombs and play.kind is ComboKind.PAIR_RUN and is_bomb(play, rules):
             return f"{play} cannot be led under {rules.name}: a {play.bomb_class} is a bomb, played only on what it beats"
         return None
-    table = as_combo(table, rules)
+    try:
+        table = as_combo(table, rules)
+    except InvalidCombo as error:
+        return f"the table {error}"
     reason = _refusal(play, table, rules, passed)
     return None if reason is None else f"{play} cannot beat {table} under {rules.name}: {reason}"
 
@@ -85,21 +107,35 @@ def _refusal(play: Combo, table: Combo, rules: RuleSet, passed: bool) -> str | N
     return None
 
 
-def beats(play: Combo | str, table: Combo | str | None, rules: RuleSet, *, passed: bool = False) -> bool:
-    """Whether ``play`` may be played on ``table`` in turn (``passed`` as in :func:`explain`)."""
+def beats(
+    play: Combo | Iterable[Card] | str | int,
+    table: Combo | Iterable[Card] | str | int | None,
+    rules: RuleSet,
+    *,
+    passed: bool = False,
+) -> bool:
+    """Whether ``play`` may be played on ``table`` in turn (``passed`` as in :func:`explain`).
+
+    Cards that form no combination under ``rules``, on either side, do not beat: ``False``.
+    """
     return explain(play, table, rules, passed=passed) is None
 
 
-def is_chop(play: Combo | str, table: Combo | str | None, rules: RuleSet) -> bool:
-    """Whether playing ``play`` on ``table`` (assumed legal) is a chop.
+def is_chop(
+    play: Combo | Iterable[Card] | str | int, table: Combo | Iterable[Card] | str | int | None, rules: RuleSet
+) -> bool:
+    """Whether playing ``play`` on ``table`` (assumed legal) is a chop; cards as in :func:`explain`.
 
     A chop beats a 2-group or a bomb with a bomb, or, where ``rules.higher_two_chops``, beats
     2s with higher 2s. A bomb beating a lower bomb of its own class is a chop only where
-    ``rules.same_class_chops``; otherwise it is an ordinary beat. ``play`` and
-    ``table`` may be card text, as for :func:`explain`.
+    ``rules.same_class_chops``; otherwise it is an ordinary beat. Cards that form no combination
+    under ``rules`` make no chop: ``False``.
     """
-    play = as_combo(play, rules)
-    table = None if table is None else as_combo(table, rules)
+    try:
+        play = as_combo(play, rules)
+        table = None if table is None else as_combo(table, rules)
+    except InvalidCombo:
+        return False
     if table is None or not (table.is_two_group or is_bomb(table, rules)):
         return False
     if not rules.same_class_chops and table.bomb_class is not None and play.bomb_class == table.bomb_class:

@@ -37,7 +37,7 @@ from tienlen.beating import explain
 from tienlen.cards import format_cards, parse_cards, to_mask
 from tienlen.combos import classify
 from tienlen.compare import compare, describe_value
-from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCombo, InvalidRecord, TienLenError, one_line
+from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCombo, InvalidRecord, InvalidRules, TienLenError, one_line
 from tienlen.events import Chop, Finished, Forfeited, Froze, InstantWin, Passed, Played, TrickWon
 from tienlen.moves import legal_plays
 from tienlen.profiles import PROFILES
@@ -92,7 +92,7 @@ def _parser() -> argparse.ArgumentParser:
 
     check = sub.add_parser("check", help="is a play legal on a table? exit 0 if so, 1 with the reason if not")
     check.add_argument("--rules", required=True, help=rules_help)
-    check.add_argument("--play", required=True, help="the cards played, e.g. '6♠6♣6♦6♥' or '6s 6c 6d 6h'")
+    check.add_argument("--play", required=True, help="the cards played, e.g. '6♠6♣6♦6♥' or '6s 6c 6d 6h', or 'pass'")
     check.add_argument("--table", help="the combination on the table (omit when leading)")
     check.add_argument("--hand", help="the player's hand; the play must come from it")
     check.add_argument("--json", action="store_true", help="answer as JSON")
@@ -167,18 +167,18 @@ def _unit(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     rules = load_rules(args.rules)
-    played = parse_cards(args.play)  # unreadable cards are bad input (exit 2), not an illegal play
     table = classify(args.table, rules) if args.table else None
     reason: str | None = None
-    if args.hand is not None:
-        missing = to_mask(played) & ~to_mask(args.hand)
-        if missing:
-            reason = f"the hand does not hold {format_cards(missing)}"
-    if reason is None:
-        try:
-            reason = explain(classify(played, rules), table, rules)
-        except InvalidCombo as error:
-            reason = str(error)
+    if args.play.strip().lower() == "pass":
+        reason = None if table is not None else "the leader may not pass; play any combination"
+    else:
+        played = parse_cards(args.play)  # unreadable cards are bad input (exit 2), not an illegal play
+        if args.hand is not None:
+            missing = to_mask(played) & ~to_mask(args.hand)
+            if missing:
+                reason = f"the hand does not hold {format_cards(missing)}"
+        if reason is None:
+            reason = explain(played, table, rules)
     if args.json:
         print(json.dumps({"legal": reason is None, "reason": reason, "rules": rules.name}, ensure_ascii=False))
     else:
@@ -190,12 +190,13 @@ def _moves(args: argparse.Namespace) -> int:
     rules = load_rules(args.rules)
     table = classify(args.table, rules) if args.table else None
     plays = legal_plays(args.hand, table, rules)
+    passing = [{"kind": "pass", "cards": ""}] if table is not None else []
     if args.json:
-        print(json.dumps([{"kind": c.kind.label, "cards": str(c)} for c in plays], ensure_ascii=False))
+        print(json.dumps([{"kind": c.kind.label, "cards": str(c)} for c in plays] + passing, ensure_ascii=False))
     else:
         for combo in plays:
             print(f"{combo.kind.label:<9} {combo}")
-        print(f"{len(plays)} legal plays" + ("" if table is not None else " (leading)"))
+        print(f"{len(plays)} legal plays" + (", or pass" if passing else " (leading)"))
     return 0
 
 

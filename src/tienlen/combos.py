@@ -17,6 +17,7 @@ import attrs
 
 from tienlen import svg
 from tienlen._checks import check_type, shown
+from tienlen._codec import WireValue
 from tienlen.cards import DECK, FULL_MASK, Card, cards_of, format_cards, to_mask
 from tienlen.errors import InvalidArgument, InvalidCombo
 from tienlen.rules import RuleSet
@@ -43,7 +44,7 @@ class ComboKind(enum.IntEnum):
 
 
 @attrs.frozen(order=False)
-class Combo:
+class Combo(WireValue):
     """A combination of cards: its ``kind`` and its cards as a ``mask``.
 
     ``cards`` (ascending), ``top`` (the highest card, which decides between two combinations of the

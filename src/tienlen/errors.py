@@ -18,6 +18,7 @@ __all__ = [
     "InvalidRules",
     "InvalidRecord",
     "InvalidArgument",
+    "InvalidDocument",
     "MESSAGE_LIMIT",
     "one_line",
 ]
@@ -80,3 +81,7 @@ class InvalidArgument(TienLenError, TypeError):
 
     It is both a :class:`TienLenError` and a :class:`TypeError`; the message names the argument.
     """
+
+
+class InvalidDocument(InvalidRecord):
+    """A wire document (``from_dict`` / ``from_json``) that cannot be read: the message names the field."""

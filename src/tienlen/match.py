@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from tienlen._checks import MAX_AMOUNT, MAX_COUNT, shown
+from tienlen._codec import WireValue
 from tienlen.errors import IllegalPlay, InvalidRecord, InvalidRules
 from tienlen.events import RoundResult
 from tienlen.rules import RuleSet
@@ -83,7 +84,7 @@ def _positive_int(value: object, name: str, hint: str, high: int) -> int:
 
 
 @attrs.frozen(kw_only=True)
-class Match:
+class Match(WireValue):
     """A series of rounds with the same players under one rule set.
 
     ``unit`` is what one unit of the rules is worth in this room (see :func:`~tienlen.settle`);

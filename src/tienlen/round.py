@@ -36,6 +36,7 @@ from tienlen._checks import (
     parse_whole,
     shown,
 )
+from tienlen._codec import WireValue
 from tienlen.beating import explain, is_chop
 from tienlen.cards import FULL_MASK, Card, cards_of, format_cards, to_mask
 from tienlen.combos import TWO, Combo, ComboKind, classify
@@ -61,6 +62,7 @@ from tienlen.events import (
     Played,
     RoundResult,
     TrickWon,
+    parse_action,
 )
 from tienlen.moves import combo_of, legal_masks
 from tienlen.rules import RuleSet
@@ -80,7 +82,7 @@ _T = TypeVar("_T", bound=attrs.AttrsInstance)
 
 
 @attrs.frozen(kw_only=True)
-class Trick:
+class Trick(WireValue):
     """The trick in progress: from a lead until the table clears.
 
     ``plays`` are ``(seat, combo)`` in order; ``passed`` are the seats that passed in this trick;
@@ -505,6 +507,21 @@ class Round:
                     out.append(Action(kind="interrupt", seat=seat, combo=combo))
         return tuple(out)
 
+    def parse_action(self, text: str, seat: int | None = None) -> Action:
+        """Read an action typed by a person or sent by a client (see :func:`~tienlen.events.parse_action`):
+        ``pass``, ``3♠ 4♠ 5♠``, ``play 3s 4s 5s``, ``chop 6♠6♣6♦6♥``, ``seat 2 pass`` … A play or a
+        pass is for ``seat``, else the seat named in the text, else the seat to act. The action is
+        read, not applied: :meth:`apply` says whether it is legal now.
+
+        >>> from tienlen import HOUSE
+        >>> r = Round.deal(HOUSE, seed=7)
+        >>> r.parse_action(str(r.legal_actions()[0])) == r.legal_actions()[0]
+        True
+        """
+        if seat is not None:
+            _check_seat(seat, self.players, "seat")
+        return parse_action(text, self.rules, seat=seat, to_act=self.to_act)
+
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: its own hand, card counts, the table, the public history and its
         legal actions (see :class:`~tienlen.views.PlayerView`). Raises :class:`IllegalPlay` for a bad seat."""
@@ -750,8 +767,18 @@ class Round:
         }
 
     # ------------------------------------------------------------------ records
-    def to_json(self) -> str:
-        """The round as a versioned JSON record: rules, deal and every action so far."""
+    def to_json(self, *, view_of: int | None = None) -> str:
+        """The round as a versioned JSON record: :meth:`to_dict` as text."""
+        return json.dumps(self.to_dict(view_of=view_of), ensure_ascii=False)
+
+    def to_dict(self, *, view_of: int | None = None) -> dict[str, Any]:
+        """The round as a versioned record: rules, deal and every action so far.
+
+        With ``view_of=seat`` it is the record redacted for that seat, which a server may send to
+        that player during play: the other hands are ``null`` (``hand_sizes`` gives every hand's
+        size), and there is no seed, so no other hand and no undealt card can be worked out. A
+        redacted record cannot be replayed. Raises :class:`IllegalPlay` for a bad seat.
+        """
         record: dict[str, Any] = {
             "format": "tienlen-round",
             "version": RECORD_VERSION,
@@ -763,7 +790,12 @@ class Round:
             "seed": self.seed,
             "actions": [_action_record(a) for a in self.actions],
         }
-        return json.dumps(record, ensure_ascii=False)
+        if view_of is not None:
+            _check_seat(view_of, self.players, "view_of")
+            record["hands"] = [hand if seat == view_of else None for seat, hand in enumerate(record["hands"])]
+            record["seed"] = None
+            record |= {"view_of": view_of, "hand_sizes": [m.bit_count() for m in self.dealt]}
+        return record
 
     @classmethod
     def from_json(cls, text: str) -> Round:
@@ -773,7 +805,16 @@ class Round:
         cards, reason), or what is malformed in the record: text that is not JSON or is longer
         than 1,048,576 characters, a key given twice, a field this version does not have.
         """
-        record = load_json(text, "the record", MAX_RECORD, InvalidRecord)
+        return cls.from_dict(load_json(text, "the record", MAX_RECORD, InvalidRecord))
+
+    @classmethod
+    def from_dict(cls, record: Any) -> Round:
+        """Read a record written by :meth:`to_dict`, replaying every action (see :meth:`from_json`).
+
+        Raises :class:`InvalidRecord` as :meth:`from_json` does, and for a redacted record.
+        """
+        if isinstance(record, dict) and "view_of" in record:
+            raise InvalidRecord(f"this record is redacted for seat {shown(record['view_of'])}: it holds one hand and cannot be replayed")
         if not isinstance(record, dict) or record.get("format") != "tienlen-round":
             raise InvalidRecord("the record is not a tienlen round record (missing format: tienlen-round)")
         if type(record.get("version")) is not int or record["version"] != RECORD_VERSION:

@@ -31,6 +31,7 @@ from typing import Any, Literal, get_args
 import attrs
 
 from tienlen._checks import MAX_AMOUNT, MAX_COUNT, MAX_RULES_TEXT, check_text, load_json, parse_whole, read_file, shown
+from tienlen._codec import WIRE_VERSION, check_head
 from tienlen.errors import InvalidArgument, InvalidRules, one_line
 
 __all__ = ["RuleSet", "BombRule", "InstantWinRule", "INSTANT_WIN_PATTERNS", "AXES", "PER_PLAYERS", "load_rules"]
@@ -357,6 +358,18 @@ class RuleSet:
     def to_json(self) -> str:
         """The rule set as JSON, read back exactly by :meth:`from_json`."""
         return json.dumps(self.to_mapping(), ensure_ascii=False, indent=2)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rule set as a wire document: ``format`` ``tienlen-rules``, ``version``, then
+        :meth:`to_mapping`'s axes (see :mod:`tienlen.wire`)."""
+        return {"format": "tienlen-rules", "version": WIRE_VERSION} | self.to_mapping()
+
+    @classmethod
+    def from_dict(cls, data: object) -> RuleSet:
+        """Read a document written by :meth:`to_dict`. Raises :class:`~tienlen.InvalidDocument`
+        for a wrong format or version and :class:`InvalidRules` naming a bad axis."""
+        document = check_head(data, "rules")
+        return cls.from_mapping({key: value for key, value in document.items() if key not in ("format", "version")})
 
     def to_toml(self) -> str:
         """The rule set as TOML, read back exactly by :meth:`from_toml`."""

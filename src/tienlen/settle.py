@@ -72,6 +72,7 @@ import attrs
 
 from tienlen import svg
 from tienlen._checks import MAX_AMOUNT, check_type, shown
+from tienlen._codec import WireValue
 from tienlen.cards import Card, cards_of, format_cards, mask_of
 from tienlen.combos import TWO, Combo, rank_nibbles
 from tienlen.errors import InvalidRecord, InvalidRules
@@ -114,7 +115,7 @@ class Transfer:
 
 
 @attrs.frozen(kw_only=True)
-class Settlement:
+class Settlement(WireValue):
     """What one round moved: the ``transfers`` in the order they fell due, the ``net`` result per seat,
     the ``house`` account (the rake; 0 where there is none) and the ``unit`` counted.
 

@@ -18,9 +18,11 @@ import attrs
 
 from tienlen import svg
 from tienlen._checks import check_type
+from tienlen._codec import WireValue
 from tienlen.cards import Card, cards_of, format_cards
 from tienlen.combos import Combo
-from tienlen.events import Action, Event, Froze, Passed
+from tienlen.errors import IllegalPlay
+from tienlen.events import Action, Event, Froze, Passed, parse_action
 from tienlen.rules import RuleSet
 
 if TYPE_CHECKING:
@@ -30,7 +32,7 @@ __all__ = ["PlayerView", "view_of", "public_events"]
 
 
 @attrs.frozen(kw_only=True)
-class PlayerView:
+class PlayerView(WireValue):
     """One seat's view of a round.
 
     ``legal_actions`` are that seat's in-turn actions when ``to_act == seat``; otherwise the
@@ -97,6 +99,15 @@ class PlayerView:
 
     def _repr_svg_(self) -> str:
         return svg.view(self)
+
+    def parse_action(self, text: str, seat: int | None = None) -> Action:
+        """Read an action this seat types or sends, as :meth:`Round.parse_action` does; it is always
+        this seat's (a ``seat N`` in the text, or ``seat``, must be this one). Whether it is legal
+        is for the round to say; ``action in view.legal_actions`` answers it for this view.
+        """
+        if seat is not None and seat != self.seat:
+            raise IllegalPlay(f"this is seat {self.seat}'s view, not seat {seat}'s")
+        return parse_action(text, self.rules, seat=self.seat)
 
 
 def public_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:

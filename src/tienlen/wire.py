@@ -1,0 +1,437 @@
+"""The wire format: the values a game server sends or stores, as versioned JSON documents.
+
+Every document is a JSON object that starts with ``"format": "tienlen-<what>"`` and
+``"version": 1``, then the value's fields in a fixed order. Only JSON types are used: cards are
+text (``"10♥ 2♠"``, ascending; ``""`` for none), a combination is ``{"kind": "pair", "cards":
+"5♠ 5♥"}``, seats are numbers, and a rule set is its profile's name when it is one of the
+profiles unchanged, else its full mapping (:meth:`~tienlen.RuleSet.to_mapping`).
+
+The value classes carry the methods: ``to_dict()``, ``to_json()``, ``from_dict()`` and
+``from_json()`` on :class:`~tienlen.Combo`, :class:`~tienlen.Action`, :class:`~tienlen.Trick`,
+:class:`~tienlen.PlayerView`, :class:`~tienlen.RoundResult`, :class:`~tienlen.Settlement`
+and :class:`~tienlen.Match`; :class:`~tienlen.RuleSet` and the :class:`~tienlen.Round` record
+have their own. Reading refuses a malformed document with :class:`~tienlen.InvalidDocument`
+naming the field (``history[3].combo.cards: …``). The JSON Schema (draft 2020-12) of each
+document ships in ``tienlen/schemas``: see :func:`schema`.
+
+>>> from tienlen import HOUSE, Round, PlayerView
+>>> view = Round.deal(HOUSE, seed=7).view(2)
+>>> doc = view.to_dict()
+>>> doc["format"], doc["version"], doc["rules"], doc["hand"]
+('tienlen-view', 1, 'house', '4♣ 5♥ 6♥ 9♣ 10♣ J♦ J♥ Q♥ K♥ A♠ A♥ 2♦ 2♥')
+>>> PlayerView.from_dict(doc) == view
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Mapping
+from importlib import resources
+from typing import Any, NoReturn
+
+from tienlen._codec import CODECS, WIRE_VERSION, Codec, check_head, loads
+from tienlen.cards import DECK, FULL_MASK, cards_of, format_cards, iter_indices, to_mask
+from tienlen.combos import Combo, ComboKind, rank_nibbles
+from tienlen.errors import InvalidDocument, TienLenError
+from tienlen.events import (
+    Action,
+    Chop,
+    Event,
+    Finished,
+    Forfeited,
+    Froze,
+    InstantWin,
+    Passed,
+    Played,
+    RoundResult,
+    TrickWon,
+)
+from tienlen.match import Match
+from tienlen.profiles import PROFILES
+from tienlen.round import Trick
+from tienlen.rules import RuleSet
+from tienlen.settle import Settlement, Transfer
+from tienlen.views import PlayerView
+
+__all__ = ["WIRE_VERSION", "DOCUMENTS", "schema", "read_document"]
+
+_Encode = Callable[[Any], Any]
+_Decode = Callable[[object, str], Any]
+_Kind = tuple[_Encode, _Decode]
+
+
+def _fail(path: str, want: str, value: object) -> NoReturn:
+    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+    raise InvalidDocument(f"{path or 'the document'}: expected {want}, not {shown}")
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _scalar(python: type, want: str) -> _Kind:
+    def decode(value: object, path: str) -> Any:
+        if type(value) is not python:  # bool is not a whole number here
+            _fail(path, want, value)
+        return value
+
+    return _same, decode
+
+
+_INT = _scalar(int, "a whole number")
+_BOOL = _scalar(bool, "true or false")
+_STR = _scalar(str, "text")
+
+
+def _optional(kind: _Kind) -> _Kind:
+    encode, decode = kind
+    return (lambda v: None if v is None else encode(v)), (lambda v, p: None if v is None else decode(v, p))
+
+
+_NAMES = tuple(str(card) for card in DECK)
+_INDEX = {name: index for index, name in enumerate(_NAMES)}
+
+
+@functools.lru_cache(maxsize=1 << 12)  # the same combinations are written again in every view
+def _text(mask: int) -> str:
+    """Cards as written in documents (what :func:`~tienlen.format_cards` writes, without its checks)."""
+    return " ".join([_NAMES[index] for index in iter_indices(mask)])
+
+
+def _read_mask(value: object, path: str) -> int:
+    if not isinstance(value, str):
+        _fail(path, "card text such as '3♠ 10♥'", value)
+    mask = 0
+    for name in value.split(" ") if value else ():  # the text as written: one look-up per card
+        bit = 1 << _INDEX.get(name, 64)
+        if bit > FULL_MASK or mask & bit:
+            break
+        mask |= bit
+    else:
+        return mask
+    try:  # any other spelling the library reads, or the reason it cannot
+        return to_mask(value)
+    except TienLenError as error:
+        raise InvalidDocument(f"{path}: {error}") from None
+
+
+_MASK: _Kind = (_text, _read_mask)
+_CARDS: _Kind = (lambda cards: _text(sum(card.mask for card in cards)), lambda v, p: cards_of(_read_mask(v, p)))
+
+
+def _sequence(kind: _Kind, make: Callable[[list[Any]], Any] = tuple) -> _Kind:
+    encode, decode = kind
+
+    def read(value: object, path: str) -> Any:
+        if not isinstance(value, list):
+            _fail(path, "a list", value)
+        return make([decode(item, f"{path}[{i}]") for i, item in enumerate(value)])
+
+    return (lambda v: [encode(item) for item in v]), read
+
+
+_INTS = _sequence(_INT)
+_SEAT_SET: _Kind = (lambda v: sorted(v), _sequence(_INT, frozenset)[1])
+
+
+def _object(value: object, path: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        _fail(path, "an object", value)
+    missing = [k for k in keys if k not in value]
+    if missing:
+        raise InvalidDocument(f"{_at(path, missing[0])}: missing")
+    unknown = sorted(str(k) for k in value if k not in keys)
+    if unknown:
+        raise InvalidDocument(f"{_at(path, unknown[0])}: not a field here; the fields are {', '.join(keys)}")
+    return value
+
+
+def _at(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+# ---------------------------------------------------------------------------- combinations and rules
+_KINDS = {kind.name.lower(): kind for kind in ComboKind}
+_KIND_NAMES = {kind: name for name, kind in _KINDS.items()}
+
+
+def _shape(mask: int) -> ComboKind | None:
+    """The kind the cards' shape allows whatever the rules: one rank, or a run of singles or pairs."""
+    counts = [n.bit_count() for n in rank_nibbles(mask) if n]
+    ranks = [r for r, n in enumerate(rank_nibbles(mask)) if n]
+    if len(ranks) == 1:
+        return ComboKind(counts[0])
+    if ranks[-1] - ranks[0] != len(ranks) - 1:
+        return None
+    if set(counts) == {1} and len(ranks) >= 3:
+        return ComboKind.STRAIGHT
+    if set(counts) == {2}:
+        return ComboKind.PAIR_RUN
+    return None
+
+
+def _combo_body(combo: Combo) -> dict[str, Any]:
+    return {"kind": _KIND_NAMES[combo.kind], "cards": _text(combo.mask)}
+
+
+def _read_combo(value: object, path: str) -> Combo:
+    data = _object(value, path, ("kind", "cards"))
+    kind = _KINDS.get(data["kind"]) if isinstance(data["kind"], str) else None
+    if kind is None:
+        _fail(_at(path, "kind"), f"one of {', '.join(_KINDS)}", data["kind"])
+    mask = _read_mask(data["cards"], _at(path, "cards"))
+    if not mask or _shape(mask) is not kind:
+        raise InvalidDocument(f"{_at(path, 'cards')}: {format_cards(mask) or 'no cards'} is not a {kind.label}")
+    return Combo(kind, mask)
+
+
+_COMBO: _Kind = (_combo_body, _read_combo)
+
+
+def _rules_body(rules: RuleSet) -> Any:
+    return rules.name if PROFILES.get(rules.name) == rules else rules.to_mapping()
+
+
+def _read_rules(value: object, path: str) -> RuleSet:
+    if isinstance(value, str):
+        if value not in PROFILES:
+            raise InvalidDocument(f"{path}: {value!r} is not a profile; the profiles are {', '.join(PROFILES)}")
+        return PROFILES[value]
+    if not isinstance(value, dict):
+        _fail(path, "a profile name or a rules mapping", value)
+    try:
+        return RuleSet.from_mapping(value)
+    except TienLenError as error:
+        raise InvalidDocument(f"{path}: {error}") from None
+
+
+_RULES: _Kind = (_rules_body, _read_rules)
+
+
+# ---------------------------------------------------------------------------- records of fields
+_Fields = tuple[tuple[str, str, _Kind], ...]
+"""``(json key, attribute, kind)`` for each field, in the order written."""
+
+
+def _fields(cls: type, fields: _Fields, check: Callable[[Any, str], None] | None = None) -> _Kind:
+    keys = tuple(key for key, _, _ in fields)
+
+    converters = tuple((key, attr, None if kind[0] is _same else kind[0]) for key, attr, kind in fields)
+
+    def encode(value: Any) -> dict[str, Any]:
+        return {key: getattr(value, attr) if to is None else to(getattr(value, attr)) for key, attr, to in converters}
+
+    def decode(value: object, path: str) -> Any:
+        data = _object(value, path, keys)
+        try:
+            made = cls(**{attr: kind[1](data[key], _at(path, key)) for key, attr, kind in fields})
+        except InvalidDocument:
+            raise
+        except TienLenError as error:
+            raise InvalidDocument(f"{path or 'the document'}: {error}") from None
+        if check is not None:
+            check(made, path)
+        return made
+
+    return encode, decode
+
+
+def _simple(cls: type, **kinds: _Kind) -> _Kind:
+    return _fields(cls, tuple((name, name, kind) for name, kind in kinds.items()))
+
+
+def _check_action(action: Action, path: str) -> None:
+    if action.kind not in ("play", "pass", "interrupt", "forfeit"):
+        _fail(_at(path, "kind"), "play, pass, interrupt or forfeit", action.kind)
+    if (action.combo is None) != (action.kind in ("pass", "forfeit")):
+        raise InvalidDocument(f"{_at(path, 'combo')}: a {action.kind} {'has no' if action.combo else 'needs a'} combination")
+
+
+_ACTION = _fields(Action, (("kind", "kind", _STR), ("seat", "seat", _INT), ("combo", "combo", _optional(_COMBO))), _check_action)
+
+
+_EVENTS: dict[str, tuple[type, _Kind]] = {
+    "played": (Played, _simple(Played, seat=_INT, combo=_COMBO, out_of_turn=_BOOL)),
+    "passed": (Passed, _simple(Passed, seat=_INT, could_play=_optional(_BOOL))),
+    "chop": (Chop, _simple(Chop, trick=_INT, index=_INT, chopper=_INT, chopped=_INT, chopped_combo=_COMBO, by=_COMBO)),
+    "finished": (Finished, _simple(Finished, seat=_INT, place=_INT, with_two=_BOOL)),
+    "froze": (Froze, _simple(Froze, seat=_INT, cards=_CARDS)),
+    "forfeited": (Forfeited, _simple(Forfeited, seat=_INT)),
+    "trick_won": (TrickWon, _simple(TrickWon, trick=_INT, seat=_INT, next_leader=_optional(_INT))),
+    "instant_win": (InstantWin, _simple(InstantWin, seat=_INT, pattern=_STR)),
+}
+_EVENT_TAGS = {cls: tag for tag, (cls, _) in _EVENTS.items()}
+
+
+def _event_body(event: Event) -> dict[str, Any]:
+    tag = _EVENT_TAGS[type(event)]
+    body: dict[str, Any] = _EVENTS[tag][1][0](event)
+    return {"event": tag} | body
+
+
+def _read_event(value: object, path: str) -> Event:
+    if not isinstance(value, dict):
+        _fail(path, "an event object", value)
+    tag = value.get("event")
+    if not isinstance(tag, str) or tag not in _EVENTS:
+        _fail(_at(path, "event"), f"one of {', '.join(_EVENTS)}", tag)
+    body = {k: v for k, v in value.items() if k != "event"}
+    event: Event = _EVENTS[tag][1][1](body, path)
+    return event
+
+
+_HISTORY = _sequence((_event_body, _read_event))
+
+
+def _only(cls: type) -> _Kind:
+    """Events of one class (a trick's chops, a result's instant wins), written with their tag."""
+
+    def read(value: object, path: str) -> Any:
+        event = _read_event(value, path)
+        if not isinstance(event, cls):
+            _fail(_at(path, "event"), repr(_EVENT_TAGS[cls]), _EVENT_TAGS[type(event)])
+        return event
+
+    return _event_body, read
+
+
+def _read_play(value: object, path: str) -> tuple[int, Combo]:
+    data = _object(value, path, ("seat", "combo"))
+    return _INT[1](data["seat"], _at(path, "seat")), _read_combo(data["combo"], _at(path, "combo"))
+
+
+_PLAY: _Kind = (lambda play: {"seat": play[0], "combo": _combo_body(play[1])}, _read_play)
+
+
+_TRICK = _simple(
+    Trick, number=_INT, leader=_INT, plays=_sequence(_PLAY), passed=_SEAT_SET, responded=_SEAT_SET, chain=_sequence(_only(Chop))
+)
+_VIEW = _fields(
+    PlayerView,
+    (
+        ("rules", "rules", _RULES),
+        ("seat", "seat", _INT),
+        ("players", "players", _INT),
+        ("hand", "hand_mask", _MASK),
+        ("card_counts", "card_counts", _INTS),
+        ("to_act", "to_act", _optional(_INT)),
+        ("table", "table", _optional(_COMBO)),
+        ("table_seat", "table_seat", _optional(_INT)),
+        ("leader", "leader", _INT),
+        ("trick_number", "trick_number", _INT),
+        ("passed", "passed", _SEAT_SET),
+        ("finished", "finished", _INTS),
+        ("frozen", "frozen", _INTS),
+        ("forfeited", "forfeited", _INTS),
+        ("played", "played_mask", _MASK),
+        ("history", "history", _HISTORY),
+        ("legal_actions", "legal_actions", _sequence(_ACTION)),
+        ("is_over", "is_over", _BOOL),
+    ),
+)
+_RESULT = _simple(
+    RoundResult,
+    players=_INT,
+    dealer=_INT,
+    first_round=_BOOL,
+    placements=_INTS,
+    frozen=_INTS,
+    forfeited=_INTS,
+    instant_winners=_sequence(_only(InstantWin)),
+    hands=_sequence(_CARDS),
+    events=_HISTORY,
+    den_bai=_optional(_INT),
+)
+_TRANSFER = _simple(Transfer, payer=_INT, payee=_INT, amount=_INT, reason=_STR)
+_SETTLEMENT = _simple(Settlement, unit=_STR, stake=_INT, transfers=_sequence(_TRANSFER), net=_INTS, house=_INT)
+
+
+def _check_match(match: Match, path: str) -> None:
+    if len(match.results) != len(match.settlements):
+        raise InvalidDocument(f"{_at(path, 'settlements')}: {len(match.settlements)} settlements for {len(match.results)} results")
+
+
+_MATCH = _fields(
+    Match,
+    (
+        ("rules", "rules", _RULES),
+        ("players", "players", _INT),
+        ("unit", "unit", _INT),
+        ("rounds", "rounds", _optional(_INT)),
+        ("balances_at_start", "balances_at_start", _optional(_INTS)),
+        ("results", "results", _sequence(_RESULT)),
+        ("settlements", "settlements", _sequence(_SETTLEMENT)),
+    ),
+    check=_check_match,
+)
+
+# ---------------------------------------------------------------------------- documents
+DOCUMENTS: Mapping[str, type] = {
+    "combo": Combo,
+    "action": Action,
+    "trick": Trick,
+    "view": PlayerView,
+    "result": RoundResult,
+    "settlement": Settlement,
+    "match": Match,
+}
+"""The document names (``"tienlen-<name>"`` in ``format``) and the class each one holds.
+The round record (``tienlen-round``) and the rules (``tienlen-rules``) are written by
+:meth:`~tienlen.Round.to_dict` and :meth:`~tienlen.RuleSet.to_dict`."""
+
+_BODIES: dict[type, _Kind] = {
+    Combo: _COMBO,
+    Action: _ACTION,
+    Trick: _TRICK,
+    PlayerView: _VIEW,
+    RoundResult: _RESULT,
+    Settlement: _SETTLEMENT,
+    Match: _MATCH,
+}
+
+
+def _document(name: str, body: _Kind) -> Codec:
+    head = {"format": f"tienlen-{name}", "version": WIRE_VERSION}
+
+    def encode(value: Any) -> dict[str, Any]:
+        document: dict[str, Any] = head | body[0](value)
+        return document
+
+    def decode(data: object) -> Any:
+        return body[1]({k: v for k, v in check_head(data, name).items() if k not in head}, "")
+
+    return Codec(encode, decode)
+
+
+for _name, _cls in DOCUMENTS.items():
+    CODECS[_cls] = _document(_name, _BODIES[_cls])
+
+
+def read_document(data: object) -> Any:
+    """Read any document of :data:`DOCUMENTS` by its ``format`` (JSON text or an already parsed object).
+
+    Raises :class:`~tienlen.InvalidDocument` for an unknown format or a malformed document.
+    """
+    if isinstance(data, str):
+        data = loads(data)
+    fmt = data.get("format") if isinstance(data, dict) else None
+    name = fmt[len("tienlen-"):] if isinstance(fmt, str) and fmt.startswith("tienlen-") else ""
+    if name not in DOCUMENTS:
+        _fail("format", f"one of {', '.join('tienlen-' + n for n in DOCUMENTS)}", fmt)
+    return CODECS[DOCUMENTS[name]].decode(data)
+
+
+def schema(name: str) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a document: a name of :data:`DOCUMENTS`, ``round``,
+    ``rules`` or ``common`` (the shared definitions the others refer to).
+
+    Raises :class:`~tienlen.InvalidDocument` for an unknown name.
+    """
+    names = (*DOCUMENTS, "round", "rules", "common")
+    if name not in names:
+        raise InvalidDocument(f"there is no schema {name!r}; the schemas are {', '.join(names)}")
+    text = resources.files("tienlen").joinpath("schemas", f"{name}.json").read_text(encoding="utf-8")
+    document: dict[str, Any] = json.loads(text)
+    return document
