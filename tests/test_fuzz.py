@@ -35,6 +35,7 @@ from tienlen import (
     INSTANT_WIN_PATTERNS,
     InstantWinRule,
     PROFILES,
+    read_document,
     Action,
     Card,
     Chop,
@@ -205,6 +206,11 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any
     "Round.from_json": (Round.from_json, (tampered_record(),)),
     "Round.from_notation": (Round.from_notation, (mixed(st.just(FINISHED.to_notation()), texts), mixed(st.none()))),
     "Round.play": (lambda r, c, s: r.play(c, seat=s), (positions, card_text, mixed(st.none(), seats))),
+    "Round.parse_action": (
+        lambda r, t, s: r.parse_action(t, seat=s),
+        (positions, mixed(card_text, st.sampled_from(["pass", "play 3♠", "chop 6♠6♣6♦6♥", "seat 9 pass"])), mixed(st.none(), seats)),
+    ),
+    "read_document": (read_document, (mixed(st.just(FINISHED.to_dict()), st.just(ROUND.view(3).to_dict()), json_values),)),
     "Round.pass_": (lambda r, s: r.pass_(seat=s), (positions, mixed(st.none(), seats))),
     "Round.interrupt": (lambda r, s, c: r.interrupt(s, c), (positions, seats, card_text)),
     "Round.forfeit": (lambda r, s: r.forfeit(s), (positions, seats)),
@@ -228,7 +234,7 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any
     "attrs.evolve(RuleSet)": (lambda axis, value: attrs.evolve(HOUSE, **{axis: value}), (st.sampled_from(list(AXES)), hostile)),
     "load_rules": (load_rules, (mixed(st.sampled_from(["house", "/dev/zero.toml", "/nonexistent.toml", "/tmp"])),)),
     "settle": (
-        lambda res, r, s, b: settle(res, r, stake=s, balances=b),
+        lambda res, r, s, b: settle(res, r, unit=s, balances=b),
         (mixed(st.just(RESULT)), rules, mixed(st.integers(1, 10**15)), mixed(st.none(), st.lists(st.integers(), max_size=5))),
     ),
     "settle(result with bad fields)": (
@@ -242,7 +248,7 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any
     "held_value": (held_value, (mixed(st.just(parse_cards("2♥ 7♠ 7♣ 7♦ 7♥"))), rules)),
     "chop_value": (chop_value, (combos, rules)),
     "Match.start": (
-        lambda r, p, s, b, n: Match.start(r, players=p, stake=s, balances=b, rounds=n),
+        lambda r, p, s, b, n: Match.start(r, players=p, unit=s, balances=b, rounds=n),
         (rules, mixed(st.integers(1, 5)), mixed(st.integers(1, 10)), mixed(st.none()), mixed(st.none(), st.integers(1, 10))),
     ),
     "Match.record": (lambda res: Match.start(HOUSE).record(res), (mixed(st.just(RESULT)),)),
@@ -250,7 +256,7 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any
     "compare": (lambda a, b: compare(a, b), (rules, rules)),
     "compare_play": (compare_play, (card_text, mixed(st.none(), card_text), mixed(st.lists(st.sampled_from(list(PROFILES.values())))))),
     "compare_round": (
-        lambda rec, rs, s: compare_round(rec, rs, stake=s),
+        lambda rec, rs, s: compare_round(rec, rs, unit=s),
         (mixed(st.just(FINISHED), tampered_record()), mixed(st.just([HOUSE, IWIN])), mixed(st.integers(1, 100))),
     ),
     "play_round": (lambda r, a, s: play_round(r, a, seed=s), (rules, mixed(st.just([GreedyAgent()] * 4)), seeds)),
@@ -353,7 +359,7 @@ def test_every_public_callable_of_the_package_is_fuzzed() -> None:
 # ---------------------------------------------------------------------------- the command line
 
 
-words = ["house", "3♠", "--json", "--rules", "--hand", "--play", "--table", "--seed", "--players", "--stake", "--format"]
+words = ["house", "3♠", "--json", "--rules", "--hand", "--play", "--table", "--seed", "--players", "--unit", "--stake", "--format"]
 arguments = st.lists(st.one_of(st.sampled_from(words), texts, st.integers(-(10**30), 10**30).map(str)), max_size=6)
 
 
