@@ -66,3 +66,15 @@ def test_importing_the_core_loads_no_optional_dependency() -> None:
     code = f"import sys; import {', '.join(core)}; print(sorted(m for m in ('matplotlib', 'dask', 'distributed') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_importing_the_package_loads_nothing_from_outside_but_attrs() -> None:
+    """The core's only runtime dependency is attrs (``pip install tienlen`` brings nothing else).
+    Private names such as multiprocessing's ``__mp_main__`` or setuptools' ``_distutils_hack`` are
+    left out: they are the interpreter's, not the package's."""
+    code = (
+        "import sys, tienlen, tienlen.cli; "
+        "print(sorted({m.split('.')[0] for m in sys.modules if not m.startswith('_')} - set(sys.stdlib_module_names) - {'tienlen'}))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() in ("['attr', 'attrs']", "['attrs']"), out
