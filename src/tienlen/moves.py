@@ -195,7 +195,7 @@ def legal_plays(
     out: list[Combo] = []
     if table is not None:
         table = as_combo(table, rules)
-    for kind, masks in _plays(_hand(to_mask(hand), rules), table, rules, passed):
+    for kind, masks in plays_by_kind(_hand(to_mask(hand), rules), table, rules, passed):
         combos = list(map(_CACHE.get, masks))
         if not all(combos):
             combos = [combo or combo_of(kind, mask) for combo, mask in zip(combos, masks)]
@@ -209,7 +209,7 @@ def legal_masks(hand: int, table: Combo | None, rules: RuleSet, *, passed: bool 
     if table is not None:
         check_type(table, Combo, "table", "a Combo or None")
     out: list[Item] = []
-    for kind, masks in _plays(_hand(to_mask(hand), rules), table, rules, passed):
+    for kind, masks in plays_by_kind(_hand(to_mask(hand), rules), table, rules, passed):
         out += zip(repeat(kind), masks)
     return out
 
@@ -222,7 +222,9 @@ def _hand(mask: int, rules: RuleSet) -> int:
     return mask
 
 
-def _plays(hand: int, table: Combo | None, rules: RuleSet, passed: bool) -> list[Group]:
+def plays_by_kind(hand: int, table: Combo | None, rules: RuleSet, passed: bool) -> list[Group]:
+    """:func:`legal_masks` as groups ``(kind, [mask, ...])``, without checking the arguments: for
+    the engine, which holds hands the rules dealt (no group is empty)."""
     plan = _PLANS.get(id(rules))
     if plan is None or plan.rules is not rules:
         plan = _plan(rules)

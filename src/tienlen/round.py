@@ -18,7 +18,7 @@ import json
 import random
 import secrets
 from collections.abc import Container, Iterable, Sequence
-from typing import Any, TypeVar, overload
+from typing import Any, overload
 
 import attrs
 from attrs.exceptions import FrozenInstanceError
@@ -64,7 +64,7 @@ from tienlen.events import (
     TrickWon,
     parse_action,
 )
-from tienlen.moves import combo_of, legal_masks
+from tienlen.moves import Group, combo_of, legal_masks, plays_by_kind
 from tienlen.rules import RuleSet
 from tienlen.views import PlayerView, view_of
 
@@ -78,7 +78,6 @@ _RECORD_FIELDS = frozenset({"format", "version", "rules", "hands", "dealer", "fi
 _TWOS = 0xF << 48
 _BLACK = sum(0b0011 << (4 * r) for r in range(13))  # ♠ and ♣
 _RED = _BLACK << 2  # ♦ and ♥
-_T = TypeVar("_T", bound=attrs.AttrsInstance)
 
 
 @attrs.frozen(kw_only=True)
@@ -118,14 +117,20 @@ class LegalActions(Sequence[Action]):
     immutable, hashable and picklable.
     """
 
-    __slots__ = ("seat", "_plays", "_masks", "_can_pass")
+    __slots__ = ("seat", "_groups", "_plays", "_masks", "_can_pass", "_minted")
     seat: int
-    _plays: tuple[tuple[ComboKind, int], ...]
+    _groups: tuple[Group, ...]  # the plays as the move generator gives them, never changed
+    _plays: int  # how many plays
     _masks: frozenset[int] | None
     _can_pass: bool
+    _minted: dict[int, Action]  # id -> every action this sequence has handed out (kept alive, so ids stay theirs)
 
     def __init__(self, seat: int, plays: Iterable[tuple[ComboKind, int]], *, can_pass: bool) -> None:
-        for name, value in (("seat", seat), ("_plays", tuple(plays)), ("_masks", None), ("_can_pass", can_pass)):
+        self._set(seat, tuple((kind, [mask]) for kind, mask in plays), can_pass)
+
+    def _set(self, seat: int, groups: tuple[Group, ...], can_pass: bool) -> None:
+        plays = sum(len(masks) for _, masks in groups)
+        for name, value in (("seat", seat), ("_groups", groups), ("_plays", plays), ("_masks", None), ("_can_pass", can_pass), ("_minted", {})):
             object.__setattr__(self, name, value)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -135,10 +140,10 @@ class LegalActions(Sequence[Action]):
         raise FrozenInstanceError()
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_legal_actions, (self.seat, self._plays, self._can_pass))
+        return (_legal_actions, (self.seat, self._groups, self._can_pass))
 
     def __len__(self) -> int:
-        return len(self._plays) + self._can_pass
+        return self._plays + self._can_pass
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -155,10 +160,18 @@ class LegalActions(Sequence[Action]):
         if not -count <= index < count:
             raise IndexError(f"there are {count} legal actions, no number {shown(index)}")
         index %= count
-        if index == len(self._plays):
-            return _PASSES[self.seat]
-        kind, mask = self._plays[index]
-        return _play_action(self.seat, kind, mask)
+        action = _PASSES[self.seat]
+        for kind, masks in self._groups:
+            if index < len(masks):
+                action = _play_action(self.seat, kind, masks[index])
+                break
+            index -= len(masks)
+        self._minted[id(action)] = action
+        return action
+
+    def _minted_here(self, action: Action) -> bool:
+        """Whether ``action`` is the very object this sequence handed out, so one of its actions."""
+        return self._minted.get(id(action)) is action
 
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, Action) or action.seat != self.seat:
@@ -166,7 +179,7 @@ class LegalActions(Sequence[Action]):
         if action.kind == "pass":
             return self._can_pass
         if self._masks is None:  # a cache of a value that never changes
-            object.__setattr__(self, "_masks", frozenset(mask for _, mask in self._plays))
+            object.__setattr__(self, "_masks", frozenset(mask for _, masks in self._groups for mask in masks))
         assert self._masks is not None
         return action.kind == "play" and action.mask in self._masks
 
@@ -191,9 +204,12 @@ class LegalActions(Sequence[Action]):
         return ", ".join("pass" if a.combo is None else str(a.combo) for a in self)
 
 
-def _legal_actions(seat: int, plays: tuple[tuple[ComboKind, int], ...], can_pass: bool) -> LegalActions:
-    """Rebuild a pickled :class:`LegalActions`."""
-    return LegalActions(seat, plays, can_pass=can_pass)
+def _legal_actions(seat: int, groups: tuple[Group, ...], can_pass: bool) -> LegalActions:
+    """A :class:`LegalActions` of plays grouped by kind, as the move generator gives them (also
+    rebuilds a pickled one)."""
+    legal = LegalActions.__new__(LegalActions)
+    legal._set(seat, groups, can_pass)
+    return legal
 
 
 def instant_win_pattern(hand: int | Iterable[Card] | str, rules: RuleSet, *, first_round: bool = False) -> str | None:
@@ -331,6 +347,8 @@ class Round:
     events: tuple[Event, ...] = ()
     actions: tuple[Action, ...] = ()
     instant_winners: tuple[InstantWin, ...] = ()
+    # The position's own legal actions, made on first ask (a cache of a value that never changes).
+    _legal: LegalActions | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -411,7 +429,8 @@ class Round:
         lowest_holder = next(s for s in range(players) if hands[s] & lowest)
         start = lowest_holder if leader is None else leader
         must = lowest if (first_round and leader is None and rules.first_lead_must_include) else 0
-        base = cls(
+        winners = _instant_winners(hands, rules, first_round, dealer)
+        return cls(
             rules=rules,
             dealt=hands,
             hand_masks=hands,
@@ -419,14 +438,12 @@ class Round:
             first_round=first_round,
             seed=seed,
             named_leader=leader,
-            to_act=start,
+            to_act=None if winners else start,
             trick=Trick(number=1, leader=start),
             must_include=must,
+            events=winners,
+            instant_winners=winners,
         )
-        winners = _instant_winners(hands, rules, first_round, dealer)
-        if winners:
-            return _replace(base, to_act=None, instant_winners=winners, events=winners)
-        return base
 
     # ------------------------------------------------------------------ views
     @property
@@ -477,14 +494,22 @@ class Round:
         building an :class:`Action` per play. Out-of-turn chops are listed by
         :meth:`legal_interrupts`. Empty once the round is over.
         """
+        legal = self._legal
+        if legal is None:
+            legal = self._list_legal()
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
+    def _list_legal(self) -> LegalActions:
         seat = self.to_act
         if seat is None:
-            return LegalActions(0, [], can_pass=False)
+            return _legal_actions(0, (), False)
         table = self.trick.table
-        masks = legal_masks(self.hand_masks[seat], table, self.rules, passed=seat in self.trick.passed)
+        groups = plays_by_kind(self.hand_masks[seat], table, self.rules, seat in self.trick.passed)
         if self.must_include:
-            masks = [(k, m) for k, m in masks if m & self.must_include]
-        return LegalActions(seat, masks, can_pass=table is not None)
+            groups = [(k, [m for m in masks if m & self.must_include]) for k, masks in groups]
+            groups = [group for group in groups if group[1]]
+        return _legal_actions(seat, tuple(groups), table is not None)
 
     def legal_interrupts(self) -> tuple[Action, ...]:
         """Out-of-turn chops available now (only where ``rules.interrupt_bombs`` lists a bomb class).
@@ -571,7 +596,15 @@ class Round:
 
         Raises :class:`IllegalPlay` when the action is not allowed now (as :meth:`play`,
         :meth:`pass_`, :meth:`interrupt` or :meth:`forfeit` would), or its kind is unknown.
+
+        An action object handed out by this very round's :meth:`legal_actions` is known legal and
+        is carried out without checking it again; any other is checked in full.
         """
+        legal = self._legal
+        if legal is not None and legal._minted_here(action):
+            if action.combo is None:
+                return self._passed(action.seat, bool(legal._plays))
+            return self._after_play(action.seat, action.combo, action)
         if not isinstance(action, Action):
             raise IllegalPlay(f"{shown(action)} is not an Action; use play(cards) or pass_() for plain input")
         if action.kind == "play":
@@ -593,20 +626,14 @@ class Round:
         reason = explain(combo, self.trick.table, self.rules, passed=actor in self.trick.passed)
         if reason is not None:
             raise IllegalPlay(f"seat {actor} cannot play {combo}: {reason}")
-        return self._after_play(actor, combo, out_of_turn=False)
+        return self._after_play(actor, combo, _play_action(actor, combo.kind, combo.mask))
 
     def pass_(self, *, seat: int | None = None) -> Round:
         """The seat to act passes. Raises :class:`IllegalPlay` when they must lead."""
         actor = self._actor(seat, "pass")
         if self.trick.table is None:
             raise IllegalPlay(f"seat {actor} must lead and may not pass; play any combination")
-        could: bool | None = None
-        if self.rules.den_bai:
-            could = bool(legal_masks(self.hand_masks[actor], self.trick.table, self.rules, passed=actor in self.trick.passed))
-        trick = _replace(self.trick, passed=self.trick.passed | {actor}, responded=self.trick.responded | {actor})
-        return self._advance(
-            trick, actor, events=(Passed(seat=actor, could_play=could),), action=_PASSES[actor]
-        )
+        return self._passed(actor, self.rules.den_bai and bool(self.legal_actions()._plays))
 
     def interrupt(self, seat: int, cards: Combo | Iterable[Card] | str | int) -> Round:
         """``seat`` chops out of turn with a bomb the rules let them play at any moment (iwin's PR4).
@@ -636,7 +663,7 @@ class Round:
         reason = explain(combo, table, self.rules)
         if reason is not None:
             raise IllegalPlay(f"seat {seat} cannot interrupt with {combo}: {reason}")
-        return self._after_play(seat, combo, out_of_turn=True)
+        return self._after_play(seat, combo, Action(kind="interrupt", seat=seat, combo=combo))
 
     def forfeit(self, seat: int) -> Round:
         """``seat`` leaves the round: they take a last place and stop playing (their cards stay in hand).
@@ -654,10 +681,13 @@ class Round:
         return self._advance(
             self.trick,
             seat,
-            events=(Forfeited(seat=seat),),
-            action=Action(kind="forfeit", seat=seat),
-            forfeited=self.forfeited + (seat,),
-            must_include=must,
+            (Forfeited(seat=seat),),
+            Action(kind="forfeit", seat=seat),
+            self.hand_masks,
+            self.finished,
+            self.frozen,
+            self.forfeited + (seat,),
+            must,
         )
 
     # ------------------------------------------------------------------ internals
@@ -687,7 +717,25 @@ class Round:
         except InvalidCombo as error:
             raise IllegalPlay(f"seat {seat}: {error}") from None
 
-    def _after_play(self, seat: int, combo: Combo, *, out_of_turn: bool) -> Round:
+    def _passed(self, actor: int, could_play: bool) -> Round:
+        """The round after the seat to act passed (``could_play``: whether they held a legal play)."""
+        trick = self.trick
+        trick = Trick(
+            number=trick.number,
+            leader=trick.leader,
+            plays=trick.plays,
+            passed=trick.passed | {actor},
+            responded=trick.responded | {actor},
+            chain=trick.chain,
+        )
+        event = Passed(seat=actor, could_play=could_play if self.rules.den_bai else None)
+        return self._advance(
+            trick, actor, (event,), _PASSES[actor], self.hand_masks, self.finished, self.frozen, self.forfeited, self.must_include
+        )
+
+    def _after_play(self, seat: int, combo: Combo, action: Action) -> Round:
+        """The round after ``seat`` played ``combo`` (the ``action``, in turn or out of turn)."""
+        out_of_turn = action.kind == "interrupt"
         table = self.trick.table
         events: list[Event] = [Played(seat=seat, combo=combo, out_of_turn=out_of_turn)]
         chain = self.trick.chain
@@ -708,52 +756,70 @@ class Round:
                     if other != seat and other not in self.forfeited and self.dealt[other] == hands[other]:
                         frozen += (other,)
                         events.append(Froze(seat=other, cards=cards_of(hands[other])))
-        trick = _replace(
-            self.trick,
+        trick = Trick(
+            number=self.trick.number,
+            leader=self.trick.leader,
             plays=self.trick.plays + ((seat, combo),),
             # An interrupter counts as not having passed; a passed player bombing 2s in turn stays out.
             passed=self.trick.passed - {seat} if out_of_turn else self.trick.passed,
-            responded=frozenset(),
             chain=chain,
         )
-        action = Action(kind="interrupt" if out_of_turn else "play", seat=seat, combo=combo)
-        return self._advance(
-            trick,
-            seat,
-            events=tuple(events),
-            action=action,
-            hand_masks=tuple(hands),
+        return self._advance(trick, seat, tuple(events), action, tuple(hands), finished, frozen, self.forfeited, 0)
+
+    def _advance(
+        self,
+        trick: Trick,
+        after: int,
+        events: tuple[Event, ...],
+        action: Action,
+        hands: tuple[int, ...],
+        finished: tuple[int, ...],
+        frozen: tuple[int, ...],
+        forfeited: tuple[int, ...],
+        must_include: int,
+    ) -> Round:
+        """The round after ``after`` took ``action`` (with these ``events``, hands, trick and seats
+        out): the next seat still to answer the table acts, or the trick's winner (or the next seat
+        in play) leads a new trick, or nobody when the round ends."""
+        active = [s for s in range(self.players) if hands[s] and s not in frozen and s not in forfeited]
+        to_act: int | None
+        if len(active) <= 1 or (self.rules.scoring == "cards" and finished):
+            to_act = None
+            if trick.plays:
+                events += (TrickWon(trick=trick.number, seat=trick.plays[-1][0], next_leader=None),)
+        elif not trick.plays:  # nobody has led yet; only a forfeit gets here
+            to_act = trick.leader if trick.leader in active else _next_in(active, trick.leader, self.players)
+            trick = Trick(number=trick.number, leader=to_act, passed=trick.passed, responded=trick.responded)
+        else:
+            pending = self._pending(trick, active)
+            if action.kind == "forfeit" and self.to_act in pending:
+                to_act = self.to_act  # another seat left; the turn stays
+            elif pending:
+                to_act = _next_in(pending, after, self.players)
+            else:
+                # Nobody can answer: the last player wins the trick and leads, or the next seat still in play.
+                winner = trick.plays[-1][0]
+                to_act = winner if winner in active else _next_in(active, winner, self.players)
+                events += (TrickWon(trick=trick.number, seat=winner, next_leader=to_act),)
+                trick = Trick(number=trick.number + 1, leader=to_act)
+        return Round(
+            rules=self.rules,
+            dealt=self.dealt,
+            hand_masks=hands,
+            dealer=self.dealer,
+            first_round=self.first_round,
+            seed=self.seed,
+            named_leader=self.named_leader,
+            to_act=to_act,
+            trick=trick,
             finished=finished,
             frozen=frozen,
-            must_include=0,
+            forfeited=forfeited,
+            must_include=must_include,
+            events=self.events + events,
+            actions=self.actions + (action,),
+            instant_winners=self.instant_winners,
         )
-
-    def _advance(self, trick: Trick, after: int, *, events: tuple[Event, ...], action: Action, **changes: Any) -> Round:
-        """The round after ``after`` acted (with ``changes`` to its fields): the next seat still to
-        answer the table acts, or the trick's winner (or the next seat in play) leads a new trick, or
-        nobody when the round ends."""
-        hands = changes.get("hand_masks", self.hand_masks)
-        out = changes.get("frozen", self.frozen) + changes.get("forfeited", self.forfeited)
-        active = [s for s in range(self.players) if hands[s] and s not in out]
-        changes["events"] = self.events + events
-        changes["actions"] = self.actions + (action,)
-        if len(active) <= 1 or (self.rules.scoring == "cards" and changes.get("finished", self.finished)):
-            if trick.plays:
-                changes["events"] += (TrickWon(trick=trick.number, seat=trick.plays[-1][0], next_leader=None),)
-            return _replace(self, trick=trick, to_act=None, **changes)
-        if not trick.plays:  # nobody has led yet; only a forfeit gets here
-            leader = trick.leader if trick.leader in active else _next_in(active, trick.leader, self.players)
-            return _replace(self, trick=_replace(trick, leader=leader), to_act=leader, **changes)
-        pending = self._pending(trick, active)
-        if action.kind == "forfeit" and self.to_act in pending:
-            return _replace(self, trick=trick, **changes)  # another seat left; the turn stays
-        if pending:
-            return _replace(self, trick=trick, to_act=_next_in(pending, after, self.players), **changes)
-        # Nobody can answer: the last player wins the trick and leads, or the next seat still in play.
-        winner = trick.plays[-1][0]
-        leader = winner if winner in active else _next_in(active, winner, self.players)
-        changes["events"] += (TrickWon(trick=trick.number, seat=winner, next_leader=leader),)
-        return _replace(self, trick=Trick(number=trick.number + 1, leader=leader), to_act=leader, **changes)
 
     def _pending(self, trick: Trick, active: list[int]) -> set[int]:
         """Seats still to answer the play on the table."""
@@ -857,7 +923,7 @@ class Round:
             raise InvalidRecord(f"seed must be a whole number from 0 to 2**64 - 1, or null, not {shown(seed)}")
         if _deal_masks(round_.players, seed, round_.dealer, rules.cards_dealt(round_.players))[0] != round_.dealt:
             raise InvalidRecord(f"the hands do not match seed {seed}: the deal was altered")
-        return _replace(round_, seed=seed)
+        return attrs.evolve(round_, seed=seed)
 
     def to_notation(self) -> str:
         """The round on one line, for logs and tests: setup, the deal, then every action so far.
@@ -954,22 +1020,6 @@ class Round:
 
     def _repr_svg_(self) -> str:
         return svg.position(self, reveal=True)
-
-
-_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def _replace(value: _T, **changes: Any) -> _T:
-    """A copy of a frozen value with some fields changed: :func:`attrs.evolve` without the
-    re-validation, which the engine does not need for the values it builds itself."""
-    cls = type(value)
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in attrs.fields(cls))
-    new = object.__new__(cls)
-    for name in names:
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(value, name))
-    return new
 
 
 _ACTIONS: dict[int, Action] = {}
