@@ -169,10 +169,6 @@ class LegalActions(Sequence[Action]):
         self._minted[id(action)] = action
         return action
 
-    def _minted_here(self, action: Action) -> bool:
-        """Whether ``action`` is the very object this sequence handed out, so one of its actions."""
-        return self._minted.get(id(action)) is action
-
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, Action) or action.seat != self.seat:
             return False
@@ -601,7 +597,7 @@ class Round:
         is carried out without checking it again; any other is checked in full.
         """
         legal = self._legal
-        if legal is not None and legal._minted_here(action):
+        if legal is not None and legal._minted.get(id(action)) is action:  # handed out by this position
             if action.combo is None:
                 return self._passed(action.seat, bool(legal._plays))
             return self._after_play(action.seat, action.combo, action)
@@ -728,9 +724,9 @@ class Round:
             responded=trick.responded | {actor},
             chain=trick.chain,
         )
-        event = Passed(seat=actor, could_play=could_play if self.rules.den_bai else None)
+        event = _PASSED[actor, could_play if self.rules.den_bai else None]
         return self._advance(
-            trick, actor, (event,), _PASSES[actor], self.hand_masks, self.finished, self.frozen, self.forfeited, self.must_include
+            trick, actor, event, _PASSES[actor], self.hand_masks, self.finished, self.frozen, self.forfeited, self.must_include
         )
 
     def _after_play(self, seat: int, combo: Combo, action: Action) -> Round:
@@ -781,25 +777,26 @@ class Round:
         """The round after ``after`` took ``action`` (with these ``events``, hands, trick and seats
         out): the next seat still to answer the table acts, or the trick's winner (or the next seat
         in play) leads a new trick, or nobody when the round ends."""
-        active = [s for s in range(self.players) if hands[s] and s not in frozen and s not in forfeited]
+        players = len(hands)
+        active = [s for s in range(players) if hands[s] and s not in frozen and s not in forfeited]
         to_act: int | None
         if len(active) <= 1 or (self.rules.scoring == "cards" and finished):
             to_act = None
             if trick.plays:
                 events += (TrickWon(trick=trick.number, seat=trick.plays[-1][0], next_leader=None),)
         elif not trick.plays:  # nobody has led yet; only a forfeit gets here
-            to_act = trick.leader if trick.leader in active else _next_in(active, trick.leader, self.players)
+            to_act = trick.leader if trick.leader in active else _next_in(active, trick.leader, players)
             trick = Trick(number=trick.number, leader=to_act, passed=trick.passed, responded=trick.responded)
         else:
             pending = self._pending(trick, active)
             if action.kind == "forfeit" and self.to_act in pending:
                 to_act = self.to_act  # another seat left; the turn stays
             elif pending:
-                to_act = _next_in(pending, after, self.players)
+                to_act = _next_in(pending, after, players)
             else:
                 # Nobody can answer: the last player wins the trick and leads, or the next seat still in play.
                 winner = trick.plays[-1][0]
-                to_act = winner if winner in active else _next_in(active, winner, self.players)
+                to_act = winner if winner in active else _next_in(active, winner, players)
                 events += (TrickWon(trick=trick.number, seat=winner, next_leader=to_act),)
                 trick = Trick(number=trick.number + 1, leader=to_act)
         return Round(
@@ -1024,6 +1021,8 @@ class Round:
 
 _ACTIONS: dict[int, Action] = {}
 _PASSES = tuple(Action(kind="pass", seat=seat) for seat in range(4))
+_PASSED = {(seat, could): (Passed(seat=seat, could_play=could),) for seat in range(4) for could in (None, False, True)}
+"""The shared one-event histories of a pass (events are immutable, so every round may hold the same)."""
 
 
 def _play_action(seat: int, kind: ComboKind, mask: int) -> Action:
