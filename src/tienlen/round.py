@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from typing import Any, overload
 
 import attrs
@@ -66,7 +66,7 @@ from tienlen.events import (
 )
 from tienlen.moves import Group, combo_of, legal_masks, plays_by_kind
 from tienlen.rules import RuleSet
-from tienlen.views import PlayerView, view_of
+from tienlen.views import PlayerView, public_events
 
 __all__ = ["Trick", "Round", "LegalActions", "instant_win_pattern", "RECORD_VERSION"]
 
@@ -168,6 +168,16 @@ class LegalActions(Sequence[Action]):
             index -= len(masks)
         self._minted[id(action)] = action
         return action
+
+    def __iter__(self) -> Iterator[Action]:
+        minted = self._minted
+        for kind, masks in self._groups:
+            for mask in masks:
+                action = _play_action(self.seat, kind, mask)
+                minted[id(action)] = action
+                yield action
+        if self._can_pass:
+            yield self[-1]
 
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, Action) or action.seat != self.seat:
@@ -546,7 +556,34 @@ class Round:
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: its own hand, card counts, the table, the public history and its
         legal actions (see :class:`~tienlen.views.PlayerView`). Raises :class:`IllegalPlay` for a bad seat."""
-        return view_of(self, seat)
+        _check_seat(seat, self.players, "seat")
+        if self.to_act == seat:
+            actions = tuple(self.legal_actions())
+        else:
+            interrupts = tuple(a for a in self.legal_interrupts() if a.seat == seat)
+            actions = interrupts + (_PASSES[seat],) if interrupts else ()
+        trick = self.trick
+        hidden = self.rules.den_bai or self.frozen  # only these events hide anything (see public_events)
+        return PlayerView(
+            rules=self.rules,
+            seat=seat,
+            players=self.players,
+            hand_mask=self.hand_masks[seat],
+            card_counts=tuple(m.bit_count() for m in self.hand_masks),
+            to_act=self.to_act,
+            table=trick.table,
+            table_seat=trick.last_seat,
+            leader=trick.leader,
+            trick_number=trick.number,
+            passed=trick.passed,
+            finished=self.finished,
+            frozen=self.frozen,
+            forfeited=self.forfeited,
+            played_mask=sum(self.dealt) & ~sum(self.hand_masks),
+            history=public_events(self.events, seat) if hidden else self.events,
+            legal_actions=actions,
+            is_over=self.is_over,
+        )
 
     @property
     def result(self) -> RoundResult:
