@@ -38,7 +38,7 @@ from itertools import combinations, product, repeat
 
 from tienlen._checks import check_bool, check_type
 from tienlen.cards import Card, format_cards, to_mask
-from tienlen.combos import TWO, Combo, ComboKind, as_combo, same_colour
+from tienlen.combos import TWO, Combo, ComboKind, as_combo, same_colour, trusted
 from tienlen.errors import InvalidCards
 from tienlen.rules import RuleSet
 
@@ -165,7 +165,8 @@ def _plan(rules: RuleSet) -> _Plan:
 
 
 _CACHE: dict[int, Combo] = {}
-_CACHE_LIMIT = 1 << 18
+_CACHE_LIMIT = 1 << 16
+"""At most this many shared combos (about 8 MB); the cache starts again empty when it is full."""
 
 
 def combo_of(kind: ComboKind, mask: int) -> Combo:
@@ -174,7 +175,7 @@ def combo_of(kind: ComboKind, mask: int) -> Combo:
     if combo is None:
         if len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.clear()
-        combo = _CACHE[mask] = Combo(kind, mask)
+        combo = _CACHE[mask] = trusted(Combo, kind=kind, mask=mask)
     return combo
 
 

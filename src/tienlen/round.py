@@ -39,7 +39,7 @@ from tienlen._checks import (
 from tienlen._codec import WireValue
 from tienlen.beating import explain, is_chop
 from tienlen.cards import FULL_MASK, Card, cards_of, format_cards, to_mask
-from tienlen.combos import TWO, Combo, ComboKind, classify
+from tienlen.combos import TWO, Combo, ComboKind, classify, trusted
 from tienlen.errors import (
     IllegalPlay,
     InvalidArgument,
@@ -1057,6 +1057,8 @@ class Round:
 
 
 _ACTIONS: dict[int, Action] = {}
+_ACTIONS_LIMIT = 1 << 15
+"""At most this many shared play actions (about 5 MB); the table starts again empty when it is full."""
 _PASSES = tuple(Action(kind="pass", seat=seat) for seat in range(4))
 _PASSED = {(seat, could): (Passed(seat=seat, could_play=could),) for seat in range(4) for could in (None, False, True)}
 """The shared one-event histories of a pass (events are immutable, so every round may hold the same)."""
@@ -1067,9 +1069,9 @@ def _play_action(seat: int, kind: ComboKind, mask: int) -> Action:
     key = mask | seat << 52
     action = _ACTIONS.get(key)
     if action is None:
-        if len(_ACTIONS) >= 1 << 18:
+        if len(_ACTIONS) >= _ACTIONS_LIMIT:
             _ACTIONS.clear()
-        action = _ACTIONS[key] = Action(kind="play", seat=seat, combo=combo_of(kind, mask))
+        action = _ACTIONS[key] = trusted(Action, kind="play", seat=seat, combo=combo_of(kind, mask))
     return action
 
 
