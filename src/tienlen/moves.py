@@ -24,7 +24,9 @@ How it works. A hand is a 52-bit integer; rank ``r`` holds its suits in the 4-bi
   the table's own mask moved up by whole ranks; pairs compare by colour; single 2s and pairs of 2s
   are exempt where the rules say so. No :class:`~tienlen.Combo` is built to decide anything.
 - Internally the plays come out as groups ``(kind, [mask, ...])``; :func:`legal_masks` pairs each
-  mask with its kind and :func:`legal_plays` looks each mask up in a cache of shared combos.
+  mask with its kind and :func:`legal_plays` looks each mask up in a cache of shared combos
+  (at most 65,536 of them, about 8 MB; it starts again empty when full). The plans of at most 64
+  rule sets are kept.
 
 Everything here must agree exactly with "every non-empty subset of the hand through
 :func:`~tienlen.classify` and :func:`~tienlen.beats`"; ``tests/test_moves.py`` checks that on
