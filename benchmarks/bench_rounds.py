@@ -107,9 +107,9 @@ def finished_round_bytes(rules: RuleSet, players: int, seed: int, samples: int =
 
 def cache_sizes() -> dict[str, int]:
     """Entries in each of the library's caches now."""
-    from tienlen import moves, round as round_module
+    from tienlen import actions, moves
 
-    return {"moves._CACHE": len(moves._CACHE), "round._ACTIONS": len(round_module._ACTIONS)}
+    return {"moves._CACHE": len(moves._CACHE), "actions.ACTIONS": len(actions.ACTIONS)}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from tienlen import HOUSE, PROFILES, Action, IllegalPlay, Round
 from tienlen import moves
-from tienlen import round as round_module
+from tienlen import actions
 from tienlen.combos import ComboKind
 
 
@@ -60,11 +60,11 @@ def test_iterating_and_indexing_legal_actions_agree_and_both_count_as_handed_out
 
 def test_the_shared_value_caches_stay_within_their_documented_bounds() -> None:
     rng = random.Random(3)
-    for _ in range(round_module._ACTIONS_LIMIT + 10):
-        round_module._play_action(rng.randrange(4), ComboKind.STRAIGHT, rng.getrandbits(52) | 0b10001)
-    assert len(round_module._ACTIONS) <= round_module._ACTIONS_LIMIT
+    for _ in range(actions.ACTIONS_LIMIT + 10):
+        actions.play_action(rng.randrange(4), ComboKind.STRAIGHT, rng.getrandbits(52) | 0b10001)
+    assert len(actions.ACTIONS) <= actions.ACTIONS_LIMIT
     for _ in range(moves._CACHE_LIMIT + 10):
         moves.combo_of(ComboKind.STRAIGHT, rng.getrandbits(52) | 0b10001)
     assert len(moves._CACHE) <= moves._CACHE_LIMIT
     moves._CACHE.clear()  # leave no made-up combos behind for other tests
-    round_module._ACTIONS.clear()
+    actions.ACTIONS.clear()

@@ -26,29 +26,18 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Container, Iterable, Iterator, Sequence
-from typing import Any, overload
+from collections.abc import Container, Iterable, Sequence
+from typing import Any
 
 import attrs
-from attrs.exceptions import FrozenInstanceError
 
-from tienlen import svg
-from tienlen._checks import (
-    MAX_NOTATION,
-    MAX_RECORD,
-    MAX_SEED,
-    check_bool,
-    check_int,
-    check_text,
-    check_type,
-    load_json,
-    parse_whole,
-    shown,
-)
+from tienlen import records, svg
+from tienlen._checks import MAX_RECORD, MAX_SEED, check_bool, check_int, load_json, shown
 from tienlen._codec import WireValue
+from tienlen.actions import PASSES, LegalActions, legal_actions_of, play_action
 from tienlen.beating import explain, is_chop
 from tienlen.cards import FULL_MASK, Card, cards_of, format_cards, to_mask
-from tienlen.combos import TWO, Combo, ComboKind, classify, trusted
+from tienlen.combos import Combo, classify
 from tienlen.errors import (
     IllegalPlay,
     InvalidArgument,
@@ -57,7 +46,6 @@ from tienlen.errors import (
     InvalidRecord,
     InvalidRules,
     TienLenError,
-    one_line,
 )
 from tienlen.events import (
     Action,
@@ -73,20 +61,15 @@ from tienlen.events import (
     TrickWon,
     parse_action,
 )
-from tienlen.moves import Group, combo_of, legal_masks, plays_by_kind
+from tienlen.instant import instant_win_pattern
+from tienlen.moves import combo_of, legal_masks, plays_by_kind
+from tienlen.records import RECORD_VERSION
 from tienlen.rules import RuleSet
 from tienlen.views import PlayerView, public_events
 
 __all__ = ["Trick", "Round", "LegalActions", "instant_win_pattern", "RECORD_VERSION"]
 
-RECORD_VERSION = 1
-"""Version of the JSON round record written by :meth:`Round.to_json`."""
-
-_RECORD_FIELDS = frozenset({"format", "version", "rules", "hands", "dealer", "first_round", "leader", "seed", "actions"})
-
 _TWOS = 0xF << 48
-_BLACK = sum(0b0011 << (4 * r) for r in range(13))  # ♠ and ♣
-_RED = _BLACK << 2  # ♦ and ♥
 
 
 @attrs.frozen(kw_only=True)
@@ -116,209 +99,6 @@ class Trick(WireValue):
 
     def _repr_svg_(self) -> str:
         return svg.trick(self)
-
-
-class LegalActions(Sequence[Action]):
-    """The legal in-turn actions of one seat, as a lazy, read-only sequence.
-
-    Indexing builds the one :class:`Action` asked for; ``in`` looks the cards up; ``len`` counts.
-    It compares equal to any sequence of the same actions, and ``str()`` lists them. It is
-    immutable, hashable and picklable.
-    """
-
-    __slots__ = ("seat", "_groups", "_plays", "_masks", "_can_pass", "_minted")
-    seat: int
-    _groups: tuple[Group, ...]  # the plays as the move generator gives them, never changed
-    _plays: int  # how many plays
-    _masks: frozenset[int] | None
-    _can_pass: bool
-    _minted: dict[int, Action]  # id -> every action this sequence has handed out (kept alive, so ids stay theirs)
-
-    def __init__(self, seat: int, plays: Iterable[tuple[ComboKind, int]], *, can_pass: bool) -> None:
-        self._set(seat, tuple((kind, [mask]) for kind, mask in plays), can_pass)
-
-    def _set(self, seat: int, groups: tuple[Group, ...], can_pass: bool) -> None:
-        plays = sum(len(masks) for _, masks in groups)
-        for name, value in (("seat", seat), ("_groups", groups), ("_plays", plays), ("_masks", None), ("_can_pass", can_pass), ("_minted", {})):
-            object.__setattr__(self, name, value)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError()
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError()
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_legal_actions, (self.seat, self._groups, self._can_pass))
-
-    def __len__(self) -> int:
-        return self._plays + self._can_pass
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
-        if isinstance(index, slice):
-            return tuple(self[i] for i in range(len(self))[index])
-        if not isinstance(index, int):
-            raise InvalidArgument(f"legal actions are indexed by whole numbers, not {shown(index)}")
-        count = len(self)
-        if not -count <= index < count:
-            raise IndexError(f"there are {count} legal actions, no number {shown(index)}")
-        index %= count
-        action = _PASSES[self.seat]
-        for kind, masks in self._groups:
-            if index < len(masks):
-                action = _play_action(self.seat, kind, masks[index])
-                break
-            index -= len(masks)
-        self._minted[id(action)] = action
-        return action
-
-    def __iter__(self) -> Iterator[Action]:
-        minted = self._minted
-        for kind, masks in self._groups:
-            for mask in masks:
-                action = _play_action(self.seat, kind, mask)
-                minted[id(action)] = action
-                yield action
-        if self._can_pass:
-            yield self[-1]
-
-    def __contains__(self, action: object) -> bool:
-        if not isinstance(action, Action) or action.seat != self.seat:
-            return False
-        if action.kind == "pass":
-            return self._can_pass
-        if self._masks is None:  # a cache of a value that never changes
-            object.__setattr__(self, "_masks", frozenset(mask for _, masks in self._groups for mask in masks))
-        assert self._masks is not None
-        return action.kind == "play" and action.mask in self._masks
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence) or isinstance(other, str):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __add__(self, other: Sequence[Action]) -> tuple[Action, ...]:
-        return tuple(self) + tuple(other)
-
-    def __radd__(self, other: Sequence[Action]) -> tuple[Action, ...]:
-        return tuple(other) + tuple(self)
-
-    def __repr__(self) -> str:
-        return f"LegalActions({list(self)!r})"
-
-    def __str__(self) -> str:
-        return ", ".join("pass" if a.combo is None else str(a.combo) for a in self)
-
-
-def _legal_actions(seat: int, groups: tuple[Group, ...], can_pass: bool) -> LegalActions:
-    """A :class:`LegalActions` of plays grouped by kind, as the move generator gives them (also
-    rebuilds a pickled one)."""
-    legal = LegalActions.__new__(LegalActions)
-    legal._set(seat, groups, can_pass)
-    return legal
-
-
-def instant_win_pattern(hand: int | Iterable[Card] | str, rules: RuleSet, *, first_round: bool = False) -> str | None:
-    """The first of ``rules.instant_wins`` that this dealt hand shows in this round, or ``None``.
-
-    Each pattern counts only in the rounds its :class:`~tienlen.InstantWinRule` names (the first
-    round of a match, later rounds, or any). Raises :class:`~tienlen.InvalidCards` for unreadable
-    or repeated cards.
-
-    >>> from tienlen import HOUSE
-    >>> instant_win_pattern("3♠ 2♠ 2♣ 2♦ 2♥", HOUSE)
-    'four_twos'
-    """
-    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
-    check_bool(first_round, "first_round")
-    mask = to_mask(hand)
-    counts = [((mask >> (4 * r)) & 0xF).bit_count() for r in range(13)]
-    for win in rules.instant_wins:
-        if win.counts_in(first_round) and _shows(win.pattern, mask, counts, rules):
-            return win.pattern
-    return None
-
-
-def _consecutive(ranks: list[bool]) -> int:
-    """The most consecutive ranks from 3 to A for which ``ranks`` is true."""
-    best = run = 0
-    for held in ranks[:TWO]:
-        run = run + 1 if held else 0
-        best = max(best, run)
-    return best
-
-
-def _bombs_at_once(counts: list[int], rules: RuleSet) -> int:
-    """The most bombs of the rules' table that the hand holds with no card in two of them.
-
-    Each quad taken or not (at most a few in a hand), then each run of consecutive pairs left is
-    cut into as many of the shortest pair-run bomb as it holds.
-    """
-    quads = [r for r in range(13) if counts[r] == 4] if rules.bomb_rule("quad") else []
-    shortest = min((int(b.bomb[2:]) for b in rules.bombs if b.bomb.startswith("PR")), default=0)
-    best = 0
-    for taken in range(1 << len(quads)):
-        left = list(counts)
-        for i, rank in enumerate(quads):
-            if taken >> i & 1:
-                left[rank] = 0
-        bombs = taken.bit_count()
-        if shortest:
-            run = 0
-            for count in left[:TWO] + [0]:
-                if count >= 2:
-                    run += 1
-                else:
-                    bombs += run // shortest
-                    run = 0
-        best = max(best, bombs)
-    return best
-
-
-def _shows(pattern: str, mask: int, counts: list[int], rules: RuleSet) -> bool:
-    """Whether a hand (its mask and cards per rank) shows ``pattern``, whatever the round."""
-    triples = sum(c >= 3 for c in counts)
-    if pattern == "dragon":
-        return all(counts[:12])
-    if pattern == "dragon_to_two":
-        return all(counts)
-    if pattern == "four_twos":
-        return counts[12] == 4
-    if pattern == "six_pairs":
-        return sum(c // 2 for c in counts) >= 6
-    if pattern in ("pr5", "pr6"):
-        return _consecutive([c >= 2 for c in counts]) >= int(pattern[2])
-    if pattern == "pr3_with_three_spades":
-        return bool(mask & 1) and min(counts[:3]) >= 2
-    if pattern == "four_threes":
-        return counts[0] == 4
-    if pattern in ("three_triples", "four_triples"):
-        return triples >= (3 if pattern == "three_triples" else 4)
-    if pattern == "three_quads":
-        return counts.count(4) >= 3
-    if pattern == "five_pairs_and_triple":
-        return any(c >= 3 and sum(o // 2 for o in counts) - c // 2 >= 5 for c in counts)
-    if pattern == "five_consecutive_pairs_and_triple":
-        return any(
-            all(c >= 2 for c in counts[low : low + 5]) and triples - sum(c >= 3 for c in counts[low : low + 5]) >= 1
-            for low in range(TWO - 4)
-        )
-    if pattern == "one_colour":
-        return mask.bit_count() >= 13 and not (mask & _BLACK and mask & _RED)
-    if pattern == "three_consecutive_triples":
-        return _consecutive([c >= 3 for c in counts]) >= 3
-    if pattern == "two_bombs":
-        return _bombs_at_once(counts, rules) >= 2
-    raise InvalidRules(f"instant_wins: unknown pattern {pattern!r}")  # pragma: no cover - RuleSet refuses it
 
 
 def _deal_masks(players: int, seed: int, dealer: int, cards: int) -> tuple[tuple[int, ...], int]:
@@ -518,13 +298,13 @@ class Round:
     def _list_legal(self) -> LegalActions:
         seat = self.to_act
         if seat is None:
-            return _legal_actions(0, (), False)
+            return legal_actions_of(0, (), False)
         table = self.trick.table
         groups = plays_by_kind(self.hand_masks[seat], table, self.rules, seat in self.trick.passed)
         if self.must_include:
             groups = [(k, [m for m in masks if m & self.must_include]) for k, masks in groups]
             groups = [group for group in groups if group[1]]
-        return _legal_actions(seat, tuple(groups), table is not None)
+        return legal_actions_of(seat, tuple(groups), table is not None)
 
     def legal_interrupts(self) -> tuple[Action, ...]:
         """Out-of-turn chops available now (only where ``rules.interrupt_bombs`` lists a bomb class).
@@ -570,7 +350,7 @@ class Round:
             actions = tuple(self.legal_actions())
         else:
             interrupts = tuple(a for a in self.legal_interrupts() if a.seat == seat)
-            actions = interrupts + (_PASSES[seat],) if interrupts else ()
+            actions = interrupts + (PASSES[seat],) if interrupts else ()
         trick = self.trick
         hidden = self.rules.den_bai or self.frozen  # only these events hide anything (see public_events)
         return PlayerView(
@@ -668,7 +448,7 @@ class Round:
         reason = explain(combo, self.trick.table, self.rules, passed=actor in self.trick.passed)
         if reason is not None:
             raise IllegalPlay(f"seat {actor} cannot play {combo}: {reason}")
-        return self._after_play(actor, combo, _play_action(actor, combo.kind, combo.mask))
+        return self._after_play(actor, combo, play_action(actor, combo.kind, combo.mask))
 
     def pass_(self, *, seat: int | None = None) -> Round:
         """The seat to act passes. Raises :class:`IllegalPlay` when they must lead."""
@@ -772,7 +552,7 @@ class Round:
         )
         event = _PASSED[actor, could_play if self.rules.den_bai else None]
         return self._advance(
-            trick, actor, event, _PASSES[actor], self.hand_masks, self.finished, self.frozen, self.forfeited, self.must_include
+            trick, actor, event, PASSES[actor], self.hand_masks, self.finished, self.frozen, self.forfeited, self.must_include
         )
 
     def _after_play(self, seat: int, combo: Combo, action: Action) -> Round:
@@ -888,23 +668,9 @@ class Round:
         size), and there is no seed, so no other hand and no undealt card can be worked out. A
         redacted record cannot be replayed. Raises :class:`IllegalPlay` for a bad seat.
         """
-        record: dict[str, Any] = {
-            "format": "tienlen-round",
-            "version": RECORD_VERSION,
-            "rules": self.rules.to_mapping(),
-            "hands": [format_cards(m) for m in self.dealt],
-            "dealer": self.dealer,
-            "first_round": self.first_round,
-            "leader": self.named_leader,
-            "seed": self.seed,
-            "actions": [_action_record(a) for a in self.actions],
-        }
         if view_of is not None:
             _check_seat(view_of, self.players, "view_of")
-            record["hands"] = [hand if seat == view_of else None for seat, hand in enumerate(record["hands"])]
-            record["seed"] = None
-            record |= {"view_of": view_of, "hand_sizes": [m.bit_count() for m in self.dealt]}
-        return record
+        return records.to_dict(self, view_of)
 
     @classmethod
     def from_json(cls, text: str) -> Round:
@@ -922,51 +688,7 @@ class Round:
 
         Raises :class:`InvalidRecord` as :meth:`from_json` does, and for a redacted record.
         """
-        if isinstance(record, dict) and "view_of" in record:
-            raise InvalidRecord(f"this record is redacted for seat {shown(record['view_of'])}: it holds one hand and cannot be replayed")
-        if not isinstance(record, dict) or record.get("format") != "tienlen-round":
-            raise InvalidRecord("the record is not a tienlen round record (missing format: tienlen-round)")
-        if type(record.get("version")) is not int or record["version"] != RECORD_VERSION:
-            raise InvalidRecord(f"record version {shown(record.get('version'))} is not supported; this library reads version {RECORD_VERSION}")
-        unknown = sorted(set(record) - _RECORD_FIELDS)
-        if unknown:
-            raise InvalidRecord(f"the record has a field {shown(unknown[0])} that version {RECORD_VERSION} does not have")
-        try:
-            rules = RuleSet.from_mapping(record["rules"])
-            round_ = cls._setup(
-                rules, record["hands"], record["first_round"], record["leader"], record["dealer"], record.get("seed")
-            )
-            actions = record["actions"]
-        except KeyError as error:
-            raise InvalidRecord(f"the record has no {error.args[0]!r} entry") from None
-        except InvalidRecord:
-            raise
-        except (TienLenError, TypeError) as error:
-            raise InvalidRecord(f"the record's setup is refused: {error}") from None
-        if not isinstance(actions, list):
-            raise InvalidRecord("actions must be a list")
-        for index, entry in enumerate(actions):
-            try:
-                if not isinstance(entry, dict) or set(entry) - {"action", "seat", "cards"}:
-                    raise IllegalPlay("an action is an object with action, seat and (for plays) cards only")
-                round_ = round_._replay(entry["action"], entry["seat"], entry.get("cards", ""))
-            except (TienLenError, TypeError, KeyError, AttributeError) as error:
-                raise InvalidRecord(f"action {index} ({_describe(entry)}) is refused: {error}") from None
-        return round_
-
-    @classmethod
-    def _setup(cls, rules: RuleSet, hands: Any, first_round: Any, leader: Any, dealer: Any, seed: Any) -> Round:
-        """The round of a record before its actions, checking the deal against its seed."""
-        if not isinstance(first_round, bool):
-            raise InvalidRecord(f"first_round must be true or false, not {shown(first_round)}")
-        round_ = cls.from_hands(hands, rules, first_round=first_round, leader=leader, dealer=dealer)
-        if seed is None:
-            return round_
-        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-            raise InvalidRecord(f"seed must be a whole number from 0 to 2**64 - 1, or null, not {shown(seed)}")
-        if _deal_masks(round_.players, seed, round_.dealer, rules.cards_dealt(round_.players))[0] != round_.dealt:
-            raise InvalidRecord(f"the hands do not match seed {seed}: the deal was altered")
-        return attrs.evolve(round_, seed=seed)
+        return records.from_dict(cls, record)
 
     def to_notation(self) -> str:
         """The round on one line, for logs and tests: setup, the deal, then every action so far.
@@ -977,10 +699,7 @@ class Round:
         ``seat:.`` for a pass, ``seat!cards`` for an out-of-turn chop and ``seatx`` for a forfeit.
         :meth:`from_notation` reads it back exactly.
         """
-        head = [self.rules.name, f"p{self.players}", f"d{self.dealer}", "first" if self.first_round else "later"]
-        head += [f"L{self.named_leader}"] * (self.named_leader is not None) + [f"s{self.seed}"] * (self.seed is not None)
-        hands = " / ".join(format_cards(m).replace(" ", "") for m in self.dealt)
-        return f"{' '.join(head)} | {hands} | {' '.join(map(_notate, self.actions))}".rstrip()
+        return records.to_notation(self)
 
     @classmethod
     def from_notation(cls, text: str, rules: RuleSet | None = None) -> Round:
@@ -989,61 +708,9 @@ class Round:
 
         Raises :class:`InvalidRecord` naming what is malformed or the first action refused.
         """
-        from tienlen.profiles import PROFILES
-
         if rules is not None:
             _check_rules(rules)
-        parts = [part.strip() for part in check_text(text, "the notation", MAX_NOTATION, InvalidRecord).split("|")]
-        if len(parts) not in (2, 3) or not parts[0].split():
-            raise InvalidRecord("a round notation reads 'rules p4 d0 first | hands / … | actions'")
-        name, *options = parts[0].split()
-        if rules is None and name not in PROFILES:
-            raise InvalidRecord(f"{shown(name)} is not a profile; pass its rules to read this notation")
-        rules = rules if rules is not None else PROFILES[name]
-        if rules.name != name:
-            raise InvalidRecord(f"the notation is for {shown(name)}, not {shown(rules.name)}")
-        setup: dict[str, Any] = {"first": None, "L": None, "d": 0, "s": None}
-        for option in options:
-            key, value = (option, True) if option in ("first", "later") else (option[:1], option[1:])
-            if key == "later":
-                key, value = "first", False
-            if key not in ("first", "L", "d", "s", "p") or (key != "first" and not (str(value).isascii() and str(value).isdigit())):
-                raise InvalidRecord(f"{shown(option)} is not a setup option (p4, d0, first or later, L2, s123)")
-            setup[key] = value if key == "first" else parse_whole(str(value), f"setup option {key}", MAX_SEED if key == "s" else 99, InvalidRecord)
-        try:
-            round_ = cls._setup(rules, parts[1].split("/"), setup["first"], setup["L"], setup["d"], setup["s"])
-        except InvalidRecord:
-            raise
-        except TienLenError as error:
-            raise InvalidRecord(f"the notation's setup is refused: {error}") from None
-        if setup.get("p", round_.players) != round_.players:
-            raise InvalidRecord(f"the notation says p{setup['p']} but deals {round_.players} hands")
-        for index, token in enumerate(parts[2].split() if len(parts) == 3 else []):
-            head, sign, cards = token.partition(":") if ":" in token else token.partition("!")
-            kind = "interrupt" if sign == "!" else "pass" if cards == "." else "play"
-            if head.endswith("x") and not sign:
-                kind, head = "forfeit", head[:-1]
-            try:
-                seat = parse_whole(head, "the seat number (written first)", 99, IllegalPlay)
-                round_ = round_._replay(kind, seat, "" if kind in ("pass", "forfeit") else cards)
-            except TienLenError as error:
-                raise InvalidRecord(f"action {index} ({one_line(token, 40)}) is refused: {error}") from None
-        return round_
-
-    def _replay(self, kind: Any, seat: Any, cards: Any) -> Round:
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise IllegalPlay(f"seat must be a number, not {shown(seat)}")
-        if not isinstance(cards, str):
-            raise IllegalPlay(f"cards must be card text, not {shown(cards)}")
-        if kind == "play":
-            return self.play(cards, seat=seat)
-        if kind == "pass":
-            return self.pass_(seat=seat)
-        if kind == "interrupt":
-            return self.interrupt(seat, cards)
-        if kind == "forfeit":
-            return self.forfeit(seat)
-        raise IllegalPlay(f"unknown action {shown(kind)}")
+        return records.from_notation(cls, text, rules)
 
     def __str__(self) -> str:
         """A one-line position for logs: rules, hands, table, passes, whose turn."""
@@ -1065,44 +732,8 @@ class Round:
         return svg.position(self, reveal=True)
 
 
-_ACTIONS: dict[int, Action] = {}
-_ACTIONS_LIMIT = 1 << 15
-"""At most this many shared play actions (about 5 MB); the table starts again empty when it is full."""
-_PASSES = tuple(Action(kind="pass", seat=seat) for seat in range(4))
 _PASSED = {(seat, could): (Passed(seat=seat, could_play=could),) for seat in range(4) for could in (None, False, True)}
 """The shared one-event histories of a pass (events are immutable, so every round may hold the same)."""
-
-
-def _play_action(seat: int, kind: ComboKind, mask: int) -> Action:
-    """The shared in-turn play :class:`Action` of ``seat`` with the cards of ``mask``."""
-    key = mask | seat << 52
-    action = _ACTIONS.get(key)
-    if action is None:
-        if len(_ACTIONS) >= _ACTIONS_LIMIT:
-            _ACTIONS.clear()
-        action = _ACTIONS[key] = trusted(Action, kind="play", seat=seat, combo=combo_of(kind, mask))
-    return action
-
-
-def _notate(action: Action) -> str:
-    cards = format_cards(action.mask).replace(" ", "")
-    return {"play": f"{action.seat}:{cards}", "pass": f"{action.seat}:.", "interrupt": f"{action.seat}!{cards}"}.get(
-        action.kind, f"{action.seat}x"
-    )
-
-
-def _action_record(action: Action) -> dict[str, Any]:
-    entry: dict[str, Any] = {"action": action.kind, "seat": action.seat}
-    if action.combo is not None:
-        entry["cards"] = str(action.combo)
-    return entry
-
-
-def _describe(entry: Any) -> str:
-    if isinstance(entry, dict):
-        words = (entry.get("seat"), entry.get("action"), entry.get("cards", ""))
-        return "seat " + " ".join(one_line(w, 40) if isinstance(w, str) else shown(w, 40) for w in words).strip()
-    return shown(entry)
 
 
 def _next_in(seats: Container[int], after: int, players: int) -> int:
