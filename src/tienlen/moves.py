@@ -227,7 +227,7 @@ def _hand(mask: int, rules: RuleSet) -> int:
 
 def plays_by_kind(hand: int, table: Combo | None, rules: RuleSet, passed: bool) -> list[Group]:
     """:func:`legal_masks` as groups ``(kind, [mask, ...])``, without checking the arguments: for
-    the engine, which holds hands the rules dealt (no group is empty)."""
+    the engine, which holds hands the rules dealt."""
     plan = _PLANS.get(id(rules))
     if plan is None or plan.rules is not rules:
         plan = _plan(rules)
