@@ -47,6 +47,15 @@ def test_an_action_handed_out_by_another_position_is_checked_in_full() -> None:
         after.apply(lead)  # the same object, legal one ply earlier, is refused now
 
 
+@pytest.mark.parametrize("thing", [None, False, 0, "pass", "legal actions"])
+def test_something_that_is_no_handed_out_action_is_refused_after_legal_actions_were_asked(thing: object) -> None:
+    r = Round.deal(HOUSE, seed=7)
+    legal = r.legal_actions()
+    legal[0]
+    with pytest.raises(IllegalPlay):
+        r.apply(legal if thing == "legal actions" else thing)  # type: ignore[arg-type]
+
+
 def test_iterating_and_indexing_legal_actions_agree_and_both_count_as_handed_out() -> None:
     first = Round.deal(HOUSE, seed=7)
     r = first.apply(first.legal_actions()[0])

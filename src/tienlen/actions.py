@@ -86,6 +86,11 @@ class LegalActions(Sequence[Action]):
         self._minted[id(action)] = action
         return action
 
+    def handed_out(self, action: object) -> bool:
+        """Whether ``action`` is the very object this sequence handed out (so one of its actions):
+        the proof that lets :meth:`Round.apply <tienlen.Round.apply>` skip checking it again."""
+        return self._minted.get(id(action), _ABSENT) is action
+
     def __iter__(self) -> Iterator[Action]:
         minted = self._minted
         for kind, masks in self._groups:
@@ -134,6 +139,8 @@ def legal_actions_of(seat: int, groups: tuple[Group, ...], can_pass: bool) -> Le
     legal._set(seat, groups, can_pass)
     return legal
 
+
+_ABSENT = object()  # what no action is
 
 ACTIONS: dict[int, Action] = {}
 """The shared play actions, by card mask and seat (``mask | seat << 52``)."""

@@ -423,7 +423,7 @@ class Round:
         is carried out without checking it again; any other is checked in full.
         """
         legal = self._legal
-        if legal is not None and legal._minted.get(id(action)) is action:  # handed out by this position
+        if legal is not None and legal.handed_out(action):
             if action.combo is None:
                 return self._passed(action.seat, bool(legal._plays))
             return self._after_play(action.seat, action.combo, action)
