@@ -20,6 +20,7 @@ import attrs
 
 from tienlen._checks import MAX_HAND, MAX_SEED, check_int, check_type, shown
 from tienlen.cards import to_mask
+from tienlen.combos import ComboKind
 from tienlen.errors import IllegalPlay, InvalidArgument
 from tienlen.events import Action
 from tienlen.moves import combo_of, legal_masks
@@ -68,8 +69,8 @@ def protected_mask(hand: int, rules: RuleSet) -> int:
     hand = to_mask(hand)
     mask = hand & _TWOS
     for kind, cards in legal_masks(hand, None, rules):
-        if rules.bomb_rule(combo_of(kind, cards).bomb_class) is not None:
-            mask |= cards
+        if kind in (ComboKind.QUAD, ComboKind.PAIR_RUN) and rules.bomb_rule(combo_of(kind, cards).bomb_class):
+            mask |= cards  # a quad or a pair run (the only bomb classes) that is a bomb here
     return mask
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
+from typing import TypeVar
+
 import attrs
 
 from tienlen import svg
@@ -114,6 +116,19 @@ class Combo(WireValue):
 
     def _repr_svg_(self) -> str:
         return svg.combo(self)
+
+
+_V = TypeVar("_V")
+
+
+def trusted(cls: type[_V], **fields: object) -> _V:
+    """A frozen value built without its checks: for values the engine has proved right (a combo
+    the move generator found, an action of a legal play), where the checks would cost more than
+    the rest of the work."""
+    value = object.__new__(cls)
+    for name, field in fields.items():
+        object.__setattr__(value, name, field)
+    return value
 
 
 def rank_nibbles(mask: int) -> list[int]:

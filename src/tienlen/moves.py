@@ -24,7 +24,9 @@ How it works. A hand is a 52-bit integer; rank ``r`` holds its suits in the 4-bi
   the table's own mask moved up by whole ranks; pairs compare by colour; single 2s and pairs of 2s
   are exempt where the rules say so. No :class:`~tienlen.Combo` is built to decide anything.
 - Internally the plays come out as groups ``(kind, [mask, ...])``; :func:`legal_masks` pairs each
-  mask with its kind and :func:`legal_plays` looks each mask up in a cache of shared combos.
+  mask with its kind and :func:`legal_plays` looks each mask up in a cache of shared combos
+  (at most 65,536 of them, about 8 MB; it starts again empty when full). The plans of at most 64
+  rule sets are kept.
 
 Everything here must agree exactly with "every non-empty subset of the hand through
 :func:`~tienlen.classify` and :func:`~tienlen.beats`"; ``tests/test_moves.py`` checks that on
@@ -38,7 +40,7 @@ from itertools import combinations, product, repeat
 
 from tienlen._checks import check_bool, check_type
 from tienlen.cards import Card, format_cards, to_mask
-from tienlen.combos import TWO, Combo, ComboKind, as_combo, same_colour
+from tienlen.combos import TWO, Combo, ComboKind, as_combo, same_colour, trusted
 from tienlen.errors import InvalidCards
 from tienlen.rules import RuleSet
 
@@ -165,7 +167,8 @@ def _plan(rules: RuleSet) -> _Plan:
 
 
 _CACHE: dict[int, Combo] = {}
-_CACHE_LIMIT = 1 << 18
+_CACHE_LIMIT = 1 << 16
+"""At most this many shared combos (about 8 MB); the cache starts again empty when it is full."""
 
 
 def combo_of(kind: ComboKind, mask: int) -> Combo:
@@ -174,7 +177,7 @@ def combo_of(kind: ComboKind, mask: int) -> Combo:
     if combo is None:
         if len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.clear()
-        combo = _CACHE[mask] = Combo(kind, mask)
+        combo = _CACHE[mask] = trusted(Combo, kind=kind, mask=mask)
     return combo
 
 
@@ -195,7 +198,7 @@ def legal_plays(
     out: list[Combo] = []
     if table is not None:
         table = as_combo(table, rules)
-    for kind, masks in _plays(_hand(to_mask(hand), rules), table, rules, passed):
+    for kind, masks in plays_by_kind(_hand(to_mask(hand), rules), table, rules, passed):
         combos = list(map(_CACHE.get, masks))
         if not all(combos):
             combos = [combo or combo_of(kind, mask) for combo, mask in zip(combos, masks)]
@@ -209,7 +212,7 @@ def legal_masks(hand: int, table: Combo | None, rules: RuleSet, *, passed: bool 
     if table is not None:
         check_type(table, Combo, "table", "a Combo or None")
     out: list[Item] = []
-    for kind, masks in _plays(_hand(to_mask(hand), rules), table, rules, passed):
+    for kind, masks in plays_by_kind(_hand(to_mask(hand), rules), table, rules, passed):
         out += zip(repeat(kind), masks)
     return out
 
@@ -222,7 +225,9 @@ def _hand(mask: int, rules: RuleSet) -> int:
     return mask
 
 
-def _plays(hand: int, table: Combo | None, rules: RuleSet, passed: bool) -> list[Group]:
+def plays_by_kind(hand: int, table: Combo | None, rules: RuleSet, passed: bool) -> list[Group]:
+    """:func:`legal_masks` as groups ``(kind, [mask, ...])``, without checking the arguments: for
+    the engine, which holds hands the rules dealt."""
     plan = _PLANS.get(id(rules))
     if plan is None or plan.rules is not rules:
         plan = _plan(rules)

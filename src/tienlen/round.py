@@ -10,6 +10,15 @@ as it was, so a bot can search ahead without copying anything.
 >>> r2 = r.play(r.legal_actions()[0].combo)
 >>> r.trick.table is None, r2.trick.table is not None
 (True, True)
+
+Speed and memory. Each action builds one new :class:`Round`; the history is kept as tuples of
+shared, immutable events and actions. A round makes its :meth:`~Round.legal_actions` once and
+keeps them, and an action object handed out by that very sequence is applied without being
+checked again (it is known legal); any other action, equal or not, is checked in full. The
+library's caches are all bounded, and each starts again empty when it is full: at most 65,536
+shared combos (:func:`tienlen.moves.combo_of`) and 32,768 shared play actions (here), about
+12 MB together when full; one move-generation plan for each of at most 64 rule sets; and the
+4,096 most recent combinations written as wire text (:mod:`tienlen.wire`).
 """
 
 from __future__ import annotations
@@ -18,28 +27,17 @@ import json
 import random
 import secrets
 from collections.abc import Container, Iterable, Sequence
-from typing import Any, TypeVar, overload
+from typing import Any
 
 import attrs
-from attrs.exceptions import FrozenInstanceError
 
-from tienlen import svg
-from tienlen._checks import (
-    MAX_NOTATION,
-    MAX_RECORD,
-    MAX_SEED,
-    check_bool,
-    check_int,
-    check_text,
-    check_type,
-    load_json,
-    parse_whole,
-    shown,
-)
+from tienlen import records, svg
+from tienlen._checks import MAX_RECORD, MAX_SEED, check_bool, check_int, load_json, shown
 from tienlen._codec import WireValue
+from tienlen.actions import PASSES, LegalActions, legal_actions_of, play_action
 from tienlen.beating import explain, is_chop
 from tienlen.cards import FULL_MASK, Card, cards_of, format_cards, to_mask
-from tienlen.combos import TWO, Combo, ComboKind, classify
+from tienlen.combos import Combo, classify
 from tienlen.errors import (
     IllegalPlay,
     InvalidArgument,
@@ -48,7 +46,6 @@ from tienlen.errors import (
     InvalidRecord,
     InvalidRules,
     TienLenError,
-    one_line,
 )
 from tienlen.events import (
     Action,
@@ -64,21 +61,15 @@ from tienlen.events import (
     TrickWon,
     parse_action,
 )
-from tienlen.moves import combo_of, legal_masks
+from tienlen.instant import instant_win_pattern
+from tienlen.moves import combo_of, legal_masks, plays_by_kind
+from tienlen.records import RECORD_VERSION
 from tienlen.rules import RuleSet
-from tienlen.views import PlayerView, view_of
+from tienlen.views import PlayerView, public_events
 
 __all__ = ["Trick", "Round", "LegalActions", "instant_win_pattern", "RECORD_VERSION"]
 
-RECORD_VERSION = 1
-"""Version of the JSON round record written by :meth:`Round.to_json`."""
-
-_RECORD_FIELDS = frozenset({"format", "version", "rules", "hands", "dealer", "first_round", "leader", "seed", "actions"})
-
 _TWOS = 0xF << 48
-_BLACK = sum(0b0011 << (4 * r) for r in range(13))  # ♠ and ♣
-_RED = _BLACK << 2  # ♦ and ♥
-_T = TypeVar("_T", bound=attrs.AttrsInstance)
 
 
 @attrs.frozen(kw_only=True)
@@ -108,186 +99,6 @@ class Trick(WireValue):
 
     def _repr_svg_(self) -> str:
         return svg.trick(self)
-
-
-class LegalActions(Sequence[Action]):
-    """The legal in-turn actions of one seat, as a lazy, read-only sequence.
-
-    Indexing builds the one :class:`Action` asked for; ``in`` looks the cards up; ``len`` counts.
-    It compares equal to any sequence of the same actions, and ``str()`` lists them. It is
-    immutable, hashable and picklable.
-    """
-
-    __slots__ = ("seat", "_plays", "_masks", "_can_pass")
-    seat: int
-    _plays: tuple[tuple[ComboKind, int], ...]
-    _masks: frozenset[int] | None
-    _can_pass: bool
-
-    def __init__(self, seat: int, plays: Iterable[tuple[ComboKind, int]], *, can_pass: bool) -> None:
-        for name, value in (("seat", seat), ("_plays", tuple(plays)), ("_masks", None), ("_can_pass", can_pass)):
-            object.__setattr__(self, name, value)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError()
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError()
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_legal_actions, (self.seat, self._plays, self._can_pass))
-
-    def __len__(self) -> int:
-        return len(self._plays) + self._can_pass
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
-        if isinstance(index, slice):
-            return tuple(self[i] for i in range(len(self))[index])
-        if not isinstance(index, int):
-            raise InvalidArgument(f"legal actions are indexed by whole numbers, not {shown(index)}")
-        count = len(self)
-        if not -count <= index < count:
-            raise IndexError(f"there are {count} legal actions, no number {shown(index)}")
-        index %= count
-        if index == len(self._plays):
-            return _PASSES[self.seat]
-        kind, mask = self._plays[index]
-        return _play_action(self.seat, kind, mask)
-
-    def __contains__(self, action: object) -> bool:
-        if not isinstance(action, Action) or action.seat != self.seat:
-            return False
-        if action.kind == "pass":
-            return self._can_pass
-        if self._masks is None:  # a cache of a value that never changes
-            object.__setattr__(self, "_masks", frozenset(mask for _, mask in self._plays))
-        assert self._masks is not None
-        return action.kind == "play" and action.mask in self._masks
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence) or isinstance(other, str):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __add__(self, other: Sequence[Action]) -> tuple[Action, ...]:
-        return tuple(self) + tuple(other)
-
-    def __radd__(self, other: Sequence[Action]) -> tuple[Action, ...]:
-        return tuple(other) + tuple(self)
-
-    def __repr__(self) -> str:
-        return f"LegalActions({list(self)!r})"
-
-    def __str__(self) -> str:
-        return ", ".join("pass" if a.combo is None else str(a.combo) for a in self)
-
-
-def _legal_actions(seat: int, plays: tuple[tuple[ComboKind, int], ...], can_pass: bool) -> LegalActions:
-    """Rebuild a pickled :class:`LegalActions`."""
-    return LegalActions(seat, plays, can_pass=can_pass)
-
-
-def instant_win_pattern(hand: int | Iterable[Card] | str, rules: RuleSet, *, first_round: bool = False) -> str | None:
-    """The first of ``rules.instant_wins`` that this dealt hand shows in this round, or ``None``.
-
-    Each pattern counts only in the rounds its :class:`~tienlen.InstantWinRule` names (the first
-    round of a match, later rounds, or any). Raises :class:`~tienlen.InvalidCards` for unreadable
-    or repeated cards.
-
-    >>> from tienlen import HOUSE
-    >>> instant_win_pattern("3♠ 2♠ 2♣ 2♦ 2♥", HOUSE)
-    'four_twos'
-    """
-    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
-    check_bool(first_round, "first_round")
-    mask = to_mask(hand)
-    counts = [((mask >> (4 * r)) & 0xF).bit_count() for r in range(13)]
-    for win in rules.instant_wins:
-        if win.counts_in(first_round) and _shows(win.pattern, mask, counts, rules):
-            return win.pattern
-    return None
-
-
-def _consecutive(ranks: list[bool]) -> int:
-    """The most consecutive ranks from 3 to A for which ``ranks`` is true."""
-    best = run = 0
-    for held in ranks[:TWO]:
-        run = run + 1 if held else 0
-        best = max(best, run)
-    return best
-
-
-def _bombs_at_once(counts: list[int], rules: RuleSet) -> int:
-    """The most bombs of the rules' table that the hand holds with no card in two of them.
-
-    Each quad taken or not (at most a few in a hand), then each run of consecutive pairs left is
-    cut into as many of the shortest pair-run bomb as it holds.
-    """
-    quads = [r for r in range(13) if counts[r] == 4] if rules.bomb_rule("quad") else []
-    shortest = min((int(b.bomb[2:]) for b in rules.bombs if b.bomb.startswith("PR")), default=0)
-    best = 0
-    for taken in range(1 << len(quads)):
-        left = list(counts)
-        for i, rank in enumerate(quads):
-            if taken >> i & 1:
-                left[rank] = 0
-        bombs = taken.bit_count()
-        if shortest:
-            run = 0
-            for count in left[:TWO] + [0]:
-                if count >= 2:
-                    run += 1
-                else:
-                    bombs += run // shortest
-                    run = 0
-        best = max(best, bombs)
-    return best
-
-
-def _shows(pattern: str, mask: int, counts: list[int], rules: RuleSet) -> bool:
-    """Whether a hand (its mask and cards per rank) shows ``pattern``, whatever the round."""
-    triples = sum(c >= 3 for c in counts)
-    if pattern == "dragon":
-        return all(counts[:12])
-    if pattern == "dragon_to_two":
-        return all(counts)
-    if pattern == "four_twos":
-        return counts[12] == 4
-    if pattern == "six_pairs":
-        return sum(c // 2 for c in counts) >= 6
-    if pattern in ("pr5", "pr6"):
-        return _consecutive([c >= 2 for c in counts]) >= int(pattern[2])
-    if pattern == "pr3_with_three_spades":
-        return bool(mask & 1) and min(counts[:3]) >= 2
-    if pattern == "four_threes":
-        return counts[0] == 4
-    if pattern in ("three_triples", "four_triples"):
-        return triples >= (3 if pattern == "three_triples" else 4)
-    if pattern == "three_quads":
-        return counts.count(4) >= 3
-    if pattern == "five_pairs_and_triple":
-        return any(c >= 3 and sum(o // 2 for o in counts) - c // 2 >= 5 for c in counts)
-    if pattern == "five_consecutive_pairs_and_triple":
-        return any(
-            all(c >= 2 for c in counts[low : low + 5]) and triples - sum(c >= 3 for c in counts[low : low + 5]) >= 1
-            for low in range(TWO - 4)
-        )
-    if pattern == "one_colour":
-        return mask.bit_count() >= 13 and not (mask & _BLACK and mask & _RED)
-    if pattern == "three_consecutive_triples":
-        return _consecutive([c >= 3 for c in counts]) >= 3
-    if pattern == "two_bombs":
-        return _bombs_at_once(counts, rules) >= 2
-    raise InvalidRules(f"instant_wins: unknown pattern {pattern!r}")  # pragma: no cover - RuleSet refuses it
 
 
 def _deal_masks(players: int, seed: int, dealer: int, cards: int) -> tuple[tuple[int, ...], int]:
@@ -331,6 +142,8 @@ class Round:
     events: tuple[Event, ...] = ()
     actions: tuple[Action, ...] = ()
     instant_winners: tuple[InstantWin, ...] = ()
+    # The position's own legal actions, made on first ask (a cache of a value that never changes).
+    _legal: LegalActions | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -411,7 +224,8 @@ class Round:
         lowest_holder = next(s for s in range(players) if hands[s] & lowest)
         start = lowest_holder if leader is None else leader
         must = lowest if (first_round and leader is None and rules.first_lead_must_include) else 0
-        base = cls(
+        winners = _instant_winners(hands, rules, first_round, dealer)
+        return cls(
             rules=rules,
             dealt=hands,
             hand_masks=hands,
@@ -419,14 +233,12 @@ class Round:
             first_round=first_round,
             seed=seed,
             named_leader=leader,
-            to_act=start,
+            to_act=None if winners else start,
             trick=Trick(number=1, leader=start),
             must_include=must,
+            events=winners,
+            instant_winners=winners,
         )
-        winners = _instant_winners(hands, rules, first_round, dealer)
-        if winners:
-            return _replace(base, to_act=None, instant_winners=winners, events=winners)
-        return base
 
     # ------------------------------------------------------------------ views
     @property
@@ -477,14 +289,22 @@ class Round:
         building an :class:`Action` per play. Out-of-turn chops are listed by
         :meth:`legal_interrupts`. Empty once the round is over.
         """
+        legal = self._legal
+        if legal is None:
+            legal = self._list_legal()
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
+    def _list_legal(self) -> LegalActions:
         seat = self.to_act
         if seat is None:
-            return LegalActions(0, [], can_pass=False)
+            return legal_actions_of(0, (), False)
         table = self.trick.table
-        masks = legal_masks(self.hand_masks[seat], table, self.rules, passed=seat in self.trick.passed)
+        groups = plays_by_kind(self.hand_masks[seat], table, self.rules, seat in self.trick.passed)
         if self.must_include:
-            masks = [(k, m) for k, m in masks if m & self.must_include]
-        return LegalActions(seat, masks, can_pass=table is not None)
+            groups = [(k, [m for m in masks if m & self.must_include]) for k, masks in groups]
+            groups = [group for group in groups if group[1]]
+        return legal_actions_of(seat, tuple(groups), table is not None)
 
     def legal_interrupts(self) -> tuple[Action, ...]:
         """Out-of-turn chops available now (only where ``rules.interrupt_bombs`` lists a bomb class).
@@ -525,7 +345,34 @@ class Round:
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: its own hand, card counts, the table, the public history and its
         legal actions (see :class:`~tienlen.views.PlayerView`). Raises :class:`IllegalPlay` for a bad seat."""
-        return view_of(self, seat)
+        _check_seat(seat, self.players, "seat")
+        if self.to_act == seat:
+            actions = tuple(self.legal_actions())
+        else:
+            interrupts = tuple(a for a in self.legal_interrupts() if a.seat == seat)
+            actions = interrupts + (PASSES[seat],) if interrupts else ()
+        trick = self.trick
+        hidden = self.rules.den_bai or self.frozen  # only these events hide anything (see public_events)
+        return PlayerView(
+            rules=self.rules,
+            seat=seat,
+            players=self.players,
+            hand_mask=self.hand_masks[seat],
+            card_counts=tuple(m.bit_count() for m in self.hand_masks),
+            to_act=self.to_act,
+            table=trick.table,
+            table_seat=trick.last_seat,
+            leader=trick.leader,
+            trick_number=trick.number,
+            passed=trick.passed,
+            finished=self.finished,
+            frozen=self.frozen,
+            forfeited=self.forfeited,
+            played_mask=sum(self.dealt) & ~sum(self.hand_masks),
+            history=public_events(self.events, seat) if hidden else self.events,
+            legal_actions=actions,
+            is_over=self.is_over,
+        )
 
     @property
     def result(self) -> RoundResult:
@@ -571,7 +418,15 @@ class Round:
 
         Raises :class:`IllegalPlay` when the action is not allowed now (as :meth:`play`,
         :meth:`pass_`, :meth:`interrupt` or :meth:`forfeit` would), or its kind is unknown.
+
+        An action object handed out by this very round's :meth:`legal_actions` is known legal and
+        is carried out without checking it again; any other is checked in full.
         """
+        legal = self._legal
+        if legal is not None and legal.handed_out(action):
+            if action.combo is None:
+                return self._passed(action.seat, bool(legal._plays))
+            return self._after_play(action.seat, action.combo, action)
         if not isinstance(action, Action):
             raise IllegalPlay(f"{shown(action)} is not an Action; use play(cards) or pass_() for plain input")
         if action.kind == "play":
@@ -593,20 +448,14 @@ class Round:
         reason = explain(combo, self.trick.table, self.rules, passed=actor in self.trick.passed)
         if reason is not None:
             raise IllegalPlay(f"seat {actor} cannot play {combo}: {reason}")
-        return self._after_play(actor, combo, out_of_turn=False)
+        return self._after_play(actor, combo, play_action(actor, combo.kind, combo.mask))
 
     def pass_(self, *, seat: int | None = None) -> Round:
         """The seat to act passes. Raises :class:`IllegalPlay` when they must lead."""
         actor = self._actor(seat, "pass")
         if self.trick.table is None:
             raise IllegalPlay(f"seat {actor} must lead and may not pass; play any combination")
-        could: bool | None = None
-        if self.rules.den_bai:
-            could = bool(legal_masks(self.hand_masks[actor], self.trick.table, self.rules, passed=actor in self.trick.passed))
-        trick = _replace(self.trick, passed=self.trick.passed | {actor}, responded=self.trick.responded | {actor})
-        return self._advance(
-            trick, actor, events=(Passed(seat=actor, could_play=could),), action=_PASSES[actor]
-        )
+        return self._passed(actor, self.rules.den_bai and bool(self.legal_actions()._plays))
 
     def interrupt(self, seat: int, cards: Combo | Iterable[Card] | str | int) -> Round:
         """``seat`` chops out of turn with a bomb the rules let them play at any moment (iwin's PR4).
@@ -636,7 +485,7 @@ class Round:
         reason = explain(combo, table, self.rules)
         if reason is not None:
             raise IllegalPlay(f"seat {seat} cannot interrupt with {combo}: {reason}")
-        return self._after_play(seat, combo, out_of_turn=True)
+        return self._after_play(seat, combo, Action(kind="interrupt", seat=seat, combo=combo))
 
     def forfeit(self, seat: int) -> Round:
         """``seat`` leaves the round: they take a last place and stop playing (their cards stay in hand).
@@ -654,10 +503,13 @@ class Round:
         return self._advance(
             self.trick,
             seat,
-            events=(Forfeited(seat=seat),),
-            action=Action(kind="forfeit", seat=seat),
-            forfeited=self.forfeited + (seat,),
-            must_include=must,
+            (Forfeited(seat=seat),),
+            Action(kind="forfeit", seat=seat),
+            self.hand_masks,
+            self.finished,
+            self.frozen,
+            self.forfeited + (seat,),
+            must,
         )
 
     # ------------------------------------------------------------------ internals
@@ -687,7 +539,25 @@ class Round:
         except InvalidCombo as error:
             raise IllegalPlay(f"seat {seat}: {error}") from None
 
-    def _after_play(self, seat: int, combo: Combo, *, out_of_turn: bool) -> Round:
+    def _passed(self, actor: int, could_play: bool) -> Round:
+        """The round after the seat to act passed (``could_play``: whether they held a legal play)."""
+        trick = self.trick
+        trick = Trick(
+            number=trick.number,
+            leader=trick.leader,
+            plays=trick.plays,
+            passed=trick.passed | {actor},
+            responded=trick.responded | {actor},
+            chain=trick.chain,
+        )
+        event = _PASSED[actor, could_play if self.rules.den_bai else None]
+        return self._advance(
+            trick, actor, event, PASSES[actor], self.hand_masks, self.finished, self.frozen, self.forfeited, self.must_include
+        )
+
+    def _after_play(self, seat: int, combo: Combo, action: Action) -> Round:
+        """The round after ``seat`` played ``combo`` (the ``action``, in turn or out of turn)."""
+        out_of_turn = action.kind == "interrupt"
         table = self.trick.table
         events: list[Event] = [Played(seat=seat, combo=combo, out_of_turn=out_of_turn)]
         chain = self.trick.chain
@@ -708,52 +578,71 @@ class Round:
                     if other != seat and other not in self.forfeited and self.dealt[other] == hands[other]:
                         frozen += (other,)
                         events.append(Froze(seat=other, cards=cards_of(hands[other])))
-        trick = _replace(
-            self.trick,
+        trick = Trick(
+            number=self.trick.number,
+            leader=self.trick.leader,
             plays=self.trick.plays + ((seat, combo),),
             # An interrupter counts as not having passed; a passed player bombing 2s in turn stays out.
             passed=self.trick.passed - {seat} if out_of_turn else self.trick.passed,
-            responded=frozenset(),
             chain=chain,
         )
-        action = Action(kind="interrupt" if out_of_turn else "play", seat=seat, combo=combo)
-        return self._advance(
-            trick,
-            seat,
-            events=tuple(events),
-            action=action,
-            hand_masks=tuple(hands),
+        return self._advance(trick, seat, tuple(events), action, tuple(hands), finished, frozen, self.forfeited, 0)
+
+    def _advance(
+        self,
+        trick: Trick,
+        after: int,
+        events: tuple[Event, ...],
+        action: Action,
+        hands: tuple[int, ...],
+        finished: tuple[int, ...],
+        frozen: tuple[int, ...],
+        forfeited: tuple[int, ...],
+        must_include: int,
+    ) -> Round:
+        """The round after ``after`` took ``action`` (with these ``events``, hands, trick and seats
+        out): the next seat still to answer the table acts, or the trick's winner (or the next seat
+        in play) leads a new trick, or nobody when the round ends."""
+        players = len(hands)
+        active = [s for s in range(players) if hands[s] and s not in frozen and s not in forfeited]
+        to_act: int | None
+        if len(active) <= 1 or (self.rules.scoring == "cards" and finished):
+            to_act = None
+            if trick.plays:
+                events += (TrickWon(trick=trick.number, seat=trick.plays[-1][0], next_leader=None),)
+        elif not trick.plays:  # nobody has led yet; only a forfeit gets here
+            to_act = trick.leader if trick.leader in active else _next_in(active, trick.leader, players)
+            trick = Trick(number=trick.number, leader=to_act, passed=trick.passed, responded=trick.responded)
+        else:
+            pending = self._pending(trick, active)
+            if action.kind == "forfeit" and self.to_act in pending:
+                to_act = self.to_act  # another seat left; the turn stays
+            elif pending:
+                to_act = _next_in(pending, after, players)
+            else:
+                # Nobody can answer: the last player wins the trick and leads, or the next seat still in play.
+                winner = trick.plays[-1][0]
+                to_act = winner if winner in active else _next_in(active, winner, players)
+                events += (TrickWon(trick=trick.number, seat=winner, next_leader=to_act),)
+                trick = Trick(number=trick.number + 1, leader=to_act)
+        return Round(
+            rules=self.rules,
+            dealt=self.dealt,
+            hand_masks=hands,
+            dealer=self.dealer,
+            first_round=self.first_round,
+            seed=self.seed,
+            named_leader=self.named_leader,
+            to_act=to_act,
+            trick=trick,
             finished=finished,
             frozen=frozen,
-            must_include=0,
+            forfeited=forfeited,
+            must_include=must_include,
+            events=self.events + events,
+            actions=self.actions + (action,),
+            instant_winners=self.instant_winners,
         )
-
-    def _advance(self, trick: Trick, after: int, *, events: tuple[Event, ...], action: Action, **changes: Any) -> Round:
-        """The round after ``after`` acted (with ``changes`` to its fields): the next seat still to
-        answer the table acts, or the trick's winner (or the next seat in play) leads a new trick, or
-        nobody when the round ends."""
-        hands = changes.get("hand_masks", self.hand_masks)
-        out = changes.get("frozen", self.frozen) + changes.get("forfeited", self.forfeited)
-        active = [s for s in range(self.players) if hands[s] and s not in out]
-        changes["events"] = self.events + events
-        changes["actions"] = self.actions + (action,)
-        if len(active) <= 1 or (self.rules.scoring == "cards" and changes.get("finished", self.finished)):
-            if trick.plays:
-                changes["events"] += (TrickWon(trick=trick.number, seat=trick.plays[-1][0], next_leader=None),)
-            return _replace(self, trick=trick, to_act=None, **changes)
-        if not trick.plays:  # nobody has led yet; only a forfeit gets here
-            leader = trick.leader if trick.leader in active else _next_in(active, trick.leader, self.players)
-            return _replace(self, trick=_replace(trick, leader=leader), to_act=leader, **changes)
-        pending = self._pending(trick, active)
-        if action.kind == "forfeit" and self.to_act in pending:
-            return _replace(self, trick=trick, **changes)  # another seat left; the turn stays
-        if pending:
-            return _replace(self, trick=trick, to_act=_next_in(pending, after, self.players), **changes)
-        # Nobody can answer: the last player wins the trick and leads, or the next seat still in play.
-        winner = trick.plays[-1][0]
-        leader = winner if winner in active else _next_in(active, winner, self.players)
-        changes["events"] += (TrickWon(trick=trick.number, seat=winner, next_leader=leader),)
-        return _replace(self, trick=Trick(number=trick.number + 1, leader=leader), to_act=leader, **changes)
 
     def _pending(self, trick: Trick, active: list[int]) -> set[int]:
         """Seats still to answer the play on the table."""
@@ -779,23 +668,9 @@ class Round:
         size), and there is no seed, so no other hand and no undealt card can be worked out. A
         redacted record cannot be replayed. Raises :class:`IllegalPlay` for a bad seat.
         """
-        record: dict[str, Any] = {
-            "format": "tienlen-round",
-            "version": RECORD_VERSION,
-            "rules": self.rules.to_mapping(),
-            "hands": [format_cards(m) for m in self.dealt],
-            "dealer": self.dealer,
-            "first_round": self.first_round,
-            "leader": self.named_leader,
-            "seed": self.seed,
-            "actions": [_action_record(a) for a in self.actions],
-        }
         if view_of is not None:
             _check_seat(view_of, self.players, "view_of")
-            record["hands"] = [hand if seat == view_of else None for seat, hand in enumerate(record["hands"])]
-            record["seed"] = None
-            record |= {"view_of": view_of, "hand_sizes": [m.bit_count() for m in self.dealt]}
-        return record
+        return records.to_dict(self, view_of)
 
     @classmethod
     def from_json(cls, text: str) -> Round:
@@ -813,51 +688,7 @@ class Round:
 
         Raises :class:`InvalidRecord` as :meth:`from_json` does, and for a redacted record.
         """
-        if isinstance(record, dict) and "view_of" in record:
-            raise InvalidRecord(f"this record is redacted for seat {shown(record['view_of'])}: it holds one hand and cannot be replayed")
-        if not isinstance(record, dict) or record.get("format") != "tienlen-round":
-            raise InvalidRecord("the record is not a tienlen round record (missing format: tienlen-round)")
-        if type(record.get("version")) is not int or record["version"] != RECORD_VERSION:
-            raise InvalidRecord(f"record version {shown(record.get('version'))} is not supported; this library reads version {RECORD_VERSION}")
-        unknown = sorted(set(record) - _RECORD_FIELDS)
-        if unknown:
-            raise InvalidRecord(f"the record has a field {shown(unknown[0])} that version {RECORD_VERSION} does not have")
-        try:
-            rules = RuleSet.from_mapping(record["rules"])
-            round_ = cls._setup(
-                rules, record["hands"], record["first_round"], record["leader"], record["dealer"], record.get("seed")
-            )
-            actions = record["actions"]
-        except KeyError as error:
-            raise InvalidRecord(f"the record has no {error.args[0]!r} entry") from None
-        except InvalidRecord:
-            raise
-        except (TienLenError, TypeError) as error:
-            raise InvalidRecord(f"the record's setup is refused: {error}") from None
-        if not isinstance(actions, list):
-            raise InvalidRecord("actions must be a list")
-        for index, entry in enumerate(actions):
-            try:
-                if not isinstance(entry, dict) or set(entry) - {"action", "seat", "cards"}:
-                    raise IllegalPlay("an action is an object with action, seat and (for plays) cards only")
-                round_ = round_._replay(entry["action"], entry["seat"], entry.get("cards", ""))
-            except (TienLenError, TypeError, KeyError, AttributeError) as error:
-                raise InvalidRecord(f"action {index} ({_describe(entry)}) is refused: {error}") from None
-        return round_
-
-    @classmethod
-    def _setup(cls, rules: RuleSet, hands: Any, first_round: Any, leader: Any, dealer: Any, seed: Any) -> Round:
-        """The round of a record before its actions, checking the deal against its seed."""
-        if not isinstance(first_round, bool):
-            raise InvalidRecord(f"first_round must be true or false, not {shown(first_round)}")
-        round_ = cls.from_hands(hands, rules, first_round=first_round, leader=leader, dealer=dealer)
-        if seed is None:
-            return round_
-        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-            raise InvalidRecord(f"seed must be a whole number from 0 to 2**64 - 1, or null, not {shown(seed)}")
-        if _deal_masks(round_.players, seed, round_.dealer, rules.cards_dealt(round_.players))[0] != round_.dealt:
-            raise InvalidRecord(f"the hands do not match seed {seed}: the deal was altered")
-        return _replace(round_, seed=seed)
+        return records.from_dict(cls, record)
 
     def to_notation(self) -> str:
         """The round on one line, for logs and tests: setup, the deal, then every action so far.
@@ -868,10 +699,7 @@ class Round:
         ``seat:.`` for a pass, ``seat!cards`` for an out-of-turn chop and ``seatx`` for a forfeit.
         :meth:`from_notation` reads it back exactly.
         """
-        head = [self.rules.name, f"p{self.players}", f"d{self.dealer}", "first" if self.first_round else "later"]
-        head += [f"L{self.named_leader}"] * (self.named_leader is not None) + [f"s{self.seed}"] * (self.seed is not None)
-        hands = " / ".join(format_cards(m).replace(" ", "") for m in self.dealt)
-        return f"{' '.join(head)} | {hands} | {' '.join(map(_notate, self.actions))}".rstrip()
+        return records.to_notation(self)
 
     @classmethod
     def from_notation(cls, text: str, rules: RuleSet | None = None) -> Round:
@@ -880,61 +708,9 @@ class Round:
 
         Raises :class:`InvalidRecord` naming what is malformed or the first action refused.
         """
-        from tienlen.profiles import PROFILES
-
         if rules is not None:
             _check_rules(rules)
-        parts = [part.strip() for part in check_text(text, "the notation", MAX_NOTATION, InvalidRecord).split("|")]
-        if len(parts) not in (2, 3) or not parts[0].split():
-            raise InvalidRecord("a round notation reads 'rules p4 d0 first | hands / … | actions'")
-        name, *options = parts[0].split()
-        if rules is None and name not in PROFILES:
-            raise InvalidRecord(f"{shown(name)} is not a profile; pass its rules to read this notation")
-        rules = rules if rules is not None else PROFILES[name]
-        if rules.name != name:
-            raise InvalidRecord(f"the notation is for {shown(name)}, not {shown(rules.name)}")
-        setup: dict[str, Any] = {"first": None, "L": None, "d": 0, "s": None}
-        for option in options:
-            key, value = (option, True) if option in ("first", "later") else (option[:1], option[1:])
-            if key == "later":
-                key, value = "first", False
-            if key not in ("first", "L", "d", "s", "p") or (key != "first" and not (str(value).isascii() and str(value).isdigit())):
-                raise InvalidRecord(f"{shown(option)} is not a setup option (p4, d0, first or later, L2, s123)")
-            setup[key] = value if key == "first" else parse_whole(str(value), f"setup option {key}", MAX_SEED if key == "s" else 99, InvalidRecord)
-        try:
-            round_ = cls._setup(rules, parts[1].split("/"), setup["first"], setup["L"], setup["d"], setup["s"])
-        except InvalidRecord:
-            raise
-        except TienLenError as error:
-            raise InvalidRecord(f"the notation's setup is refused: {error}") from None
-        if setup.get("p", round_.players) != round_.players:
-            raise InvalidRecord(f"the notation says p{setup['p']} but deals {round_.players} hands")
-        for index, token in enumerate(parts[2].split() if len(parts) == 3 else []):
-            head, sign, cards = token.partition(":") if ":" in token else token.partition("!")
-            kind = "interrupt" if sign == "!" else "pass" if cards == "." else "play"
-            if head.endswith("x") and not sign:
-                kind, head = "forfeit", head[:-1]
-            try:
-                seat = parse_whole(head, "the seat number (written first)", 99, IllegalPlay)
-                round_ = round_._replay(kind, seat, "" if kind in ("pass", "forfeit") else cards)
-            except TienLenError as error:
-                raise InvalidRecord(f"action {index} ({one_line(token, 40)}) is refused: {error}") from None
-        return round_
-
-    def _replay(self, kind: Any, seat: Any, cards: Any) -> Round:
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise IllegalPlay(f"seat must be a number, not {shown(seat)}")
-        if not isinstance(cards, str):
-            raise IllegalPlay(f"cards must be card text, not {shown(cards)}")
-        if kind == "play":
-            return self.play(cards, seat=seat)
-        if kind == "pass":
-            return self.pass_(seat=seat)
-        if kind == "interrupt":
-            return self.interrupt(seat, cards)
-        if kind == "forfeit":
-            return self.forfeit(seat)
-        raise IllegalPlay(f"unknown action {shown(kind)}")
+        return records.from_notation(cls, text, rules)
 
     def __str__(self) -> str:
         """A one-line position for logs: rules, hands, table, passes, whose turn."""
@@ -956,56 +732,8 @@ class Round:
         return svg.position(self, reveal=True)
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def _replace(value: _T, **changes: Any) -> _T:
-    """A copy of a frozen value with some fields changed: :func:`attrs.evolve` without the
-    re-validation, which the engine does not need for the values it builds itself."""
-    cls = type(value)
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in attrs.fields(cls))
-    new = object.__new__(cls)
-    for name in names:
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(value, name))
-    return new
-
-
-_ACTIONS: dict[int, Action] = {}
-_PASSES = tuple(Action(kind="pass", seat=seat) for seat in range(4))
-
-
-def _play_action(seat: int, kind: ComboKind, mask: int) -> Action:
-    """The shared in-turn play :class:`Action` of ``seat`` with the cards of ``mask``."""
-    key = mask | seat << 52
-    action = _ACTIONS.get(key)
-    if action is None:
-        if len(_ACTIONS) >= 1 << 18:
-            _ACTIONS.clear()
-        action = _ACTIONS[key] = Action(kind="play", seat=seat, combo=combo_of(kind, mask))
-    return action
-
-
-def _notate(action: Action) -> str:
-    cards = format_cards(action.mask).replace(" ", "")
-    return {"play": f"{action.seat}:{cards}", "pass": f"{action.seat}:.", "interrupt": f"{action.seat}!{cards}"}.get(
-        action.kind, f"{action.seat}x"
-    )
-
-
-def _action_record(action: Action) -> dict[str, Any]:
-    entry: dict[str, Any] = {"action": action.kind, "seat": action.seat}
-    if action.combo is not None:
-        entry["cards"] = str(action.combo)
-    return entry
-
-
-def _describe(entry: Any) -> str:
-    if isinstance(entry, dict):
-        words = (entry.get("seat"), entry.get("action"), entry.get("cards", ""))
-        return "seat " + " ".join(one_line(w, 40) if isinstance(w, str) else shown(w, 40) for w in words).strip()
-    return shown(entry)
+_PASSED = {(seat, could): (Passed(seat=seat, could_play=could),) for seat in range(4) for could in (None, False, True)}
+"""The shared one-event histories of a pass (events are immutable, so every round may hold the same)."""
 
 
 def _next_in(seats: Container[int], after: int, players: int) -> int:

@@ -132,33 +132,7 @@ def view_of(round_: Round, seat: int) -> PlayerView:
 
     Raises :class:`~tienlen.IllegalPlay` when ``seat`` is not a seat of the round.
     """
-    from tienlen.round import Round, _check_seat
+    from tienlen.round import Round  # round builds views, so it is imported when first needed
 
     check_type(round_, Round, "round_", "a Round")
-    _check_seat(seat, round_.players, "seat")
-    if round_.to_act == seat:
-        actions = tuple(round_.legal_actions())
-    else:
-        interrupts = tuple(a for a in round_.legal_interrupts() if a.seat == seat)
-        actions = interrupts + (Action(kind="pass", seat=seat),) if interrupts else ()
-    trick = round_.trick
-    return PlayerView(
-        rules=round_.rules,
-        seat=seat,
-        players=round_.players,
-        hand_mask=round_.hand_masks[seat],
-        card_counts=tuple(m.bit_count() for m in round_.hand_masks),
-        to_act=round_.to_act,
-        table=trick.table,
-        table_seat=trick.last_seat,
-        leader=trick.leader,
-        trick_number=trick.number,
-        passed=trick.passed,
-        finished=round_.finished,
-        frozen=round_.frozen,
-        forfeited=round_.forfeited,
-        played_mask=sum(round_.dealt) & ~sum(round_.hand_masks),
-        history=public_events(round_.events, seat),
-        legal_actions=actions,
-        is_over=round_.is_over,
-    )
+    return round_.view(seat)

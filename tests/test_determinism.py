@@ -1,0 +1,56 @@
+"""Determinism golden test (issue 13): the engine's speed work must not change any result.
+
+``tests/golden/determinism.json`` was written by this module (``python tests/test_determinism.py``)
+from the code before issue 13's changes (commit c3dbe4e). For each profile of ``PROFILES``, 2,000
+rounds are dealt from fixed seeds (the player count cycling through the counts the profile allows)
+and played by random agents that choose by index from ``legal_actions()``; an offered out-of-turn
+chop is taken three times in ten. Each profile's golden value is one SHA-256 over every round's
+JSON record followed by its settlement's JSON, so any change to a deal, an action, the record
+format or the money shows up.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from tienlen import PROFILES, Round, RuleSet, settle
+
+GOLDEN = Path(__file__).parent / "golden" / "determinism.json"
+ROUNDS = 2000
+
+
+def digest(rules: RuleSet, rounds: int = ROUNDS) -> str:
+    """One SHA-256 over the records and settlements of ``rounds`` seeded random rounds."""
+    counts = range(rules.min_players, rules.max_players + 1)
+    sha = hashlib.sha256()
+    for index in range(rounds):
+        rng = random.Random(f"tienlen-determinism:{rules.name}:{index}")
+        round_ = Round.deal(rules, players=counts[index % len(counts)], seed=index)
+        while not round_.is_over:
+            offers = round_.legal_interrupts()
+            if offers and rng.random() < 0.3:
+                round_ = round_.apply(offers[rng.randrange(len(offers))])
+            else:
+                actions = round_.legal_actions()
+                round_ = round_.apply(actions[rng.randrange(len(actions))])
+        sha.update(round_.to_json().encode() + b"\n")
+        sha.update(settle(round_.result, rules).to_json().encode() + b"\n")
+    return sha.hexdigest()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(PROFILES))
+def test_same_seeds_give_byte_identical_records_and_settlements(name: str) -> None:
+    expected = json.loads(GOLDEN.read_text())
+    assert digest(PROFILES[name]) == expected[name]
+
+
+if __name__ == "__main__":  # regenerate only when a rule deliberately changes a result
+    GOLDEN.write_text(json.dumps({name: digest(rules) for name, rules in sorted(PROFILES.items())}, indent=1) + "\n")
+    sys.exit(0)

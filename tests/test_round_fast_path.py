@@ -1,0 +1,79 @@
+"""The engine's fast path (issue 13): an action handed out by a round's own ``legal_actions()`` is
+applied without being checked again, and gives exactly the round that the checked path gives;
+any other action is checked in full. The shared-value caches stay within their documented bounds.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tienlen import HOUSE, PROFILES, Action, IllegalPlay, Round
+from tienlen import moves
+from tienlen import actions
+from tienlen.combos import ComboKind
+
+
+def _by_hand(action: Action) -> Action:
+    """An equal action built by hand: not the object the round handed out."""
+    return Action(kind=action.kind, seat=action.seat, combo=action.combo)
+
+
+@settings(max_examples=30, deadline=None)
+@given(name=st.sampled_from(sorted(PROFILES)), seed=st.integers(0, 2**32), choices=st.randoms(use_true_random=False))
+def test_an_action_from_legal_actions_gives_the_same_round_as_the_same_action_checked(
+    name: str, seed: int, choices: random.Random
+) -> None:
+    r = Round.deal(PROFILES[name], players=PROFILES[name].max_players, seed=seed)
+    while not r.is_over:
+        legal = r.legal_actions()
+        action = legal[choices.randrange(len(legal))]
+        fast, checked = r.apply(action), r.apply(_by_hand(action))
+        assert fast == checked
+        assert fast.events == checked.events and fast.actions == checked.actions
+        r = fast
+
+
+def test_an_action_handed_out_by_another_position_is_checked_in_full() -> None:
+    r = Round.deal(HOUSE, seed=7)
+    lead = r.legal_actions()[0]
+    after = r.apply(lead)
+    after.legal_actions()[0]  # the next position hands out actions of its own
+    with pytest.raises(IllegalPlay, match="turn"):
+        after.apply(lead)  # the same object, legal one ply earlier, is refused now
+
+
+@pytest.mark.parametrize("thing", [None, False, 0, "pass", "legal actions"])
+def test_something_that_is_no_handed_out_action_is_refused_after_legal_actions_were_asked(thing: object) -> None:
+    r = Round.deal(HOUSE, seed=7)
+    legal = r.legal_actions()
+    legal[0]
+    with pytest.raises(IllegalPlay):
+        r.apply(legal if thing == "legal actions" else thing)  # type: ignore[arg-type]
+
+
+def test_iterating_and_indexing_legal_actions_agree_and_both_count_as_handed_out() -> None:
+    first = Round.deal(HOUSE, seed=7)
+    r = first.apply(first.legal_actions()[0])
+    legal = r.legal_actions()
+    assert list(legal) == [legal[i] for i in range(len(legal))]
+    assert pickle.loads(pickle.dumps(legal)) == legal
+    assert r.legal_actions() is legal  # made once per position
+    for action in legal:
+        assert r.apply(action) == r.apply(_by_hand(action))
+
+
+def test_the_shared_value_caches_stay_within_their_documented_bounds() -> None:
+    rng = random.Random(3)
+    for _ in range(actions.ACTIONS_LIMIT + 10):
+        actions.play_action(rng.randrange(4), ComboKind.STRAIGHT, rng.getrandbits(52) | 0b10001)
+    assert len(actions.ACTIONS) <= actions.ACTIONS_LIMIT
+    for _ in range(moves._CACHE_LIMIT + 10):
+        moves.combo_of(ComboKind.STRAIGHT, rng.getrandbits(52) | 0b10001)
+    assert len(moves._CACHE) <= moves._CACHE_LIMIT
+    moves._CACHE.clear()  # leave no made-up combos behind for other tests
+    actions.ACTIONS.clear()
