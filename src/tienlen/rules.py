@@ -420,7 +420,14 @@ def load_rules(source: str | Path) -> RuleSet:
     if path.suffix.lower() not in (".toml", ".json"):
         raise InvalidRules(f"{shown(str(source))} is neither a profile ({', '.join(PROFILES)}) nor a .toml or .json rules file")
     text = read_file(path, "rules file", MAX_RULES_TEXT, InvalidRules)
-    return RuleSet.from_toml(text) if path.suffix.lower() == ".toml" else RuleSet.from_json(text)
+    rules = RuleSet.from_toml(text) if path.suffix.lower() == ".toml" else RuleSet.from_json(text)
+    profile = PROFILES.get(rules.name)
+    if profile is not None and profile != rules:
+        raise InvalidRules(
+            f"name: {shown(rules.name)} is a profile's name, but these rules differ from it; "
+            f'give them a name of their own (name = "my-{rules.name}") so records and reports do not confuse the two'
+        )
+    return rules
 
 
 def _convert(key: str, value: Any) -> Any:
