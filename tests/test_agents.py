@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tienlen import HOUSE, IWIN, PROFILES, Action, IllegalPlay, InvalidArgument, InvalidRules, Round, RuleSet, classify
+from tienlen import HOUSE, IWIN, PROFILES, Action, IllegalPlay, InvalidArgument, Round, RuleSet, classify
 from tienlen.agents import AGENTS, Agent, GreedyAgent, RandomAgent, make_agent, play_round, protected_mask
 from tienlen.settle import settle
 from tienlen.strategies import rounds

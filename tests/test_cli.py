@@ -57,7 +57,7 @@ def test_moves_lists_legal_plays(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_moves_json(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "moves", "--rules", "house", "--hand", "3♠ 3♣", "--json")
+    _code, out, _ = run(capsys, "moves", "--rules", "house", "--hand", "3♠ 3♣", "--json")
     assert json.loads(out) == [
         {"kind": "single", "cards": "3♠"},
         {"kind": "single", "cards": "3♣"},
@@ -151,7 +151,7 @@ def test_replay_tampered_record_names_the_action(capsys: pytest.CaptureFixture[s
     path.write_text(json.dumps(record), encoding="utf-8")
     code, out, err = run(capsys, "replay", str(path))
     assert code == 1 and out == ""
-    assert err.startswith("tienlen: action 1 (") and "\n" == err[-1] and err.count("\n") == 1
+    assert err.startswith("tienlen: action 1 (") and err[-1] == "\n" and err.count("\n") == 1
 
 
 @pytest.mark.parametrize(
@@ -330,7 +330,9 @@ def test_the_same_rules_option_everywhere(capsys: pytest.CaptureFixture[str]) ->
     assert run(capsys, "rules", "--rules", "pagat", "--format", "json") == run(capsys, "rules", "pagat", "--format", "json")
 
 
-def test_play_writes_the_record_before_printing(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_play_writes_the_record_before_printing(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     record = tmp_path / "r.json"
 
     def failing_output(text: str, stream: object = None) -> None:
@@ -362,7 +364,9 @@ def test_rules_file_reusing_a_profile_name_is_refused(capsys: pytest.CaptureFixt
     assert run(capsys, "rules", str(path))[0] == 0
 
 
-def test_a_record_of_modified_rules_under_a_profile_name_is_named_distinctly(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_a_record_of_modified_rules_under_a_profile_name_is_named_distinctly(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     rules = attrs.evolve(HOUSE, thui="none")
     path = tmp_path / "r.json"
     path.write_text(play_round(rules, [GreedyAgent()] * 4, seed=12).to_json(), encoding="utf-8")

@@ -119,7 +119,7 @@ def test_pair_run_bomb_is_refused_when_pair_runs_are_off() -> None:
 
 
 def test_pair_run_bomb_shorter_than_the_shortest_pair_run_is_refused() -> None:
-    with pytest.raises(InvalidRules, match="bombs.PR3: PR3 is not a combination under these rules .pair runs start at 4 pairs"):
+    with pytest.raises(InvalidRules, match=r"bombs.PR3: PR3 is not a combination under these rules .pair runs start at 4 pairs"):
         RuleSet.from_mapping({"from": "house", "name": "x", "pair_run_min": 4})
 
 

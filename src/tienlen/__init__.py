@@ -10,6 +10,16 @@ from tienlen.beating import beats, explain, is_chop
 from tienlen.cards import DECK, Card, Rank, Suit, format_cards, parse_cards
 from tienlen.combos import Combo, ComboKind, classify
 from tienlen.compare import compare, compare_play, compare_round
+from tienlen.errors import (
+    IllegalPlay,
+    InvalidArgument,
+    InvalidCards,
+    InvalidCombo,
+    InvalidDocument,
+    InvalidRecord,
+    InvalidRules,
+    TienLenError,
+)
 from tienlen.events import (
     Action,
     Chop,
@@ -23,7 +33,6 @@ from tienlen.events import (
     RoundResult,
     TrickWon,
 )
-from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCards, InvalidCombo, InvalidDocument, InvalidRecord, InvalidRules, TienLenError
 from tienlen.match import Match, next_leader
 from tienlen.moves import legal_plays
 from tienlen.profiles import COUNTING, FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, PROFILES

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, NamedTuple, cast
-
-from typing_extensions import Self
+from typing import Any, NamedTuple, Self, cast
 
 from tienlen.errors import InvalidDocument
 

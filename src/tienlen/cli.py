@@ -35,8 +35,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
-import attrs
-
 from tienlen._checks import MAX_AMOUNT, MAX_RECORD, MAX_SEED, MAX_WORKERS, check_int, load_json, read_file, shown
 from tienlen._version import __version__
 from tienlen.agents import AGENTS, make_agent, play_round
@@ -44,7 +42,7 @@ from tienlen.beating import explain
 from tienlen.cards import format_cards, parse_cards, to_mask
 from tienlen.combos import classify
 from tienlen.compare import compare, describe_value
-from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCombo, InvalidRecord, InvalidRules, TienLenError, one_line
+from tienlen.errors import IllegalPlay, InvalidArgument, InvalidRecord, TienLenError, one_line
 from tienlen.events import Chop, Finished, Forfeited, Froze, InstantWin, Passed, Played, TrickWon
 from tienlen.moves import legal_plays
 from tienlen.profiles import PROFILES
@@ -68,7 +66,9 @@ _SUIT_LETTERS = str.maketrans(_SUITS, "scdh")
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``) and return the exit code."""
-    if argv is not None and (isinstance(argv, str) or not isinstance(argv, Sequence) or not all(isinstance(a, str) for a in argv)):
+    if argv is not None and (
+        isinstance(argv, str) or not isinstance(argv, Sequence) or not all(isinstance(a, str) for a in argv)
+    ):
         raise InvalidArgument("argv must be a list of strings, like ['check', '--rules', 'house', '--play', '3♠']")
     try:
         code = _run(argv)
@@ -179,8 +179,12 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--workers", type=_whole, default=1, help="processes to spread the rounds over (default 1)")
     _unit_options(sim)
     sim.add_argument("--json", action="store_true", help="print a JSON report: the run's full description and the statistics")
-    sim.add_argument("--repeat", metavar="REPORT", help="play again the run described in a --json report (ignores the options above it)")
-    sim.add_argument("--dask", metavar="ADDRESS", help="play on the Dask cluster whose scheduler is at ADDRESS (needs tienlen[dask])")
+    sim.add_argument(
+        "--repeat", metavar="REPORT", help="play again the run described in a --json report (ignores the options above it)"
+    )
+    sim.add_argument(
+        "--dask", metavar="ADDRESS", help="play on the Dask cluster whose scheduler is at ADDRESS (needs tienlen[dask])"
+    )
     sim.add_argument("--plot", metavar="FILE", help="also draw the charts into FILE (.png or .svg; needs tienlen[plot])")
     sim.add_argument("--quiet", action="store_true", help="no progress on stderr")
     sim.set_defaults(run=_simulate)
@@ -188,14 +192,18 @@ def _parser() -> argparse.ArgumentParser:
     cmp_ = sub.add_parser("compare", help="the axes on which rule sets differ")
     cmp_.add_argument("rules", nargs="*", metavar="RULES", help="rule sets to compare, as --rules takes them (the 0.1 form)")
     cmp_.add_argument("--rules", dest="rules_option", metavar="RULES", help=many_help.split(" (")[0])
-    cmp_.add_argument("--format", choices=("text", "markdown", "json", "csv"), default="text", help="how to write the comparison (default text)")
+    cmp_.add_argument(
+        "--format", choices=("text", "markdown", "json", "csv"), default="text", help="how to write the comparison (default text)"
+    )
     cmp_.add_argument("--all", action="store_true", help="list every axis, not only those that differ")
     cmp_.set_defaults(run=_compare)
 
     show = sub.add_parser("rules", help="print or export a rule set")
     show.add_argument("rules", nargs="?", metavar="RULES", help=f"{rules_help} (the 0.1 form of --rules)")
     show.add_argument("--rules", dest="rules_option", metavar="RULES", help=rules_help)
-    show.add_argument("--format", choices=("text", "toml", "json"), default="text", help="text (one axis a line), toml or json (default text)")
+    show.add_argument(
+        "--format", choices=("text", "toml", "json"), default="text", help="text (one axis a line), toml or json (default text)"
+    )
     show.set_defaults(run=_rules)
 
     replay = sub.add_parser("replay", help="validate a round record, naming the first illegal action")
@@ -207,7 +215,9 @@ def _parser() -> argparse.ArgumentParser:
 
 def _unit_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--unit", type=_whole, help=f"what one unit is worth in the room: the house entry, or the bet (default {DEFAULT_UNIT:,}; points ignore it)"
+        "--unit",
+        type=_whole,
+        help=f"what one unit is worth in the room: the house entry, or the bet (default {DEFAULT_UNIT:,}; points ignore it)",
     )
     parser.add_argument("--stake", type=_whole, help="deprecated: the old name of --unit")
 
@@ -368,11 +378,20 @@ def _simulate(args: argparse.Namespace) -> int:
         run = Run.from_mapping(report["run"])
     else:
         rule_sets = tuple(_rule_sets([args.rules]))
-        run = Run(rule_sets=rule_sets, rounds=args.rounds, seed=args.seed, players=args.players, bots=tuple(_names(args.bots, "bot")), unit=_unit(args))
+        run = Run(
+            rule_sets=rule_sets,
+            rounds=args.rounds,
+            seed=args.seed,
+            players=args.players,
+            bots=tuple(_names(args.bots, "bot")),
+            unit=_unit(args),
+        )
     run.check()
     check_int(args.workers, "--workers", 1, MAX_WORKERS)
     if args.dask and args.workers != 1:
-        raise InvalidArgument("--workers spreads rounds over this machine's processes; with --dask the cluster's workers play them: give one or the other")
+        raise InvalidArgument(
+            "--workers spreads rounds over this machine's processes; with --dask the cluster's workers play them: give one or the other"
+        )
     if args.plot:
         if Path(args.plot).suffix.lower() not in (".png", ".svg", ".pdf"):
             raise InvalidArgument(f"--plot {shown(args.plot)}: name a .png, .svg or .pdf file")
@@ -445,4 +464,3 @@ def _label(rules: RuleSet) -> str:
     """The rule set's name, marked when it is a profile's name on rules that differ from the profile."""
     profile = PROFILES.get(rules.name)
     return rules.name if profile is None or profile == rules else f"{rules.name} (modified: not the {rules.name} profile)"
-

@@ -47,27 +47,36 @@ MatchTies = Literal["share", "lower_seat"]
 Amount = int | tuple[tuple[int, int], ...]
 """An amount of units: one number for every player count, or ``((players, units), ...)`` per count."""
 
-PER_PLAYERS = ("instant_win_payment", "frozen_penalty", "frozen_end_payment", "finish_with_two_penalty", "forfeit_penalty", "card_price")
+PER_PLAYERS = (
+    "instant_win_payment",
+    "frozen_penalty",
+    "frozen_end_payment",
+    "finish_with_two_penalty",
+    "forfeit_penalty",
+    "card_price",
+)
 """The amount axes that may give a value per player count (a table ``{"2": …, "3": …, "4": …}`` in a rules file)."""
 
-INSTANT_WIN_PATTERNS: Mapping[str, str] = MappingProxyType({
-    "dragon": "a straight of one card of every rank from 3 to A",
-    "dragon_to_two": "one card of each of the 13 ranks, 3 to 2",
-    "four_twos": "all four 2s",
-    "six_pairs": "six pairs of any ranks (a quad counts as two pairs)",
-    "pr5": "five consecutive pairs",
-    "pr6": "six consecutive pairs",
-    "pr3_with_three_spades": "3♠ with a pair run of 3-4-5 that holds it",
-    "four_threes": "all four 3s",
-    "three_triples": "three triples (sám cô) of different ranks (a quad counts as a triple)",
-    "four_triples": "four triples of different ranks (a quad counts as a triple)",
-    "three_quads": "three quads",
-    "five_pairs_and_triple": "five pairs and a triple of a sixth rank (a quad counts as two pairs)",
-    "five_consecutive_pairs_and_triple": "five consecutive pairs (no 2) and a triple of another rank",
-    "one_colour": "13 cards or more, all black (♠ ♣) or all red (♦ ♥)",
-    "three_consecutive_triples": "triples of three consecutive ranks (no 2)",
-    "two_bombs": "two bombs or more of the rule set's bomb table, laid down at once (no card in two of them)",
-})
+INSTANT_WIN_PATTERNS: Mapping[str, str] = MappingProxyType(
+    {
+        "dragon": "a straight of one card of every rank from 3 to A",
+        "dragon_to_two": "one card of each of the 13 ranks, 3 to 2",
+        "four_twos": "all four 2s",
+        "six_pairs": "six pairs of any ranks (a quad counts as two pairs)",
+        "pr5": "five consecutive pairs",
+        "pr6": "six consecutive pairs",
+        "pr3_with_three_spades": "3♠ with a pair run of 3-4-5 that holds it",
+        "four_threes": "all four 3s",
+        "three_triples": "three triples (sám cô) of different ranks (a quad counts as a triple)",
+        "four_triples": "four triples of different ranks (a quad counts as a triple)",
+        "three_quads": "three quads",
+        "five_pairs_and_triple": "five pairs and a triple of a sixth rank (a quad counts as two pairs)",
+        "five_consecutive_pairs_and_triple": "five consecutive pairs (no 2) and a triple of another rank",
+        "one_colour": "13 cards or more, all black (♠ ♣) or all red (♦ ♥)",
+        "three_consecutive_triples": "triples of three consecutive ranks (no 2)",
+        "two_bombs": "two bombs or more of the rule set's bomb table, laid down at once (no card in two of them)",
+    }
+)
 """The instant-win patterns a rule set may list, with what each means. Patterns read the whole
 dealt hand; each counts in the rounds its :class:`InstantWinRule` names."""
 
@@ -125,7 +134,9 @@ class InstantWinRule:
         if not isinstance(self.pattern, str) or self.pattern not in INSTANT_WIN_PATTERNS:
             raise InvalidRules(f"instant_wins: {shown(self.pattern)} is not a pattern; known: {', '.join(INSTANT_WIN_PATTERNS)}")
         if self.rounds not in get_args(Rounds):
-            raise InvalidRules(f"instant_wins.{self.pattern}: {shown(self.rounds)} must be 'any', 'first' or 'later' (the rounds it counts in)")
+            raise InvalidRules(
+                f"instant_wins.{self.pattern}: {shown(self.rounds)} must be 'any', 'first' or 'later' (the rounds it counts in)"
+            )
 
     def counts_in(self, first_round: bool) -> bool:
         """Whether the pattern wins in a first round (``first_round=True``) or in a later one."""
@@ -138,7 +149,9 @@ def _instant_win_rules(value: tuple[InstantWinRule | str, ...]) -> tuple[Instant
     if not isinstance(value, tuple):
         return value
     return tuple(
-        InstantWinRule(pattern=_OLD_PATTERNS.get(v, v), rounds="first" if v in _OLD_PATTERNS else "any") if isinstance(v, str) else v
+        InstantWinRule(pattern=_OLD_PATTERNS.get(v, v), rounds="first" if v in _OLD_PATTERNS else "any")
+        if isinstance(v, str)
+        else v
         for v in value
     )
 
@@ -332,7 +345,6 @@ class RuleSet:
             raise InvalidRules("name: a rule set needs a name")
         return cls(**{key: _convert(key, value) for key, value in merged.items()})
 
-
     @classmethod
     def from_toml(cls, text: str) -> RuleSet:
         """Read a rule set from TOML text (the axes as keys; ``from = "house"`` to start from a profile).
@@ -437,7 +449,10 @@ def _convert(key: str, value: Any) -> Any:
         return tuple(_bomb_rule(name, spec) for name, spec in _table(value, key).items())
     if key in ("placement", "place_points"):
         rows = _by_players(_table(value, key), key)
-        return tuple((n, _tuple(row) if key == "place_points" else tuple(_tuple(pay) for pay in _list(row, f"{key}.{n}"))) for n, row in rows)
+        return tuple(
+            (n, _tuple(row) if key == "place_points" else tuple(_tuple(pay) for pay in _list(row, f"{key}.{n}")))
+            for n, row in rows
+        )
     if key == "bomb_values":
         return tuple(_table(value, key).items())
     if key == "instant_wins" and isinstance(value, Mapping):  # pattern = rounds; a list of names reads as before
@@ -496,7 +511,7 @@ def _fits(value: Any, shape: Any) -> bool:
             return False
         if len(shape) == 2 and shape[1] is ...:
             return all(_fits(v, shape[0]) for v in value)
-        return len(value) == len(shape) and all(_fits(v, s) for v, s in zip(value, shape))
+        return len(value) == len(shape) and all(_fits(v, s) for v, s in zip(value, shape, strict=True))
     if shape is int:
         return isinstance(value, int) and not isinstance(value, bool) and -MAX_AMOUNT <= value <= MAX_AMOUNT
     if shape is None:
@@ -585,7 +600,9 @@ def _validate(rules: RuleSet) -> None:
             raise InvalidRules(f"bombs.{bomb.bomb}.chops_bombs: {missing[0]} is not itself in the bomb table")
     for name in r.interrupt_bombs:
         if name not in classes:
-            raise InvalidRules(f"interrupt_bombs: {shown(name)} must be a class of the bomb table ({', '.join(classes) or 'empty'})")
+            raise InvalidRules(
+                f"interrupt_bombs: {shown(name)} must be a class of the bomb table ({', '.join(classes) or 'empty'})"
+            )
     patterns = [win.pattern for win in r.instant_wins]
     if len(set(patterns)) != len(patterns):
         raise InvalidRules(f"instant_wins: a pattern is listed twice in {patterns}")
@@ -596,8 +613,10 @@ def _validate(rules: RuleSet) -> None:
     if not r.lead_pair_run_bombs and not r.pair_runs:
         raise InvalidRules("lead_pair_run_bombs: pair runs are off, so there is no pair-run bomb to keep from leading")
     if r.chop_stacked_twos and r.chop_payment == "none":
-        raise InvalidRules("chop_stacked_twos: chops move no money here (chop_payment = 'none'); choose 'multiply' or 'accumulate'")
-    for name, value in r.bomb_values:
+        raise InvalidRules(
+            "chop_stacked_twos: chops move no money here (chop_payment = 'none'); choose 'multiply' or 'accumulate'"
+        )
+    for name, _ in r.bomb_values:
         _check_bomb_names((name,), "bomb_values")
     if len(r.two_values) != 4:
         raise InvalidRules(f"two_values: give 4 numbers (2♠ 2♣ 2♦ 2♥), not {list(r.two_values)}")
@@ -656,59 +675,61 @@ def _validate(rules: RuleSet) -> None:
         raise InvalidRules("chop_out_voids: chops move no money here (chop_payment = 'none'), so there is nothing to void")
 
 
-AXES: Mapping[str, str] = MappingProxyType({
-    "name": "the rule set's identifier",
-    "description": "one line about where these rules come from",
-    "min_players": "fewest players at the table",
-    "max_players": "most players at the table",
-    "direction": "which way play goes round the table (for front ends only; seats are numbered in play order)",
-    "first_lead_must_include": "first round: the holder of the lowest dealt card (3♠ when dealt) leads and must play that card",
-    "pair_same_colour": "a pair must be one colour (both black or both red)",
-    "straight_min": "fewest cards in a straight",
-    "straight_same_suit": "a straight must be all one suit",
-    "straight_two_on_top": "a 2 may be the top card of a straight (K-A-2; never A-2-3)",
-    "pair_runs": "pair runs (consecutive pairs) are combinations",
-    "pair_run_min": "fewest pairs in a pair run",
-    "deal_whole_deck": "at 2 or 3 players the whole deck is dealt, one card at a time from the dealer's left (26 each; 18, 17, 17), not 13 each",
-    "follow_suit": "to beat a play you must match its suit pattern (single: suit; pair: colour; triple and straight: suits)",
-    "twos_ignore_suit": "2s are exempt from the suit and colour rules (a single 2 beats any lower single; pairs of 2s may mix colours)",
-    "bombs": "which bombs chop which 2-groups and which other bombs",
-    "higher_two_chops": "beating a 2 (or pair of 2s) with higher 2s counts as a chop",
-    "bomb_after_pass": "a player who passed may still, in turn, bomb a 2-group on the table",
-    "interrupt_bombs": "bombs that may be played out of turn, even after passing, whenever they can chop the table",
-    "same_class_chops": "a bomb beating a lower bomb of its own class is a chop and adds to the chain ('chặt chồng'); off, an ordinary beat",
-    "longer_straight_beats": "a straight may also be beaten by any longer straight, whatever its top card",
-    "lead_pair_run_bombs": "a pair run that is a bomb here may be led (off: it may only be played on a table it beats)",
-    "instant_wins": "dealt hands that win at once, each in 'any' round, only the 'first' of a match or only 'later' ones",
-    "instant_win_ties": "several instant winners: 'share' (all win) or 'nearest_dealer' (first in dealing order wins)",
-    "frozen": "a player still holding 13 cards when the first player goes out is frozen (cóng) and stops",
-    "den_bai": "when three players are frozen (four at the table), one who passed while holding a legal play pays for all and leads next (đền bài)",
-    "unit": "what the result is counted in: chips, bets or points",
-    "unit_name": "what one unit of the room is called (entry, bet, point): settle's unit= says what it is worth",
-    "placement": "payments by finishing place: [payer place, payee place, units] per player count",
-    "place_points": "points by finishing place per player count",
-    "two_values": "units a 2 is worth by suit (2♠ 2♣ 2♦ 2♥) when chopped, frozen or left at the end",
-    "bomb_values": "units a bomb is worth when chopped, frozen or left at the end",
-    "chop_payment": "chop money: 'multiply' (k-th chop pays k × the 2s' price), 'accumulate' (last chopped pays the whole chain) or 'none'",
-    "chop_stacked_twos": "a bomb chopping a single 2 that was laid on other single 2s is priced on all of them",
-    "instant_win_payment": "units each other player pays an instant winner (one number, or one per player count)",
-    "instant_win_points": "points for an instant winner and for every other player",
-    "instant_win_thui": "after an instant win the losers also pay the winner for the 2s and bombs they hold",
-    "frozen_penalty": "units a frozen player pays 1st place, on top of the value of the 2s and bombs held (one number, or one per player count)",
-    "frozen_end_payment": "units each unfrozen loser pays 1st place when freezes end the round (one number, or one per player count)",
-    "thui": "leftover 2s and bombs at the end: paid to the player 'above' the last, to the 'winner', or 'none'",
-    "finish_with_two_penalty": "units a player whose last play holds a 2 pays each other player (one number, or one per player count)",
-    "forfeit_penalty": "units a player who leaves before anyone has gone out pays the winner instead of a placement payment; "
-    "a later leaver pays as the lowest open place, plus thúi (one number, or one per player count)",
-    "chop_out_voids": "a chop made with the chopper's last cards moves no money (chặt và tới)",
-    "scoring": "'places' (placement payments or place points) or 'cards' (đếm lá: the round ends when the first player "
-    "goes out and every other player pays the winner for each card left)",
-    "card_price": "card-count scoring: units per card left (one number, or one per player count)",
-    "card_two_multiplier": "card-count scoring: each 2 left counts as this many cards",
-    "card_all_multiplier": "card-count scoring: a player who never played (all cards still held) pays this many times their count",
-    "rake_percent": "percent of each player's winnings taken by the house, rounded down",
-    "cap_at_balance": "no one pays more than their balance; creditors are cut pro rata",
-    "match_rounds": "rounds in a match (a session)",
-    "match_ties": "equal match totals: 'share' the win, or 'lower_seat' (the lowest seat number among them wins)",
-})
+AXES: Mapping[str, str] = MappingProxyType(
+    {
+        "name": "the rule set's identifier",
+        "description": "one line about where these rules come from",
+        "min_players": "fewest players at the table",
+        "max_players": "most players at the table",
+        "direction": "which way play goes round the table (for front ends only; seats are numbered in play order)",
+        "first_lead_must_include": "first round: the holder of the lowest dealt card (3♠ when dealt) leads and must play that card",
+        "pair_same_colour": "a pair must be one colour (both black or both red)",
+        "straight_min": "fewest cards in a straight",
+        "straight_same_suit": "a straight must be all one suit",
+        "straight_two_on_top": "a 2 may be the top card of a straight (K-A-2; never A-2-3)",
+        "pair_runs": "pair runs (consecutive pairs) are combinations",
+        "pair_run_min": "fewest pairs in a pair run",
+        "deal_whole_deck": "at 2 or 3 players the whole deck is dealt, one card at a time from the dealer's left (26 each; 18, 17, 17), not 13 each",
+        "follow_suit": "to beat a play you must match its suit pattern (single: suit; pair: colour; triple and straight: suits)",
+        "twos_ignore_suit": "2s are exempt from the suit and colour rules (a single 2 beats any lower single; pairs of 2s may mix colours)",
+        "bombs": "which bombs chop which 2-groups and which other bombs",
+        "higher_two_chops": "beating a 2 (or pair of 2s) with higher 2s counts as a chop",
+        "bomb_after_pass": "a player who passed may still, in turn, bomb a 2-group on the table",
+        "interrupt_bombs": "bombs that may be played out of turn, even after passing, whenever they can chop the table",
+        "same_class_chops": "a bomb beating a lower bomb of its own class is a chop and adds to the chain ('chặt chồng'); off, an ordinary beat",
+        "longer_straight_beats": "a straight may also be beaten by any longer straight, whatever its top card",
+        "lead_pair_run_bombs": "a pair run that is a bomb here may be led (off: it may only be played on a table it beats)",
+        "instant_wins": "dealt hands that win at once, each in 'any' round, only the 'first' of a match or only 'later' ones",
+        "instant_win_ties": "several instant winners: 'share' (all win) or 'nearest_dealer' (first in dealing order wins)",
+        "frozen": "a player still holding 13 cards when the first player goes out is frozen (cóng) and stops",
+        "den_bai": "when three players are frozen (four at the table), one who passed while holding a legal play pays for all and leads next (đền bài)",
+        "unit": "what the result is counted in: chips, bets or points",
+        "unit_name": "what one unit of the room is called (entry, bet, point): settle's unit= says what it is worth",
+        "placement": "payments by finishing place: [payer place, payee place, units] per player count",
+        "place_points": "points by finishing place per player count",
+        "two_values": "units a 2 is worth by suit (2♠ 2♣ 2♦ 2♥) when chopped, frozen or left at the end",
+        "bomb_values": "units a bomb is worth when chopped, frozen or left at the end",
+        "chop_payment": "chop money: 'multiply' (k-th chop pays k × the 2s' price), 'accumulate' (last chopped pays the whole chain) or 'none'",
+        "chop_stacked_twos": "a bomb chopping a single 2 that was laid on other single 2s is priced on all of them",
+        "instant_win_payment": "units each other player pays an instant winner (one number, or one per player count)",
+        "instant_win_points": "points for an instant winner and for every other player",
+        "instant_win_thui": "after an instant win the losers also pay the winner for the 2s and bombs they hold",
+        "frozen_penalty": "units a frozen player pays 1st place, on top of the value of the 2s and bombs held (one number, or one per player count)",
+        "frozen_end_payment": "units each unfrozen loser pays 1st place when freezes end the round (one number, or one per player count)",
+        "thui": "leftover 2s and bombs at the end: paid to the player 'above' the last, to the 'winner', or 'none'",
+        "finish_with_two_penalty": "units a player whose last play holds a 2 pays each other player (one number, or one per player count)",
+        "forfeit_penalty": "units a player who leaves before anyone has gone out pays the winner instead of a placement payment; "
+        "a later leaver pays as the lowest open place, plus thúi (one number, or one per player count)",
+        "chop_out_voids": "a chop made with the chopper's last cards moves no money (chặt và tới)",
+        "scoring": "'places' (placement payments or place points) or 'cards' (đếm lá: the round ends when the first player "
+        "goes out and every other player pays the winner for each card left)",
+        "card_price": "card-count scoring: units per card left (one number, or one per player count)",
+        "card_two_multiplier": "card-count scoring: each 2 left counts as this many cards",
+        "card_all_multiplier": "card-count scoring: a player who never played (all cards still held) pays this many times their count",
+        "rake_percent": "percent of each player's winnings taken by the house, rounded down",
+        "cap_at_balance": "no one pays more than their balance; creditors are cut pro rata",
+        "match_rounds": "rounds in a match (a session)",
+        "match_ties": "equal match totals: 'share' the win, or 'lower_seat' (the lowest seat number among them wins)",
+    }
+)
 """Every axis of :class:`RuleSet` with a one-line meaning (used by :func:`~tienlen.compare` and the docs)."""

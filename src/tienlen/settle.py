@@ -67,6 +67,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 
 import attrs
 
@@ -348,7 +349,9 @@ def _check(result: RoundResult, rules: RuleSet, unit: object, balances: object) 
         raise InvalidRules(f"balances: {len(balances)} balances given for {n} players; give one per seat")
     for seat, value in enumerate(balances):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
-            raise InvalidRules(f"balances: seat {seat} has {shown(value)}; a balance must be a whole number of at least 0 (and at most {MAX_AMOUNT:,})")
+            raise InvalidRules(
+                f"balances: seat {seat} has {shown(value)}; a balance must be a whole number of at least 0 (and at most {MAX_AMOUNT:,})"
+            )
     return n, tuple(balances)
 
 
@@ -387,14 +390,18 @@ def _instant_win(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list
         dues = [(rules.amount("instant_win_payment", n) * unit, "instant win: {pattern}")]
         if rules.instant_win_thui:
             items = _itemise(mask_of(result.hands[loser]), rules)
-            dues.append((sum(v for _, v in items) * unit, f"thúi on an instant win ({{pattern}}): {_items_text(items, unit)} in hand"))
+            dues.append(
+                (sum(v for _, v in items) * unit, f"thúi on an instant win ({{pattern}}): {_items_text(items, unit)} in hand")
+            )
         order = [s for s in _after(loser, n) if s in winners]
         for amount, reason in dues:
             shares = _split(amount, [1] * len(order), list(range(len(order)))) if amount else []
             note = "" if len(winners) == 1 else f"; {amount:,} shared by {len(winners)} instant winners"
-            for winner, share in zip(order, shares):
+            for winner, share in zip(order, shares, strict=False):  # no shares when nothing is due
                 if share:
-                    moment.append(Transfer(payer=loser, payee=winner, amount=share, reason=reason.format(pattern=patterns[winner]) + note))
+                    moment.append(
+                        Transfer(payer=loser, payee=winner, amount=share, reason=reason.format(pattern=patterns[winner]) + note)
+                    )
     return [moment]
 
 
@@ -403,9 +410,7 @@ def _void_chops(result: RoundResult, rules: RuleSet) -> set[Chop]:
     if not rules.chop_out_voids:
         return set()
     events = result.events
-    return {
-        e for e, after in zip(events, events[1:]) if isinstance(e, Chop) and isinstance(after, Finished) and after.seat == e.chopper
-    }
+    return {e for e, after in pairwise(events) if isinstance(e, Chop) and isinstance(after, Finished) and after.seat == e.chopper}
 
 
 def _chops(result: RoundResult, rules: RuleSet, unit: int) -> list[list[Transfer]]:
@@ -416,7 +421,7 @@ def _chops(result: RoundResult, rules: RuleSet, unit: int) -> list[list[Transfer
     if rules.chop_payment == "multiply":
         price: dict[int, int] = {}
         twos: dict[int, list[str]] = {}
-        for chop, (label, units) in zip(chops, taken):
+        for chop, (label, units) in zip(chops, taken, strict=True):
             added = units if chop.chopped_combo.is_two_group else 0
             price[chop.trick] = price.get(chop.trick, 0) + added
             if added:
@@ -431,7 +436,7 @@ def _chops(result: RoundResult, rules: RuleSet, unit: int) -> list[list[Transfer
     elif rules.chop_payment == "accumulate":
         chains: dict[int, list[tuple[str, int]]] = {}
         last: dict[int, Chop] = {}
-        for chop, (label, units) in zip(chops, taken):
+        for chop, (label, units) in zip(chops, taken, strict=True):
             chains.setdefault(chop.trick, []).append((label, units * unit))
             last[chop.trick] = chop
         for trick, items in chains.items():
@@ -504,7 +509,12 @@ def _end(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list[Transfe
             pay(payer, payee, units * unit, f"placement: {_place(payer_place)} pays {_place(payee_place)}")
     for seat in places:
         if seat in penalised:
-            pay(seat, first, rules.amount("forfeit_penalty", n) * unit, "forfeit: left before anyone went out, pays the winner instead of a placement payment")
+            pay(
+                seat,
+                first,
+                rules.amount("forfeit_penalty", n) * unit,
+                "forfeit: left before anyone went out, pays the winner instead of a placement payment",
+            )
 
     # frozen (cóng)
     if frozen:
@@ -525,7 +535,12 @@ def _end(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list[Transfe
         if len(frozen) >= 2:
             for seat in places[1:]:
                 if seat not in frozen:
-                    pay(seat, first, rules.amount("frozen_end_payment", n) * unit, f"{len(frozen)} players frozen end the round: pays 1st")
+                    pay(
+                        seat,
+                        first,
+                        rules.amount("frozen_end_payment", n) * unit,
+                        f"{len(frozen)} players frozen end the round: pays 1st",
+                    )
 
     # thúi: 2s and bombs left in hand when the round ends (forfeiters who owe none left before it did)
     played_out = [s for s in places if s not in gone]
@@ -562,16 +577,15 @@ def _cap(moments: list[list[Transfer]], balances: tuple[int, ...], n: int) -> li
             rank = {seat: k for k, seat in enumerate(_after(payer, n))}
             order = sorted(range(len(mine)), key=lambda k: (rank[moment[mine[k]].payee], k))
             shares = _split(held[payer], [amounts[i] for i in mine], order)
-            for i, share in zip(mine, shares):
+            for i, share in zip(mine, shares, strict=True):
                 notes[i] = f" (cut from {amounts[i]:,}: seat {payer} held only {held[payer]:,} of the {owed:,} owed)"
                 amounts[i] = share
-        for t, amount, note in zip(moment, amounts, notes):
+        for t, amount, note in zip(moment, amounts, notes, strict=True):
             if amount:
                 out.append(attrs.evolve(t, amount=amount, reason=t.reason + note) if note else t)
                 held[t.payer] -= amount
                 held[t.payee] += amount
     return out
-
 
 
 def _points(result: RoundResult, rules: RuleSet, n: int) -> tuple[int, ...]:
@@ -656,7 +670,11 @@ def settle(
         for seat in range(n):
             rake = max(net[seat], 0) * rules.rake_percent // 100
             if rake:
-                transfers.append(Transfer(payer=seat, payee=HOUSE_SEAT, amount=rake, reason=f"rake: {rules.rake_percent}% of {net[seat]:,} won"))
+                transfers.append(
+                    Transfer(
+                        payer=seat, payee=HOUSE_SEAT, amount=rake, reason=f"rake: {rules.rake_percent}% of {net[seat]:,} won"
+                    )
+                )
                 net[seat] -= rake
                 house += rake
     return Settlement(unit=rules.unit, stake=worth, transfers=tuple(transfers), net=tuple(net), house=house)

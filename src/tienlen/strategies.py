@@ -31,7 +31,21 @@ from tienlen.errors import InvalidRules
 from tienlen.events import Action
 from tienlen.profiles import PROFILES
 from tienlen.round import Round
-from tienlen.rules import INSTANT_WIN_PATTERNS, Amount, BombRule, ChopPayment, Direction, InstantWinRule, InstantWinTies, MatchTies, Rounds, RuleSet, Scoring, Thui, Unit
+from tienlen.rules import (
+    INSTANT_WIN_PATTERNS,
+    Amount,
+    BombRule,
+    ChopPayment,
+    Direction,
+    InstantWinRule,
+    InstantWinTies,
+    MatchTies,
+    Rounds,
+    RuleSet,
+    Scoring,
+    Thui,
+    Unit,
+)
 
 __all__ = ["cards", "masks", "card_sets", "hands", "combos", "positions", "rounds", "rule_sets"]
 
@@ -157,9 +171,7 @@ def positions(rules: RuleSet, *, leading: bool | None = None) -> st.SearchStrate
 
 
 @st.composite
-def _round(
-    draw: st.DrawFn, rules: RuleSet, players: int | None, forfeits: bool, max_actions: int, start: Round | None
-) -> Round:
+def _round(draw: st.DrawFn, rules: RuleSet, players: int | None, forfeits: bool, max_actions: int, start: Round | None) -> Round:
     if start is not None:
         round_ = start
     else:
@@ -246,9 +258,18 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
     placement = []
     for n in counts:
         payers = draw(st.lists(st.integers(1, n), max_size=n))
-        pays = tuple((payer, draw(st.sampled_from([p for p in range(1, n + 1) if p != payer])), draw(st.integers(0, 6))) for payer in payers)
+        pays = tuple(
+            (payer, draw(st.sampled_from([p for p in range(1, n + 1) if p != payer])), draw(st.integers(0, 6)))
+            for payer in payers
+        )
         placement.append((n, pays))
-    instant = draw(st.lists(st.tuples(st.sampled_from(list(INSTANT_WIN_PATTERNS)), st.sampled_from(get_args(Rounds))), unique_by=lambda w: w[0], max_size=4))
+    instant = draw(
+        st.lists(
+            st.tuples(st.sampled_from(list(INSTANT_WIN_PATTERNS)), st.sampled_from(get_args(Rounds))),
+            unique_by=lambda w: w[0],
+            max_size=4,
+        )
+    )
     axes: dict[str, Any] = dict(
         name="drawn",
         min_players=low,
