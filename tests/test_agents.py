@@ -125,6 +125,7 @@ def test_the_bots_by_name() -> None:
 ROUNDS = 2000
 
 
+@pytest.mark.slow
 def test_greedy_beats_random(record_property: Callable[[str, object], None], capsys: pytest.CaptureFixture[str]) -> None:
     """Two greedy and two random seats, swapping places every round, over 2,000 seeded rounds of house."""
     wins = {"greedy": Fraction(0), "random": Fraction(0)}

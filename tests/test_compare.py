@@ -12,7 +12,8 @@ import pytest
 from tienlen import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, PROFILES, InvalidArgument, InvalidRecord, InvalidRules, Round, RuleSet
 from tienlen.agents import GreedyAgent, play_round
 from tienlen.compare import compare, compare_play, compare_round, describe_value
-from tienlen.rules import AXES, load_rules
+from tienlen.loading import load_rules
+from tienlen.rules import AXES
 from tienlen.settle import settle
 from tienlen.simulate import ProfileStats, format_stats, simulate
 

@@ -161,3 +161,13 @@ def test_rules_must_be_a_mapping() -> None:
 def test_invalid_rules_is_a_value_error() -> None:
     with pytest.raises(ValueError):
         RuleSet.from_mapping({"from": "house", "name": ""})
+
+
+def test_load_rules_moved_to_loading_with_a_deprecated_alias() -> None:
+    import tienlen
+    import tienlen.rules
+
+    with pytest.warns(DeprecationWarning, match="tienlen.rules.load_rules moved"):
+        assert tienlen.rules.load_rules is tienlen.load_rules
+    with pytest.raises(AttributeError):
+        tienlen.rules.no_such_name  # noqa: B018

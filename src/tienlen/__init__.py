@@ -33,11 +33,12 @@ from tienlen.events import (
     RoundResult,
     TrickWon,
 )
+from tienlen.loading import load_rules
 from tienlen.match import Match, next_leader
 from tienlen.moves import legal_plays
 from tienlen.profiles import COUNTING, FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, PROFILES
 from tienlen.round import LegalActions, Round, Trick, instant_win_pattern
-from tienlen.rules import AXES, INSTANT_WIN_PATTERNS, BombRule, InstantWinRule, RuleSet, load_rules
+from tienlen.rules import AXES, INSTANT_WIN_PATTERNS, BombRule, InstantWinRule, RuleSet
 from tienlen.settle import HOUSE_SEAT, Settlement, Transfer, chop_value, held_value, settle
 from tienlen.views import PlayerView
 from tienlen.wire import WIRE_VERSION, read_document

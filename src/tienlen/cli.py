@@ -44,11 +44,12 @@ from tienlen.combos import classify
 from tienlen.compare import compare, describe_value
 from tienlen.errors import IllegalPlay, InvalidArgument, InvalidRecord, TienLenError, one_line
 from tienlen.events import Chop, Finished, Forfeited, Froze, InstantWin, Passed, Played, TrickWon
+from tienlen.loading import load_rules
 from tienlen.moves import legal_plays
 from tienlen.profiles import PROFILES
 from tienlen.progress import ProgressBar
 from tienlen.round import Round
-from tienlen.rules import AXES, RuleSet, load_rules
+from tienlen.rules import AXES, RuleSet
 from tienlen.settle import Settlement, settle, unit_for
 from tienlen.simulate import Run, format_stats
 

@@ -20,21 +20,37 @@ from __future__ import annotations
 
 import difflib
 import functools
+import importlib
 import json
 import re
 import tomllib
-from collections.abc import Mapping
-from pathlib import Path
+import warnings
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, Literal, get_args
 
 import attrs
 
-from tienlen._checks import MAX_AMOUNT, MAX_COUNT, MAX_RULES_TEXT, check_text, load_json, parse_whole, read_file, shown
+from tienlen._bits import BOMB_CLASS, pairs_of
+from tienlen._checks import MAX_AMOUNT, MAX_COUNT, MAX_RULES_TEXT, check_text, load_json, parse_whole, shown
 from tienlen._codec import WIRE_VERSION, check_head
-from tienlen.errors import InvalidArgument, InvalidRules, one_line
+from tienlen.errors import InvalidRules, one_line
 
-__all__ = ["RuleSet", "BombRule", "InstantWinRule", "INSTANT_WIN_PATTERNS", "AXES", "PER_PLAYERS", "load_rules"]
+__all__ = ["RuleSet", "BombRule", "InstantWinRule", "INSTANT_WIN_PATTERNS", "AXES", "PER_PLAYERS"]
+
+
+def __getattr__(name: str) -> Any:
+    """``tienlen.rules.load_rules`` is the 0.1 place of :func:`tienlen.loading.load_rules` (it warns)."""
+    if name == "load_rules":
+        warnings.warn(
+            "tienlen.rules.load_rules moved: use tienlen.load_rules or tienlen.loading.load_rules",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        # by module name, not an import: the schema sits below the loading in the import graph
+        return importlib.import_module("tienlen.loading").load_rules
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 Unit = Literal["chips", "bets", "points"]
 ChopPayment = Literal["none", "multiply", "accumulate"]
@@ -85,12 +101,10 @@ _OLD_PATTERNS = {  # 0.1 names that carried their restriction in the name
     "first_round_four_threes": "four_threes",
 }
 
-_BOMB_NAME = re.compile(r"quad|PR([3-6])")
-
 
 def _check_bomb_names(names: tuple[str, ...], field: str) -> None:
     for name in names:
-        if not isinstance(name, str) or not _BOMB_NAME.fullmatch(name):
+        if not isinstance(name, str) or not BOMB_CLASS.fullmatch(name):
             raise InvalidRules(f"{field}: {shown(name)} is not a bomb class; use 'quad' or 'PR3' … 'PR6'")
 
 
@@ -326,14 +340,12 @@ class RuleSet:
             raise InvalidRules(f"{shown(odd[0])}: axis names must be text")
         base: dict[str, Any] = {}
         if "from" in data:
-            from tienlen.profiles import PROFILES
-
             start = data.pop("from")
-            if not isinstance(start, str) or start not in PROFILES:
-                raise InvalidRules(f"from: {shown(start)} is not a profile; choose one of {', '.join(PROFILES)}")
-            base = PROFILES[start].to_mapping()
-            base["forfeit_penalty"] = PROFILES[start].forfeit_penalty
-            base["match_rounds"] = PROFILES[start].match_rounds
+            if not isinstance(start, str) or start not in _STARTS:
+                raise InvalidRules(f"from: {shown(start)} is not a profile; choose one of {', '.join(_STARTS)}")
+            base = _STARTS[start].to_mapping()
+            base["forfeit_penalty"] = _STARTS[start].forfeit_penalty
+            base["match_rounds"] = _STARTS[start].match_rounds
         known = {f.name for f in attrs.fields(RuleSet) if f.init}
         unknown = sorted(set(data) - known)
         if unknown:
@@ -416,30 +428,14 @@ def _toml_table(key: str, table: dict[str, Any]) -> str:
     return f"\n[{key}]\n{body}"
 
 
-def load_rules(source: str | Path) -> RuleSet:
-    """A profile by name (``"house"``), or a rule set read from a ``.toml`` or ``.json`` file.
+_STARTS: dict[str, RuleSet] = {}
+"""The rule sets a mapping may start ``from``, by name: the profiles, which :mod:`tienlen.profiles`
+adds with :func:`_add_starts` as it is imported (``import tienlen`` always imports it). So the
+schema needs no import of the profiles, which are built from it."""
 
-    Raises :class:`InvalidRules` for an unknown name, bad contents, or a file that cannot be read:
-    missing, not a regular file (a FIFO, a device), larger than 262,144 bytes, or not UTF-8.
-    """
-    from tienlen.profiles import PROFILES
 
-    if isinstance(source, str) and source in PROFILES:
-        return PROFILES[source]
-    if not isinstance(source, (str, Path)):
-        raise InvalidArgument(f"rules must be a profile name or a file path, not {shown(source)}")
-    path = Path(source)
-    if path.suffix.lower() not in (".toml", ".json"):
-        raise InvalidRules(f"{shown(str(source))} is neither a profile ({', '.join(PROFILES)}) nor a .toml or .json rules file")
-    text = read_file(path, "rules file", MAX_RULES_TEXT, InvalidRules)
-    rules = RuleSet.from_toml(text) if path.suffix.lower() == ".toml" else RuleSet.from_json(text)
-    profile = PROFILES.get(rules.name)
-    if profile is not None and profile != rules:
-        raise InvalidRules(
-            f"name: {shown(rules.name)} is a profile's name, but these rules differ from it; "
-            f'give them a name of their own (name = "my-{rules.name}") so records and reports do not confuse the two'
-        )
-    return rules
+def _add_starts(rule_sets: Iterable[RuleSet]) -> None:
+    _STARTS.update((r.name, r) for r in rule_sets)
 
 
 def _convert(key: str, value: Any) -> Any:
@@ -590,7 +586,7 @@ def _validate(rules: RuleSet) -> None:
         raise InvalidRules(f"bombs: a bomb class is listed twice in {classes}")
     for bomb in r.bombs:
         for name in (bomb.bomb, *bomb.chops_bombs):
-            if name.startswith("PR") and (not r.pair_runs or int(name[2:]) < r.pair_run_min):
+            if pairs_of(name) and (not r.pair_runs or pairs_of(name) < r.pair_run_min):
                 raise InvalidRules(
                     f"bombs.{bomb.bomb}: {name} is not a combination under these rules "
                     f"({'pair runs are off' if not r.pair_runs else f'pair runs start at {r.pair_run_min} pairs'})"

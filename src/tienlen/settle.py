@@ -72,10 +72,11 @@ from itertools import pairwise
 import attrs
 
 from tienlen import svg
+from tienlen._bits import NIBBLE, TWO, TWOS, pairs_of, rank_mask
 from tienlen._checks import MAX_AMOUNT, check_type, shown
 from tienlen._codec import WireValue
 from tienlen.cards import Card, cards_of, format_cards, mask_of
-from tienlen.combos import TWO, Combo, rank_nibbles
+from tienlen.combos import Combo, rank_nibbles
 from tienlen.errors import InvalidRecord, InvalidRules
 from tienlen.events import Chop, Finished, Forfeited, Played, RoundResult, TrickWon
 from tienlen.rules import RuleSet, Unit
@@ -169,21 +170,20 @@ class Settlement(WireValue):
 
 def _pr_classes(rules: RuleSet) -> int:
     """The longest valued pair-run class (0 when none has a value)."""
-    return max((int(name[2:]) for name, value in rules.bomb_values if name.startswith("PR") and value > 0), default=0)
+    return max((pairs_of(name) for name, value in rules.bomb_values if value > 0), default=0)
 
 
 def _bomb_units(bomb_class: str, rules: RuleSet) -> int:
-    if bomb_class.startswith("PR"):
-        longest = _pr_classes(rules)
-        if longest and int(bomb_class[2:]) > longest:
-            bomb_class = f"PR{longest}"
+    longest = _pr_classes(rules)
+    if longest and pairs_of(bomb_class) > longest:
+        bomb_class = f"PR{longest}"
     return rules.bomb_value(bomb_class)
 
 
 def _itemise(mask: int, rules: RuleSet) -> list[tuple[str, int]]:
     """The 2s and bombs of a hand with their units, in the order of the module docs."""
     items: list[tuple[str, int]] = []
-    for card in cards_of(mask >> (4 * TWO) << (4 * TWO)):
+    for card in cards_of(mask & TWOS):
         if rules.two_values[card.suit]:
             items.append((str(card), rules.two_values[card.suit]))
     nibbles = rank_nibbles(mask)
@@ -191,8 +191,8 @@ def _itemise(mask: int, rules: RuleSet) -> list[tuple[str, int]]:
     free = [nibbles[r] for r in range(TWO)]
     if quad > 0:
         for r in range(TWO):
-            if free[r] == 0xF:
-                items.append((f"quad {format_cards(0xF << (4 * r))}", quad))
+            if free[r] == NIBBLE:
+                items.append((f"quad {format_cards(rank_mask(r))}", quad))
                 free[r] = 0
     if rules.pair_runs and _pr_classes(rules):
         shortest = max(3, rules.pair_run_min)
@@ -466,7 +466,7 @@ def _left_late(result: RoundResult) -> set[int]:
 def _cards_left(result: RoundResult, rules: RuleSet, seat: int) -> tuple[int, str]:
     """Card-count scoring: the cards ``seat`` is charged for, and how they were counted."""
     mask = mask_of(result.hands[seat])
-    twos = (mask >> (4 * TWO)).bit_count()
+    twos = (mask & TWOS).bit_count()
     count = mask.bit_count() + twos * (rules.card_two_multiplier - 1)
     words = f"{mask.bit_count()} card{'s' if mask.bit_count() != 1 else ''} left"
     if twos and rules.card_two_multiplier > 1:

@@ -25,8 +25,9 @@ from typing import Any, get_args
 import attrs
 from hypothesis import strategies as st
 
+from tienlen._bits import TWO, rank_mask
 from tienlen.cards import DECK, FULL_MASK, Card, cards_of
-from tienlen.combos import TWO, Combo, ComboKind, classify
+from tienlen.combos import Combo, ComboKind, classify
 from tienlen.errors import InvalidRules
 from tienlen.events import Action
 from tienlen.profiles import PROFILES
@@ -111,7 +112,7 @@ def _combo(draw: st.DrawFn, rules: RuleSet, kind: ComboKind) -> Combo:
         rank = draw(st.integers(0, 12))
         mask = draw(st.sampled_from(_TRIPLES)) << (4 * rank)
     elif kind is ComboKind.QUAD:
-        mask = 0xF << (4 * draw(st.integers(0, 12)))
+        mask = rank_mask(draw(st.integers(0, TWO)))
     elif kind is ComboKind.STRAIGHT:
         top_limit = TWO if rules.straight_two_on_top else TWO - 1
         length = draw(st.integers(rules.straight_min, top_limit + 1))
