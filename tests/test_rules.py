@@ -170,4 +170,4 @@ def test_load_rules_moved_to_loading_with_a_deprecated_alias() -> None:
     with pytest.warns(DeprecationWarning, match="tienlen.rules.load_rules moved"):
         assert tienlen.rules.load_rules is tienlen.load_rules
     with pytest.raises(AttributeError):
-        tienlen.rules.no_such_name  # noqa: B018
+        tienlen.rules.no_such_name
