@@ -25,7 +25,7 @@ import json
 import re
 import tomllib
 import warnings
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, Literal, get_args
 
@@ -567,7 +567,14 @@ def _check_types(rules: RuleSet) -> None:
 def _validate(rules: RuleSet) -> None:
     """Refuse axes of the wrong type, out of range, or contradicting each other, naming the field."""
     _check_types(rules)
-    r = rules
+    for check in (_check_text, _check_sizes, _check_bombs, _check_amounts, _check_scoring):
+        check(rules)
+    for conflicts, message in _CONFLICTS:
+        if conflicts(rules):
+            raise InvalidRules(message)
+
+
+def _check_text(r: RuleSet) -> None:
     if not isinstance(r.name, str) or not r.name:
         raise InvalidRules("name: a rule set needs a non-empty name")
     for field, limit in (("name", 100), ("unit_name", 100), ("description", 1000)):
@@ -575,12 +582,21 @@ def _validate(rules: RuleSet) -> None:
             raise InvalidRules(f"{field}: {len(getattr(r, field)):,} characters is too long; the limit is {limit:,}")
         if field != "description" and not getattr(r, field).isprintable():
             raise InvalidRules(f"{field}: {shown(getattr(r, field))} must be printable text on one line")
+
+
+def _check_sizes(r: RuleSet) -> None:
     if not 2 <= r.min_players <= r.max_players <= 4:
         raise InvalidRules(f"min_players/max_players: {r.min_players}–{r.max_players} is not a range within 2–4 players")
     if not 3 <= r.straight_min <= 13:
         raise InvalidRules(f"straight_min: {r.straight_min} must be between 3 and 13")
     if not 3 <= r.pair_run_min <= 6:
         raise InvalidRules(f"pair_run_min: {r.pair_run_min} must be between 3 and 6")
+    patterns = [win.pattern for win in r.instant_wins]
+    if len(set(patterns)) != len(patterns):
+        raise InvalidRules(f"instant_wins: a pattern is listed twice in {patterns}")
+
+
+def _check_bombs(r: RuleSet) -> None:
     classes = [b.bomb for b in r.bombs]
     if len(set(classes)) != len(classes):
         raise InvalidRules(f"bombs: a bomb class is listed twice in {classes}")
@@ -599,21 +615,10 @@ def _validate(rules: RuleSet) -> None:
             raise InvalidRules(
                 f"interrupt_bombs: {shown(name)} must be a class of the bomb table ({', '.join(classes) or 'empty'})"
             )
-    patterns = [win.pattern for win in r.instant_wins]
-    if len(set(patterns)) != len(patterns):
-        raise InvalidRules(f"instant_wins: a pattern is listed twice in {patterns}")
-    if r.deal_whole_deck and r.min_players == 4:
-        raise InvalidRules("deal_whole_deck: this table always seats 4, who get the whole deck (13 each) anyway")
-    if r.longer_straight_beats and r.follow_suit:
-        raise InvalidRules("longer_straight_beats: cannot go with follow_suit (a longer straight has no suit pattern to follow)")
-    if not r.lead_pair_run_bombs and not r.pair_runs:
-        raise InvalidRules("lead_pair_run_bombs: pair runs are off, so there is no pair-run bomb to keep from leading")
-    if r.chop_stacked_twos and r.chop_payment == "none":
-        raise InvalidRules(
-            "chop_stacked_twos: chops move no money here (chop_payment = 'none'); choose 'multiply' or 'accumulate'"
-        )
-    for name, _ in r.bomb_values:
-        _check_bomb_names((name,), "bomb_values")
+    _check_bomb_names(tuple(name for name, _ in r.bomb_values), "bomb_values")
+
+
+def _check_amounts(r: RuleSet) -> None:
     if len(r.two_values) != 4:
         raise InvalidRules(f"two_values: give 4 numbers (2♠ 2♣ 2♦ 2♥), not {list(r.two_values)}")
     if len(r.instant_win_points) != 2:
@@ -634,41 +639,71 @@ def _validate(rules: RuleSet) -> None:
         raise InvalidRules(f"rake_percent: {r.rake_percent} must be from 0 to 99")
     if r.match_rounds is not None and not 1 <= r.match_rounds <= MAX_COUNT:
         raise InvalidRules(f"match_rounds: {r.match_rounds} must be from 1 to {MAX_COUNT:,}")
-    if r.scoring == "cards":
-        if r.frozen:
-            raise InvalidRules(
-                "frozen: card-count scoring ends the round when the first player goes out, so nobody is frozen;"
-                " price a hand that was never played with card_all_multiplier and set frozen = false"
-            )
-        if not all(r.amount("card_price", n) > 0 for n in counts):
-            raise InvalidRules("card_price: card-count scoring needs a price of at least 1 per card")
     for name in ("card_two_multiplier", "card_all_multiplier"):
         if getattr(r, name) < 1:
             raise InvalidRules(f"{name}: {getattr(r, name)} must be at least 1 (1 leaves the count as it is)")
-    if r.unit == "points" and r.scoring == "places":
-        table = dict(r.place_points)
+
+
+def _check_scoring(r: RuleSet) -> None:
+    counts = range(r.min_players, r.max_players + 1)
+    if r.scoring == "cards" and not all(r.amount("card_price", n) > 0 for n in counts):
+        raise InvalidRules("card_price: card-count scoring needs a price of at least 1 per card")
+    if r.scoring == "places" and r.unit == "points":
         for n in counts:
-            if len(table.get(n, ())) != n:
+            if len(dict(r.place_points).get(n, ())) != n:
                 raise InvalidRules(f"place_points: give {n} numbers (1st to last) for {n} players")
     elif r.scoring == "places":
-        table2 = dict(r.placement)
         for n in counts:
-            if n not in table2:
+            if n not in dict(r.placement):
                 raise InvalidRules(f"placement: no payments given for {n} players")
-            for payer, payee, amount in table2[n]:
+            for payer, payee, amount in dict(r.placement)[n]:
                 if not (1 <= payer <= n and 1 <= payee <= n and payer != payee and amount >= 0):
                     raise InvalidRules(
                         f"placement: [{payer}, {payee}, {amount}] at {n} players must name two different places "
                         f"from 1 to {n} and a non-negative amount"
                     )
-    if r.den_bai and not r.frozen:
-        raise InvalidRules("den_bai: needs frozen = true (it settles a round where three players are frozen)")
-    if r.den_bai and r.max_players < 4:
-        raise InvalidRules("den_bai: needs max_players = 4 (it settles a round where three players are frozen)")
-    if r.instant_win_thui and not r.instant_wins:
-        raise InvalidRules("instant_win_thui: there are no instant_wins to charge it on")
-    if r.chop_out_voids and r.chop_payment == "none":
-        raise InvalidRules("chop_out_voids: chops move no money here (chop_payment = 'none'), so there is nothing to void")
+
+
+_CONFLICTS: tuple[tuple[Callable[[RuleSet], bool], str], ...] = (
+    (
+        lambda r: r.deal_whole_deck and r.min_players == 4,
+        "deal_whole_deck: this table always seats 4, who get the whole deck (13 each) anyway",
+    ),
+    (
+        lambda r: r.longer_straight_beats and r.follow_suit,
+        "longer_straight_beats: cannot go with follow_suit (a longer straight has no suit pattern to follow)",
+    ),
+    (
+        lambda r: not r.lead_pair_run_bombs and not r.pair_runs,
+        "lead_pair_run_bombs: pair runs are off, so there is no pair-run bomb to keep from leading",
+    ),
+    (
+        lambda r: r.chop_stacked_twos and r.chop_payment == "none",
+        "chop_stacked_twos: chops move no money here (chop_payment = 'none'); choose 'multiply' or 'accumulate'",
+    ),
+    (
+        lambda r: r.scoring == "cards" and r.frozen,
+        "frozen: card-count scoring ends the round when the first player goes out, so nobody is frozen;"
+        " price a hand that was never played with card_all_multiplier and set frozen = false",
+    ),
+    (
+        lambda r: r.den_bai and not r.frozen,
+        "den_bai: needs frozen = true (it settles a round where three players are frozen)",
+    ),
+    (
+        lambda r: r.den_bai and r.max_players < 4,
+        "den_bai: needs max_players = 4 (it settles a round where three players are frozen)",
+    ),
+    (
+        lambda r: r.instant_win_thui and not r.instant_wins,
+        "instant_win_thui: there are no instant_wins to charge it on",
+    ),
+    (
+        lambda r: r.chop_out_voids and r.chop_payment == "none",
+        "chop_out_voids: chops move no money here (chop_payment = 'none'), so there is nothing to void",
+    ),
+)
+"""Axes that contradict each other: when the test holds, the rule set is refused with the message."""
 
 
 AXES: Mapping[str, str] = MappingProxyType(
