@@ -303,11 +303,18 @@ def check_unit(unit: object, rules: RuleSet) -> int:
 
 
 def _check(result: RoundResult, rules: RuleSet, unit: object, balances: object) -> tuple[int, tuple[int, ...] | None]:
+    """Refuse settle's arguments when they do not fit together; the player count and the balances."""
     if not isinstance(rules, RuleSet):
         raise InvalidRules(f"rules must be a RuleSet such as tienlen.HOUSE, not {type(rules).__name__}")
     if not isinstance(result, RoundResult):
         raise InvalidRecord(f"settle needs a RoundResult (a finished round's .result), not {type(result).__name__}")
     check_unit(unit, rules)
+    n = _check_seats(result, rules)
+    return n, None if balances is None else _check_balances(balances, n)
+
+
+def _check_seats(result: RoundResult, rules: RuleSet) -> int:
+    """The result's player count, once every seat it names is at the table and its order is whole."""
     n = result.players
     if not isinstance(n, int) or not rules.min_players <= n <= rules.max_players:
         span = f"{rules.min_players}" if rules.min_players == rules.max_players else f"{rules.min_players} to {rules.max_players}"
@@ -341,8 +348,10 @@ def _check(result: RoundResult, rules: RuleSet, unit: object, balances: object) 
     for finish in result.finishes:
         if finish.seat not in seats:
             raise InvalidRecord(f"finish event {shown(finish)} names a seat not at this {n}-player table")
-    if balances is None:
-        return n, None
+    return n
+
+
+def _check_balances(balances: object, n: int) -> tuple[int, ...]:
     if isinstance(balances, (str, bytes)) or not isinstance(balances, Sequence):
         raise InvalidRules(f"balances: give one whole number per seat, e.g. [50000] * {n}, not {shown(balances)}")
     if len(balances) != n:
@@ -352,7 +361,7 @@ def _check(result: RoundResult, rules: RuleSet, unit: object, balances: object) 
             raise InvalidRules(
                 f"balances: seat {seat} has {shown(value)}; a balance must be a whole number of at least 0 (and at most {MAX_AMOUNT:,})"
             )
-    return n, tuple(balances)
+    return tuple(balances)
 
 
 # ---------------------------------------------------------------------------- what falls due
@@ -479,87 +488,109 @@ def _cards_left(result: RoundResult, rules: RuleSet, seat: int) -> tuple[int, st
 
 
 def _end(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list[Transfer]:
-    due: list[Transfer] = []
-
-    def pay(payer: int, payee: int, amount: int, reason: str) -> None:
-        if amount > 0 and payer != payee:
-            due.append(Transfer(payer=payer, payee=payee, amount=amount, reason=reason))
-
-    places = result.placements
-    first = places[0]
-    frozen = [s for s in places if s in result.frozen] if rules.frozen else []
+    """What falls due when the round ends: places (or card counts), cóng, thúi, finishing on a 2."""
+    frozen = [s for s in result.placements if s in result.frozen] if rules.frozen else []
     forfeited = set(result.forfeited)
     # With a forfeit penalty, only those who left before anyone went out pay it; a later leaver is
     # settled as the place they take, thúi included. Without one, no forfeiter owes thúi.
     penalised = forfeited - _left_late(result) if rules.forfeit_penalty is not None else set()
     gone = penalised if rules.forfeit_penalty is not None else forfeited
+    return [
+        *_places_due(result, rules, unit, n, frozen, penalised),
+        *_frozen_due(result, rules, unit, n, frozen),
+        *_thui_due(result, rules, unit, frozen, gone),
+        *_finish_due(result, rules, unit, n),
+    ]
 
+
+def _pay(payer: int, payee: int, amount: int, reason: str) -> list[Transfer]:
+    """A transfer, or none when nothing moves."""
+    return [Transfer(payer=payer, payee=payee, amount=amount, reason=reason)] if amount > 0 and payer != payee else []
+
+
+def _places_due(result: RoundResult, rules: RuleSet, unit: int, n: int, frozen: list[int], penalised: set[int]) -> list[Transfer]:
+    """Card counts or placement payments (pairings touching a frozen player void), and the penalty
+    of early forfeiters instead."""
+    places = result.placements
+    first = places[0]
+    due: list[Transfer] = []
     if rules.scoring == "cards":
         price = rules.amount("card_price", n) * unit
         for seat in places[1:]:
             if seat not in penalised:
                 count, words = _cards_left(result, rules, seat)
-                pay(seat, first, count * price, f"card count: {words}; {count} × {price:,}")
+                due += _pay(seat, first, count * price, f"card count: {words}; {count} × {price:,}")
     else:
-        # placement, with pairings touching a frozen player void, early forfeiters paying their penalty instead
         for payer_place, payee_place, units in rules.payments_for(n):
             payer, payee = places[payer_place - 1], places[payee_place - 1]
-            if payer in frozen or payee in frozen or payer in penalised:
-                continue
-            pay(payer, payee, units * unit, f"placement: {_place(payer_place)} pays {_place(payee_place)}")
+            if payer not in frozen and payee not in frozen and payer not in penalised:
+                due += _pay(payer, payee, units * unit, f"placement: {_place(payer_place)} pays {_place(payee_place)}")
     for seat in places:
         if seat in penalised:
-            pay(
-                seat,
-                first,
-                rules.amount("forfeit_penalty", n) * unit,
-                "forfeit: left before anyone went out, pays the winner instead of a placement payment",
+            penalty = rules.amount("forfeit_penalty", n) * unit
+            due += _pay(
+                seat, first, penalty, "forfeit: left before anyone went out, pays the winner instead of a placement payment"
             )
+    return due
 
-    # frozen (cóng)
-    if frozen:
-        owed: list[tuple[int, int, str]] = []
-        penalty = rules.amount("frozen_penalty", n)
-        for seat in frozen:
-            items = _itemise(mask_of(result.hands[seat]), rules)
-            units = penalty + sum(v for _, v in items)
-            text = f"{penalty * unit:,}" + ("".join(f" + {label} {v * unit:,}" for label, v in items))
-            owed.append((seat, units * unit, text))
-        if rules.den_bai and result.den_bai is not None and len(frozen) == n - 1 >= 3:
-            for seat, amount, text in owed:
-                whose = "own" if seat == result.den_bai else f"seat {seat}'s"
-                pay(result.den_bai, first, amount, f"đền bài: passed holding a play, pays {whose} cóng ({text})")
-        else:
-            for seat, amount, text in owed:
-                pay(seat, first, amount, f"frozen (cóng): {text}")
-        if len(frozen) >= 2:
-            for seat in places[1:]:
-                if seat not in frozen:
-                    pay(
-                        seat,
-                        first,
-                        rules.amount("frozen_end_payment", n) * unit,
-                        f"{len(frozen)} players frozen end the round: pays 1st",
-                    )
 
-    # thúi: 2s and bombs left in hand when the round ends (forfeiters who owe none left before it did)
-    played_out = [s for s in places if s not in gone]
+def _frozen_due(result: RoundResult, rules: RuleSet, unit: int, n: int, frozen: list[int]) -> list[Transfer]:
+    """Cóng: each frozen player's penalty and cards (or all of it from the đền bài seat), and the
+    end payment when several are frozen."""
+    if not frozen:
+        return []
+    first = result.placements[0]
+    owed: list[tuple[int, int, str]] = []
+    penalty = rules.amount("frozen_penalty", n)
+    for seat in frozen:
+        items = _itemise(mask_of(result.hands[seat]), rules)
+        units = penalty + sum(v for _, v in items)
+        text = f"{penalty * unit:,}" + ("".join(f" + {label} {v * unit:,}" for label, v in items))
+        owed.append((seat, units * unit, text))
+    due: list[Transfer] = []
+    if rules.den_bai and result.den_bai is not None and len(frozen) == n - 1 >= 3:
+        for seat, amount, text in owed:
+            whose = "own" if seat == result.den_bai else f"seat {seat}'s"
+            due += _pay(result.den_bai, first, amount, f"đền bài: passed holding a play, pays {whose} cóng ({text})")
+    else:
+        for seat, amount, text in owed:
+            due += _pay(seat, first, amount, f"frozen (cóng): {text}")
+    if len(frozen) >= 2:
+        end_payment = rules.amount("frozen_end_payment", n) * unit
+        for seat in result.placements[1:]:
+            if seat not in frozen:
+                due += _pay(seat, first, end_payment, f"{len(frozen)} players frozen end the round: pays 1st")
+    return due
+
+
+def _thui_due(result: RoundResult, rules: RuleSet, unit: int, frozen: list[int], gone: set[int]) -> list[Transfer]:
+    """Thúi: 2s and bombs left in hand when the round ends (forfeiters who owe none left before it did)."""
+    first = result.placements[0]
+    played_out = [s for s in result.placements if s not in gone]
     if rules.thui == "above":
         owing = [(played_out[-1], played_out[-2])] if len(played_out) >= 2 and played_out[-1] not in frozen else []
     else:
         owing = [(seat, first) for seat in played_out[1:] if seat not in frozen] if rules.thui == "winner" else []
+    whom = "the player above" if rules.thui == "above" else "the winner"
+    due: list[Transfer] = []
     for seat, payee in owing:
         items = _itemise(mask_of(result.hands[seat]), rules)
-        whom = "the player above" if rules.thui == "above" else "the winner"
-        pay(seat, payee, sum(v for _, v in items) * unit, f"thúi: {_items_text(items, unit)} left in hand, paid to {whom}")
-
-    # finishing with a 2
-    finish_penalty = rules.amount("finish_with_two_penalty", n) * unit
-    for finish in result.finishes:
-        if finish.with_two:
-            for other in _after(finish.seat, n):
-                pay(finish.seat, other, finish_penalty, "finished on a 2: pays every other player")
+        due += _pay(
+            seat, payee, sum(v for _, v in items) * unit, f"thúi: {_items_text(items, unit)} left in hand, paid to {whom}"
+        )
     return due
+
+
+def _finish_due(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list[Transfer]:
+    """Finishing on a 2: the finisher pays every other player."""
+    penalty = rules.amount("finish_with_two_penalty", n) * unit
+    return [
+        transfer
+        for finish in result.finishes
+        if finish.with_two
+        for other in _after(finish.seat, n)
+        for transfer in _pay(finish.seat, other, penalty, "finished on a 2: pays every other player")
+    ]
 
 
 def _cap(moments: list[list[Transfer]], balances: tuple[int, ...], n: int) -> list[Transfer]:
