@@ -31,14 +31,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-import numpy as np  # noqa: E402
-import pyspiel  # noqa: E402
+import numpy as np
+import pyspiel
 
-from tienlen import PROFILES, Round  # noqa: E402
-from tienlen.env import TienLenEnv, advance, chop_offers  # noqa: E402
-from tienlen.openspiel import GAME_NAME  # noqa: E402
-from tienlen.pettingzoo import env as pettingzoo_env  # noqa: E402
-from tienlen.rules import RuleSet  # noqa: E402
+from tienlen import PROFILES, Round
+from tienlen.env import TienLenEnv, advance, chop_offers
+from tienlen.openspiel import GAME_NAME
+from tienlen.pettingzoo import env as pettingzoo_env
+from tienlen.rules import RuleSet
 
 Loop = Callable[[RuleSet, int, int], tuple[int, int]]
 """Play the round of one seed; return (steps, plies)."""

@@ -30,8 +30,8 @@ from collections.abc import Callable, Sequence
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
-from tienlen import PROFILES, Combo, InvalidCombo, RuleSet, beats, classify, legal_plays  # noqa: E402
-from tienlen.moves import _CACHE, legal_masks  # noqa: E402
+from tienlen import PROFILES, Combo, InvalidCombo, RuleSet, beats, classify, legal_plays
+from tienlen.moves import _CACHE, legal_masks
 
 TYPES = ("empty", "single", "pair", "triple", "straight", "2-group", "bomb")
 # How often each table type appears among the positions.
@@ -146,9 +146,7 @@ def _per_call(fn: Timed, pos: Sequence[Position], rules: RuleSet, repeats: int =
     return _rounds([fn], pos, rules, repeats)[0][0]
 
 
-def _rounds(
-    fns: Sequence[Timed], pos: Sequence[Position], rules: RuleSet, repeats: int
-) -> tuple[list[list[float]], list[float]]:
+def _rounds(fns: Sequence[Timed], pos: Sequence[Position], rules: RuleSet, repeats: int) -> tuple[list[list[float]], list[float]]:
     """For each function: the microseconds of each call (position order, the fastest of ``repeats``
     rounds) and the seconds of its fastest whole pass. Each round runs each function in turn over
     all positions (so a busy spell of the machine tends to hit every function alike) and starts
@@ -159,7 +157,7 @@ def _rounds(
     passes = [float("inf")] * len(fns)
     for _ in range(repeats):
         _CACHE.clear()
-        for f, (times, fn) in enumerate(zip(best, fns)):
+        for f, (times, fn) in enumerate(zip(best, fns, strict=True)):
             begin = clock()
             for i, (hand, table, _kind) in enumerate(pos):
                 start = clock()
@@ -190,19 +188,26 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--repeats", type=int, default=3, help="time each call this many times, keep the fastest")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--profile", action="append", choices=list(PROFILES), help="only these profiles")
-    parser.add_argument("--baseline", metavar="FILE",
-                        help="also time legal_plays from another moves.py (e.g. from `git show REV:src/tienlen/moves.py`)")
+    parser.add_argument(
+        "--baseline",
+        metavar="FILE",
+        help="also time legal_plays from another moves.py (e.g. from `git show REV:src/tienlen/moves.py`)",
+    )
     args = parser.parse_args(argv)
     baseline = _load_baseline(args.baseline) if args.baseline else None
     count = args.positions or (1_000 if args.quick else 10_000)
     brute_count = args.brute if args.brute is not None else (20 if args.quick else 200)
 
-    print(f"python {platform.python_version()} ({platform.python_implementation()}) on {platform.machine()}, "
-          f"{os.cpu_count()} cores; {count} positions and {brute_count} brute-force positions per profile, "
-          f"seed {args.seed}, fastest of {args.repeats}")
-    print("µs: median over positions of one call (its fastest of the repeats). masks = legal_masks, plays = "
-          "legal_plays\n(Combo objects, cache warm), cold = legal_plays meeting the position for the first time in a "
-          "round;\nbaseline = legal_plays of --baseline FILE. Each round times each of them over all positions.\n")
+    print(
+        f"python {platform.python_version()} ({platform.python_implementation()}) on {platform.machine()}, "
+        f"{os.cpu_count()} cores; {count} positions and {brute_count} brute-force positions per profile, "
+        f"seed {args.seed}, fastest of {args.repeats}"
+    )
+    print(
+        "µs: median over positions of one call (its fastest of the repeats). masks = legal_masks, plays = "
+        "legal_plays\n(Combo objects, cache warm), cold = legal_plays meeting the position for the first time in a "
+        "round;\nbaseline = legal_plays of --baseline FILE. Each round times each of them over all positions.\n"
+    )
     header = f"{'profile':9} {'table':9} {'n':>6} {'plays/call':>10} {'masks µs':>9} {'plays µs':>9} {'cold µs':>8}"
     if baseline:
         header += f" {'baseline µs':>11} {'speed-up':>8}"
@@ -221,9 +226,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             idx = [i for i, p in enumerate(pos) if p[2] == kind]
             if idx:
                 sizes = [len(legal_masks(pos[i][0], pos[i][1], rules)) for i in idx]
-                line = (f"{name:9} {kind:9} {len(idx):6} {statistics.mean(sizes):10.1f} "
-                        f"{statistics.median(masks[i] for i in idx):9.2f} {statistics.median(plays[i] for i in idx):9.2f} "
-                        f"{statistics.median(cold[i] for i in idx):8.2f}")
+                line = (
+                    f"{name:9} {kind:9} {len(idx):6} {statistics.mean(sizes):10.1f} "
+                    f"{statistics.median(masks[i] for i in idx):9.2f} {statistics.median(plays[i] for i in idx):9.2f} "
+                    f"{statistics.median(cold[i] for i in idx):8.2f}"
+                )
                 if base:
                     before = statistics.median(base[i] for i in idx)
                     line += f" {before:11.2f} {before / statistics.median(plays[i] for i in idx):7.1f}x"
@@ -244,8 +251,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"{'profile':9} {'legal_plays/s':>14} {'median µs':>10} {'brute µs':>10} {'sample µs':>10} {'speed-up':>9}")
     for name, rate, med, brute_med, fast_med in summary:
         print(f"{name:9} {rate:14,.0f} {med:10.2f} {brute_med:10,.0f} {fast_med:10.2f} {brute_med / fast_med:8,.0f}x")
-    print("\nlegal_plays/s: the fastest warm pass over all positions, timer calls included. brute: every non-empty subset of the hand "
-          "through classify + beats;\nsample µs: legal_plays on the same positions.", end=" ")
+    print(
+        "\nlegal_plays/s: the fastest warm pass over all positions, timer calls included. brute: every non-empty subset of the hand "
+        "through classify + beats;\nsample µs: legal_plays on the same positions.",
+        end=" ",
+    )
     if brute_count:
         print("Brute force agreed with legal_masks on every sampled position.")
 

@@ -33,9 +33,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from tienlen import PROFILES, Chop, GreedyAgent, Played, Round  # noqa: E402
-from tienlen.events import Action  # noqa: E402
-from tienlen.rules import RuleSet  # noqa: E402
+from tienlen import PROFILES, Chop, GreedyAgent, Played, Round
+from tienlen.events import Action
+from tienlen.rules import RuleSet
 
 
 def run(rules: RuleSet, rounds: int, players: int, seed: int, loop: str = "index") -> dict[str, float]:
@@ -118,12 +118,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="500 rounds per profile (overrides --rounds)")
     parser.add_argument("--players", type=int, default=None, help="players per round (default: the profile's most)")
     parser.add_argument("--seed", type=int, default=2024, help="master seed (default 2024)")
-    parser.add_argument("--loop", choices=("index", "all", "greedy"), default="index", help="how the seat to act chooses (default index)")
+    parser.add_argument(
+        "--loop", choices=("index", "all", "greedy"), default="index", help="how the seat to act chooses (default index)"
+    )
     parser.add_argument("--memory", action="store_true", help="also report a finished round's size and the cache sizes")
     parser.add_argument("--profiles", nargs="*", default=list(PROFILES), choices=list(PROFILES))
     args = parser.parse_args(argv)
     rounds = 500 if args.quick else args.rounds
-    print(f"# python {platform.python_version()} on {platform.machine()}, {rounds} rounds per profile, seed {args.seed}, loop {args.loop}")
+    print(
+        f"# python {platform.python_version()} on {platform.machine()}, {rounds} rounds per profile, seed {args.seed}, loop {args.loop}"
+    )
     header = f"| {'profile':8} | players | {'rounds':>6} | {'plies':>8} | {'seconds':>7} | {'rounds/s':>8} | {'plies/s':>7} | {'apply plies/s':>13} | {'chops':>6} | {'frozen':>6} | {'instant wins':>12} | {'interrupts':>10} |"
     print(header)
     print("|" + "|".join("-" * (len(cell)) for cell in header.split("|")[1:-1]) + "|")
@@ -140,7 +144,9 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
         if args.memory:
-            print(f"|   {name}: finished round {finished_round_bytes(rules, players, args.seed):.0f} bytes; caches {cache_sizes()}")
+            print(
+                f"|   {name}: finished round {finished_round_bytes(rules, players, args.seed):.0f} bytes; caches {cache_sizes()}"
+            )
     return 0
 
 

@@ -84,7 +84,7 @@ def main() -> None:
         changed = Counter((key.rsplit("/", 1)[0], causes[key]) for key in nets if nets[key] != old[key])
         exercised = Counter((key.rsplit("/", 1)[0], causes[key]) for key in nets if causes[key] != "other")
         print(f"{'profile/players':16} {'cause':50} {'rounds':>6} {'changed':>7}")
-        for (table, why), count in sorted((exercised | changed).items()):
+        for table, why in sorted(exercised | changed):
             print(f"{table:16} {why:50} {exercised[(table, why)]:6} {changed[(table, why)]:7}")
         print(f"total changed: {sum(changed.values())} of {len(nets)} rounds")
 

@@ -16,7 +16,9 @@ from tienlen.views import PlayerView, view_of
 def human(view: PlayerView) -> Action:
     """A stand-in for a person at a screen: lowest single when free to lead, else pass when allowed."""
     if view.table is None:
-        return min((a for a in view.legal_actions if a.combo is not None), key=lambda a: (a.combo.length if a.combo else 0, a.mask))
+        return min(
+            (a for a in view.legal_actions if a.combo is not None), key=lambda a: (a.combo.length if a.combo else 0, a.mask)
+        )
     return next(a for a in view.legal_actions if a.kind == "pass")
 
 

@@ -19,7 +19,7 @@ def play_episode(env: TienLenEnv, seed: int) -> dict[str, int]:
     env.reset(seed=seed)
     totals = {agent: 0 for agent in env.possible_agents}
     for agent in env.agent_iter():
-        observation, reward, terminated, truncated, info = env.last()
+        observation, reward, terminated, truncated, _info = env.last()
         totals[agent] += reward
         if terminated or truncated:
             action = None

@@ -7,7 +7,7 @@ from pathlib import Path
 from tienlen import HOUSE
 from tienlen.agents import GreedyAgent, play_round
 from tienlen.compare import compare, compare_round
-from tienlen.rules import load_rules
+from tienlen.loading import load_rules
 
 
 def main() -> None:

@@ -44,7 +44,7 @@ def main() -> None:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                cards, chances = zip(*state.chance_outcomes())
+                cards, chances = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(int(rng.choice(cards, p=chances)))
             else:
                 bot = searcher if state.current_player() == seat else greedy

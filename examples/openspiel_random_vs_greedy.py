@@ -30,7 +30,7 @@ def evaluate(rules: str, players: int, rounds: int) -> dict[str, float]:
         names = ["greedy" if (seat + number) % 2 else "random" for seat in range(players)]
         bots = [greedy if name == "greedy" else UniformRandomBot(seat, rng) for seat, name in enumerate(names)]
         returns = evaluate_bots(game.new_initial_state(), bots, rng)
-        for name, value in zip(names, returns):
+        for name, value in zip(names, returns, strict=True):
             totals[name] += value
             seats[name] += 1
     return {name: totals[name] / seats[name] for name in totals}
@@ -40,7 +40,9 @@ def main() -> None:
     for name, rules in PROFILES.items():
         players = rules.max_players
         means = evaluate(name, players, rounds=20)
-        print(f"{name:9} {players} players, 20 rounds ({rules.unit}): greedy {means['greedy']:+.2f}, random {means['random']:+.2f} per seat and round")
+        print(
+            f"{name:9} {players} players, 20 rounds ({rules.unit}): greedy {means['greedy']:+.2f}, random {means['random']:+.2f} per seat and round"
+        )
 
 
 if __name__ == "__main__":

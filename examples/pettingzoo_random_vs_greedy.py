@@ -29,7 +29,7 @@ def evaluate(rules: str, players: int, rounds: int) -> dict[str, float]:
             game.action_space(agent).seed(number)
             seats[policy[agent]] += 1
         for agent in game.agent_iter():
-            observation, reward, terminated, truncated, info = game.last()
+            observation, reward, terminated, truncated, _info = game.last()
             totals[policy[agent]] += reward
             if terminated or truncated:
                 game.step(None)
@@ -44,7 +44,9 @@ def main() -> None:
     for name, rules in PROFILES.items():
         players = rules.max_players
         means = evaluate(name, players, rounds=20)
-        print(f"{name:9} {players} players, 20 rounds ({rules.unit}): greedy {means['greedy']:+.2f}, random {means['random']:+.2f} per seat and round")
+        print(
+            f"{name:9} {players} players, 20 rounds ({rules.unit}): greedy {means['greedy']:+.2f}, random {means['random']:+.2f} per seat and round"
+        )
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tienlen import HOUSE, IWIN, NORTHERN, PAGAT, PROFILES, Action, ComboKind, IllegalPlay, InvalidCombo, Round, RuleSet
+from tienlen import HOUSE, IWIN, NORTHERN, PROFILES, Action, ComboKind, IllegalPlay, InvalidCombo, Round, RuleSet
 from tienlen.actionspace import (
     ACTION_SPACE_SIZE,
     CHOICE_LENGTH,
@@ -89,7 +89,18 @@ def test_every_index_has_a_label() -> None:
     labels = [index_label(i) for i in range(ACTION_SPACE_SIZE)]
     assert labels[PASS_INDEX] == "pass" and labels[1] == "single 3♠" and labels[195] == "quad 2♠ 2♣ 2♦ 2♥"
     assert labels[196] == "straight 3…5" and labels[261] == "straight 3…2" and labels[316] == "pair run 3…A"
-    assert labels[317:] == ["suit ♠", "suit ♣", "suit ♦", "suit ♥", "suits ♠♣", "suits ♠♦", "suits ♣♦", "suits ♠♥", "suits ♣♥", "suits ♦♥"]
+    assert labels[317:] == [
+        "suit ♠",
+        "suit ♣",
+        "suit ♦",
+        "suit ♥",
+        "suits ♠♣",
+        "suits ♠♦",
+        "suits ♣♦",
+        "suits ♠♥",
+        "suits ♣♥",
+        "suits ♦♥",
+    ]
     assert len(set(labels)) == ACTION_SPACE_SIZE
 
 
@@ -137,7 +148,9 @@ def test_choice_is_exactly_the_legal_actions_at_any_ply(rules: RuleSet, data: st
             assert set(leaves(Choice.of(round_.legal_actions()))) == set(round_.legal_actions())
 
 
-@pytest.mark.parametrize(("rules", "players"), [(r, n) for r in PROFILES.values() for n in range(r.min_players, r.max_players + 1)])
+@pytest.mark.parametrize(
+    ("rules", "players"), [(r, n) for r in PROFILES.values() for n in range(r.min_players, r.max_players + 1)]
+)
 def test_choice_is_exactly_the_legal_actions_at_every_ply_of_whole_rounds(rules: RuleSet, players: int) -> None:
     for seed in range(3):
         rng = random.Random(seed)
@@ -180,7 +193,12 @@ def test_an_iwin_chop_offer_is_a_choice_of_its_own() -> None:
 
 @pytest.mark.parametrize(
     ("cards", "why"),
-    [("3♠ 5♦", "no single, pair"), ("3♠ 3♣ 4♦", "no single, pair"), ("3♠ 4♦ 6♥", "no single, pair"), ("3♠ 3♣ 4♠ 4♣", "no single")],
+    [
+        ("3♠ 5♦", "no single, pair"),
+        ("3♠ 3♣ 4♦", "no single, pair"),
+        ("3♠ 4♦ 6♥", "no single, pair"),
+        ("3♠ 3♣ 4♠ 4♣", "no single"),
+    ],
 )
 def test_card_sets_of_no_shape_are_refused(cards: str, why: str) -> None:
     with pytest.raises(InvalidCombo, match=why):

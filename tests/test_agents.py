@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tienlen import HOUSE, IWIN, PROFILES, Action, IllegalPlay, InvalidArgument, InvalidRules, Round, RuleSet, classify
+from tienlen import HOUSE, IWIN, PROFILES, Action, IllegalPlay, InvalidArgument, Round, RuleSet, classify
 from tienlen.agents import AGENTS, Agent, GreedyAgent, RandomAgent, make_agent, play_round, protected_mask
 from tienlen.settle import settle
 from tienlen.strategies import rounds
@@ -125,6 +125,7 @@ def test_the_bots_by_name() -> None:
 ROUNDS = 2000
 
 
+@pytest.mark.slow
 def test_greedy_beats_random(record_property: Callable[[str, object], None], capsys: pytest.CaptureFixture[str]) -> None:
     """Two greedy and two random seats, swapping places every round, over 2,000 seeded rounds of house."""
     wins = {"greedy": Fraction(0), "random": Fraction(0)}

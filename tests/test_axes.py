@@ -8,18 +8,32 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from builders import result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tienlen import AXES, HOUSE, INSTANT_WIN_PATTERNS, IWIN, NORTHERN, PAGAT, IllegalPlay, InstantWinRule, InvalidCards, InvalidRules, Round, RuleSet
-from tienlen import beats, legal_plays, settle
+from tienlen import (
+    AXES,
+    HOUSE,
+    INSTANT_WIN_PATTERNS,
+    IWIN,
+    NORTHERN,
+    PAGAT,
+    IllegalPlay,
+    InstantWinRule,
+    InvalidCards,
+    InvalidRules,
+    Round,
+    RuleSet,
+    beats,
+    legal_plays,
+    settle,
+)
 from tienlen.agents import RandomAgent
 from tienlen.cards import FULL_MASK, mask_of
 from tienlen.round import instant_win_pattern
 from tienlen.settle import Settlement
 from tienlen.strategies import rule_sets
-
-from builders import result
 
 
 def chop_moves(s: Settlement) -> list[tuple[int, int, int]]:
@@ -43,7 +57,12 @@ def chop_money(r: Round, rules: RuleSet) -> list[tuple[int, int, int]]:
 # ============================================================ fix 1: same-class bombs (same_class_chops)
 
 RED_TWO, PR3, PR3_HIGH, QUAD, QUAD_HIGH, PR4 = (
-    "2♥", "4♠ 4♣ 5♠ 5♣ 6♠ 6♣", "J♠ J♣ Q♠ Q♣ K♠ K♣", "7♠ 7♣ 7♦ 7♥", "A♠ A♣ A♦ A♥", "8♠ 8♣ 9♠ 9♣ 10♠ 10♣ J♦ J♥",
+    "2♥",
+    "4♠ 4♣ 5♠ 5♣ 6♠ 6♣",
+    "J♠ J♣ Q♠ Q♣ K♠ K♣",
+    "7♠ 7♣ 7♦ 7♥",
+    "A♠ A♣ A♦ A♥",
+    "8♠ 8♣ 9♠ 9♣ 10♠ 10♣ J♦ J♥",
 )
 BOMB_WAR = [f"{RED_TWO} 3♠", f"{PR3} 3♦", f"{PR3_HIGH} 3♥", f"{QUAD} 3♣"]
 QUAD_WAR = [f"{RED_TWO} 3♠", f"{QUAD} 3♦", f"{QUAD_HIGH} 3♥", f"{PR4} 3♣"]
@@ -150,7 +169,9 @@ def test_a_longer_straight_beats_a_shorter_one_whatever_its_top() -> None:
     assert not beats("3♦ 4♦ 5♦", "8♠ 9♠ 10♠", LONGER)
     assert not beats("9♦ 10♦ J♦", "3♠ 4♠ 5♠ 6♠", LONGER)
     assert [str(c) for c in legal_plays("3♦ 4♦ 5♦ 6♠ 7♠ 9♥", "8♠ 9♠ 10♠", LONGER)] == [
-        "3♦ 4♦ 5♦ 6♠", "4♦ 5♦ 6♠ 7♠", "3♦ 4♦ 5♦ 6♠ 7♠",
+        "3♦ 4♦ 5♦ 6♠",
+        "4♦ 5♦ 6♠ 7♠",
+        "3♦ 4♦ 5♦ 6♠ 7♠",
     ]
 
 
@@ -281,7 +302,11 @@ def test_old_first_round_names_still_load() -> None:
 
 
 NEW_AXES = dict(
-    same_class_chops=False, longer_straight_beats=True, lead_pair_run_bombs=False, chop_stacked_twos=True, deal_whole_deck=True,
+    same_class_chops=False,
+    longer_straight_beats=True,
+    lead_pair_run_bombs=False,
+    chop_stacked_twos=True,
+    deal_whole_deck=True,
     instant_wins=(InstantWinRule(pattern="two_bombs", rounds="later"), InstantWinRule(pattern="one_colour")),
 )
 
@@ -300,7 +325,10 @@ def test_new_axes_round_trip_through_toml_and_json() -> None:
         ({"from": "northern", "longer_straight_beats": True}, "longer_straight_beats: cannot go with follow_suit"),
         ({"from": "northern", "lead_pair_run_bombs": False}, "lead_pair_run_bombs: pair runs are off"),
         ({"from": "pagat", "chop_stacked_twos": True}, "chop_stacked_twos: chops move no money here"),
-        ({"from": "house", "instant_wins": {"dragon": "sometimes"}}, "instant_wins.dragon: 'sometimes' must be 'any', 'first' or 'later'"),
+        (
+            {"from": "house", "instant_wins": {"dragon": "sometimes"}},
+            "instant_wins.dragon: 'sometimes' must be 'any', 'first' or 'later'",
+        ),
         ({"from": "house", "instant_wins": ["dragon", "dragon"]}, "instant_wins: a pattern is listed twice"),
         ({"from": "house", "instant_wins": {"sam_co": "any"}}, "instant_wins: 'sam_co' is not a pattern"),
         ({"from": "house", "same_class_chops": "no"}, "same_class_chops: expected true or false"),
@@ -317,7 +345,12 @@ def test_the_profiles_keep_their_values_of_the_new_axes() -> None:
 
     assert [r.name for r in PROFILES.values() if not r.same_class_chops] == ["house"]
     for r in PROFILES.values():
-        assert (r.longer_straight_beats, r.lead_pair_run_bombs, r.chop_stacked_twos, r.deal_whole_deck) == (False, True, False, False)
+        assert (r.longer_straight_beats, r.lead_pair_run_bombs, r.chop_stacked_twos, r.deal_whole_deck) == (
+            False,
+            True,
+            False,
+            False,
+        )
 
 
 # ============================================================ random rule sets

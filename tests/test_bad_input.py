@@ -4,7 +4,8 @@ Python error, and nothing is half-applied."""
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
@@ -39,7 +40,14 @@ def test_rule_sets_built_directly_are_checked_like_rule_files(changes: dict[str,
     [
         ({"from": ["house"]}, "from: .* is not a profile"),
         ({"name": "x", 1: 2}, "axis names must be text"),
-        ({"from": "house", "name": "x", "placement": {"2": [[2, 1, 4]], "3": [[3, 1, 4]], "4": [[4, 1, 4]], "04": [[4, 1, 9]]}}, "given once"),
+        (
+            {
+                "from": "house",
+                "name": "x",
+                "placement": {"2": [[2, 1, 4]], "3": [[3, 1, 4]], "4": [[4, 1, 4]], "04": [[4, 1, 9]]},
+            },
+            "given once",
+        ),
     ],
 )
 def test_odd_rule_mappings_are_refused(mapping: dict[Any, Any], message: str) -> None:
@@ -89,7 +97,7 @@ def test_records_with_wrong_types_are_refused(field: str, value: Any, message: s
 def test_record_action_cards_must_be_text() -> None:
     record = _record()
     record["actions"][0]["cards"] = 1
-    with pytest.raises(InvalidRecord, match="action 0 .* cards must be card text"):
+    with pytest.raises(InvalidRecord, match=r"action 0 .* cards must be card text"):
         Round.from_json(json.dumps(record))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tienlen import FACEOFF, HOUSE, ComboKind, IWIN, NORTHERN, PAGAT, PROFILES, RuleSet, beats, classify, explain, is_chop
+from tienlen import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, PROFILES, ComboKind, RuleSet, beats, classify, explain, is_chop
 from tienlen.beating import is_bomb
 from tienlen.cards import to_mask
 from tienlen.moves import legal_masks
@@ -38,7 +38,11 @@ TWO_GROUPS = {"single 2": "2♥", "pair of 2s": "2♦ 2♥", "triple of 2s": "2�
 
 # RULES.md, "Bombs: what beats what": which bomb classes beat each 2-group. Every other class must not.
 BEATEN_BY = {
-    "house": {"single 2": {"PR3", "quad", "PR4", "PR5", "PR6"}, "pair of 2s": {"quad", "PR4", "PR5", "PR6"}, "triple of 2s": set()},
+    "house": {
+        "single 2": {"PR3", "quad", "PR4", "PR5", "PR6"},
+        "pair of 2s": {"quad", "PR4", "PR5", "PR6"},
+        "triple of 2s": set(),
+    },
     "faceoff": {"single 2": {"quad", "PR3", "PR4", "PR5", "PR6"}, "pair of 2s": {"PR4", "PR5", "PR6"}, "triple of 2s": set()},
     "northern": {"single 2": {"quad"}, "pair of 2s": {"quad"}, "triple of 2s": set()},
     "iwin": {"single 2": {"PR3", "quad", "PR4"}, "pair of 2s": {"quad", "PR4"}, "triple of 2s": set()},
@@ -60,7 +64,9 @@ def bomb_cells() -> list[tuple[str, str, str, bool]]:
 
 
 @pytest.mark.parametrize(("profile", "group", "bomb", "expected"), bomb_cells(), ids=lambda v: str(v))
-def test_bombs_table_two_groups_are_beaten_by_exactly_the_listed_bombs(profile: str, group: str, bomb: str, expected: bool) -> None:
+def test_bombs_table_two_groups_are_beaten_by_exactly_the_listed_bombs(
+    profile: str, group: str, bomb: str, expected: bool
+) -> None:
     rules = PROFILES[profile]
     assert check(BOMBS[bomb], TWO_GROUPS[group], rules) is expected
     if expected:
@@ -69,10 +75,30 @@ def test_bombs_table_two_groups_are_beaten_by_exactly_the_listed_bombs(profile: 
 
 # RULES.md, "bomb on bomb": (play, table) pairs of classes where the play beats the table whatever the tops.
 BOMB_ON_BOMB = {
-    "house": {("quad", "PR3"), ("PR4", "PR3"), ("PR4", "quad"), ("PR5", "PR3"), ("PR5", "quad"), ("PR5", "PR4"),
-              ("PR6", "PR3"), ("PR6", "quad"), ("PR6", "PR4"), ("PR6", "PR5")},
-    "faceoff": {("quad", "PR3"), ("PR4", "PR3"), ("PR4", "quad"), ("PR5", "PR3"), ("PR5", "quad"), ("PR5", "PR4"),
-                ("PR6", "PR3"), ("PR6", "quad"), ("PR6", "PR4"), ("PR6", "PR5")},
+    "house": {
+        ("quad", "PR3"),
+        ("PR4", "PR3"),
+        ("PR4", "quad"),
+        ("PR5", "PR3"),
+        ("PR5", "quad"),
+        ("PR5", "PR4"),
+        ("PR6", "PR3"),
+        ("PR6", "quad"),
+        ("PR6", "PR4"),
+        ("PR6", "PR5"),
+    },
+    "faceoff": {
+        ("quad", "PR3"),
+        ("PR4", "PR3"),
+        ("PR4", "quad"),
+        ("PR5", "PR3"),
+        ("PR5", "quad"),
+        ("PR5", "PR4"),
+        ("PR6", "PR3"),
+        ("PR6", "quad"),
+        ("PR6", "PR4"),
+        ("PR6", "PR5"),
+    },
     "northern": set(),
     "iwin": {("quad", "PR3"), ("PR4", "PR3"), ("PR4", "quad")},
     "pagat": set(),
@@ -227,7 +253,9 @@ def test_straight_row_pagat_two_on_top_beats_ace_topped() -> None:
 def test_straight_row_northern_same_suit_follows_suit() -> None:
     assert check("4♥ 5♥ 6♥", "3♥ 4♥ 5♥", NORTHERN)
     assert not check("4♠ 5♠ 6♠", "3♥ 4♥ 5♥", NORTHERN)
-    assert "a straight must follow suit (♥)" in (explain(classify("4♠ 5♠ 6♠", NORTHERN), classify("3♥ 4♥ 5♥", NORTHERN), NORTHERN) or "")
+    assert "a straight must follow suit (♥)" in (
+        explain(classify("4♠ 5♠ 6♠", NORTHERN), classify("3♥ 4♥ 5♥", NORTHERN), NORTHERN) or ""
+    )
 
 
 @pytest.mark.parametrize("rules", [HOUSE, FACEOFF, IWIN, PAGAT], ids=["house", "faceoff", "iwin", "pagat"])
@@ -335,24 +363,59 @@ def why(play: str, table: str, rules: RuleSet, *, passed: bool = False) -> str |
 @pytest.mark.parametrize(
     ("play", "table", "rules", "passed", "reason"),
     [
-        ("8♣ 8♦ 8♥", "7♠ 7♦ 7♥", NORTHERN, False,
-         "8♣ 8♦ 8♥ cannot beat 7♠ 7♦ 7♥ under northern: a triple must follow the same suits (♠ ♦ ♥)"),
+        (
+            "8♣ 8♦ 8♥",
+            "7♠ 7♦ 7♥",
+            NORTHERN,
+            False,
+            "8♣ 8♦ 8♥ cannot beat 7♠ 7♦ 7♥ under northern: a triple must follow the same suits (♠ ♦ ♥)",
+        ),
         ("7♠", "5♥", NORTHERN, False, "7♠ cannot beat 5♥ under northern: a single must follow suit (♥)"),
         ("9♦ 9♥", "8♠ 8♣", NORTHERN, False, "9♦ 9♥ cannot beat 8♠ 8♣ under northern: a pair must follow colour (black)"),
-        ("A♦ A♥", "2♠ 2♥", NORTHERN, False,
-         "A♦ A♥ cannot beat 2♠ 2♥ under northern: a pair must follow colour (one black, one red)"),
+        (
+            "A♦ A♥",
+            "2♠ 2♥",
+            NORTHERN,
+            False,
+            "A♦ A♥ cannot beat 2♠ 2♥ under northern: a pair must follow colour (one black, one red)",
+        ),
         ("5♠", "7♦", HOUSE, False, "5♠ cannot beat 7♦ under house: its top card 5♠ is not higher than 7♦"),
         ("5♠ 5♣", "7♦", HOUSE, False, "5♠ 5♣ cannot beat 7♦ under house: 7♦ must be beaten by a single"),
-        ("8♠ 9♠ 10♠ J♠", "3♠ 4♠ 5♠", HOUSE, False,
-         "8♠ 9♠ 10♠ J♠ cannot beat 3♠ 4♠ 5♠ under house: 3♠ 4♠ 5♠ must be beaten by a 3-card straight"),
-        ("K♠ K♣", "2♠", HOUSE, False,
-         "K♠ K♣ cannot beat 2♠ under house: a single 2 can only be beaten by a single or by a bomb that chops it"),
-        ("7♠ 7♣ 8♦ 8♥ 9♠ 9♣", "2♠ 2♥", HOUSE, False,
-         "7♠ 7♣ 8♦ 8♥ 9♠ 9♣ cannot beat 2♠ 2♥ under house: a PR3 does not chop a pair of 2s here"),
-        ("6♠ 6♣ 6♦ 6♥", "7♠ 7♣ 8♦ 8♥ 9♠ 9♣ 10♦ 10♥", HOUSE, False,
-         "6♠ 6♣ 6♦ 6♥ cannot beat 7♠ 7♣ 8♦ 8♥ 9♠ 9♣ 10♦ 10♥ under house: a quad does not chop a PR4"),
-        ("6♠ 6♣ 6♦ 6♥", "A♥", PAGAT, False,
-         "6♠ 6♣ 6♦ 6♥ cannot beat A♥ under pagat: bombs only chop 2s and bombs; A♥ must be beaten by a single"),
+        (
+            "8♠ 9♠ 10♠ J♠",
+            "3♠ 4♠ 5♠",
+            HOUSE,
+            False,
+            "8♠ 9♠ 10♠ J♠ cannot beat 3♠ 4♠ 5♠ under house: 3♠ 4♠ 5♠ must be beaten by a 3-card straight",
+        ),
+        (
+            "K♠ K♣",
+            "2♠",
+            HOUSE,
+            False,
+            "K♠ K♣ cannot beat 2♠ under house: a single 2 can only be beaten by a single or by a bomb that chops it",
+        ),
+        (
+            "7♠ 7♣ 8♦ 8♥ 9♠ 9♣",
+            "2♠ 2♥",
+            HOUSE,
+            False,
+            "7♠ 7♣ 8♦ 8♥ 9♠ 9♣ cannot beat 2♠ 2♥ under house: a PR3 does not chop a pair of 2s here",
+        ),
+        (
+            "6♠ 6♣ 6♦ 6♥",
+            "7♠ 7♣ 8♦ 8♥ 9♠ 9♣ 10♦ 10♥",
+            HOUSE,
+            False,
+            "6♠ 6♣ 6♦ 6♥ cannot beat 7♠ 7♣ 8♦ 8♥ 9♠ 9♣ 10♦ 10♥ under house: a quad does not chop a PR4",
+        ),
+        (
+            "6♠ 6♣ 6♦ 6♥",
+            "A♥",
+            PAGAT,
+            False,
+            "6♠ 6♣ 6♦ 6♥ cannot beat A♥ under pagat: bombs only chop 2s and bombs; A♥ must be beaten by a single",
+        ),
         ("6♠ 6♣ 6♦ 6♥", "2♥", HOUSE, True, "6♠ 6♣ 6♦ 6♥ cannot beat 2♥ under house: you passed in this trick"),
         ("2♥", "2♠", PAGAT, True, "2♥ cannot beat 2♠ under pagat: after passing you may only bomb 2s"),
     ],

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import argparse
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 from tienlen import AXES, HOUSE, Round
 from tienlen.agents import GreedyAgent, play_round
-from tienlen.cli import main
+from tienlen.cli import EXIT_UNFINISHED, _parser, main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -54,7 +57,7 @@ def test_moves_lists_legal_plays(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_moves_json(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "moves", "--rules", "house", "--hand", "3♠ 3♣", "--json")
+    _code, out, _ = run(capsys, "moves", "--rules", "house", "--hand", "3♠ 3♣", "--json")
     assert json.loads(out) == [
         {"kind": "single", "cards": "3♠"},
         {"kind": "single", "cards": "3♣"},
@@ -73,7 +76,7 @@ def test_play_deals_plays_and_settles(capsys: pytest.CaptureFixture[str], profil
 
 def test_simulate_table_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "simulate", "--rules", "house,pagat", "--rounds", "3", "--seed", "2")
-    assert code == 0 and out.splitlines()[0] == "house: 3 rounds, 4 players; 1 plain win = 4 chips"
+    assert code == 0 and out.splitlines()[0] == "house: 3 rounds, 4 players; 1 plain win = 4,000 chips"
     assert err.splitlines()[-1].startswith("pagat: 6/6 rounds (100%)")  # not a terminal: plain lines
     code, out, err = run(capsys, "simulate", "--rules", "house", "--rounds", "3", "--seed", "2", "--json", "--quiet")
     report = json.loads(out)
@@ -148,7 +151,7 @@ def test_replay_tampered_record_names_the_action(capsys: pytest.CaptureFixture[s
     path.write_text(json.dumps(record), encoding="utf-8")
     code, out, err = run(capsys, "replay", str(path))
     assert code == 1 and out == ""
-    assert err.startswith("tienlen: action 1 (") and "\n" == err[-1] and err.count("\n") == 1
+    assert err.startswith("tienlen: action 1 (") and err[-1] == "\n" and err.count("\n") == 1
 
 
 @pytest.mark.parametrize(
@@ -200,3 +203,173 @@ def test_usage_error_exits_two(capsys: pytest.CaptureFixture[str]) -> None:
 def test_module_entry_point_version() -> None:
     done = subprocess.run([sys.executable, "-m", "tienlen", "--version"], capture_output=True, text=True, check=False)
     assert done.returncode == 0 and done.stdout.startswith("tienlen ")
+
+
+def _record(tmp_path: Path) -> str:
+    path = tmp_path / "r.json"
+    path.write_text(play_round(HOUSE, [GreedyAgent()] * 4, seed=12).to_json(), encoding="utf-8")
+    return str(path)
+
+
+# every command that prints, with arguments that make it print several lines
+OUTPUT_COMMANDS = {
+    "check": ["check", "--rules", "house", "--play", "3♠"],
+    "moves": ["moves", "--rules", "house", "--hand", "3♠ 3♣ 4♦ 5♥ 6♠ 7♠ 8♣ 9♦ 10♥ J♠ Q♣ K♦ 2♥"],
+    "play": ["play", "--rules", "house", "--seed", "3"],
+    "simulate": ["simulate", "--rules", "house,iwin", "--rounds", "3", "--quiet"],
+    "compare": ["compare", "--rules", "house,iwin", "--all"],
+    "rules": ["rules", "--rules", "northern"],
+    "replay": ["replay", "RECORD"],
+    "help": ["play", "--help"],
+}
+
+
+def _command(name: str, tmp_path: Path) -> list[str]:
+    return [sys.executable, "-m", "tienlen"] + [_record(tmp_path) if a == "RECORD" else a for a in OUTPUT_COMMANDS[name]]
+
+
+@pytest.mark.parametrize("name", OUTPUT_COMMANDS)
+def test_output_on_a_cp1252_stdout_uses_suit_letters(name: str, tmp_path: Path) -> None:
+    env = os.environ | {"PYTHONIOENCODING": "cp1252"}
+    done = subprocess.run(_command(name, tmp_path), capture_output=True, env=env, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == b""
+    text = done.stdout.decode("cp1252")
+    assert not set("♠♣♦♥") & set(text)
+    if name in ("moves", "play", "replay"):
+        assert "3s" in text or "3c" in text
+
+
+@pytest.mark.parametrize("name", OUTPUT_COMMANDS)
+def test_output_into_head_ends_quietly_with_status_zero(name: str, tmp_path: Path) -> None:
+    shell = " ".join(f"'{a}'" for a in _command(name, tmp_path)) + ' | head -1 > /dev/null; echo "${PIPESTATUS[0]}"'
+    done = subprocess.run(["bash", "-c", shell], capture_output=True, text=True, check=False)
+    assert done.stdout == "0\n" and done.stderr == ""
+
+
+@pytest.mark.parametrize("name", OUTPUT_COMMANDS)
+def test_output_into_a_closed_pipe_ends_quietly_with_status_zero(name: str, tmp_path: Path) -> None:
+    process = subprocess.Popen(_command(name, tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # before the command writes anything: its first write meets a closed pipe
+    err = process.stderr.read()
+    assert process.wait(timeout=60) == 0 and err == b""
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "--unit", "0"], "--unit must be a whole number from 1"),
+        (["play", "--stake", "0"], "--unit must be a whole number from 1"),
+        (["play", "--unit", "5", "--stake", "5"], "give --unit only"),
+        (["play", "--bots", " , "], "name at least one bot"),
+        (["play", "--bots", "genius"], "unknown bot 'genius'"),
+        (["play", "--players", "9"], "house is played by"),
+        (["play", "--record", "RECORD_IN_MISSING_FOLDER"], "does not exist"),
+        (["play", "--record", "RECORD_FOLDER"], "is not a regular file"),
+    ],
+)
+def test_play_refuses_every_bad_option_before_playing(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, argv: list[str], message: str
+) -> None:
+    def no_work(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the round was played before the options were checked")
+
+    monkeypatch.setattr("tienlen.cli.play_round", no_work)
+    paths = {"RECORD_IN_MISSING_FOLDER": str(tmp_path / "missing" / "r.json"), "RECORD_FOLDER": str(tmp_path)}
+    code, out, err = run(capsys, *[paths.get(a, a) for a in argv])
+    assert (code, out) == (2, "") and message in err.splitlines()[-1]
+    assert not (tmp_path / "missing").exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "--rounds", "2", "--unit", "0"], "--unit must be a whole number from 1"),
+        (["simulate", "--rounds", "2", "--workers", "0"], "--workers must be a whole number from 1"),
+        (["simulate", "--rounds", "2", "--rules", ","], "name at least one rule set"),
+        (["simulate", "--rounds", "2", "--plot", "chart.gif"], "name a .png, .svg or .pdf file"),
+        (["replay", "RECORD", "--unit", "0"], "--unit must be a whole number from 1"),
+        (["compare"], "name the rule sets to compare"),
+        (["rules"], "name one rule set"),
+        (["rules", "house", "--rules", "iwin"], "name one rule set"),
+    ],
+)
+def test_other_commands_refuse_bad_options_before_working(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, argv: list[str], message: str
+) -> None:
+    def no_work(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the work started before the options were checked")
+
+    monkeypatch.setattr("tienlen.cli.Run.play", no_work)
+    monkeypatch.setattr("tienlen.cli.Round.from_json", no_work)
+    code, out, err = run(capsys, *[_record(tmp_path) if a == "RECORD" else a for a in argv])
+    assert (code, out) == (2, "") and message in err and err.count("\n") == 1
+
+
+def test_every_option_has_help_text() -> None:
+    parser = _parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    for name, command in commands.items():
+        for action in command._actions:
+            assert action.help, f"tienlen {name} {action.option_strings or action.dest} has no help text"
+
+
+def test_one_default_unit_everywhere(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    _, played, _ = run(capsys, "play", "--seed", "3")
+    _, unit_given, _ = run(capsys, "play", "--seed", "3", "--unit", "1000")
+    assert played == unit_given
+    _, replayed, _ = run(capsys, "replay", _record(tmp_path))
+    _, replayed_given, _ = run(capsys, "replay", _record(tmp_path), "--unit", "1000")
+    assert replayed == replayed_given
+
+
+def test_the_same_rules_option_everywhere(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "compare", "--rules", "house,iwin") == run(capsys, "compare", "house", "iwin")
+    assert run(capsys, "compare", "--rules", "house", "iwin") == run(capsys, "compare", "house,iwin")
+    assert run(capsys, "rules", "--rules", "pagat", "--format", "json") == run(capsys, "rules", "pagat", "--format", "json")
+
+
+def test_play_writes_the_record_before_printing(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    record = tmp_path / "r.json"
+
+    def failing_output(text: str, stream: object = None) -> None:
+        raise BrokenPipeError
+
+    monkeypatch.setattr("tienlen.cli._say", failing_output)
+    assert main(["play", "--seed", "3", "--record", str(record)]) == 0
+    assert Round.from_json(record.read_text(encoding="utf-8")).is_over
+
+
+def test_replay_of_an_unfinished_record_has_its_own_exit_code(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    start = Round.deal(HOUSE, seed=5)
+    unfinished = start.apply(start.legal_actions()[0])
+    path = tmp_path / "r.json"
+    path.write_text(unfinished.to_json(), encoding="utf-8")
+    code, out, err = run(capsys, "replay", str(path))
+    assert (code, err) == (EXIT_UNFINISHED, "") and EXIT_UNFINISHED == 3
+    assert f"the round is unfinished: seat {unfinished.to_act} is to act" in out and "settlement" not in out
+
+
+def test_rules_file_reusing_a_profile_name_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text('from = "house"\nname = "house"\nthui = "none"\n', encoding="utf-8")
+    code, _, err = run(capsys, "rules", str(path))
+    assert code == 2 and "'house' is a profile's name, but these rules differ" in err
+    path.write_text('from = "house"\nthui = "none"\n', encoding="utf-8")  # the name comes from the profile
+    assert run(capsys, "rules", str(path))[0] == 2
+    path.write_text('from = "house"\n', encoding="utf-8")  # the profile itself
+    assert run(capsys, "rules", str(path))[0] == 0
+
+
+def test_a_record_of_modified_rules_under_a_profile_name_is_named_distinctly(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    rules = attrs.evolve(HOUSE, thui="none")
+    path = tmp_path / "r.json"
+    path.write_text(play_round(rules, [GreedyAgent()] * 4, seed=12).to_json(), encoding="utf-8")
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0 and out.startswith("house (modified: not the house profile): 4 players")
+    assert "all legal under house (modified: not the house profile)" in out

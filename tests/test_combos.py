@@ -9,8 +9,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tienlen import DECK, FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, PROFILES, Card, Combo, ComboKind, InvalidCombo, RuleSet
-from tienlen import classify, parse_cards
+from tienlen import (
+    DECK,
+    FACEOFF,
+    HOUSE,
+    IWIN,
+    NORTHERN,
+    PAGAT,
+    PROFILES,
+    Card,
+    Combo,
+    ComboKind,
+    InvalidCombo,
+    RuleSet,
+    classify,
+    parse_cards,
+)
 from tienlen.cards import Rank
 
 ALL = list(PROFILES.values())
@@ -223,9 +237,13 @@ def reference_kind(cards: list[Card], rules: RuleSet) -> ComboKind | None:
     by_rank = Counter(c.rank for c in cards)
     ranks = sorted(by_rank)
     if len(ranks) == 1:
-        if len(cards) == 2 and rules.pair_same_colour and not (ranks[0] is Rank.TWO and rules.twos_ignore_suit):
-            if cards[0].is_red != cards[1].is_red:
-                return None
+        if (
+            len(cards) == 2
+            and rules.pair_same_colour
+            and not (ranks[0] is Rank.TWO and rules.twos_ignore_suit)
+            and cards[0].is_red != cards[1].is_red
+        ):
+            return None
         return ComboKind(len(cards))
     if ranks != list(range(ranks[0], ranks[0] + len(ranks))):
         return None

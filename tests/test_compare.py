@@ -12,8 +12,9 @@ import pytest
 from tienlen import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, PROFILES, InvalidArgument, InvalidRecord, InvalidRules, Round, RuleSet
 from tienlen.agents import GreedyAgent, play_round
 from tienlen.compare import compare, compare_play, compare_round, describe_value
+from tienlen.loading import load_rules
+from tienlen.rules import AXES
 from tienlen.settle import settle
-from tienlen.rules import AXES, load_rules
 from tienlen.simulate import ProfileStats, format_stats, simulate
 
 ALL = list(PROFILES.values())
@@ -110,7 +111,10 @@ def test_rule_files_round_trip_exactly(rules: RuleSet, tmp_path: Path) -> None:
 def test_rule_file_from_a_profile_with_overrides() -> None:
     family = load_rules(Path(__file__).parent.parent / "examples" / "my_house.toml")
     assert family.name == "family" and family.frozen_penalty == 4 and "six_pairs" not in family.instant_wins
-    assert attrs.evolve(family, name="house", description=HOUSE.description, frozen_penalty=8, instant_wins=HOUSE.instant_wins) == HOUSE
+    assert (
+        attrs.evolve(family, name="house", description=HOUSE.description, frozen_penalty=8, instant_wins=HOUSE.instant_wins)
+        == HOUSE
+    )
 
 
 @pytest.mark.parametrize(
@@ -120,8 +124,14 @@ def test_rule_file_from_a_profile_with_overrides() -> None:
         ('from = "house"\nname = "x"\nfrozen = "yes"\n', "frozen: expected true or false"),
         ('from = "house"\nname = "x"\nunit = "gold"\n', "unit: 'gold' is not allowed; use one of 'chips', 'bets', 'points'"),
         ('from = "house"\nname = "x"\nstraight_min = 2\n', "straight_min: 2 must be between 3 and 13"),
-        ('from = "northern"\nname = "x"\ninterrupt_bombs = ["PR4"]\n', "interrupt_bombs: 'PR4' must be a class of the bomb table"),
-        ('from = "northern"\nname = "x"\n[bombs.PR3]\nchops_twos = [1]\n', "bombs.PR3: PR3 is not a combination under these rules (pair runs are off)"),
+        (
+            'from = "northern"\nname = "x"\ninterrupt_bombs = ["PR4"]\n',
+            "interrupt_bombs: 'PR4' must be a class of the bomb table",
+        ),
+        (
+            'from = "northern"\nname = "x"\n[bombs.PR3]\nchops_twos = [1]\n',
+            "bombs.PR3: PR3 is not a combination under these rules (pair runs are off)",
+        ),
         ('from = "house"\nname = "x"\n[bombs.quad]\nchops_twos = [1, 4]\n', "bombs.quad.chops_twos"),
         ('from = "house"\nname = "x"\ninstant_wins = ["royal_flush"]\n', "instant_wins: 'royal_flush' is not a pattern"),
         ('from = "house"\nname = "x"\nmin_players = 5\n', "min_players/max_players"),
@@ -182,8 +192,28 @@ def test_simulation_refuses_bad_settings() -> None:
 
 
 def test_stats_add_up() -> None:
-    a = ProfileStats(rules="house", unit="chips", scale=4, players=2, rounds=2, chops=1, longest_chain=1, seat_totals=(4, -4), moved_counts=((4, 2),))
-    b = ProfileStats(rules="house", unit="chips", scale=4, players=2, rounds=3, chops=2, longest_chain=2, seat_totals=(-8, 8), moved_counts=((4, 1), (8, 2)))
+    a = ProfileStats(
+        rules="house",
+        unit="chips",
+        scale=4,
+        players=2,
+        rounds=2,
+        chops=1,
+        longest_chain=1,
+        seat_totals=(4, -4),
+        moved_counts=((4, 2),),
+    )
+    b = ProfileStats(
+        rules="house",
+        unit="chips",
+        scale=4,
+        players=2,
+        rounds=3,
+        chops=2,
+        longest_chain=2,
+        seat_totals=(-8, 8),
+        moved_counts=((4, 1), (8, 2)),
+    )
     total = a + b
     assert (total.rounds, total.chops, total.longest_chain) == (5, 3, 2)
     assert total.seat_totals == (-4, 4) and total.moved_counts == ((4, 3), (8, 2))

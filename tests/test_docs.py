@@ -45,7 +45,9 @@ def test_readme_profile_table_matches_the_profiles() -> None:
     assert [name for name, _, _ in rows] == list(PROFILES)
     for name, players, unit in rows:
         rules = PROFILES[name]
-        expected = str(rules.min_players) if rules.min_players == rules.max_players else f"{rules.min_players}–{rules.max_players}"
+        expected = (
+            str(rules.min_players) if rules.min_players == rules.max_players else f"{rules.min_players}–{rules.max_players}"
+        )
         assert players.strip() == expected, name
         assert unit == rules.unit, name
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -60,9 +62,7 @@ def test_card_bits_follow_the_card_index() -> None:
     assert cards_to_mask(cards_of(0b10110)) == 0b10110
 
 
-@pytest.mark.parametrize(
-    "bits", [[0] * 51, [0] * 53, [2] + [0] * 51, [0.5] + [0] * 51, ["1"] + [0] * 51, "0" * 52], ids=repr
-)
+@pytest.mark.parametrize("bits", [[0] * 51, [0] * 53, [2] + [0] * 51, [0.5] + [0] * 51, ["1"] + [0] * 51, "0" * 52], ids=repr)
 def test_bad_card_bits_are_refused(bits: list[object]) -> None:
     with pytest.raises(InvalidCards):
         bits_to_mask(bits)  # type: ignore[arg-type]
@@ -79,7 +79,7 @@ def test_the_field_table_adds_up() -> None:
     assert len({name for name, _ in OBSERVATION_FIELDS}) == len(OBSERVATION_FIELDS)
     spans = [OBSERVATION_OFFSETS[name] for name, _ in OBSERVATION_FIELDS]
     assert spans[0].start == 0 and spans[-1].stop == OBSERVATION_LENGTH
-    assert all(a.stop == b.start for a, b in zip(spans, spans[1:]))
+    assert all(a.stop == b.start for a, b in pairwise(spans))
 
 
 @pytest.mark.parametrize("rules", RULES, ids=IDS)
@@ -129,11 +129,11 @@ def test_action_masks_name_the_legal_actions(rules: RuleSet, data: st.DataObject
         found = legal_action_masks(view)
         assert found == [action_to_mask(a) for a in view.legal_actions]
         assert len(set(found)) == len(found)  # a mask names one action
-        for mask, action in zip(found, view.legal_actions):
+        for mask, action in zip(found, view.legal_actions, strict=True):
             assert action_from_mask(view, mask) == action
             assert (mask == 0) == (action.kind == "pass")
         if view.legal_actions:
-            wrong = data.draw(st.integers(0, (1 << 52) - 1).filter(lambda m: m not in found))
+            wrong = data.draw(st.integers(0, (1 << 52) - 1).filter(lambda m, found=found: m not in found))
             with pytest.raises(IllegalPlay, match=f"seat {seat}"):
                 action_from_mask(view, wrong)
 
@@ -159,9 +159,9 @@ def test_refusals_say_why() -> None:
 
 
 def test_iwin_chop_and_decline_by_mask() -> None:
-    round_ = Round.from_hands(
-        ["2♠ 5♣", "3♦ 4♦", "6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣ K♥", "3♥ 4♥"], IWIN, first_round=False, leader=0
-    ).play("2♠")
+    round_ = Round.from_hands(["2♠ 5♣", "3♦ 4♦", "6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣ K♥", "3♥ 4♥"], IWIN, first_round=False, leader=0).play(
+        "2♠"
+    )
     view = view_of(round_, 2)
     chop, decline = view.legal_actions
     assert action_from_mask(view, chop.mask).kind == "interrupt"

@@ -28,7 +28,11 @@ EXPECTED: dict[str, tuple[str, ...]] = {
 
 
 # scripts that need an extra, skipped where it is not installed (CI installs every extra)
-NEEDS = {"pettingzoo_random_vs_greedy.py": "pettingzoo", "openspiel_random_vs_greedy.py": "pyspiel", "openspiel_ismcts.py": "pyspiel"}
+NEEDS = {
+    "pettingzoo_random_vs_greedy.py": "pettingzoo",
+    "openspiel_random_vs_greedy.py": "pyspiel",
+    "openspiel_ismcts.py": "pyspiel",
+}
 
 
 def test_there_are_examples() -> None:

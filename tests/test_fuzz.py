@@ -14,12 +14,10 @@ The default profile is bounded so the module runs in well under a minute. For a 
 from __future__ import annotations
 
 import io
-
 import json
 import os
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -30,20 +28,19 @@ from hypothesis import strategies as st
 import tienlen
 from tienlen import (
     AXES,
+    DECK,
     HOUSE,
-    IWIN,
     INSTANT_WIN_PATTERNS,
-    InstantWinRule,
+    IWIN,
     PROFILES,
-    read_document,
     Action,
     Card,
     Chop,
-    DECK,
     Combo,
     ComboKind,
     Finished,
     GreedyAgent,
+    InstantWinRule,
     Match,
     RandomAgent,
     Round,
@@ -55,6 +52,7 @@ from tienlen import (
     compare,
     compare_play,
     compare_round,
+    encoding,
     explain,
     format_cards,
     held_value,
@@ -65,9 +63,9 @@ from tienlen import (
     next_leader,
     parse_cards,
     play_round,
+    read_document,
     settle,
 )
-from tienlen import encoding
 from tienlen.agents import make_agent, protected_mask
 from tienlen.cli import main
 from tienlen.env import TienLenEnv
@@ -126,7 +124,24 @@ integers = st.one_of(
     st.sampled_from([2**52 - 1, 2**52, 2**63, 2**64 - 1, 2**64, -(2**64)]),
     st.sampled_from([1, -1]).map(lambda sign: sign * 10**5000),  # built lazily: such a number has no repr
 )
-wrong = st.sampled_from([None, True, False, 1.5, float("nan"), b"3s", bytearray(b"x"), [], {}, (), object(), Weird(), _nested(100_000), {"a": _nested(1000)}])
+wrong = st.sampled_from(
+    [
+        None,
+        True,
+        False,
+        1.5,
+        float("nan"),
+        b"3s",
+        bytearray(b"x"),
+        [],
+        {},
+        (),
+        object(),
+        Weird(),
+        _nested(100_000),
+        {"a": _nested(1000)},
+    ]
+)
 json_values = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=10)),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
@@ -192,7 +207,10 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any
     "beats": (lambda p, t, r, f: beats(p, t, r, passed=f), (card_text, mixed(combos, card_text), rules, flags)),
     "explain": (lambda p, t, r: explain(p, t, r), (card_text, mixed(combos, card_text), rules)),
     "is_chop": (is_chop, (card_text, mixed(combos, card_text), rules)),
-    "legal_plays": (lambda h, t, r, f: legal_plays(h, t, r, passed=f), (mixed(card_text, st.integers(0, 2**52 - 1)), combos, rules, flags)),
+    "legal_plays": (
+        lambda h, t, r, f: legal_plays(h, t, r, passed=f),
+        (mixed(card_text, st.integers(0, 2**52 - 1)), combos, rules, flags),
+    ),
     "protected_mask": (protected_mask, (mixed(st.integers(0, 2**52 - 1)), rules)),
     "instant_win_pattern": (lambda h, r, f: instant_win_pattern(h, r, first_round=f), (card_text, rules, flags)),
     "Round.deal": (
@@ -208,9 +226,13 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any
     "Round.play": (lambda r, c, s: r.play(c, seat=s), (positions, card_text, mixed(st.none(), seats))),
     "Round.parse_action": (
         lambda r, t, s: r.parse_action(t, seat=s),
-        (positions, mixed(card_text, st.sampled_from(["pass", "play 3♠", "chop 6♠6♣6♦6♥", "seat 9 pass"])), mixed(st.none(), seats)),
+        (
+            positions,
+            mixed(card_text, st.sampled_from(["pass", "play 3♠", "chop 6♠6♣6♦6♥", "seat 9 pass"])),
+            mixed(st.none(), seats),
+        ),
     ),
-    "read_document": (read_document, (mixed(st.just(FINISHED.to_dict()), st.just(ROUND.view(3).to_dict()), json_values),)),
+    "read_document": (read_document, (mixed(st.just(FINISHED.to_dict()), st.just(ROUND.view(3).to_dict()), json_values, texts),)),
     "Round.pass_": (lambda r, s: r.pass_(seat=s), (positions, mixed(st.none(), seats))),
     "Round.interrupt": (lambda r, s, c: r.interrupt(s, c), (positions, seats, card_text)),
     "Round.forfeit": (lambda r, s: r.forfeit(s), (positions, seats)),
@@ -252,9 +274,15 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any
         (rules, mixed(st.integers(1, 5)), mixed(st.integers(1, 10)), mixed(st.none()), mixed(st.none(), st.integers(1, 10))),
     ),
     "Match.record": (lambda res: Match.start(HOUSE).record(res), (mixed(st.just(RESULT)),)),
-    "next_leader": (lambda res, r, a: next_leader(res, r, a), (mixed(st.just(RESULT)), rules, mixed(st.sets(st.integers(-1, 4))))),
+    "next_leader": (
+        lambda res, r, a: next_leader(res, r, a),
+        (mixed(st.just(RESULT)), rules, mixed(st.sets(st.integers(-1, 4)))),
+    ),
     "compare": (lambda a, b: compare(a, b), (rules, rules)),
-    "compare_play": (compare_play, (card_text, mixed(st.none(), card_text), mixed(st.lists(st.sampled_from(list(PROFILES.values())))))),
+    "compare_play": (
+        compare_play,
+        (card_text, mixed(st.none(), card_text), mixed(st.lists(st.sampled_from(list(PROFILES.values()))))),
+    ),
     "compare_round": (
         lambda rec, rs, s: compare_round(rec, rs, unit=s),
         (mixed(st.just(FINISHED), tampered_record()), mixed(st.just([HOUSE, IWIN])), mixed(st.integers(1, 100))),
@@ -277,7 +305,10 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any
         (mixed(st.integers(0, 3)), mixed(st.integers(1, 3))),
     ),
     "TienLenEnv": (lambda r, p, s: TienLenEnv(r, p, s), (rules, mixed(st.integers(1, 5)), mixed(st.integers(1, 3)))),
-    "TienLenEnv.reset": (lambda s, o: TienLenEnv(HOUSE).reset(s, o), (mixed(st.none(), seeds), mixed(st.none(), st.just({"first_round": 1})))),
+    "TienLenEnv.reset": (
+        lambda s, o: TienLenEnv(HOUSE).reset(s, o),
+        (mixed(st.none(), seeds), mixed(st.none(), st.just({"first_round": 1}))),
+    ),
     "TienLenEnv.step": (lambda a: _env().step(a), (mixed(st.none(), st.integers(0, 2**52)),)),
     "view_of": (view_of, (mixed(positions), seats)),
     "public_events": (public_events, (mixed(st.just(FINISHED.events)), mixed(st.none(), seats))),
@@ -342,7 +373,19 @@ def test_only_library_errors_escape_quickly_with_short_one_line_messages(name: s
 
 # Value classes that only hold data: the functions that use them check them.
 DATA = {"Action", "BombRule", "Chop", "Finished", "Forfeited", "Froze", "InstantWin", "LegalActions", "Passed", "Played"}
-DATA |= {"PlayerView", "RoundResult", "Settlement", "Transfer", "Trick", "TrickWon", "Agent", "ComboKind", "Rank", "Suit", "Event"}
+DATA |= {
+    "PlayerView",
+    "RoundResult",
+    "Settlement",
+    "Transfer",
+    "Trick",
+    "TrickWon",
+    "Agent",
+    "ComboKind",
+    "Rank",
+    "Suit",
+    "Event",
+}
 
 
 def test_every_public_callable_of_the_package_is_fuzzed() -> None:
@@ -359,7 +402,20 @@ def test_every_public_callable_of_the_package_is_fuzzed() -> None:
 # ---------------------------------------------------------------------------- the command line
 
 
-words = ["house", "3♠", "--json", "--rules", "--hand", "--play", "--table", "--seed", "--players", "--unit", "--stake", "--format"]
+words = [
+    "house",
+    "3♠",
+    "--json",
+    "--rules",
+    "--hand",
+    "--play",
+    "--table",
+    "--seed",
+    "--players",
+    "--unit",
+    "--stake",
+    "--format",
+]
 arguments = st.lists(st.one_of(st.sampled_from(words), texts, st.integers(-(10**30), 10**30).map(str)), max_size=6)
 
 

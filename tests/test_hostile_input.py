@@ -194,7 +194,7 @@ def special_files(tmp_path: Path) -> list[Path]:
 
 def test_rules_files_are_read_only_when_regular_small_and_utf8(tmp_path: Path) -> None:
     for path in special_files(tmp_path):
-        refused(lambda: load_rules(path), InvalidRules, "cannot read rules file")
+        refused(lambda path=path: load_rules(path), InvalidRules, "cannot read rules file")
 
 
 def test_cli_refuses_special_rules_files_and_records_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -445,7 +445,9 @@ def test_the_security_page_states_the_limits_the_code_enforces() -> None:
         ("name.json", '{"from": "house", "name": "x\\n\\u001b[2J"}'),
     ],
 )
-def test_cli_refuses_hostile_rules_files_in_one_line(name: str, text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_refuses_hostile_rules_files_in_one_line(
+    name: str, text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     code = main(["check", "--rules", str(path), "--play", "3♠"])

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 import tienlen
-from tienlen import instant, round as round_module
+from tienlen import instant
+from tienlen import round as round_module
 from tienlen.rules import INSTANT_WIN_PATTERNS
 
 SRC = Path(tienlen.__file__).parent
@@ -31,7 +32,10 @@ def test_no_private_name_is_imported_from_another_module(module: str) -> None:
     private = [
         f"{node.module}.{alias.name}"
         for node in ast.walk(tree)
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("tienlen.") and node.module != "tienlen._checks"
+        if isinstance(node, ast.ImportFrom)
+        and node.module
+        and node.module.startswith("tienlen.")
+        and node.module != "tienlen._checks"
         for alias in node.names
         if alias.name.startswith("_") and node.module not in ("tienlen._codec",)
     ]

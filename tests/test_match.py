@@ -6,15 +6,12 @@ import random
 
 import attrs
 import pytest
+from builders import result
 
 from tienlen import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, Round, RuleSet
 from tienlen.errors import IllegalPlay, InvalidRecord, InvalidRules
-from tienlen.events import RoundResult
 from tienlen.match import Match, next_leader
 from tienlen.settle import settle
-
-from builders import result
-
 
 # ------------------------------------------------------------------------------ length and winners
 

@@ -11,6 +11,7 @@ import warnings
 
 import attrs
 import pytest
+from builders import result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,8 +24,6 @@ from tienlen.rules import AXES, PER_PLAYERS
 from tienlen.settle import Settlement, stake_for, unit_for
 from tienlen.simulate import simulate
 from tienlen.strategies import rule_sets
-
-from builders import result
 
 NO_RAKE_IWIN = attrs.evolve(IWIN, name="iwin-no-rake", rake_percent=0)
 NEW_AXES = {
@@ -101,7 +100,9 @@ def northern_four(*steps: str) -> Round:
     ],
     ids=["before anyone is out", "after the winner is out"],
 )
-def test_northern_forfeit_penalty_only_before_anyone_has_gone_out(steps: tuple[str, ...], expected: list[tuple[int, int, int]]) -> None:
+def test_northern_forfeit_penalty_only_before_anyone_has_gone_out(
+    steps: tuple[str, ...], expected: list[tuple[int, int, int]]
+) -> None:
     r = northern_four(*steps)
     assert r.result.placements == (0, 3, 1, 2)
     assert moves(settle(r.result, NORTHERN, unit=1)) == expected
@@ -155,7 +156,9 @@ def test_stake_for_is_the_deprecated_name_of_unit_for() -> None:
 
 def test_cli_stake_option_is_deprecated_but_works() -> None:
     def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "tienlen", "play", "--seed", "2", *args], capture_output=True, text=True, check=True)
+        return subprocess.run(
+            [sys.executable, "-m", "tienlen", "play", "--seed", "2", *args], capture_output=True, text=True, check=True
+        )
 
     old, new = run("--stake", "500"), run("--unit", "500")
     assert old.stdout == new.stdout and "4th pays 1st" in new.stdout
@@ -330,7 +333,16 @@ def test_compare_shows_the_new_axes() -> None:
     rows = {row.axis: row for row in compare(HOUSE, COUNTING).rows}
     assert {"scoring", "card_all_multiplier", "frozen"} <= set(rows)
     scaled = attrs.evolve(COUNTING, name="scaled", instant_win_payment=((2, 26), (3, 39), (4, 52)))
-    assert compare(COUNTING, scaled).table().splitlines()[-1].split() == ["instant_win_payment", "26", "2p:", "26;", "3p:", "39;", "4p:", "52"]
+    assert compare(COUNTING, scaled).table().splitlines()[-1].split() == [
+        "instant_win_payment",
+        "26",
+        "2p:",
+        "26;",
+        "3p:",
+        "39;",
+        "4p:",
+        "52",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -344,7 +356,10 @@ def test_compare_shows_the_new_axes() -> None:
         ({"from": "house", "match_ties": "dealer"}, "match_ties: 'dealer' is not allowed"),
         ({"from": "northern", "instant_win_thui": True}, "instant_win_thui: there are no instant_wins to charge it on"),
         ({"from": "pagat", "chop_out_voids": True}, "chop_out_voids: chops move no money here"),
-        ({"from": "house", "frozen_penalty": {"3": 10, "4": 12}}, "frozen_penalty: give one amount for each player count from 2 to 4"),
+        (
+            {"from": "house", "frozen_penalty": {"3": 10, "4": 12}},
+            "frozen_penalty: give one amount for each player count from 2 to 4",
+        ),
         ({"from": "house", "frozen_penalty": {"2": 8, "3": -1, "4": 12}}, "frozen_penalty: amounts cannot be negative"),
         ({"from": "house", "frozen_penalty": {"two": 8}}, "frozen_penalty: a player count must be a whole number"),
         ({"from": "house", "frozen_penalty": [8, 10]}, "frozen_penalty: expected a whole number, or a table of player counts"),

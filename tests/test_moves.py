@@ -21,8 +21,23 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tienlen import HOUSE, NORTHERN, PAGAT, PROFILES, BombRule, Combo, ComboKind, InvalidCards, InvalidCombo, RuleSet
-from tienlen import beats, classify, format_cards, legal_plays, parse_cards
+from tienlen import (
+    HOUSE,
+    NORTHERN,
+    PAGAT,
+    PROFILES,
+    BombRule,
+    Combo,
+    ComboKind,
+    InvalidCards,
+    InvalidCombo,
+    RuleSet,
+    beats,
+    classify,
+    format_cards,
+    legal_plays,
+    parse_cards,
+)
 from tienlen.cards import FULL_MASK
 from tienlen.moves import legal_masks
 
@@ -50,8 +65,12 @@ CUSTOM = [
     # the switches of issue 10: longer straights beat shorter ones; pair-run bombs may not be led
     attrs.evolve(HOUSE, name="house-longer-straights-no-led-runs", longer_straight_beats=True, lead_pair_run_bombs=False),
     attrs.evolve(
-        PAGAT, name="pagat-one-suit-longer-straights", straight_same_suit=True, longer_straight_beats=True,
-        lead_pair_run_bombs=False, straight_min=4,
+        PAGAT,
+        name="pagat-one-suit-longer-straights",
+        straight_same_suit=True,
+        longer_straight_beats=True,
+        lead_pair_run_bombs=False,
+        straight_min=4,
     ),
 ]
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -130,9 +149,11 @@ def _bits(rank: int, suits: list[int]) -> int:
 @st.composite
 def table_cards(draw: st.DrawFn) -> int:
     """The cards of a deliberate table: every shape, 2-groups, bombs and 2-topped straights."""
-    shape = draw(st.sampled_from(
-        ["single", "pair", "triple", "quad", "straight", "two-topped straight", "pair run", "2-group", "2-group", "bomb"]
-    ))
+    shape = draw(
+        st.sampled_from(
+            ["single", "pair", "triple", "quad", "straight", "two-topped straight", "pair run", "2-group", "2-group", "bomb"]
+        )
+    )
     suits = st.integers(0, 3)
     if shape == "single":
         return 1 << draw(st.integers(0, 51))
@@ -225,8 +246,21 @@ BOMBING_HANDS = [
     "8♠ 8♣ 9♠ 9♣ 10♦ 10♥ J♦ J♥ Q♠ Q♣ 2♦ 2♥ A♥",  # one-colour pairs, pair runs, a pair of 2s
     "3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠ 2♠",  # a one-suit dragon
 ]
-BOMBING_TABLES = ["2♥", "2♠", "2♣ 2♦", "2♠ 2♥", "2♠ 2♣ 2♦", "5♠ 5♣ 5♦ 5♥", "A♠ A♣ A♦ A♥", "3♦ 3♥ 4♦ 4♥ 5♦ 5♥",
-                  "3♦ 3♥ 4♦ 4♥ 5♦ 5♥ 6♠ 6♣", "J♠ J♣ Q♦ Q♥ K♠ K♣ A♦ A♥ 10♠ 10♣", "K♦ A♦ 2♦", "Q♣ K♣ A♣ 2♣", "K♦ K♥"]
+BOMBING_TABLES = [
+    "2♥",
+    "2♠",
+    "2♣ 2♦",
+    "2♠ 2♥",
+    "2♠ 2♣ 2♦",
+    "5♠ 5♣ 5♦ 5♥",
+    "A♠ A♣ A♦ A♥",
+    "3♦ 3♥ 4♦ 4♥ 5♦ 5♥",
+    "3♦ 3♥ 4♦ 4♥ 5♦ 5♥ 6♠ 6♣",
+    "J♠ J♣ Q♦ Q♥ K♠ K♣ A♦ A♥ 10♠ 10♣",
+    "K♦ A♦ 2♦",
+    "Q♣ K♣ A♣ 2♣",
+    "K♦ K♥",
+]
 
 
 @pytest.mark.parametrize("rules", ALL + CUSTOM, ids=ids + [r.name for r in CUSTOM])
@@ -261,7 +295,7 @@ def test_legal_plays_refuses_bad_cards() -> None:
 
 def test_legal_plays_returns_shared_combos() -> None:
     first = legal_plays("3s 4s 5s", None, HOUSE)
-    assert [c is d for c, d in zip(first, legal_plays("3s 4s 5s", None, HOUSE))] == [True] * len(first)
+    assert [c is d for c, d in zip(first, legal_plays("3s 4s 5s", None, HOUSE), strict=True)] == [True] * len(first)
 
 
 def test_empty_hand_has_no_plays() -> None:
@@ -336,15 +370,17 @@ def _perft_positions() -> list[dict[str, Any]]:
                     continue  # keep positions that could happen: the table's cards are not in the hand
                 for passed in (False, True) if table is not None and table.is_two_group else (False,):
                     found = brute_force(combos, table, rules, passed)
-                    positions.append({
-                        "profile": profile,
-                        "name": f"{name}/{table_text or 'lead'}{'/passed' if passed else ''}",
-                        "hand": hand_text,
-                        "table": table_text,
-                        "passed": passed,
-                        "total": len(found),
-                        "by_kind": dict(Counter(kind.label for kind, _ in found)),
-                    })
+                    positions.append(
+                        {
+                            "profile": profile,
+                            "name": f"{name}/{table_text or 'lead'}{'/passed' if passed else ''}",
+                            "hand": hand_text,
+                            "table": table_text,
+                            "passed": passed,
+                            "total": len(found),
+                            "by_kind": dict(Counter(kind.label for kind, _ in found)),
+                        }
+                    )
     return positions
 
 

@@ -107,7 +107,10 @@ def test_a_view_reads_only_its_own_seats_actions() -> None:
 
 # ---------------------------------------------------------------------------- answers, not exceptions
 def test_explain_answers_with_the_reason_when_the_cards_are_no_combination() -> None:
-    assert explain("3♠ 3♥", None, NORTHERN) == "3♠ 3♥ is not a combination under northern: a pair must be two cards of the same colour"
+    assert (
+        explain("3♠ 3♥", None, NORTHERN)
+        == "3♠ 3♥ is not a combination under northern: a pair must be two cards of the same colour"
+    )
     assert explain("5♠ 6♣ 8♦", "3♠ 4♠ 5♠", HOUSE) == "5♠ 6♣ 8♦ is not a combination: ranks 5-6-8 are not consecutive"
     assert explain("9♠", "3♠ 4♦", HOUSE) == "the table 3♠ 4♦ is not a combination: a straight needs at least 3 cards"
     assert explain("3♠ 3♣ 4♠ 4♣ 5♠ 5♣", None, NORTHERN) == (

@@ -32,7 +32,7 @@ def play_out(state: Any, rng: random.Random, stop: int | None = None) -> Any:
     decisions = 0
     while not state.is_terminal() and (state.is_chance_node() or stop is None or decisions < stop):
         if state.is_chance_node():
-            cards, weights = zip(*state.chance_outcomes())
+            cards, weights = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(rng.choices(cards, weights)[0])
         else:
             state.apply_action(rng.choice(state.legal_actions()))
@@ -134,7 +134,7 @@ def test_information_states_and_observations() -> None:
 def test_resampling_keeps_what_the_player_knows(rules: RuleSet) -> None:
     game = load(rules, 4 if rules is not PROFILES["northern"] else 3)
     rng = random.Random(5)
-    for trial in range(12):
+    for _ in range(12):
         state = play_out(game.new_initial_state(), rng, stop=rng.randrange(1, 60))
         if state.is_terminal():
             continue
@@ -176,7 +176,6 @@ def test_openspiel_search_and_evaluation_run_on_the_game() -> None:
     assert len(returns) == 2 and sum(returns) <= 0 < max(returns)  # iwin's house may rake the winner
     with pytest.raises(IllegalPlay, match="only where a player decides"):
         AgentBot(GreedyAgent()).step(game.new_initial_state())
-
 
 
 def test_a_declined_chop_is_in_the_decliners_information_state_only() -> None:

@@ -76,7 +76,7 @@ def play(game: Any, pick: Any) -> tuple[dict[str, int], int]:
     totals = {agent: 0 for agent in game.possible_agents}
     steps = 0
     for agent in game.agent_iter():
-        observation, reward, terminated, truncated, info = game.last()
+        observation, reward, terminated, truncated, _info = game.last()
         totals[agent] += reward
         if terminated or truncated:
             game.step(None)
@@ -92,7 +92,7 @@ def test_rewards_are_the_settlement_in_the_rules_unit(rules: RuleSet, players: i
     for seed in range(4):
         game.reset(seed=seed)
         rng = np.random.default_rng(seed)
-        totals, _ = play(game, lambda agent, obs: int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        totals, _ = play(game, lambda agent, obs, rng=rng: int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         round_ = game.unwrapped.tienlen_env.round
         assert [totals[f"seat_{s}"] for s in range(players)] == list(settle(round_.result, rules).net)
         assert round_.is_over and Round.from_json(round_.to_json()) == round_

@@ -6,13 +6,13 @@ import pytest
 
 pytest.importorskip("matplotlib")
 
-from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.figure import Figure
 
-from tienlen import FACEOFF, HOUSE, NORTHERN, Match  # noqa: E402
-from tienlen.agents import GreedyAgent, play_round  # noqa: E402
-from tienlen.errors import InvalidRules  # noqa: E402
-from tienlen.plot import balance_chart, events_chart, money_chart, seats_chart, simulation_figure  # noqa: E402
-from tienlen.simulate import simulate  # noqa: E402
+from tienlen import FACEOFF, HOUSE, NORTHERN, Match
+from tienlen.agents import GreedyAgent, play_round
+from tienlen.errors import InvalidRules
+from tienlen.plot import balance_chart, events_chart, money_chart, seats_chart, simulation_figure
+from tienlen.simulate import simulate
 
 STATS = simulate([HOUSE, NORTHERN], rounds=6, seed=1)
 

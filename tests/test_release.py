@@ -33,9 +33,7 @@ def test_the_version_has_one_source() -> None:
 
 
 def test_the_command_line_reports_the_version() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "tienlen", "--version"], capture_output=True, encoding="utf-8", timeout=60
-    )
+    done = subprocess.run([sys.executable, "-m", "tienlen", "--version"], capture_output=True, encoding="utf-8", timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == f"tienlen {__version__}"
 

@@ -17,7 +17,6 @@ import attrs
 import pytest
 
 from tienlen import (
-    FACEOFF,
     HOUSE,
     IWIN,
     NORTHERN,
@@ -309,7 +308,9 @@ def test_passed_player_may_bomb_only_exact_groups_pagat() -> None:
     r = go(r, "3♠", "pass", "2♠", "pass", "pass")
     assert r.to_act == 1 and plays_of(r) == ["4♠ 4♣ 5♦ 5♥ 6♦ 6♥", "5♦ 5♥ 6♦ 6♥ 7♦ 7♥", "pass"]
     refused(r, lambda x: x.play("4♠ 4♣ 5♦ 5♥ 6♦ 6♥ 7♦ 7♥"), "after passing you may only bomb 2s")
-    in_turn = Round.from_hands(["3♠ 5♠ K♠", "4♠ 4♣ 5♦ 5♥ 6♦ 6♥ 7♦ 7♥ 9♠", "2♠ 7♣ 8♣", "4♥ 9♥"], PAGAT, first_round=False, leader=2)
+    in_turn = Round.from_hands(
+        ["3♠ 5♠ K♠", "4♠ 4♣ 5♦ 5♥ 6♦ 6♥ 7♦ 7♥ 9♠", "2♠ 7♣ 8♣", "4♥ 9♥"], PAGAT, first_round=False, leader=2
+    )
     in_turn = go(in_turn, "2♠", "pass", "pass")
     assert in_turn.to_act == 1 and "4♠ 4♣ 5♦ 5♥ 6♦ 6♥ 7♦ 7♥" not in plays_of(in_turn)
     refused(in_turn, lambda x: x.play("4♠ 4♣ 5♦ 5♥ 6♦ 6♥ 7♦ 7♥"), "a PR4 does not chop a single 2 here")

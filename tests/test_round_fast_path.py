@@ -12,9 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tienlen import HOUSE, PROFILES, Action, IllegalPlay, Round
-from tienlen import moves
-from tienlen import actions
+from tienlen import HOUSE, PROFILES, Action, IllegalPlay, Round, actions, moves
 from tienlen.combos import ComboKind
 
 

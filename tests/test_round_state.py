@@ -130,10 +130,10 @@ def check_conservation(r: Round) -> None:
     assert total | played | out == FULL
     assert len(r.hands) and sum(len(h) for h in r.hands) + len(r.played) + len(r.out_of_play) == 52
     from_events = 0
-    for event in r.events:
-        if isinstance(event, Played):
-            assert from_events & event.combo.mask == 0, f"{event.combo} played twice"
-            from_events |= event.combo.mask
+    for happened in r.events:
+        if isinstance(happened, Played):
+            assert from_events & happened.combo.mask == 0, f"{happened.combo} played twice"
+            from_events |= happened.combo.mask
     assert from_events == played
 
 
@@ -258,8 +258,8 @@ class RoundMachine(RuleBasedStateMachine):
         r = self.r
         self._note(r)
         for seat in range(r.players):
-            _refuses(r, lambda: r.forfeit(seat))
-            _refuses(r, lambda: r.play(r.dealt[seat] & -r.dealt[seat], seat=seat))
+            _refuses(r, lambda seat=seat: r.forfeit(seat))
+            _refuses(r, lambda seat=seat: r.play(r.dealt[seat] & -r.dealt[seat], seat=seat))
         _refuses(r, lambda: r.pass_())
         self._deal(data)
 
@@ -363,7 +363,9 @@ class RoundMachine(RuleBasedStateMachine):
         mask = _cards_mask(cards)
         offered = {(a.seat, a.mask) for a in r.legal_interrupts()}
         if (seat, mask) in offered:
-            assert r.interrupt(seat, mask).actions[-1] == Action(kind="interrupt", seat=seat, combo=r.interrupt(seat, mask).actions[-1].combo)
+            assert r.interrupt(seat, mask).actions[-1] == Action(
+                kind="interrupt", seat=seat, combo=r.interrupt(seat, mask).actions[-1].combo
+            )
         else:
             _refuses(r, lambda: r.interrupt(seat, mask))
         # and never in turn through play(): it is not their turn
@@ -398,7 +400,9 @@ class RoundMachine(RuleBasedStateMachine):
         if action.combo is not None and data.draw(st.booleans(), label="change a card"):
             cards = list(action.combo.cards)
             strangers = [c for c in DECK if not (r.dealt[action.seat] >> c.index) & 1]
-            cards[data.draw(st.integers(0, len(cards) - 1), label="which card")] = data.draw(st.sampled_from(strangers), label="new card")
+            cards[data.draw(st.integers(0, len(cards) - 1), label="which card")] = data.draw(
+                st.sampled_from(strangers), label="new card"
+            )
             entry["cards"] = " ".join(map(str, cards))
         else:
             entry["seat"] = data.draw(st.sampled_from([s for s in range(r.players) if s != action.seat]), label="new seat")
@@ -437,9 +441,7 @@ class RoundMachine(RuleBasedStateMachine):
         if self.round is None:
             return
         rng = random.Random(len(self.round.actions))
-        last = self.round
-        for last in play_out(self.round, rng, forfeit=0.01, high=0.3):
-            pass
+        *_, last = [self.round, *play_out(self.round, rng, forfeit=0.01, high=0.3)]
         assert last.is_over
         check_state(last)
         self._note(last)
@@ -478,9 +480,7 @@ def test_random_self_play_never_raises_and_never_stalls(name: str, players: int)
     instant = 0
     for k in range(200):
         r = Round.deal(rules, players=players, seed=rng.getrandbits(32), dealer=k % players, first_round=k % 5 == 0)
-        last = r
-        for last in play_out(r, rng, forfeit=0.005 if k % 20 == 0 else 0.0):
-            pass
+        *_, last = [r, *play_out(r, rng, forfeit=0.005 if k % 20 == 0 else 0.0)]
         assert last.is_over
         check_result(last)
         instant += bool(last.instant_winners)

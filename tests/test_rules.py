@@ -119,7 +119,7 @@ def test_pair_run_bomb_is_refused_when_pair_runs_are_off() -> None:
 
 
 def test_pair_run_bomb_shorter_than_the_shortest_pair_run_is_refused() -> None:
-    with pytest.raises(InvalidRules, match="bombs.PR3: PR3 is not a combination under these rules .pair runs start at 4 pairs"):
+    with pytest.raises(InvalidRules, match=r"bombs.PR3: PR3 is not a combination under these rules .pair runs start at 4 pairs"):
         RuleSet.from_mapping({"from": "house", "name": "x", "pair_run_min": 4})
 
 
@@ -161,3 +161,13 @@ def test_rules_must_be_a_mapping() -> None:
 def test_invalid_rules_is_a_value_error() -> None:
     with pytest.raises(ValueError):
         RuleSet.from_mapping({"from": "house", "name": ""})
+
+
+def test_load_rules_moved_to_loading_with_a_deprecated_alias() -> None:
+    import tienlen
+    import tienlen.rules
+
+    with pytest.warns(DeprecationWarning, match="tienlen.rules.load_rules moved"):
+        assert tienlen.rules.load_rules is tienlen.load_rules
+    with pytest.raises(AttributeError):
+        tienlen.rules.no_such_name

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import attrs
 import pytest
+from builders import result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,8 +17,6 @@ from tienlen import DECK, FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, Round, RuleSet,
 from tienlen.errors import InvalidRecord, InvalidRules, TienLenError
 from tienlen.events import Chop, Event, Finished, RoundResult
 from tienlen.settle import HOUSE_SEAT, Settlement, Transfer, chop_value, held_value, settle
-
-from builders import result
 
 # ------------------------------------------------------------------------------------ helpers
 
@@ -157,7 +156,9 @@ class TestHouseThui:
         s = settle(result(4, (0, 1, 2, 3), hands={3: "2♠ 2♥ 9♠ 9♣ 9♦ 9♥ 3♦"}), HOUSE, unit=1000)
         # 2♠ 2,000 + 2♥ 4,000 + one stake for the quad 4,000
         assert moves(s) == [(3, 0, 4000), (2, 1, 2000), (3, 2, 10000)]
-        assert s.transfers[2].reason == "thúi: 2♠ 2,000 + 2♥ 4,000 + quad 9♠ 9♣ 9♦ 9♥ 4,000 left in hand, paid to the player above"
+        assert (
+            s.transfers[2].reason == "thúi: 2♠ 2,000 + 2♥ 4,000 + quad 9♠ 9♣ 9♦ 9♥ 4,000 left in hand, paid to the player above"
+        )
         assert s.net == (4000, 2000, 8000, -14000)
 
     def test_house_thui_three_players_pays_second(self) -> None:
@@ -221,7 +222,9 @@ class TestNorthern:
             (2, (1, 0), (-1, 1)),
         ],
     )
-    def test_northern_placement_pth_pays_p_minus_1_bets(self, players: int, placements: tuple[int, ...], net: tuple[int, ...]) -> None:
+    def test_northern_placement_pth_pays_p_minus_1_bets(
+        self, players: int, placements: tuple[int, ...], net: tuple[int, ...]
+    ) -> None:
         s = settle(result(players, placements), NORTHERN, unit=1)
         assert s.net == net and s.unit == "bets"
 
@@ -254,7 +257,11 @@ class TestNorthern:
         assert moves(lone, "chop") == []
 
     def test_northern_finishing_with_a_two_pays_2_bets_to_each_other_player_place_stands(self) -> None:
-        events = [Finished(seat=0, place=1, with_two=True), Finished(seat=1, place=2, with_two=False), Finished(seat=2, place=3, with_two=False)]
+        events = [
+            Finished(seat=0, place=1, with_two=True),
+            Finished(seat=1, place=2, with_two=False),
+            Finished(seat=2, place=3, with_two=False),
+        ]
         s = settle(result(4, (0, 1, 2, 3), events=events), NORTHERN, unit=1)
         assert moves(s, "finished on a 2") == [(0, 1, 2), (0, 2, 2), (0, 3, 2)]
         assert s.net == (6 - 6, -1 + 2, -2 + 2, -3 + 2)
@@ -333,7 +340,9 @@ class TestIwinChops:
         s = settle(result(4, (0, 1, 2, 3), events=[chop(IWIN, 1, 1, 1, 2, table, by)]), NO_RAKE_IWIN, unit=1)
         assert moves(s, "chop") == [(2, 1, bets)]
 
-    @pytest.mark.parametrize(("table", "by", "bets"), [(PR3, QUAD, 2), (PR3, PR3_HIGH, 2), (QUAD, PR4, 3), (QUAD, QUAD_HIGH, 3), (PR4, PR4_HIGH, 4)])
+    @pytest.mark.parametrize(
+        ("table", "by", "bets"), [(PR3, QUAD, 2), (PR3, PR3_HIGH, 2), (QUAD, PR4, 3), (QUAD, QUAD_HIGH, 3), (PR4, PR4_HIGH, 4)]
+    )
     def test_iwin_chop_values_of_bombs(self, table: str, by: str, bets: int) -> None:
         s = settle(result(4, (0, 1, 2, 3), events=[chop(IWIN, 1, 1, 1, 2, table, by)]), NO_RAKE_IWIN, unit=1)
         assert moves(s, "chop") == [(2, 1, bets)]
@@ -546,7 +555,7 @@ class TestValues:
 class TestErrors:
     @pytest.mark.parametrize("unit", [0, -1000, 1.5, True, "1000"])
     def test_unit_must_be_a_positive_whole_number(self, unit: object) -> None:
-        with pytest.raises(InvalidRules, match="unit: .* is not a positive whole number; give what one entry is worth"):
+        with pytest.raises(InvalidRules, match=r"unit: .* is not a positive whole number; give what one entry is worth"):
             settle(result(4, (0, 1, 2, 3)), HOUSE, unit=unit)  # type: ignore[arg-type]
 
     def test_balances_one_per_seat(self) -> None:
@@ -555,7 +564,7 @@ class TestErrors:
 
     @pytest.mark.parametrize("bad", [-1, 1.0, True])
     def test_balances_non_negative_whole_numbers(self, bad: object) -> None:
-        with pytest.raises(InvalidRules, match="balances: seat 2 has .*; a balance must be a whole number of at least 0"):
+        with pytest.raises(InvalidRules, match=r"balances: seat 2 has .*; a balance must be a whole number of at least 0"):
             settle(result(4, (0, 1, 2, 3)), IWIN, balances=[5, 5, bad, 5])  # type: ignore[list-item]
 
     def test_balances_not_a_sequence(self) -> None:
@@ -660,7 +669,7 @@ def check(s: Settlement, n: int, balances: Sequence[int] | None) -> None:
         flow = sum(t.amount for t in s.transfers if t.payee == seat) - sum(t.amount for t in s.transfers if t.payer == seat)
         assert flow == s.net[seat]
     if balances is not None:
-        assert all(b + v >= 0 for b, v in zip(balances, s.net))
+        assert all(b + v >= 0 for b, v in zip(balances, s.net, strict=True))
 
 
 class TestProperties:
@@ -693,7 +702,9 @@ class TestProperties:
 
     @settings(max_examples=200, deadline=None)
     @given(constructed(), st.integers(2, 50))
-    def test_amounts_scale_with_the_stake_without_cap_or_rake(self, case: tuple[RuleSet, RoundResult, int, list[int]], k: int) -> None:
+    def test_amounts_scale_with_the_stake_without_cap_or_rake(
+        self, case: tuple[RuleSet, RoundResult, int, list[int]], k: int
+    ) -> None:
         rules, r, _, _ = case
         plain = attrs.evolve(rules, name="plain", rake_percent=0, cap_at_balance=False)
         one, many = settle(r, plain, unit=1), settle(r, plain, unit=k)
@@ -814,8 +825,15 @@ def test_thui_house_paid_by_the_last_player_who_stayed_when_a_forfeiter_is_last(
 def test_result_whose_frozen_seat_is_not_in_the_last_places_is_refused() -> None:
     """Frozen players take the last places; a result that says otherwise contradicts itself."""
     result = RoundResult(
-        players=4, dealer=0, first_round=False, placements=(0, 1, 2, 3), frozen=(1,),
-        forfeited=(), instant_winners=(), hands=((),) * 4, events=(),
+        players=4,
+        dealer=0,
+        first_round=False,
+        placements=(0, 1, 2, 3),
+        frozen=(1,),
+        forfeited=(),
+        instant_winners=(),
+        hands=((),) * 4,
+        events=(),
     )
     with pytest.raises(InvalidRecord, match="must end with the frozen seats"):
         settle(result, HOUSE, unit=1000)

@@ -149,9 +149,9 @@ def test_rounds_reach_the_end() -> None:
 def test_rounds_play_out_of_turn_chops() -> None:
     # Seat 0 leads 2♠; seat 2 holds the pair run 6-7-8-9, which iwin lets it play at any moment.
     iwin = PROFILES["iwin"]
-    start = Round.from_hands(
-        ["2♠ 5♣", "3♦ 4♦", "6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣ K♥", "3♥ 4♥"], iwin, first_round=False, leader=0
-    ).play("2♠")
+    start = Round.from_hands(["2♠ 5♣", "3♦ 4♦", "6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣ K♥", "3♥ 4♥"], iwin, first_round=False, leader=0).play(
+        "2♠"
+    )
     assert [a.seat for a in start.legal_interrupts()] == [2]
     chopped = find(
         rounds(iwin, start=start, max_actions=3),

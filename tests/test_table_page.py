@@ -64,9 +64,18 @@ def server() -> Iterator[int]:
 def browser(tmp_path: Path) -> Iterator[webdriver.Chrome]:
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1100,900"):
+    for flag in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={tmp_path / 'profile'}",
+        "--window-size=1100,900",
+    ):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(DRIVER), options=options)
     try:
@@ -126,7 +135,7 @@ def test_a_person_plays_a_round_against_three_bots(server: int, browser: webdriv
                 browser.save_screenshot(shot)
             browser.find_element(By.ID, "play").click()
             plays += 1
-        wait.until(lambda d: state(d)["settled"] or (state(d)["view"]["history"] != before and my_turn(d)))
+        wait.until(lambda d, before=before: state(d)["settled"] or (state(d)["view"]["history"] != before and my_turn(d)))
     assert plays >= 1
     panel = browser.find_element(By.ID, "settlement")
     assert panel.is_displayed() and "Round over" in panel.text and "Net (chips)" in panel.text

@@ -26,15 +26,15 @@ import pytest
 
 pytest.importorskip("websockets")
 
-from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
+from websockets.asyncio.client import ClientConnection, connect
 
-from tienlen import IWIN, PROFILES, GreedyAgent, PlayerView, Round, Settlement, settle  # noqa: E402
-from tienlen.cards import DECK  # noqa: E402
+from tienlen import IWIN, PROFILES, GreedyAgent, PlayerView, Round, Settlement, settle
+from tienlen.cards import DECK
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
 
-from table_server.server import MAX_MESSAGE, Lobby, start  # noqa: E402
-from table_server.table import Table  # noqa: E402
+from table_server.server import MAX_MESSAGE, Lobby, start
+from table_server.table import Table
 
 ROUNDS = 100
 CARD = re.compile(r"(?:10|[2-9JQKA])[♠♣♦♥]")
@@ -205,13 +205,20 @@ def test_bad_messages_get_an_error_frame_and_leave_the_table_alone() -> None:
             assert "join a room first" in (await receive(socket))[1]["reason"]
             await socket.send(json.dumps({"type": "join", "room": "bad", "rules": "poker"}))
             assert "rules: " in (await receive(socket))[1]["reason"]
-            await socket.send(json.dumps({"type": "join", "room": "bad", "rules": "from = 'house'\nstraight_min = 4\n", "seed": 3}))
+            await socket.send(
+                json.dumps({"type": "join", "room": "bad", "rules": "from = 'house'\nstraight_min = 4\n", "seed": 3})
+            )
             assert (await receive(socket))[1]["type"] == "welcome"
             message = await my_turn(socket, 0)
             table = lobby.tables["bad"]
             assert table.rules.straight_min == 4
             before = table.round
-            for junk in ("x" * (MAX_MESSAGE + 1), json.dumps({"type": "dance"}), json.dumps([1, 2]), json.dumps({"type": "act", "text": 7})):
+            for junk in (
+                "x" * (MAX_MESSAGE + 1),
+                json.dumps({"type": "dance"}),
+                json.dumps([1, 2]),
+                json.dumps({"type": "act", "text": 7}),
+            ):
                 await socket.send(junk)
                 assert (await receive(socket))[1]["type"] == "error"
             await socket.send(json.dumps({"type": "act", "text": "play 3q"}))
@@ -285,8 +292,13 @@ def test_a_chop_out_of_turn_is_played_by_the_seat_offered_it() -> None:
     table_combo = views[0]["view"]["table"]
     assert table_combo == {"kind": "pair_run", "cards": "6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣"}
     assert views[0]["view"]["history"][-1] == {
-        "event": "chop", "trick": 1, "index": 1, "chopper": 2, "chopped": 0,
-        "chopped_combo": {"kind": "single", "cards": "2♥"}, "by": table_combo,
+        "event": "chop",
+        "trick": 1,
+        "index": 1,
+        "chopper": 2,
+        "chopped": 0,
+        "chopped_combo": {"kind": "single", "cards": "2♥"},
+        "by": table_combo,
     }
 
 

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from tienlen import HOUSE, IWIN, PROFILES, Round, RuleSet
 from tienlen.events import Action, Chop, Froze, Passed, Played
-from tienlen.views import PlayerView, public_events, view_of
 from tienlen.strategies import rounds
+from tienlen.views import PlayerView, public_events, view_of
 
 RULES = list(PROFILES.values())
 IDS = list(PROFILES)
@@ -59,7 +59,7 @@ def test_a_view_shows_no_card_of_another_hand(rules: RuleSet, data: st.DataObjec
         # The history is the round's, with the other seats' frozen hands (and whether they could
         # have played when they passed) hidden.
         assert len(view.history) == len(round_.events)
-        for seen, event in zip(view.history, round_.events):
+        for seen, event in zip(view.history, round_.events, strict=True):
             if isinstance(event, Froze) and event.seat != seat:
                 assert seen == Froze(seat=event.seat, cards=())
             elif isinstance(event, Passed) and event.seat != seat:
@@ -147,9 +147,9 @@ def test_a_seat_with_nothing_to_do_has_no_actions() -> None:
 
 
 def test_iwin_offers_an_out_of_turn_chop_with_a_way_to_decline() -> None:
-    round_ = Round.from_hands(
-        ["2♠ 5♣", "3♦ 4♦", "6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣ K♥", "3♥ 4♥"], IWIN, first_round=False, leader=0
-    ).play("2♠")
+    round_ = Round.from_hands(["2♠ 5♣", "3♦ 4♦", "6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣ K♥", "3♥ 4♥"], IWIN, first_round=False, leader=0).play(
+        "2♠"
+    )
     view = view_of(round_, 2)
     assert not view.my_turn
     assert [a.kind for a in view.legal_actions] == ["interrupt", "pass"]

@@ -136,11 +136,18 @@ def test_the_import_graph_stays_one_way() -> None:
     package = Path(tienlen.__file__).parent
     for module in package.glob("*.py"):
         if module.name not in ("wire.py", "__init__.py"):
-            imports = re.findall(r"^\s*(?:from tienlen\.wire |import tienlen\.wire|from tienlen import .*\bwire\b)", module.read_text(encoding="utf-8"), re.M)
+            imports = re.findall(
+                r"^\s*(?:from tienlen\.wire |import tienlen\.wire|from tienlen import .*\bwire\b)",
+                module.read_text(encoding="utf-8"),
+                re.M,
+            )
             assert not imports, f"{module.name} imports tienlen.wire"
-    assert "schemas/*.json" in tomllib.loads((package.parent.parent / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
-        "setuptools"
-    ]["package-data"]["tienlen"]
+    assert (
+        "schemas/*.json"
+        in tomllib.loads((package.parent.parent / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"][
+            "package-data"
+        ]["tienlen"]
+    )
 
 
 def check_ply(round_: Round) -> None:
@@ -263,7 +270,7 @@ def test_a_malformed_view_is_refused_naming_the_field(change: dict[str, Any], me
 def test_missing_fields_and_bad_json_are_refused() -> None:
     document = view_document()
     del document["hand"]
-    with pytest.raises(InvalidDocument, match="^hand: missing$"):
+    with pytest.raises(InvalidDocument, match=r"^hand: missing$"):
         PlayerView.from_dict(document)
     with pytest.raises(InvalidDocument, match="not JSON"):
         PlayerView.from_json("{")

@@ -12,10 +12,10 @@ import io
 from pathlib import Path
 from typing import Any
 
+from generated_pages import write_pages
 from sphinx.application import Sphinx
 
 import tienlen
-from generated_pages import write_pages
 
 FOLDER = Path("_generated") / "gallery"
 
@@ -36,14 +36,30 @@ for action in finished.actions[:5]:                          # replay it to just
 # (file name, caption, expression): the gallery, in order.
 GALLERY = [
     ("card", "One card", 'svg.card("10♥", size=90)'),
-    ("hand-row", "A hand in a row, a triple selected", 'svg.hand("3♠ 5♦ 7♣ 7♦ 7♥ 9♠ 10♥ J♣ Q♦ K♥ A♠ 2♣ 2♥", selected="7♣ 7♦ 7♥")'),
+    (
+        "hand-row",
+        "A hand in a row, a triple selected",
+        'svg.hand("3♠ 5♦ 7♣ 7♦ 7♥ 9♠ 10♥ J♣ Q♦ K♥ A♠ 2♣ 2♥", selected="7♣ 7♦ 7♥")',
+    ),
     ("hand-fan", "The same hand fanned", 'svg.hand("3♠ 5♦ 7♣ 7♦ 7♥ 9♠ 10♥ J♣ Q♦ K♥ A♠ 2♣ 2♥", selected="7♣ 7♦ 7♥", fan=True)'),
-    ("combo", "A combination (what a Combo shows in a notebook)", 'svg.combo(finished.result.chops[0].by)'),
+    ("combo", "A combination (what a Combo shows in a notebook)", "svg.combo(finished.result.chops[0].by)"),
     ("trick", "A trick, the chop marked with its place in the chain", "svg.trick(chopped.trick)"),
-    ("seat", "The position as seat 0 sees it: the others' hands are backs with counts", "svg.position(chopped, seat=0, size=720)"),
+    (
+        "seat",
+        "The position as seat 0 sees it: the others' hands are backs with counts",
+        "svg.position(chopped, seat=0, size=720)",
+    ),
     ("observer", "The same position for an observer", "svg.position(chopped, size=720)"),
-    ("revealed", "The same position with every hand face up (what a Round shows in a notebook)", "svg.position(chopped, reveal=True, size=720)"),
-    ("finished", "The finished round: who went out in which place, and the cards left", "svg.position(finished, reveal=True, size=720)"),
+    (
+        "revealed",
+        "The same position with every hand face up (what a Round shows in a notebook)",
+        "svg.position(chopped, reveal=True, size=720)",
+    ),
+    (
+        "finished",
+        "The finished round: who went out in which place, and the cards left",
+        "svg.position(finished, reveal=True, size=720)",
+    ),
     ("settlement", "Its settlement in a 1,000-chip room", "svg.settlement(settle(finished.result, HOUSE, unit=1000))"),
     ("balance", "The running totals of a five-round faceoff match", "balance_chart(five_rounds).figure"),
 ]
@@ -91,7 +107,18 @@ def gallery_page() -> str:
         "",
     ]
     for name, caption, expression in GALLERY:
-        lines += [caption, "-" * len(caption), "", ".. code-block:: python", "", f"   {expression}", "", f".. image:: /{FOLDER.as_posix()}/{name}.svg", f"   :alt: {caption}", ""]
+        lines += [
+            caption,
+            "-" * len(caption),
+            "",
+            ".. code-block:: python",
+            "",
+            f"   {expression}",
+            "",
+            f".. image:: /{FOLDER.as_posix()}/{name}.svg",
+            f"   :alt: {caption}",
+            "",
+        ]
     return "\n".join(lines)
 
 
@@ -100,10 +127,10 @@ def draw(app: Sphinx) -> None:
     folder = Path(app.srcdir) / FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     names: dict[str, Any] = {}
-    exec(SETUP + HOWTO_SETUP, names)  # noqa: S102 (our own code, shown on the gallery page)
+    exec(SETUP + HOWTO_SETUP, names)
     pictures = [(name, expression) for name, _, expression in GALLERY] + HOWTO
     for name, expression in pictures:
-        text = _svg(eval(expression, names))  # noqa: S307
+        text = _svg(eval(expression, names))
         path = folder / f"{name}.svg"
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")

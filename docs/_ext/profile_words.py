@@ -59,8 +59,10 @@ def amounts(value: Any, unit_name: str) -> str:
     if not isinstance(value, tuple):
         return amount(value, unit_name)
     (first, units), *rest = value
-    return amount(units, unit_name) + f" at {first} players" + "".join(
-        f"{',' if i < len(rest) - 1 else ' and'} {v} at {n}" for i, (n, v) in enumerate(rest)
+    return (
+        amount(units, unit_name)
+        + f" at {first} players"
+        + "".join(f"{',' if i < len(rest) - 1 else ' and'} {v} at {n}" for i, (n, v) in enumerate(rest))
     )
 
 
@@ -177,7 +179,9 @@ def _bombs(r: Any) -> Section:
             if victims:
                 lines.append(f"* {bomb_name(rule.bomb)[0].upper()}{bomb_name(rule.bomb)[1:]} chops {listing(victims)}.")
             else:
-                lines.append(f"* {bomb_name(rule.bomb)[0].upper()}{bomb_name(rule.bomb)[1:]} chops nothing but a lower one of its own class.")
+                lines.append(
+                    f"* {bomb_name(rule.bomb)[0].upper()}{bomb_name(rule.bomb)[1:]} chops nothing but a lower one of its own class."
+                )
         paras.append("These are bombs, and this is what each may beat besides a lower bomb of its own class:")
         paras.append("\n".join(lines))
         if not any(3 in rule.chops_twos for rule in r.bombs):
@@ -186,7 +190,9 @@ def _bombs(r: Any) -> Section:
         if r.same_class_chops:
             paras.append("A bomb beating a lower bomb of its own class counts as a chop and adds to the trick's chain.")
         else:
-            paras.append("A bomb beating a lower bomb of its own class is an ordinary beat: it is no chop and adds nothing to the chain.")
+            paras.append(
+                "A bomb beating a lower bomb of its own class is an ordinary beat: it is no chop and adds nothing to the chain."
+            )
         if not r.lead_pair_run_bombs and any(b.bomb.startswith("PR") for b in r.bombs):
             paras.append("A pair run that is a bomb may not be led: it is played only on something it beats.")
     extra = []
@@ -213,7 +219,9 @@ def _instant_wins(r: Any) -> Section:
     if not r.instant_wins:
         return "Instant wins", ["No dealt hand wins by itself: every round is played out."]
     when = {"any": "", "first": ", in the first round of a match only", "later": ", in any round but the first"}
-    items = "\n".join(f"* {INSTANT_WIN_PATTERNS.get(w.pattern, w.pattern)} (``{w.pattern}``{when[w.rounds]})" for w in r.instant_wins)
+    items = "\n".join(
+        f"* {INSTANT_WIN_PATTERNS.get(w.pattern, w.pattern)} (``{w.pattern}``{when[w.rounds]})" for w in r.instant_wins
+    )
     if r.instant_win_ties == "share":
         ties = "When several players are dealt one, they all win."
     else:
@@ -231,9 +239,7 @@ def _frozen(r: Any) -> Section:
                 "Nobody is frozen: the round ends when the first player goes out, and a hand never played"
                 " is priced by the card count (see below)."
             ]
-        return "Frozen players", [
-            "Nobody is frozen: a player who has not played yet when someone goes out simply plays on."
-        ]
+        return "Frozen players", ["Nobody is frozen: a player who has not played yet when someone goes out simply plays on."]
     paras = [
         "A player who has not played a single card by the time the first player goes out is frozen"
         " (cóng): they stop playing and take the last places."
@@ -286,7 +292,9 @@ def _cards(r: Any, unit: str) -> list[str]:
 
 def _money(r: Any) -> list[str]:
     unit = r.unit_name
-    counted = f"Results are counted in {plural(unit)}" if plural(unit) == r.unit else f"Results are {r.unit}, counted in {plural(unit)}"
+    counted = (
+        f"Results are counted in {plural(unit)}" if plural(unit) == r.unit else f"Results are {r.unit}, counted in {plural(unit)}"
+    )
     paras = [
         f"{counted}: every amount below is a number of {plural(unit)},"
         f" and ``settle(result, rules, unit=...)`` takes what one {unit} is worth in the room. Money only"
@@ -298,7 +306,7 @@ def _money(r: Any) -> list[str]:
         for count, payments in r.placement:
             words = [f"{ordinal(payer)} pays {ordinal(payee)} {amount(units, unit)}" for payer, payee, units in payments]
             paras.append(f"At {count} players: {listing(words) or 'nobody pays for their place'}.")
-    values = [f"2{suit} {amount(v, unit)}" for suit, v in zip(_SUITS, r.two_values) if v]
+    values = [f"2{suit} {amount(v, unit)}" for suit, v in zip(_SUITS, r.two_values, strict=True) if v]
     bombs = [f"{name} {amount(v, unit)}" for name, v in r.bomb_values if v]
     if values or bombs:
         paras.append(
@@ -379,9 +387,7 @@ def _money(r: Any) -> list[str]:
             " lowest place still open and pays as that place, thúi included."
         )
     if r.rake_percent:
-        paras.append(
-            f"The house takes {r.rake_percent}% of what each player wins in a round, rounded down."
-        )
+        paras.append(f"The house takes {r.rake_percent}% of what each player wins in a round, rounded down.")
     if r.cap_at_balance:
         paras.append(
             "When the players' balances are known, nobody pays more than they hold; the players a short"
@@ -399,9 +405,21 @@ def _scoring(r: Any) -> Section:
         # Money axes are still read, so a points profile that sets one is described too.
         stray = [
             name
-            for name in ("two_values", "bomb_values", "chop_payment", "chop_stacked_twos", "instant_win_payment", "frozen_penalty",
-                         "frozen_end_payment", "thui", "finish_with_two_penalty", "forfeit_penalty",
-                         "rake_percent", "cap_at_balance", "placement")
+            for name in (
+                "two_values",
+                "bomb_values",
+                "chop_payment",
+                "chop_stacked_twos",
+                "instant_win_payment",
+                "frozen_penalty",
+                "frozen_end_payment",
+                "thui",
+                "finish_with_two_penalty",
+                "forfeit_penalty",
+                "rake_percent",
+                "cap_at_balance",
+                "placement",
+            )
             if getattr(r, name) not in ((0, 0, 0, 0), (), "none", 0, None, False)
         ]
         paras = [f"Results are {r.unit}: no money changes hands (``settle`` takes ``unit=1``, its default)."]
@@ -677,7 +695,7 @@ DECISIONS: tuple[Decision, ...] = (
     Decision(
         "toml-tables",
         "A table in a rules file replaces the whole axis",
-        "A rules file starts from a profile (``from = \"house\"``) and overrides axes by name. An axis"
+        'A rules file starts from a profile (``from = "house"``) and overrides axes by name. An axis'
         " written as a TOML table, such as ``[placement]`` or ``[bombs.quad]``, replaces that axis"
         " whole: the entries you leave out are gone, not kept from the profile. Write the complete"
         " table (``tienlen rules house --format toml`` prints one to start from).",
@@ -688,7 +706,7 @@ DECISIONS: tuple[Decision, ...] = (
 
 SOURCES: dict[str, str] = {
     "counting": (
-        "Card-count scoring is how the Vietnamese game apps score their \"Tiến lên miền Nam đếm lá\""
+        'Card-count scoring is how the Vietnamese game apps score their "Tiến lên miền Nam đếm lá"'
         " tables. The library's choices follow two public implementations of those tables (the apps'"
         " own rule pages could not be consulted for this profile):\n\n"
         "* a TypeScript game server's ``COUNT_CARDS`` mode: the round ends when the first player goes"
@@ -702,7 +720,7 @@ SOURCES: dict[str, str] = {
         "So ``counting`` prices a card at one bet (``card_price``), doubles the count of a hand never"
         " played (``card_all_multiplier`` 2), charges 26 bets for an instant win, and values held and"
         " chopped 2s and bombs as above (``two_values``, ``bomb_values``), paid to the winner by every"
-        " loser (``thui = \"winner\"``). Its own choices where the two differ or are silent: pair runs"
+        ' loser (``thui = "winner"``). Its own choices where the two differ or are silent: pair runs'
         " left in hand count like quads (the first source counts quads only); a chop chain is paid once,"
         " by the last player chopped to the last chopper (``accumulate``, as ``iwin``; the first source"
         " pays each chop on the spot, which is the same for a chain of one); 2s count one card each"
@@ -710,8 +728,8 @@ SOURCES: dict[str, str] = {
         " instant wins are the southern set the chip-room apps use (``house``'s instant wins, ``iwin``'s"
         " bomb table without out-of-turn chops); chặt và tới and thúi on an instant win stay off; and an"
         " open session with no rake. A 16- or 32-round session scored in card points is the same rules"
-        " with ``unit = \"points\"``, ``match_rounds = 16`` and, for a single winner,"
-        " ``match_ties = \"lower_seat\"`` (see :doc:`/howto/house-rules`)."
+        ' with ``unit = "points"``, ``match_rounds = 16`` and, for a single winner,'
+        ' ``match_ties = "lower_seat"`` (see :doc:`/howto/house-rules`).'
     ),
 }
 """Hand-written notes on where a profile's rules come from, shown on its page."""
@@ -734,7 +752,7 @@ def profile_page(rules: RuleSet) -> str:
         out += [rules.description.rstrip(".") + ".", ""]
     out += [
         f"Use it as ``tienlen.PROFILES[{name!r}]``, on the command line as ``--rules {name}``, or start a variant"
-        f" from it with ``from = \"{name}\"`` in a rules file. Everything on this page except the decisions at"
+        f' from it with ``from = "{name}"`` in a rules file. Everything on this page except the decisions at'
         " the end is written from the profile's data when the documentation is built.",
         "",
     ]

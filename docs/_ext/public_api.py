@@ -30,12 +30,11 @@ from types import ModuleType
 from typing import Any
 
 from docutils import nodes
-from sphinx.application import Sphinx
-from sphinx.pycode import ModuleAnalyzer
-from sphinx.errors import PycodeError
-from sphinx.util.docutils import SphinxDirective
-
 from generated_pages import write_pages
+from sphinx.application import Sphinx
+from sphinx.errors import PycodeError
+from sphinx.pycode import ModuleAnalyzer
+from sphinx.util.docutils import SphinxDirective
 
 PACKAGE = "tienlen"
 GENERATED = Path("_generated") / "api"
@@ -129,9 +128,7 @@ class PublicApi(SphinxDirective):
 def public_modules() -> list[str]:
     """The dotted names of the package's public modules, sorted."""
     package = importlib.import_module(PACKAGE)
-    return sorted(
-        f"{PACKAGE}.{info.name}" for info in pkgutil.iter_modules(package.__path__) if not info.name.startswith("_")
-    )
+    return sorted(f"{PACKAGE}.{info.name}" for info in pkgutil.iter_modules(package.__path__) if not info.name.startswith("_"))
 
 
 class ModuleApi(SphinxDirective):

@@ -29,14 +29,14 @@ from typing import Any
 import attrs
 from docutils import nodes
 from docutils.statemachine import StringList
+from generated_pages import write_pages
+from profile_words import decisions_page, profile_page
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 import tienlen
 import tienlen.profiles
 import tienlen.rules
-from generated_pages import write_pages
-from profile_words import decisions_page, profile_page
 from tienlen import AXES, PROFILES, RuleSet
 
 GENERATED = Path("_generated") / "profiles"
@@ -290,7 +290,7 @@ class ProfileRules(_RulesDirective):
             words = render(axis, rules)
             if axis == "instant_wins" and rules.instant_wins:
                 patterns = tienlen.rules.INSTANT_WIN_PATTERNS
-                words = [f"{line}: {patterns[win.pattern]}" for line, win in zip(words, rules.instant_wins)]
+                words = [f"{line}: {patterns[win.pattern]}" for line, win in zip(words, rules.instant_wins, strict=True)]
             rows.append([_axis_cell(axis, meaning), _lines(words)])
         out: list[nodes.Node] = [_table([60, 40], [[nodes.Text("axis")], [nodes.Text(name)]], rows)]
         return out

@@ -28,7 +28,7 @@ def _type(node: dict[str, Any]) -> str:
     """A field's type in words, with links to the shared definitions."""
     if "$ref" in node:
         ref = node["$ref"]
-        return f":ref:`{ref[len(COMMON):]} <wire-{ref[len(COMMON):]}>`"
+        return f":ref:`{ref[len(COMMON) :]} <wire-{ref[len(COMMON) :]}>`"
     if "const" in node:
         return f"``{_json(node['const'])}``"
     if "enum" in node:
@@ -46,11 +46,21 @@ def _type(node: dict[str, Any]) -> str:
 def _meaning(field: dict[str, Any]) -> str:
     """A field's description, or that of the definition it refers to."""
     ref = field.get("$ref", "")
-    return str(field.get("description") or (schema("common")["$defs"][ref[len(COMMON):]].get("description", "") if ref else ""))
+    return str(field.get("description") or (schema("common")["$defs"][ref[len(COMMON) :]].get("description", "") if ref else ""))
 
 
 def _json(value: object) -> str:
-    return "null" if value is None else "true" if value is True else "false" if value is False else f'"{value}"' if isinstance(value, str) else str(value)
+    return (
+        "null"
+        if value is None
+        else "true"
+        if value is True
+        else "false"
+        if value is False
+        else f'"{value}"'
+        if isinstance(value, str)
+        else str(value)
+    )
 
 
 def _fields(node: dict[str, Any]) -> list[str]:
@@ -64,7 +74,11 @@ def _fields(node: dict[str, Any]) -> list[str]:
         lines += [f"   * - ``{name}``{optional}", f"     - {_type(field)}", f"     - {_meaning(field)}"]
     extra = node.get("additionalProperties")
     if isinstance(extra, dict):
-        lines += ["   * - *other axes*", f"     - {_type(extra)}", "     - Any rule axis, as :meth:`~tienlen.RuleSet.to_mapping` writes it."]
+        lines += [
+            "   * - *other axes*",
+            f"     - {_type(extra)}",
+            "     - Any rule axis, as :meth:`~tienlen.RuleSet.to_mapping` writes it.",
+        ]
     return lines + [""]
 
 
@@ -89,7 +103,7 @@ class WireSchemas(SphinxDirective):
         lines: list[str] = ["Documents", "---------", ""]
         for name in ORDER:
             document = schema(name)
-            body = shared[document["$ref"][len(COMMON):]] if "$ref" in document else {}
+            body = shared[document["$ref"][len(COMMON) :]] if "$ref" in document else {}
             fields = {
                 "properties": document["properties"] | body.get("properties", {}),
                 "required": document["required"] + body.get("required", []),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 from collections.abc import Awaitable
 from http import HTTPStatus
@@ -22,9 +23,8 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from tienlen import PROFILES, RuleSet, TienLenError, load_rules
-
 from table_server.table import Message, Outbox, ProtocolError, Table
+from tienlen import PROFILES, RuleSet, TienLenError, load_rules
 
 PAGE = Path(__file__).with_name("index.html")
 MAX_MESSAGE = 4096
@@ -52,7 +52,7 @@ class Lobby:
                     seated = await self._join(socket, message)
                     continue
                 if seated is None:
-                    raise ProtocolError("join a room first: {\"type\": \"join\", \"room\": \"lobby\"}")
+                    raise ProtocolError('join a room first: {"type": "join", "room": "lobby"}')
                 await self._handle(seated, message)
             except ProtocolError as error:
                 await socket.send(json.dumps({"type": "error", "reason": str(error)}, ensure_ascii=False))
@@ -96,10 +96,8 @@ class Lobby:
         for seat, message in out:
             socket = self.sockets.get((room, seat))
             if socket is not None:
-                try:
+                with contextlib.suppress(ConnectionClosed):  # the client comes back with its token and is sent where the table is
                     await socket.send(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
-                except ConnectionClosed:
-                    pass  # the client comes back with its token and is sent where the table is
 
     def page(self, connection: ServerConnection, request: Request) -> Response | None:
         """Serve the HTML page at ``/``; let WebSocket handshakes on ``/ws`` through."""

@@ -79,7 +79,14 @@ class Table:
 
     def _welcome(self, seat: int, token: str) -> Message:
         names = ["you" if s == seat else "player" if s < self.humans else "bot" for s in range(self.players)]
-        return {"type": "welcome", "seat": seat, "token": token, "players": self.players, "seats": names, "rules": self.rules.name}
+        return {
+            "type": "welcome",
+            "seat": seat,
+            "token": token,
+            "players": self.players,
+            "seats": names,
+            "rules": self.rules.name,
+        }
 
     def _catch_up(self, seat: int) -> Outbox:
         if self.round is None:
@@ -93,7 +100,7 @@ class Table:
         """``seat`` sends an action as text. An illegal one is refused with the library's reason
         (to that seat only); a legal one is applied and every seat gets its new view."""
         if not isinstance(text, str):
-            raise ProtocolError("an act message carries the action as text, e.g. {\"type\": \"act\", \"text\": \"pass\"}")
+            raise ProtocolError('an act message carries the action as text, e.g. {"type": "act", "text": "pass"}')
         round_ = self.round
         if round_ is None or round_.is_over:
             return [(seat, {"type": "refused", "text": text, "reason": "no round is being played; send next to deal"})]

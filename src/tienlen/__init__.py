@@ -10,6 +10,16 @@ from tienlen.beating import beats, explain, is_chop
 from tienlen.cards import DECK, Card, Rank, Suit, format_cards, parse_cards
 from tienlen.combos import Combo, ComboKind, classify
 from tienlen.compare import compare, compare_play, compare_round
+from tienlen.errors import (
+    IllegalPlay,
+    InvalidArgument,
+    InvalidCards,
+    InvalidCombo,
+    InvalidDocument,
+    InvalidRecord,
+    InvalidRules,
+    TienLenError,
+)
 from tienlen.events import (
     Action,
     Chop,
@@ -23,12 +33,12 @@ from tienlen.events import (
     RoundResult,
     TrickWon,
 )
-from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCards, InvalidCombo, InvalidDocument, InvalidRecord, InvalidRules, TienLenError
+from tienlen.loading import load_rules
 from tienlen.match import Match, next_leader
 from tienlen.moves import legal_plays
 from tienlen.profiles import COUNTING, FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, PROFILES
 from tienlen.round import LegalActions, Round, Trick, instant_win_pattern
-from tienlen.rules import AXES, INSTANT_WIN_PATTERNS, BombRule, InstantWinRule, RuleSet, load_rules
+from tienlen.rules import AXES, INSTANT_WIN_PATTERNS, BombRule, InstantWinRule, RuleSet
 from tienlen.settle import HOUSE_SEAT, Settlement, Transfer, chop_value, held_value, settle
 from tienlen.views import PlayerView
 from tienlen.wire import WIRE_VERSION, read_document

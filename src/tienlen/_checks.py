@@ -55,7 +55,7 @@ class _Excerpt(reprlib.Repr):
     def repr_instance(self, x: object, level: int) -> str:
         try:
             return super().repr_instance(x, level)
-        except Exception:  # noqa: BLE001 - a foreign __repr__ may raise anything
+        except Exception:
             return f"<{type(x).__name__} object>"
 
 

@@ -47,7 +47,14 @@ class LegalActions(Sequence[Action]):
 
     def _set(self, seat: int, groups: tuple[Group, ...], can_pass: bool) -> None:
         plays = sum(len(masks) for _, masks in groups)
-        for name, value in (("seat", seat), ("_groups", groups), ("_plays", plays), ("_masks", None), ("_can_pass", can_pass), ("_minted", {})):
+        for name, value in (
+            ("seat", seat),
+            ("_groups", groups),
+            ("_plays", plays),
+            ("_masks", None),
+            ("_can_pass", can_pass),
+            ("_minted", {}),
+        ):
             object.__setattr__(self, name, value)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -114,7 +121,7 @@ class LegalActions(Sequence[Action]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence) or isinstance(other, str):
             return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
 
     def __hash__(self) -> int:
         return hash(tuple(self))

@@ -106,6 +106,7 @@ _RUN_INDEX = {shape: _RUN_BASE + i for i, shape in enumerate(RUN_SHAPES)}
 CHOICE_LENGTH = 53
 """Ints in :meth:`Choice.encode`: the run span index chosen (0 if none), then 52 card bits."""
 
+
 def action_indices(mask: int) -> tuple[int, ...]:
     """The index sequence naming the card set ``mask`` (``0`` = pass): one index, or a run's span
     then the suits of each of its ranks from the lowest.
@@ -149,7 +150,7 @@ def indices_mask(indices: Sequence[int]) -> int:
     if first >= _STEP_BASE:
         raise IllegalPlay(f"{index_label(first)} continues a run: choose a run span first")
     kind, low, length = RUN_SHAPES[first - _RUN_BASE]
-    if len(steps) != length or any(not _STEP_BASE <= i or _STEPS[i - _STEP_BASE].bit_count() != _STEP_SIZE[kind] for i in steps):
+    if len(steps) != length or any(not i >= _STEP_BASE or _STEPS[i - _STEP_BASE].bit_count() != _STEP_SIZE[kind] for i in steps):
         width = "one suit" if kind is ComboKind.STRAIGHT else "two suits"
         raise IllegalPlay(f"{index_label(first)} needs {length} suit steps of {width} each, not {list(steps)}")
     return _run_mask(low, steps)

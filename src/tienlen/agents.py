@@ -127,10 +127,12 @@ def _lowest(action: Action) -> tuple[int, int]:
     return (action.mask.bit_length(), action.mask)
 
 
-AGENTS: Mapping[str, Callable[[int], Agent]] = MappingProxyType({
-    "random": lambda seed: RandomAgent(seed),
-    "greedy": lambda seed: GreedyAgent(seed),
-})
+AGENTS: Mapping[str, Callable[[int], Agent]] = MappingProxyType(
+    {
+        "random": lambda seed: RandomAgent(seed),
+        "greedy": lambda seed: GreedyAgent(seed),
+    }
+)
 """The bundled bots by name; each factory takes a seed."""
 
 
@@ -165,8 +167,10 @@ def play_round(
         raise InvalidArgument(f"agents must be a sequence of agents (objects with act(view)), not {shown(agents)}")
     if start is not None:
         check_type(start, Round, "start", "a Round or None")
-    round_ = start if start is not None else Round.deal(
-        rules, players=len(agents), seed=seed, first_round=first_round, leader=leader, dealer=dealer
+    round_ = (
+        start
+        if start is not None
+        else Round.deal(rules, players=len(agents), seed=seed, first_round=first_round, leader=leader, dealer=dealer)
     )
     if len(agents) != round_.players:
         raise IllegalPlay(f"{len(agents)} agents for {round_.players} seats; give one agent per seat")
@@ -181,7 +185,9 @@ def play_round(
 
 def _offer_interrupts(round_: Round, agents: Sequence[Agent]) -> Round:
     while True:
-        offered = sorted({a.seat for a in round_.legal_interrupts()}, key=lambda s: (s - (round_.trick.last_seat or 0)) % round_.players)
+        offered = sorted(
+            {a.seat for a in round_.legal_interrupts()}, key=lambda s: (s - (round_.trick.last_seat or 0)) % round_.players
+        )
         for seat in offered:
             after = _ask(round_, agents, seat)
             if after is not round_:
@@ -197,7 +203,9 @@ def _ask(round_: Round, agents: Sequence[Agent], seat: int) -> Round:
     view = view_of(round_, seat)
     action = agents[seat].act(view)
     if action not in view.legal_actions:
-        raise IllegalPlay(f"agent {shown(agents[seat])} at seat {seat} chose {action if isinstance(action, Action) else shown(action)}, which is not a legal action here")
+        raise IllegalPlay(
+            f"agent {shown(agents[seat])} at seat {seat} chose {action if isinstance(action, Action) else shown(action)}, which is not a legal action here"
+        )
     if action.kind == "pass" and round_.to_act != seat:
         return round_  # declined an out-of-turn chop
     return round_.apply(action)

@@ -99,9 +99,9 @@ def _refusal(play: Combo, table: Combo, rules: RuleSet, passed: bool) -> str | N
         return None
     if play.kind is not table.kind or play.length != table.length:
         return _shape_reason(play, table, rules)
-    if rules.follow_suit and not (rules.twos_ignore_suit and play.is_two_group and play.kind <= ComboKind.PAIR):
-        if suit_pattern(play) != suit_pattern(table):
-            return _PATTERN_WORDS[table.kind] + f" ({_pattern_text(table)})"
+    ignores_suit = rules.twos_ignore_suit and play.is_two_group and play.kind <= ComboKind.PAIR
+    if rules.follow_suit and not ignores_suit and suit_pattern(play) != suit_pattern(table):
+        return _PATTERN_WORDS[table.kind] + f" ({_pattern_text(table)})"
     if play.mask.bit_length() <= table.mask.bit_length():
         return f"its top card {play.top} is not higher than {table.top}"
     return None
@@ -121,9 +121,7 @@ def beats(
     return explain(play, table, rules, passed=passed) is None
 
 
-def is_chop(
-    play: Combo | Iterable[Card] | str | int, table: Combo | Iterable[Card] | str | int | None, rules: RuleSet
-) -> bool:
+def is_chop(play: Combo | Iterable[Card] | str | int, table: Combo | Iterable[Card] | str | int | None, rules: RuleSet) -> bool:
     """Whether playing ``play`` on ``table`` (assumed legal) is a chop; cards as in :func:`explain`.
 
     A chop beats a 2-group or a bomb with a bomb, or, where ``rules.higher_two_chops``, beats
@@ -165,4 +163,3 @@ def _pattern_text(table: Combo) -> str:
         (colours,) = suit_pattern(table)
         return ("black", "red", "one black, one red")[colours - 1]
     return " ".join("♠♣♦♥"[s] for s in range(4) if any((n >> s) & 1 for n in rank_nibbles(table.mask)))
-

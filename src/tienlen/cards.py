@@ -80,10 +80,29 @@ class Suit(enum.IntEnum):
 _RANK_SYMBOLS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 _RANK_WORDS = {s.lower(): i for i, s in enumerate(_RANK_SYMBOLS)} | {"t": 7}
 _SUIT_WORDS = {
-    "♠": 0, "s": 0, "♤": 0, "bích": 0, "bich": 0,
-    "♣": 1, "c": 1, "♧": 1, "chuồn": 1, "chuon": 1, "nhép": 1, "nhep": 1,
-    "♦": 2, "d": 2, "♢": 2, "rô": 2, "ro": 2,
-    "♥": 3, "h": 3, "♡": 3, "❤": 3, "cơ": 3, "co": 3,
+    "♠": 0,
+    "s": 0,
+    "♤": 0,
+    "bích": 0,
+    "bich": 0,
+    "♣": 1,
+    "c": 1,
+    "♧": 1,
+    "chuồn": 1,
+    "chuon": 1,
+    "nhép": 1,
+    "nhep": 1,
+    "♦": 2,
+    "d": 2,
+    "♢": 2,
+    "rô": 2,
+    "ro": 2,
+    "♥": 3,
+    "h": 3,
+    "♡": 3,
+    "❤": 3,
+    "cơ": 3,
+    "co": 3,
 }
 # One token of lower-cased text: a rank, optional spaces, then a suit word or symbol.
 _TOKEN = re.compile(r"(10|[2-9]|[tjqka])\s*(" + "|".join(sorted(map(re.escape, _SUIT_WORDS), key=len, reverse=True)) + r")")
@@ -128,7 +147,9 @@ class Card:
         >>> Card.of(Rank.ACE, Suit.HEARTS)
         Card.parse('A♥')
         """
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (rank, suit)) or not (0 <= rank <= 12 and 0 <= suit <= 3):
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (rank, suit)) or not (
+            0 <= rank <= 12 and 0 <= suit <= 3
+        ):
             raise InvalidCards(
                 f"no card has rank {shown(rank)} and suit {shown(suit)}; ranks run 0 (3) to 12 (2), suits 0 (♠) to 3 (♥)"
             )

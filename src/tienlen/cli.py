@@ -7,14 +7,21 @@ Commands::
     tienlen play    --rules NAME|FILE [--seed N] [--players 4] [--bots greedy,random] [--unit N] [--record FILE]
     tienlen simulate --rules house,iwin,... --rounds N [--seed S] [--workers K | --dask ADDRESS]
                      [--json] [--plot FILE] [--quiet] [--repeat REPORT.json]
-    tienlen compare RULES [RULES ...] [--format text|markdown|json|csv] [--all]
-    tienlen rules   NAME|FILE [--format text|toml|json]
+    tienlen compare --rules house,iwin,... [--format text|markdown|json|csv] [--all]   (or: compare RULES ...)
+    tienlen rules   --rules NAME|FILE [--format text|toml|json]                         (or: rules NAME|FILE)
     tienlen replay  FILE [--unit N]
 
 Exit codes: 0 success (``check``: the play is legal); 1 the play is illegal (``check``) or the
 record is refused (``replay``); 2 bad input (unreadable cards, unknown profile, malformed rules
-file, unreadable file, bad options). Errors are one line on stderr, never a traceback; files are
-read only when they are regular files within the size limits of the library.
+file, unreadable file, bad options); 3 the record replays but its round is unfinished
+(``replay``). Errors are one line on stderr, never a traceback; files are read only when they are
+regular files within the size limits of the library. Every option is checked before any work
+starts, and a ``--record`` file is written before anything is printed.
+
+Output suits the terminal: where stdout's encoding cannot show the suit symbols (a Windows pipe
+in cp1252, say), cards are written with the letters ``s c d h`` (which every command reads back),
+and any other character the encoding lacks is replaced. A closed pipe (``tienlen moves ... | head
+-1``) ends the command quietly with status 0.
 """
 
 from __future__ import annotations
@@ -26,34 +33,54 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import IO, Any, NoReturn
 
-import attrs
-
-from tienlen._checks import MAX_RECORD, MAX_SEED, load_json, read_file, shown
+from tienlen._checks import MAX_AMOUNT, MAX_RECORD, MAX_SEED, MAX_WORKERS, check_int, load_json, read_file, shown
 from tienlen._version import __version__
 from tienlen.agents import AGENTS, make_agent, play_round
 from tienlen.beating import explain
 from tienlen.cards import format_cards, parse_cards, to_mask
 from tienlen.combos import classify
 from tienlen.compare import compare, describe_value
-from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCombo, InvalidRecord, InvalidRules, TienLenError, one_line
+from tienlen.errors import IllegalPlay, InvalidArgument, InvalidRecord, TienLenError, one_line
 from tienlen.events import Chop, Finished, Forfeited, Froze, InstantWin, Passed, Played, TrickWon
+from tienlen.loading import load_rules
 from tienlen.moves import legal_plays
 from tienlen.profiles import PROFILES
 from tienlen.progress import ProgressBar
 from tienlen.round import Round
-from tienlen.rules import AXES, RuleSet, load_rules
+from tienlen.rules import AXES, RuleSet
 from tienlen.settle import Settlement, settle, unit_for
 from tienlen.simulate import Run, format_stats
 
-__all__ = ["main", "format_round", "format_settlement"]
+__all__ = ["main", "format_round", "format_settlement", "EXIT_UNFINISHED"]
+
+EXIT_UNFINISHED = 3
+"""The exit code of ``tienlen replay`` for a record whose actions are legal but whose round is not over."""
+
+DEFAULT_UNIT = 1000
+"""What one unit is worth when ``--unit`` is not given (every command that settles)."""
+
+_SUITS = "♠♣♦♥"
+_SUIT_LETTERS = str.maketrans(_SUITS, "scdh")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``) and return the exit code."""
-    if argv is not None and (isinstance(argv, str) or not isinstance(argv, Sequence) or not all(isinstance(a, str) for a in argv)):
+    if argv is not None and (
+        isinstance(argv, str) or not isinstance(argv, Sequence) or not all(isinstance(a, str) for a in argv)
+    ):
         raise InvalidArgument("argv must be a list of strings, like ['check', '--rules', 'house', '--play', '3♠']")
+    try:
+        code = _run(argv)
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+        return code
+    except BrokenPipeError:
+        _silence_stdout()
+        return 0
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = _parser()
     try:
         args = parser.parse_args(argv)
@@ -62,19 +89,47 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
         return code
+    except BrokenPipeError:
+        raise
     except TienLenError as error:
-        print(f"tienlen: {error}", file=sys.stderr)
+        _say(f"tienlen: {error}", sys.stderr)
         return 1 if isinstance(error, (IllegalPlay, InvalidRecord)) and args.command == "replay" else 2
     except OSError as error:
-        print(f"tienlen: {one_line(str(error))}", file=sys.stderr)
+        _say(f"tienlen: {one_line(str(error))}", sys.stderr)
         return 2
 
 
+def _say(text: str, stream: IO[str] | None = None) -> None:
+    """Print ``text`` in what ``stream`` (default stdout) can encode: suit letters instead of
+    symbols where the symbols cannot be shown, and a replacement for any other missing character."""
+    stream = stream or sys.stdout
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        _SUITS.encode(encoding)
+    except UnicodeEncodeError:
+        text = text.translate(_SUIT_LETTERS)
+    print(text.encode(encoding, "replace").decode(encoding), file=stream)
+
+
+def _silence_stdout() -> None:
+    """After a closed pipe: point stdout at the null device so the exit flush cannot fail again."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file descriptor (a test's capture)
+        pass
+
+
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line (no usage block), with exit code 2."""
+    """An argument parser whose errors are one line (no usage block), with exit code 2, and whose
+    messages (help, usage) are written in what the stream can encode."""
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        if message:
+            _say(message.rstrip("\n"), file or sys.stderr)
 
 
 def _whole(text: str) -> int:
@@ -89,6 +144,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"tienlen {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     rules_help = f"a profile ({', '.join(PROFILES)}) or a .toml/.json rules file"
+    many_help = f"comma-separated profiles or rules files (default every profile: {','.join(PROFILES)})"
+    bots_help = f"comma-separated bots, one per seat, cycled ({', '.join(AGENTS)}; default greedy,random)"
 
     check = sub.add_parser("check", help="is a play legal on a table? exit 0 if so, 1 with the reason if not")
     check.add_argument("--rules", required=True, help=rules_help)
@@ -108,61 +165,98 @@ def _parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="deal, play out with bots and settle one round")
     play.add_argument("--rules", default="house", help=rules_help)
     play.add_argument("--seed", type=_whole, default=1, help="deal seed, 0 to 2**64 - 1 (default 1)")
-    play.add_argument("--players", type=_whole, default=4)
-    play.add_argument("--bots", default="greedy,random", help=f"bots per seat, cycled ({', '.join(AGENTS)})")
-    _unit_options(play, 1000)
-    play.add_argument("--record", help="also write the round record (JSON) to this file")
+    play.add_argument("--players", type=_whole, default=4, help="players at the table (default 4)")
+    play.add_argument("--bots", default="greedy,random", help=bots_help)
+    _unit_options(play)
+    play.add_argument("--record", metavar="FILE", help="also write the round record (JSON) to FILE, before anything is printed")
     play.set_defaults(run=_play)
 
     sim = sub.add_parser("simulate", help="play the same seeded deals under several rule sets and compare")
-    sim.add_argument("--rules", default=",".join(PROFILES), help="comma-separated profiles or rules files")
-    sim.add_argument("--rounds", type=_whole, default=1000)
-    sim.add_argument("--seed", type=_whole, default=0)
-    sim.add_argument("--players", type=_whole, default=4)
-    sim.add_argument("--bots", default="greedy,random")
-    sim.add_argument("--workers", type=_whole, default=1, help="processes to spread the rounds over")
-    _unit_options(sim, 1)
+    sim.add_argument("--rules", default=",".join(PROFILES), help=many_help)
+    sim.add_argument("--rounds", type=_whole, default=1000, help="rounds per rule set (default 1000)")
+    sim.add_argument("--seed", type=_whole, default=0, help="seed of the first deal; round i uses seed + i (default 0)")
+    sim.add_argument("--players", type=_whole, default=4, help="players at the table (default 4)")
+    sim.add_argument("--bots", default="greedy,random", help=bots_help)
+    sim.add_argument("--workers", type=_whole, default=1, help="processes to spread the rounds over (default 1)")
+    _unit_options(sim)
     sim.add_argument("--json", action="store_true", help="print a JSON report: the run's full description and the statistics")
-    sim.add_argument("--repeat", metavar="REPORT", help="play again the run described in a --json report (ignores the options above it)")
-    sim.add_argument("--dask", metavar="ADDRESS", help="play on the Dask cluster whose scheduler is at ADDRESS (needs tienlen[dask])")
+    sim.add_argument(
+        "--repeat", metavar="REPORT", help="play again the run described in a --json report (ignores the options above it)"
+    )
+    sim.add_argument(
+        "--dask", metavar="ADDRESS", help="play on the Dask cluster whose scheduler is at ADDRESS (needs tienlen[dask])"
+    )
     sim.add_argument("--plot", metavar="FILE", help="also draw the charts into FILE (.png or .svg; needs tienlen[plot])")
     sim.add_argument("--quiet", action="store_true", help="no progress on stderr")
     sim.set_defaults(run=_simulate)
 
     cmp_ = sub.add_parser("compare", help="the axes on which rule sets differ")
-    cmp_.add_argument("rules", nargs="+", help=rules_help)
-    cmp_.add_argument("--format", choices=("text", "markdown", "json", "csv"), default="text")
+    cmp_.add_argument("rules", nargs="*", metavar="RULES", help="rule sets to compare, as --rules takes them (the 0.1 form)")
+    cmp_.add_argument("--rules", dest="rules_option", metavar="RULES", help=many_help.split(" (")[0])
+    cmp_.add_argument(
+        "--format", choices=("text", "markdown", "json", "csv"), default="text", help="how to write the comparison (default text)"
+    )
     cmp_.add_argument("--all", action="store_true", help="list every axis, not only those that differ")
     cmp_.set_defaults(run=_compare)
 
     show = sub.add_parser("rules", help="print or export a rule set")
-    show.add_argument("rules", help=rules_help)
-    show.add_argument("--format", choices=("text", "toml", "json"), default="text")
+    show.add_argument("rules", nargs="?", metavar="RULES", help=f"{rules_help} (the 0.1 form of --rules)")
+    show.add_argument("--rules", dest="rules_option", metavar="RULES", help=rules_help)
+    show.add_argument(
+        "--format", choices=("text", "toml", "json"), default="text", help="text (one axis a line), toml or json (default text)"
+    )
     show.set_defaults(run=_rules)
 
     replay = sub.add_parser("replay", help="validate a round record, naming the first illegal action")
     replay.add_argument("file", help="a record written by Round.to_json or `tienlen play --record`")
-    _unit_options(replay, 1000)
+    _unit_options(replay)
     replay.set_defaults(run=_replay)
     return parser
 
 
-def _unit_options(parser: argparse.ArgumentParser, default: int) -> None:
+def _unit_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--unit", type=_whole, help=f"what one unit is worth in the room: the house entry, or the bet (default {default:,}; points ignore it)"
+        "--unit",
+        type=_whole,
+        help=f"what one unit is worth in the room: the house entry, or the bet (default {DEFAULT_UNIT:,}; points ignore it)",
     )
     parser.add_argument("--stake", type=_whole, help="deprecated: the old name of --unit")
-    parser.set_defaults(unit_default=default)
 
 
-def _unit(args: argparse.Namespace) -> int:
-    """The room's unit from --unit, or from the deprecated --stake (with a warning on stderr)."""
-    if args.stake is None:
-        return int(args.unit_default if args.unit is None else args.unit)
-    if args.unit is not None:
+def _unit(args: argparse.Namespace, rules: RuleSet | None = None) -> int:
+    """The room's unit from --unit, or from the deprecated --stake (with a warning on stderr);
+    with ``rules``, the unit to settle them with (1 for points)."""
+    if args.stake is not None and args.unit is not None:
         raise InvalidArgument("give --unit only; --stake is its old name")
-    print("tienlen: --stake is deprecated; use --unit (the same amount: the house entry, or the bet)", file=sys.stderr)
-    return int(args.stake)
+    if args.stake is not None:
+        _say("tienlen: --stake is deprecated; use --unit (the same amount: the house entry, or the bet)", sys.stderr)
+    unit = check_int(next((u for u in (args.unit, args.stake) if u is not None), DEFAULT_UNIT), "--unit", 1, MAX_AMOUNT)
+    return unit if rules is None else unit_for(rules, unit)
+
+
+def _one_rule_set(args: argparse.Namespace) -> RuleSet:
+    """The one rule set of ``tienlen rules``, from --rules or the positional form."""
+    given = [r for r in (args.rules, args.rules_option) if r is not None]
+    if len(given) != 1:
+        raise InvalidArgument("name one rule set: tienlen rules --rules house")
+    return load_rules(given[0])
+
+
+def _rule_sets(texts: Sequence[str]) -> list[RuleSet]:
+    """Rule sets from comma-separated lists of profiles and rules files."""
+    return [load_rules(name) for text in texts for name in _names(text, "rule set")]
+
+
+def _writable(path: str) -> None:
+    """Refuse a --record path that cannot be written, before any work starts."""
+    target = Path(path)
+    folder = target.parent
+    if target.exists() and not target.is_file():
+        raise InvalidArgument(f"--record {shown(path)} is not a regular file; name a file to write")
+    if not folder.is_dir():
+        raise InvalidArgument(f"--record {shown(path)}: the folder {shown(str(folder))} does not exist")
+    if not os.access(target if target.exists() else folder, os.W_OK):
+        raise InvalidArgument(f"--record {shown(path)} cannot be written (permission denied)")
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -180,9 +274,9 @@ def _check(args: argparse.Namespace) -> int:
         if reason is None:
             reason = explain(played, table, rules)
     if args.json:
-        print(json.dumps({"legal": reason is None, "reason": reason, "rules": rules.name}, ensure_ascii=False))
+        _say(json.dumps({"legal": reason is None, "reason": reason, "rules": rules.name}, ensure_ascii=False))
     else:
-        print("legal" if reason is None else f"illegal: {reason}")
+        _say("legal" if reason is None else f"illegal: {reason}")
     return 0 if reason is None else 1
 
 
@@ -192,29 +286,30 @@ def _moves(args: argparse.Namespace) -> int:
     plays = legal_plays(args.hand, table, rules)
     passing = [{"kind": "pass", "cards": ""}] if table is not None else []
     if args.json:
-        print(json.dumps([{"kind": c.kind.label, "cards": str(c)} for c in plays] + passing, ensure_ascii=False))
+        _say(json.dumps([{"kind": c.kind.label, "cards": str(c)} for c in plays] + passing, ensure_ascii=False))
     else:
         for combo in plays:
-            print(f"{combo.kind.label:<9} {combo}")
-        print(f"{len(plays)} legal plays" + (", or pass" if passing else " (leading)"))
+            _say(f"{combo.kind.label:<9} {combo}")
+        _say(f"{len(plays)} legal plays" + (", or pass" if passing else " (leading)"))
     return 0
 
 
 def _play(args: argparse.Namespace) -> int:
     rules = load_rules(args.rules)
     bots = _names(args.bots, "bot")
-    if args.record and os.path.exists(args.record) and not os.path.isfile(args.record):
-        raise InvalidArgument(f"--record {one_line(repr(args.record), 60)} is not a regular file; name a file to write")
+    unit = _unit(args, rules)
+    if args.record:
+        _writable(args.record)
     start = Round.deal(rules, players=args.players, seed=args.seed)
     agents = [make_agent(bots[s % len(bots)], (args.seed + s) % (MAX_SEED + 1)) for s in range(start.players)]
     round_ = play_round(rules, agents, start=start)
-    names = [f"seat {s} ({bots[s % len(bots)]})" for s in range(args.players)]
-    print(format_round(round_, names))
-    print()
-    print(format_settlement(settle(round_.result, rules, unit=unit_for(rules, _unit(args))), rules, names))
     if args.record:
         Path(args.record).write_text(round_.to_json(), encoding="utf-8")
-        print(f"\nrecord written to {args.record}")
+    names = [f"seat {s} ({bots[s % len(bots)]})" for s in range(args.players)]
+    _say(format_round(round_, names) + "\n")
+    _say(format_settlement(settle(round_.result, rules, unit=unit), rules, names))
+    if args.record:
+        _say(f"\nrecord written to {args.record}")
     return 0
 
 
@@ -229,7 +324,7 @@ def format_round(round_: Round, names: Sequence[str] | None = None) -> str:
     """The deal and a trick-by-trick log of a round, as text."""
     names = names or [f"seat {s}" for s in range(round_.players)]
     dealt = "given hands" if round_.seed is None else f"seed {round_.seed}"
-    lines = [f"{round_.rules.name}: {round_.players} players, {dealt}, dealer seat {round_.dealer}"]
+    lines = [f"{_label(round_.rules)}: {round_.players} players, {dealt}, dealer seat {round_.dealer}"]
     lines += [f"  {names[s]:<16} {format_cards(m)}" for s, m in enumerate(round_.dealt)]
     trick = 0
     for event in round_.events:
@@ -283,11 +378,21 @@ def _simulate(args: argparse.Namespace) -> int:
             raise InvalidArgument(f"{shown(args.repeat)} is not a report of `tienlen simulate --json` (it has no run)")
         run = Run.from_mapping(report["run"])
     else:
-        rule_sets = tuple(load_rules(name) for name in _names(args.rules, "rule set"))
-        run = Run(rule_sets=rule_sets, rounds=args.rounds, seed=args.seed, players=args.players, bots=tuple(_names(args.bots, "bot")), unit=_unit(args))
+        rule_sets = tuple(_rule_sets([args.rules]))
+        run = Run(
+            rule_sets=rule_sets,
+            rounds=args.rounds,
+            seed=args.seed,
+            players=args.players,
+            bots=tuple(_names(args.bots, "bot")),
+            unit=_unit(args),
+        )
     run.check()
+    check_int(args.workers, "--workers", 1, MAX_WORKERS)
     if args.dask and args.workers != 1:
-        raise InvalidArgument("--workers spreads rounds over this machine's processes; with --dask the cluster's workers play them: give one or the other")
+        raise InvalidArgument(
+            "--workers spreads rounds over this machine's processes; with --dask the cluster's workers play them: give one or the other"
+        )
     if args.plot:
         if Path(args.plot).suffix.lower() not in (".png", ".svg", ".pdf"):
             raise InvalidArgument(f"--plot {shown(args.plot)}: name a .png, .svg or .pdf file")
@@ -299,10 +404,10 @@ def _simulate(args: argparse.Namespace) -> int:
             stats = run.play(client=client, progress=progress)
     else:
         stats = run.play(workers=args.workers, progress=progress)
-    print(json.dumps(run.report(stats), indent=2, ensure_ascii=False) if args.json else format_stats(stats))
     if args.plot:
         plot.simulation_figure(stats).savefig(args.plot)
-        print(f"charts written to {args.plot}", file=sys.stderr)
+        _say(f"charts written to {args.plot}", sys.stderr)
+    _say(json.dumps(run.report(stats), indent=2, ensure_ascii=False) if args.json else format_stats(stats))
     return 0
 
 
@@ -315,13 +420,15 @@ def _extra(module: str, extra: str) -> Any:
 
 
 def _compare(args: argparse.Namespace) -> int:
-    sets = [load_rules(name) for name in args.rules]
+    sets = _rule_sets(([args.rules_option] if args.rules_option else []) + args.rules)
+    if not sets:
+        raise InvalidArgument("name the rule sets to compare: tienlen compare --rules house,iwin")
     if len(sets) == 1 and args.format == "text" and not args.all:
-        print(_describe(sets[0]))
+        _say(_describe(sets[0]))
         return 0
     diff = compare(*sets, every_axis=args.all or len(sets) == 1)
     formats = {"text": diff.text, "markdown": diff.markdown, "json": diff.to_json, "csv": diff.csv}
-    print(formats[args.format]().rstrip("\n"))
+    _say(formats[args.format]().rstrip("\n"))
     return 0
 
 
@@ -332,21 +439,29 @@ def _describe(rules: RuleSet) -> str:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    rules = load_rules(args.rules)
+    rules = _one_rule_set(args)
     if args.format == "toml":
-        print(rules.to_toml(), end="")
+        _say(rules.to_toml().rstrip("\n"))
     elif args.format == "json":
-        print(rules.to_json())
+        _say(rules.to_json())
     else:
-        print(_describe(rules))
+        _say(_describe(rules))
     return 0
 
 
 def _replay(args: argparse.Namespace) -> int:
+    unit = _unit(args)
     round_ = Round.from_json(read_file(args.file, "record", MAX_RECORD, InvalidArgument))
-    print(format_round(round_))
-    print(f"\nthe record replays: {len(round_.actions)} actions, all legal under {round_.rules.name}")
-    if round_.is_over:
-        print(format_settlement(settle(round_.result, round_.rules, unit=unit_for(round_.rules, _unit(args))), round_.rules))
+    _say(format_round(round_))
+    _say(f"\nthe record replays: {len(round_.actions)} actions, all legal under {_label(round_.rules)}")
+    if not round_.is_over:
+        _say(f"the round is unfinished: seat {round_.to_act} is to act (exit code {EXIT_UNFINISHED})")
+        return EXIT_UNFINISHED
+    _say(format_settlement(settle(round_.result, round_.rules, unit=unit_for(round_.rules, unit)), round_.rules))
     return 0
 
+
+def _label(rules: RuleSet) -> str:
+    """The rule set's name, marked when it is a profile's name on rules that differ from the profile."""
+    profile = PROFILES.get(rules.name)
+    return rules.name if profile is None or profile == rules else f"{rules.name} (modified: not the {rules.name} profile)"

@@ -153,7 +153,9 @@ def classify(cards: Iterable[Card] | str | int, rules: RuleSet) -> Combo:
         raise InvalidCombo("no cards is not a combination; play at least one card, or pass")
     problem, kind = _shape(mask, rules)
     if kind is None:
-        raise InvalidCombo(f"{format_cards(mask)} is not a combination{' under ' + rules.name if problem[1] else ''}: {problem[0]}")
+        raise InvalidCombo(
+            f"{format_cards(mask)} is not a combination{' under ' + rules.name if problem[1] else ''}: {problem[0]}"
+        )
     return Combo(kind, mask)
 
 

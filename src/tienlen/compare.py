@@ -95,7 +95,7 @@ class Comparison:
         widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(header))]
 
         def fmt(line: Sequence[str]) -> str:
-            return "  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip()
+            return "  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)).rstrip()
 
         return "\n".join([fmt(header), fmt(["-" * w for w in widths]), *map(fmt, body)])
 
@@ -116,7 +116,7 @@ class Comparison:
         blocks = []
         for row in self.rows:
             lines = textwrap.wrap(f"{row.axis}: {row.meaning}", width, subsequent_indent="    ")
-            for name, value in zip(self.names, row.values):
+            for name, value in zip(self.names, row.values, strict=True):
                 lines += textwrap.wrap(
                     describe_value(row.axis, value), width, initial_indent=f"  {name:<{pad - 2}}", subsequent_indent=" " * pad
                 ) or [f"  {name}"]
@@ -128,6 +128,7 @@ class Comparison:
 
     def markdown(self) -> str:
         """A Markdown table: axis, meaning, then one column per rule set."""
+
         def line(cells: Sequence[str]) -> str:
             return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
 
@@ -187,19 +188,25 @@ def describe_value(axis: str, value: Any) -> str:
             return "none"
         return "; ".join(_bomb_words(name, spec) for name, spec in value.items())
     if axis == "placement":
-        return "; ".join(
-            f"{n}p: " + ", ".join(f"{payer}→{payee} {amount}" for payer, payee, amount in pays) for n, pays in value.items()
-        ) or "none"
+        return (
+            "; ".join(
+                f"{n}p: " + ", ".join(f"{payer}→{payee} {amount}" for payer, payee, amount in pays) for n, pays in value.items()
+            )
+            or "none"
+        )
     if axis == "place_points":
         return "; ".join(f"{n}p: " + "/".join(map(str, points)) for n, points in value.items()) or "none"
     if axis == "bomb_values":
         return ", ".join(f"{k} {v}" for k, v in value.items()) or "none"
     if axis == "instant_wins":
-        return ", ".join(p if r == "any" else f"{p} ({r} round{'' if r == 'first' else 's'} only)" for p, r in value.items()) or "none"
+        return (
+            ", ".join(p if r == "any" else f"{p} ({r} round{'' if r == 'first' else 's'} only)" for p, r in value.items())
+            or "none"
+        )
     if axis in PER_PLAYERS and isinstance(value, Mapping):
         return "; ".join(f"{n}p: {units}" for n, units in value.items())
     if axis == "two_values":
-        return " ".join(f"2{s}={v}" for s, v in zip("♠♣♦♥", value))
+        return " ".join(f"2{s}={v}" for s, v in zip("♠♣♦♥", value, strict=True))
     if isinstance(value, (list, tuple)):
         return ", ".join(map(str, value)) or "none"
     return one_line(str(value), 1000)  # a description may hold control characters: shown escaped
@@ -278,7 +285,9 @@ def compare_round(
             reason = f"the recorded actions do not finish the round under {rules.name}"
             verdicts.append(RoundVerdict(rules=rules.name, settlement=None, reason=reason))
             continue
-        verdicts.append(RoundVerdict(rules=rules.name, settlement=settle(replayed.result, rules, unit=unit_for(rules, worth)), reason=None))
+        verdicts.append(
+            RoundVerdict(rules=rules.name, settlement=settle(replayed.result, rules, unit=unit_for(rules, worth)), reason=None)
+        )
     return tuple(verdicts)
 
 

@@ -13,7 +13,19 @@ from __future__ import annotations
 
 from html import escape
 
-__all__ = ["CARD_WIDTH", "CARD_HEIGHT", "RED", "BLACK", "face", "back", "label", "badge", "badge_width", "document", "card_document"]
+__all__ = [
+    "CARD_WIDTH",
+    "CARD_HEIGHT",
+    "RED",
+    "BLACK",
+    "face",
+    "back",
+    "label",
+    "badge",
+    "badge_width",
+    "document",
+    "card_document",
+]
 
 CARD_WIDTH = 60
 """The width of one card."""
@@ -61,7 +73,9 @@ def back(x: float, y: float, *, angle: float = 0) -> str:
     )
 
 
-def label(x: float, y: float, text: str, *, size: float = 14, fill: str = "#1b1b1b", anchor: str = "start", bold: bool = False) -> str:
+def label(
+    x: float, y: float, text: str, *, size: float = 14, fill: str = "#1b1b1b", anchor: str = "start", bold: bool = False
+) -> str:
     """A line of text whose baseline starts (or, with ``anchor``, is centred or ends) at ``(x, y)``."""
     weight = ' font-weight="bold"' if bold else ""
     return f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}" text-anchor="{anchor}"{weight} {_FONT}>{escape(text)}</text>'

@@ -139,6 +139,7 @@ OBSERVATION_OFFSETS: Mapping[str, slice] = MappingProxyType(
         for (name, length), start in zip(
             OBSERVATION_FIELDS,
             [sum(n for _, n in OBSERVATION_FIELDS[:i]) for i in range(len(OBSERVATION_FIELDS))],
+            strict=True,
         )
     }
 )
@@ -436,7 +437,7 @@ def decode_observation(vector: Sequence[int]) -> Observation:
         return offset(name)
 
     raw_by = fields["played_by"]
-    if any(v != -1 for v in raw_by[52 * players:]):
+    if any(v != -1 for v in raw_by[52 * players :]):
         raise InvalidRecord(f"observation field played_by: the blocks past the {players} seats must be all -1")
     by_slot = [bits("played_by", raw_by[52 * k : 52 * (k + 1)]) for k in range(players)]
     played_by = [0] * players

@@ -49,9 +49,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
-from typing import Any, Literal, TypedDict
+from typing import Any, ClassVar, Literal, TypedDict
 
-from tienlen._checks import MAX_AMOUNT, MAX_SEED, check_int, check_type, shown
+from tienlen._checks import MAX_SEED, check_int, check_type, shown
 from tienlen.encoding import OBSERVATION_LENGTH, action_from_mask, encode_observation, legal_action_masks
 from tienlen.errors import IllegalPlay, InvalidRules
 from tienlen.events import Action
@@ -108,7 +108,7 @@ class TienLenEnv:
     name). Raises :class:`~tienlen.InvalidRules` for a player count or unit the rules do not allow.
     """
 
-    metadata: dict[str, Any] = {"name": "tienlen_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"name": "tienlen_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(
         self,
@@ -122,7 +122,11 @@ class TienLenEnv:
         if not isinstance(rules, RuleSet):
             raise InvalidRules(f"rules must be a RuleSet such as tienlen.HOUSE, not {shown(rules)}")
         if isinstance(players, bool) or not isinstance(players, int) or not rules.min_players <= players <= rules.max_players:
-            span = f"{rules.min_players}" if rules.min_players == rules.max_players else f"{rules.min_players} to {rules.max_players}"
+            span = (
+                f"{rules.min_players}"
+                if rules.min_players == rules.max_players
+                else f"{rules.min_players} to {rules.max_players}"
+            )
             raise InvalidRules(f"{rules.name} is played by {span} players, not {shown(players)}")
         worth = check_unit(unit_argument(unit, stake, "TienLenEnv"), rules)
         if render_mode not in (None, "ansi"):

@@ -6,7 +6,7 @@ nothing in them changes once made.
 
 from __future__ import annotations
 
-from typing import Literal, Union, get_args
+from typing import Literal, get_args
 
 import attrs
 
@@ -52,7 +52,9 @@ class Action(WireValue):
         if isinstance(self.seat, bool) or not isinstance(self.seat, int) or not 0 <= self.seat <= 99:
             raise IllegalPlay(f"an action's seat is a whole number from 0 to 99, not {shown(self.seat)}")
         if not isinstance(self.combo, Combo) if self.kind in ("play", "interrupt") else self.combo is not None:
-            raise IllegalPlay(f"a {self.kind} action {'needs a Combo' if self.combo is None else 'has no cards'}, not {shown(self.combo)}")
+            raise IllegalPlay(
+                f"a {self.kind} action {'needs a Combo' if self.combo is None else 'has no cards'}, not {shown(self.combo)}"
+            )
 
     @property
     def mask(self) -> int:
@@ -97,12 +99,16 @@ def parse_action(text: str, rules: RuleSet, *, seat: int | None = None, to_act: 
     named = None
     if words and words[0].lower() == "seat":
         if len(words) < 2 or not words[1].isdigit():
-            raise IllegalPlay(f"cannot read {' '.join(words[1:2]) or 'nothing'!r} as a seat number in {text!r}; write 'seat 2 pass'")
+            raise IllegalPlay(
+                f"cannot read {' '.join(words[1:2]) or 'nothing'!r} as a seat number in {text!r}; write 'seat 2 pass'"
+            )
         named, words = int(words[1]), words[2:]
         if seat is not None and named != seat:
             raise IllegalPlay(f"{text!r} is for seat {named}, but this is seat {seat}")
     if not words:
-        raise IllegalPlay("no action given: write 'pass', the cards to play (e.g. '3♠ 4♠ 5♠'), 'chop' and the cards, or 'forfeit'")
+        raise IllegalPlay(
+            "no action given: write 'pass', the cards to play (e.g. '3♠ 4♠ 5♠'), 'chop' and the cards, or 'forfeit'"
+        )
     kind = _VERBS.get(words[0].lower())
     if kind is None:
         kind = "play"
@@ -172,7 +178,9 @@ class Chop:
     by: Combo
 
     def __str__(self) -> str:
-        return f"chop {self.index} of the chain: seat {self.chopper} chops {self.chopped_combo} (seat {self.chopped}) with {self.by}"
+        return (
+            f"chop {self.index} of the chain: seat {self.chopper} chops {self.chopped_combo} (seat {self.chopped}) with {self.by}"
+        )
 
 
 @attrs.frozen(kw_only=True)
@@ -232,7 +240,7 @@ class InstantWin:
         return f"seat {self.seat} wins at once with {self.pattern.replace('_', ' ')}"
 
 
-Event = Union[Played, Passed, Chop, Finished, Froze, Forfeited, TrickWon, InstantWin]
+Event = Played | Passed | Chop | Finished | Froze | Forfeited | TrickWon | InstantWin
 """Any event of a round's history."""
 
 

@@ -96,23 +96,25 @@ def _five_consecutive_pairs_and_triple(counts: list[int]) -> bool:
 Shows = Callable[[int, list[int], RuleSet], bool]
 """Whether a hand (its mask, its cards per rank 3 to 2, the rules) shows a pattern."""
 
-PATTERNS: Mapping[str, Shows] = MappingProxyType({
-    "dragon": lambda mask, counts, rules: all(counts[:TWO]),
-    "dragon_to_two": lambda mask, counts, rules: all(counts),
-    "four_twos": lambda mask, counts, rules: counts[TWO] == 4,
-    "six_pairs": lambda mask, counts, rules: _pairs(counts) >= 6,
-    "pr5": lambda mask, counts, rules: _consecutive([c >= 2 for c in counts]) >= 5,
-    "pr6": lambda mask, counts, rules: _consecutive([c >= 2 for c in counts]) >= 6,
-    "pr3_with_three_spades": lambda mask, counts, rules: bool(mask & 1) and min(counts[:3]) >= 2,
-    "four_threes": lambda mask, counts, rules: counts[0] == 4,
-    "three_triples": lambda mask, counts, rules: _triples(counts) >= 3,
-    "four_triples": lambda mask, counts, rules: _triples(counts) >= 4,
-    "three_quads": lambda mask, counts, rules: counts.count(4) >= 3,
-    "five_pairs_and_triple": lambda mask, counts, rules: any(c >= 3 and _pairs(counts) - c // 2 >= 5 for c in counts),
-    "five_consecutive_pairs_and_triple": lambda mask, counts, rules: _five_consecutive_pairs_and_triple(counts),
-    "one_colour": lambda mask, counts, rules: mask.bit_count() >= 13 and not (mask & _BLACK and mask & _RED),
-    "three_consecutive_triples": lambda mask, counts, rules: _consecutive([c >= 3 for c in counts]) >= 3,
-    "two_bombs": lambda mask, counts, rules: _bombs_at_once(counts, rules) >= 2,
-})
+PATTERNS: Mapping[str, Shows] = MappingProxyType(
+    {
+        "dragon": lambda mask, counts, rules: all(counts[:TWO]),
+        "dragon_to_two": lambda mask, counts, rules: all(counts),
+        "four_twos": lambda mask, counts, rules: counts[TWO] == 4,
+        "six_pairs": lambda mask, counts, rules: _pairs(counts) >= 6,
+        "pr5": lambda mask, counts, rules: _consecutive([c >= 2 for c in counts]) >= 5,
+        "pr6": lambda mask, counts, rules: _consecutive([c >= 2 for c in counts]) >= 6,
+        "pr3_with_three_spades": lambda mask, counts, rules: bool(mask & 1) and min(counts[:3]) >= 2,
+        "four_threes": lambda mask, counts, rules: counts[0] == 4,
+        "three_triples": lambda mask, counts, rules: _triples(counts) >= 3,
+        "four_triples": lambda mask, counts, rules: _triples(counts) >= 4,
+        "three_quads": lambda mask, counts, rules: counts.count(4) >= 3,
+        "five_pairs_and_triple": lambda mask, counts, rules: any(c >= 3 and _pairs(counts) - c // 2 >= 5 for c in counts),
+        "five_consecutive_pairs_and_triple": lambda mask, counts, rules: _five_consecutive_pairs_and_triple(counts),
+        "one_colour": lambda mask, counts, rules: mask.bit_count() >= 13 and not (mask & _BLACK and mask & _RED),
+        "three_consecutive_triples": lambda mask, counts, rules: _consecutive([c >= 3 for c in counts]) >= 3,
+        "two_bombs": lambda mask, counts, rules: _bombs_at_once(counts, rules) >= 2,
+    }
+)
 """How to see each instant-win pattern of :data:`~tienlen.rules.INSTANT_WIN_PATTERNS` in a dealt
 hand: one entry per pattern, under the same name."""

@@ -110,7 +110,11 @@ class Match(WireValue):
             raise InvalidRules(f"rules must be a RuleSet such as tienlen.HOUSE, not {shown(rules)}")
         n = self.players
         if isinstance(n, bool) or not isinstance(n, int) or not rules.min_players <= n <= rules.max_players:
-            span = f"{rules.min_players}" if rules.min_players == rules.max_players else f"{rules.min_players} to {rules.max_players}"
+            span = (
+                f"{rules.min_players}"
+                if rules.min_players == rules.max_players
+                else f"{rules.min_players} to {rules.max_players}"
+            )
             raise InvalidRules(f"{rules.name} is played by {span} players, not {shown(n)}")
         check_unit(self.unit, rules)
         if self.rounds is not None:
@@ -165,7 +169,9 @@ class Match(WireValue):
         if not isinstance(rules, RuleSet):
             raise InvalidRules(f"rules must be a RuleSet such as tienlen.HOUSE, not {shown(rules)}")
         if balances is not None and (isinstance(balances, (str, bytes)) or not isinstance(balances, Sequence)):
-            raise InvalidRules(f"balances: give one whole number per seat, e.g. [50000] * {shown(players)}, not {shown(balances)}")
+            raise InvalidRules(
+                f"balances: give one whole number per seat, e.g. [50000] * {shown(players)}, not {shown(balances)}"
+            )
         return cls(
             rules=rules,
             players=players,
@@ -195,7 +201,7 @@ class Match(WireValue):
         """Each seat's money now (the starting balances plus the totals), or ``None`` when not tracked."""
         if self.balances_at_start is None:
             return None
-        return tuple(b + t for b, t in zip(self.balances_at_start, self.totals))
+        return tuple(b + t for b, t in zip(self.balances_at_start, self.totals, strict=True))
 
     @property
     def is_over(self) -> bool:

@@ -98,8 +98,18 @@ class _Plan:
     """What the generator needs to know about one rule set, worked out once."""
 
     __slots__ = (
-        "rules", "pairs_at", "mixed_pairs_at", "pair_run_at", "straight_top", "straight_min",
-        "straight_same_suit", "pair_run_min", "follow_suit", "twos_ignore_suit", "unled_runs", "shapes",
+        "rules",
+        "pairs_at",
+        "mixed_pairs_at",
+        "pair_run_at",
+        "straight_top",
+        "straight_min",
+        "straight_same_suit",
+        "pair_run_min",
+        "follow_suit",
+        "twos_ignore_suit",
+        "unled_runs",
+        "shapes",
     )
 
     def __init__(self, rules: RuleSet) -> None:
@@ -201,7 +211,7 @@ def legal_plays(
     for kind, masks in plays_by_kind(_hand(to_mask(hand), rules), table, rules, passed):
         combos = list(map(_CACHE.get, masks))
         if not all(combos):
-            combos = [combo or combo_of(kind, mask) for combo, mask in zip(combos, masks)]
+            combos = [combo or combo_of(kind, mask) for combo, mask in zip(combos, masks, strict=True)]
         out += combos  # type: ignore[arg-type]  # no None is left
     return out
 

@@ -50,9 +50,9 @@ import pyspiel
 from numpy.typing import NDArray
 
 from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, PASS_INDEX, Choice, action_indices, index_label
+from tienlen.agents import Agent
 from tienlen.cards import DECK, format_cards, iter_indices
 from tienlen.encoding import OBSERVATION_LENGTH, OBSERVATION_OFFSETS, encode_observation, mask_to_bits
-from tienlen.agents import Agent
 from tienlen.env import advance, chop_offers
 from tienlen.errors import IllegalPlay, InvalidRules, TienLenError
 from tienlen.events import Played

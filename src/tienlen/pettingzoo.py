@@ -32,7 +32,7 @@ illegal move into a lost round. ``reset(seed, options)`` accepts the options of
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
@@ -93,7 +93,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
     :class:`~tienlen.InvalidRules` for a player count the rules do not allow or an unknown render mode.
     """
 
-    metadata = {"name": "tienlen_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False, "render_fps": 1}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "tienlen_v0",
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
 
     def __init__(self, rules: RuleSet | str = HOUSE, players: int = 4, render_mode: str | None = None) -> None:
         super().__init__()

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from itertools import accumulate
+from itertools import accumulate, pairwise
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
@@ -62,7 +62,7 @@ def money_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
     _check(stats)
     ax = _axes(ax)
     amounts = sorted({amount / s.scale for s in stats for amount, _ in s.moved_counts})
-    gaps = [b - a for a, b in zip(amounts, amounts[1:])]
+    gaps = [b - a for a, b in pairwise(amounts)]
     height = min([*gaps, max(amounts) / 10 or 0.1]) * 0.8
     for i, s in enumerate(stats):
         top = max(count for _, count in s.moved_counts)
@@ -90,7 +90,9 @@ def seats_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
                 xs.append(i + (seat - (players - 1) / 2) * width)
                 means.append(e.mean)
                 errors.append(e.high - e.mean)
-        ax.bar(xs, means, width * 0.92, yerr=errors, capsize=3, label=f"seat {seat}", color=_COLOURS[seat % len(_COLOURS)], alpha=0.8)
+        ax.bar(
+            xs, means, width * 0.92, yerr=errors, capsize=3, label=f"seat {seat}", color=_COLOURS[seat % len(_COLOURS)], alpha=0.8
+        )
     ax.axhline(0, color="black", linewidth=0.8)
     ax.legend(fontsize="small", ncols=min(players, 4))
     return _finish(ax, "Result per seat (mean, 95% interval)", "plain wins per round", [s.rules for s in stats])
@@ -124,7 +126,15 @@ def length_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
     for i, s in enumerate(stats):
         e = s.length
         ax.plot([i, i], [e.mean - e.sd, e.mean + e.sd], color=_COLOURS[i % len(_COLOURS)], linewidth=1)
-        ax.errorbar([i], [e.mean], yerr=[[e.mean - e.low], [e.high - e.mean]], fmt="o", capsize=6, color=_COLOURS[i % len(_COLOURS)], markersize=7)
+        ax.errorbar(
+            [i],
+            [e.mean],
+            yerr=[[e.mean - e.low], [e.high - e.mean]],
+            fmt="o",
+            capsize=6,
+            color=_COLOURS[i % len(_COLOURS)],
+            markersize=7,
+        )
     return _finish(ax, "Round length (mean, 95% interval; line: ± 1 sd)", "plays and passes", [s.rules for s in stats])
 
 

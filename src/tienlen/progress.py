@@ -60,7 +60,9 @@ class ProgressBar:
         if self._terminal:
             width = 24
             filled = width * done // max(total, 1)
-            self._stream.write(f"\r{label:<10} [{'#' * filled}{'.' * (width - filled)}] {counts}\033[K" + ("\n" if finished else ""))
+            self._stream.write(
+                f"\r{label:<10} [{'#' * filled}{'.' * (width - filled)}] {counts}\033[K" + ("\n" if finished else "")
+            )
         elif finished or now - self._last >= self._every:
             self._stream.write(f"{label}: {counts}\n")
             self._last = now

@@ -52,17 +52,23 @@ def to_dict(round_: Round, view_of: int | None) -> dict[str, Any]:
 def from_dict(cls: type[Round], record: Any) -> Round:
     """Read a record, replaying every action (see :meth:`Round.from_dict <tienlen.Round.from_dict>`)."""
     if isinstance(record, dict) and "view_of" in record:
-        raise InvalidRecord(f"this record is redacted for seat {shown(record['view_of'])}: it holds one hand and cannot be replayed")
+        raise InvalidRecord(
+            f"this record is redacted for seat {shown(record['view_of'])}: it holds one hand and cannot be replayed"
+        )
     if not isinstance(record, dict) or record.get("format") != "tienlen-round":
         raise InvalidRecord("the record is not a tienlen round record (missing format: tienlen-round)")
     if type(record.get("version")) is not int or record["version"] != RECORD_VERSION:
-        raise InvalidRecord(f"record version {shown(record.get('version'))} is not supported; this library reads version {RECORD_VERSION}")
+        raise InvalidRecord(
+            f"record version {shown(record.get('version'))} is not supported; this library reads version {RECORD_VERSION}"
+        )
     unknown = sorted(set(record) - _RECORD_FIELDS)
     if unknown:
         raise InvalidRecord(f"the record has a field {shown(unknown[0])} that version {RECORD_VERSION} does not have")
     try:
         rules = RuleSet.from_mapping(record["rules"])
-        round_ = _setup(cls, rules, record["hands"], record["first_round"], record["leader"], record["dealer"], record.get("seed"))
+        round_ = _setup(
+            cls, rules, record["hands"], record["first_round"], record["leader"], record["dealer"], record.get("seed")
+        )
         actions = record["actions"]
     except KeyError as error:
         raise InvalidRecord(f"the record has no {error.args[0]!r} entry") from None
@@ -125,7 +131,11 @@ def from_notation(cls: type[Round], text: str, rules: RuleSet | None) -> Round:
             key, value = "first", False
         if key not in ("first", "L", "d", "s", "p") or (key != "first" and not (str(value).isascii() and str(value).isdigit())):
             raise InvalidRecord(f"{shown(option)} is not a setup option (p4, d0, first or later, L2, s123)")
-        setup[key] = value if key == "first" else parse_whole(str(value), f"setup option {key}", MAX_SEED if key == "s" else 99, InvalidRecord)
+        setup[key] = (
+            value
+            if key == "first"
+            else parse_whole(str(value), f"setup option {key}", MAX_SEED if key == "s" else 99, InvalidRecord)
+        )
     try:
         round_ = _setup(cls, rules, parts[1].split("/"), setup["first"], setup["L"], setup["d"], setup["s"])
     except InvalidRecord:

@@ -274,12 +274,7 @@ class Round:
     def is_active(self, seat: int) -> bool:
         """Whether ``seat`` still takes turns (holds cards, not frozen, not forfeited, round not over)."""
         _check_seat(seat, self.players, "seat")
-        return (
-            not self.is_over
-            and self.hand_masks[seat] != 0
-            and seat not in self.frozen
-            and seat not in self.forfeited
-        )
+        return not self.is_over and self.hand_masks[seat] != 0 and seat not in self.frozen and seat not in self.forfeited
 
     def legal_actions(self) -> LegalActions:
         """Every action the seat to act may take in turn: each legal play (in
@@ -444,7 +439,9 @@ class Round:
         mask = cards.mask if isinstance(cards, Combo) else self._read(cards, actor)
         combo = self._combo(mask, actor)
         if self.must_include and not mask & self.must_include:
-            raise IllegalPlay(f"seat {actor} must open the round with {format_cards(self.must_include)}; {combo} does not hold it")
+            raise IllegalPlay(
+                f"seat {actor} must open the round with {format_cards(self.must_include)}; {combo} does not hold it"
+            )
         reason = explain(combo, self.trick.table, self.rules, passed=actor in self.trick.passed)
         if reason is not None:
             raise IllegalPlay(f"seat {actor} cannot play {combo}: {reason}")
@@ -649,11 +646,7 @@ class Round:
         last = trick.plays[-1][0]
         table = trick.plays[-1][1]
         reopen = self.rules.bomb_after_pass and table.is_two_group
-        return {
-            s
-            for s in active
-            if s != last and s not in trick.responded and (s not in trick.passed or reopen)
-        }
+        return {s for s in active if s != last and s not in trick.responded and (s not in trick.passed or reopen)}
 
     # ------------------------------------------------------------------ records
     def to_json(self, *, view_of: int | None = None) -> str:
@@ -715,7 +708,8 @@ class Round:
     def __str__(self) -> str:
         """A one-line position for logs: rules, hands, table, passes, whose turn."""
         hands = " | ".join(
-            f"{s}{'*' if s == self.to_act else ''}:{format_cards(m).replace(' ', '') or '-'}" for s, m in enumerate(self.hand_masks)
+            f"{s}{'*' if s == self.to_act else ''}:{format_cards(m).replace(' ', '') or '-'}"
+            for s, m in enumerate(self.hand_masks)
         )
         table = "-" if self.trick.table is None else f"{self.trick.table} by {self.trick.last_seat}"
         passed = ",".join(map(str, sorted(self.trick.passed))) or "-"
@@ -752,7 +746,9 @@ def _turn_order(after: int, players: int) -> list[int]:
 
 def _check_rules(rules: Any) -> None:
     if not isinstance(rules, RuleSet):
-        raise InvalidArgument(f"rules: {shown(rules)} is not a RuleSet; pass a profile such as tienlen.HOUSE, or load_rules(name)")
+        raise InvalidArgument(
+            f"rules: {shown(rules)} is not a RuleSet; pass a profile such as tienlen.HOUSE, or load_rules(name)"
+        )
 
 
 def _check_players(rules: RuleSet, players: Any) -> None:
@@ -783,4 +779,3 @@ def _instant_winners(hands: tuple[int, ...], rules: RuleSet, first_round: bool, 
     if rules.instant_win_ties == "nearest_dealer":
         return tuple(winners[:1])
     return tuple(winners)
-

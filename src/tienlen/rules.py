@@ -20,21 +20,37 @@ from __future__ import annotations
 
 import difflib
 import functools
+import importlib
 import json
 import re
 import tomllib
-from collections.abc import Mapping
-from pathlib import Path
+import warnings
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, Literal, get_args
 
 import attrs
 
-from tienlen._checks import MAX_AMOUNT, MAX_COUNT, MAX_RULES_TEXT, check_text, load_json, parse_whole, read_file, shown
+from tienlen._bits import BOMB_CLASS, pairs_of
+from tienlen._checks import MAX_AMOUNT, MAX_COUNT, MAX_RULES_TEXT, check_text, load_json, parse_whole, shown
 from tienlen._codec import WIRE_VERSION, check_head
-from tienlen.errors import InvalidArgument, InvalidRules, one_line
+from tienlen.errors import InvalidRules, one_line
 
-__all__ = ["RuleSet", "BombRule", "InstantWinRule", "INSTANT_WIN_PATTERNS", "AXES", "PER_PLAYERS", "load_rules"]
+__all__ = ["RuleSet", "BombRule", "InstantWinRule", "INSTANT_WIN_PATTERNS", "AXES", "PER_PLAYERS"]
+
+
+def __getattr__(name: str) -> Any:
+    """``tienlen.rules.load_rules`` is the 0.1 place of :func:`tienlen.loading.load_rules` (it warns)."""
+    if name == "load_rules":
+        warnings.warn(
+            "tienlen.rules.load_rules moved: use tienlen.load_rules or tienlen.loading.load_rules",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        # by module name, not an import: the schema sits below the loading in the import graph
+        return importlib.import_module("tienlen.loading").load_rules
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 Unit = Literal["chips", "bets", "points"]
 ChopPayment = Literal["none", "multiply", "accumulate"]
@@ -47,27 +63,36 @@ MatchTies = Literal["share", "lower_seat"]
 Amount = int | tuple[tuple[int, int], ...]
 """An amount of units: one number for every player count, or ``((players, units), ...)`` per count."""
 
-PER_PLAYERS = ("instant_win_payment", "frozen_penalty", "frozen_end_payment", "finish_with_two_penalty", "forfeit_penalty", "card_price")
+PER_PLAYERS = (
+    "instant_win_payment",
+    "frozen_penalty",
+    "frozen_end_payment",
+    "finish_with_two_penalty",
+    "forfeit_penalty",
+    "card_price",
+)
 """The amount axes that may give a value per player count (a table ``{"2": …, "3": …, "4": …}`` in a rules file)."""
 
-INSTANT_WIN_PATTERNS: Mapping[str, str] = MappingProxyType({
-    "dragon": "a straight of one card of every rank from 3 to A",
-    "dragon_to_two": "one card of each of the 13 ranks, 3 to 2",
-    "four_twos": "all four 2s",
-    "six_pairs": "six pairs of any ranks (a quad counts as two pairs)",
-    "pr5": "five consecutive pairs",
-    "pr6": "six consecutive pairs",
-    "pr3_with_three_spades": "3♠ with a pair run of 3-4-5 that holds it",
-    "four_threes": "all four 3s",
-    "three_triples": "three triples (sám cô) of different ranks (a quad counts as a triple)",
-    "four_triples": "four triples of different ranks (a quad counts as a triple)",
-    "three_quads": "three quads",
-    "five_pairs_and_triple": "five pairs and a triple of a sixth rank (a quad counts as two pairs)",
-    "five_consecutive_pairs_and_triple": "five consecutive pairs (no 2) and a triple of another rank",
-    "one_colour": "13 cards or more, all black (♠ ♣) or all red (♦ ♥)",
-    "three_consecutive_triples": "triples of three consecutive ranks (no 2)",
-    "two_bombs": "two bombs or more of the rule set's bomb table, laid down at once (no card in two of them)",
-})
+INSTANT_WIN_PATTERNS: Mapping[str, str] = MappingProxyType(
+    {
+        "dragon": "a straight of one card of every rank from 3 to A",
+        "dragon_to_two": "one card of each of the 13 ranks, 3 to 2",
+        "four_twos": "all four 2s",
+        "six_pairs": "six pairs of any ranks (a quad counts as two pairs)",
+        "pr5": "five consecutive pairs",
+        "pr6": "six consecutive pairs",
+        "pr3_with_three_spades": "3♠ with a pair run of 3-4-5 that holds it",
+        "four_threes": "all four 3s",
+        "three_triples": "three triples (sám cô) of different ranks (a quad counts as a triple)",
+        "four_triples": "four triples of different ranks (a quad counts as a triple)",
+        "three_quads": "three quads",
+        "five_pairs_and_triple": "five pairs and a triple of a sixth rank (a quad counts as two pairs)",
+        "five_consecutive_pairs_and_triple": "five consecutive pairs (no 2) and a triple of another rank",
+        "one_colour": "13 cards or more, all black (♠ ♣) or all red (♦ ♥)",
+        "three_consecutive_triples": "triples of three consecutive ranks (no 2)",
+        "two_bombs": "two bombs or more of the rule set's bomb table, laid down at once (no card in two of them)",
+    }
+)
 """The instant-win patterns a rule set may list, with what each means. Patterns read the whole
 dealt hand; each counts in the rounds its :class:`InstantWinRule` names."""
 
@@ -76,12 +101,10 @@ _OLD_PATTERNS = {  # 0.1 names that carried their restriction in the name
     "first_round_four_threes": "four_threes",
 }
 
-_BOMB_NAME = re.compile(r"quad|PR([3-6])")
-
 
 def _check_bomb_names(names: tuple[str, ...], field: str) -> None:
     for name in names:
-        if not isinstance(name, str) or not _BOMB_NAME.fullmatch(name):
+        if not isinstance(name, str) or not BOMB_CLASS.fullmatch(name):
             raise InvalidRules(f"{field}: {shown(name)} is not a bomb class; use 'quad' or 'PR3' … 'PR6'")
 
 
@@ -125,7 +148,9 @@ class InstantWinRule:
         if not isinstance(self.pattern, str) or self.pattern not in INSTANT_WIN_PATTERNS:
             raise InvalidRules(f"instant_wins: {shown(self.pattern)} is not a pattern; known: {', '.join(INSTANT_WIN_PATTERNS)}")
         if self.rounds not in get_args(Rounds):
-            raise InvalidRules(f"instant_wins.{self.pattern}: {shown(self.rounds)} must be 'any', 'first' or 'later' (the rounds it counts in)")
+            raise InvalidRules(
+                f"instant_wins.{self.pattern}: {shown(self.rounds)} must be 'any', 'first' or 'later' (the rounds it counts in)"
+            )
 
     def counts_in(self, first_round: bool) -> bool:
         """Whether the pattern wins in a first round (``first_round=True``) or in a later one."""
@@ -138,7 +163,9 @@ def _instant_win_rules(value: tuple[InstantWinRule | str, ...]) -> tuple[Instant
     if not isinstance(value, tuple):
         return value
     return tuple(
-        InstantWinRule(pattern=_OLD_PATTERNS.get(v, v), rounds="first" if v in _OLD_PATTERNS else "any") if isinstance(v, str) else v
+        InstantWinRule(pattern=_OLD_PATTERNS.get(v, v), rounds="first" if v in _OLD_PATTERNS else "any")
+        if isinstance(v, str)
+        else v
         for v in value
     )
 
@@ -313,14 +340,12 @@ class RuleSet:
             raise InvalidRules(f"{shown(odd[0])}: axis names must be text")
         base: dict[str, Any] = {}
         if "from" in data:
-            from tienlen.profiles import PROFILES
-
             start = data.pop("from")
-            if not isinstance(start, str) or start not in PROFILES:
-                raise InvalidRules(f"from: {shown(start)} is not a profile; choose one of {', '.join(PROFILES)}")
-            base = PROFILES[start].to_mapping()
-            base["forfeit_penalty"] = PROFILES[start].forfeit_penalty
-            base["match_rounds"] = PROFILES[start].match_rounds
+            if not isinstance(start, str) or start not in _STARTS:
+                raise InvalidRules(f"from: {shown(start)} is not a profile; choose one of {', '.join(_STARTS)}")
+            base = _STARTS[start].to_mapping()
+            base["forfeit_penalty"] = _STARTS[start].forfeit_penalty
+            base["match_rounds"] = _STARTS[start].match_rounds
         known = {f.name for f in attrs.fields(RuleSet) if f.init}
         unknown = sorted(set(data) - known)
         if unknown:
@@ -331,7 +356,6 @@ class RuleSet:
         if "name" not in merged:
             raise InvalidRules("name: a rule set needs a name")
         return cls(**{key: _convert(key, value) for key, value in merged.items()})
-
 
     @classmethod
     def from_toml(cls, text: str) -> RuleSet:
@@ -404,23 +428,14 @@ def _toml_table(key: str, table: dict[str, Any]) -> str:
     return f"\n[{key}]\n{body}"
 
 
-def load_rules(source: str | Path) -> RuleSet:
-    """A profile by name (``"house"``), or a rule set read from a ``.toml`` or ``.json`` file.
+_STARTS: dict[str, RuleSet] = {}
+"""The rule sets a mapping may start ``from``, by name: the profiles, which :mod:`tienlen.profiles`
+adds with :func:`_add_starts` as it is imported (``import tienlen`` always imports it). So the
+schema needs no import of the profiles, which are built from it."""
 
-    Raises :class:`InvalidRules` for an unknown name, bad contents, or a file that cannot be read:
-    missing, not a regular file (a FIFO, a device), larger than 262,144 bytes, or not UTF-8.
-    """
-    from tienlen.profiles import PROFILES
 
-    if isinstance(source, str) and source in PROFILES:
-        return PROFILES[source]
-    if not isinstance(source, (str, Path)):
-        raise InvalidArgument(f"rules must be a profile name or a file path, not {shown(source)}")
-    path = Path(source)
-    if path.suffix.lower() not in (".toml", ".json"):
-        raise InvalidRules(f"{shown(str(source))} is neither a profile ({', '.join(PROFILES)}) nor a .toml or .json rules file")
-    text = read_file(path, "rules file", MAX_RULES_TEXT, InvalidRules)
-    return RuleSet.from_toml(text) if path.suffix.lower() == ".toml" else RuleSet.from_json(text)
+def _add_starts(rule_sets: Iterable[RuleSet]) -> None:
+    _STARTS.update((r.name, r) for r in rule_sets)
 
 
 def _convert(key: str, value: Any) -> Any:
@@ -430,7 +445,10 @@ def _convert(key: str, value: Any) -> Any:
         return tuple(_bomb_rule(name, spec) for name, spec in _table(value, key).items())
     if key in ("placement", "place_points"):
         rows = _by_players(_table(value, key), key)
-        return tuple((n, _tuple(row) if key == "place_points" else tuple(_tuple(pay) for pay in _list(row, f"{key}.{n}"))) for n, row in rows)
+        return tuple(
+            (n, _tuple(row) if key == "place_points" else tuple(_tuple(pay) for pay in _list(row, f"{key}.{n}")))
+            for n, row in rows
+        )
     if key == "bomb_values":
         return tuple(_table(value, key).items())
     if key == "instant_wins" and isinstance(value, Mapping):  # pattern = rounds; a list of names reads as before
@@ -489,7 +507,7 @@ def _fits(value: Any, shape: Any) -> bool:
             return False
         if len(shape) == 2 and shape[1] is ...:
             return all(_fits(v, shape[0]) for v in value)
-        return len(value) == len(shape) and all(_fits(v, s) for v, s in zip(value, shape))
+        return len(value) == len(shape) and all(_fits(v, s) for v, s in zip(value, shape, strict=True))
     if shape is int:
         return isinstance(value, int) and not isinstance(value, bool) and -MAX_AMOUNT <= value <= MAX_AMOUNT
     if shape is None:
@@ -549,7 +567,14 @@ def _check_types(rules: RuleSet) -> None:
 def _validate(rules: RuleSet) -> None:
     """Refuse axes of the wrong type, out of range, or contradicting each other, naming the field."""
     _check_types(rules)
-    r = rules
+    for check in (_check_text, _check_sizes, _check_bombs, _check_amounts, _check_scoring):
+        check(rules)
+    for conflicts, message in _CONFLICTS:
+        if conflicts(rules):
+            raise InvalidRules(message)
+
+
+def _check_text(r: RuleSet) -> None:
     if not isinstance(r.name, str) or not r.name:
         raise InvalidRules("name: a rule set needs a non-empty name")
     for field, limit in (("name", 100), ("unit_name", 100), ("description", 1000)):
@@ -557,18 +582,27 @@ def _validate(rules: RuleSet) -> None:
             raise InvalidRules(f"{field}: {len(getattr(r, field)):,} characters is too long; the limit is {limit:,}")
         if field != "description" and not getattr(r, field).isprintable():
             raise InvalidRules(f"{field}: {shown(getattr(r, field))} must be printable text on one line")
+
+
+def _check_sizes(r: RuleSet) -> None:
     if not 2 <= r.min_players <= r.max_players <= 4:
         raise InvalidRules(f"min_players/max_players: {r.min_players}–{r.max_players} is not a range within 2–4 players")
     if not 3 <= r.straight_min <= 13:
         raise InvalidRules(f"straight_min: {r.straight_min} must be between 3 and 13")
     if not 3 <= r.pair_run_min <= 6:
         raise InvalidRules(f"pair_run_min: {r.pair_run_min} must be between 3 and 6")
+    patterns = [win.pattern for win in r.instant_wins]
+    if len(set(patterns)) != len(patterns):
+        raise InvalidRules(f"instant_wins: a pattern is listed twice in {patterns}")
+
+
+def _check_bombs(r: RuleSet) -> None:
     classes = [b.bomb for b in r.bombs]
     if len(set(classes)) != len(classes):
         raise InvalidRules(f"bombs: a bomb class is listed twice in {classes}")
     for bomb in r.bombs:
         for name in (bomb.bomb, *bomb.chops_bombs):
-            if name.startswith("PR") and (not r.pair_runs or int(name[2:]) < r.pair_run_min):
+            if pairs_of(name) and (not r.pair_runs or pairs_of(name) < r.pair_run_min):
                 raise InvalidRules(
                     f"bombs.{bomb.bomb}: {name} is not a combination under these rules "
                     f"({'pair runs are off' if not r.pair_runs else f'pair runs start at {r.pair_run_min} pairs'})"
@@ -578,20 +612,13 @@ def _validate(rules: RuleSet) -> None:
             raise InvalidRules(f"bombs.{bomb.bomb}.chops_bombs: {missing[0]} is not itself in the bomb table")
     for name in r.interrupt_bombs:
         if name not in classes:
-            raise InvalidRules(f"interrupt_bombs: {shown(name)} must be a class of the bomb table ({', '.join(classes) or 'empty'})")
-    patterns = [win.pattern for win in r.instant_wins]
-    if len(set(patterns)) != len(patterns):
-        raise InvalidRules(f"instant_wins: a pattern is listed twice in {patterns}")
-    if r.deal_whole_deck and r.min_players == 4:
-        raise InvalidRules("deal_whole_deck: this table always seats 4, who get the whole deck (13 each) anyway")
-    if r.longer_straight_beats and r.follow_suit:
-        raise InvalidRules("longer_straight_beats: cannot go with follow_suit (a longer straight has no suit pattern to follow)")
-    if not r.lead_pair_run_bombs and not r.pair_runs:
-        raise InvalidRules("lead_pair_run_bombs: pair runs are off, so there is no pair-run bomb to keep from leading")
-    if r.chop_stacked_twos and r.chop_payment == "none":
-        raise InvalidRules("chop_stacked_twos: chops move no money here (chop_payment = 'none'); choose 'multiply' or 'accumulate'")
-    for name, value in r.bomb_values:
-        _check_bomb_names((name,), "bomb_values")
+            raise InvalidRules(
+                f"interrupt_bombs: {shown(name)} must be a class of the bomb table ({', '.join(classes) or 'empty'})"
+            )
+    _check_bomb_names(tuple(name for name, _ in r.bomb_values), "bomb_values")
+
+
+def _check_amounts(r: RuleSet) -> None:
     if len(r.two_values) != 4:
         raise InvalidRules(f"two_values: give 4 numbers (2♠ 2♣ 2♦ 2♥), not {list(r.two_values)}")
     if len(r.instant_win_points) != 2:
@@ -612,96 +639,128 @@ def _validate(rules: RuleSet) -> None:
         raise InvalidRules(f"rake_percent: {r.rake_percent} must be from 0 to 99")
     if r.match_rounds is not None and not 1 <= r.match_rounds <= MAX_COUNT:
         raise InvalidRules(f"match_rounds: {r.match_rounds} must be from 1 to {MAX_COUNT:,}")
-    if r.scoring == "cards":
-        if r.frozen:
-            raise InvalidRules(
-                "frozen: card-count scoring ends the round when the first player goes out, so nobody is frozen;"
-                " price a hand that was never played with card_all_multiplier and set frozen = false"
-            )
-        if not all(r.amount("card_price", n) > 0 for n in counts):
-            raise InvalidRules("card_price: card-count scoring needs a price of at least 1 per card")
     for name in ("card_two_multiplier", "card_all_multiplier"):
         if getattr(r, name) < 1:
             raise InvalidRules(f"{name}: {getattr(r, name)} must be at least 1 (1 leaves the count as it is)")
-    if r.unit == "points" and r.scoring == "places":
-        table = dict(r.place_points)
+
+
+def _check_scoring(r: RuleSet) -> None:
+    counts = range(r.min_players, r.max_players + 1)
+    if r.scoring == "cards" and not all(r.amount("card_price", n) > 0 for n in counts):
+        raise InvalidRules("card_price: card-count scoring needs a price of at least 1 per card")
+    if r.scoring == "places" and r.unit == "points":
         for n in counts:
-            if len(table.get(n, ())) != n:
+            if len(dict(r.place_points).get(n, ())) != n:
                 raise InvalidRules(f"place_points: give {n} numbers (1st to last) for {n} players")
     elif r.scoring == "places":
-        table2 = dict(r.placement)
         for n in counts:
-            if n not in table2:
+            if n not in dict(r.placement):
                 raise InvalidRules(f"placement: no payments given for {n} players")
-            for payer, payee, amount in table2[n]:
+            for payer, payee, amount in dict(r.placement)[n]:
                 if not (1 <= payer <= n and 1 <= payee <= n and payer != payee and amount >= 0):
                     raise InvalidRules(
                         f"placement: [{payer}, {payee}, {amount}] at {n} players must name two different places "
                         f"from 1 to {n} and a non-negative amount"
                     )
-    if r.den_bai and not r.frozen:
-        raise InvalidRules("den_bai: needs frozen = true (it settles a round where three players are frozen)")
-    if r.den_bai and r.max_players < 4:
-        raise InvalidRules("den_bai: needs max_players = 4 (it settles a round where three players are frozen)")
-    if r.instant_win_thui and not r.instant_wins:
-        raise InvalidRules("instant_win_thui: there are no instant_wins to charge it on")
-    if r.chop_out_voids and r.chop_payment == "none":
-        raise InvalidRules("chop_out_voids: chops move no money here (chop_payment = 'none'), so there is nothing to void")
 
 
-AXES: Mapping[str, str] = MappingProxyType({
-    "name": "the rule set's identifier",
-    "description": "one line about where these rules come from",
-    "min_players": "fewest players at the table",
-    "max_players": "most players at the table",
-    "direction": "which way play goes round the table (for front ends only; seats are numbered in play order)",
-    "first_lead_must_include": "first round: the holder of the lowest dealt card (3♠ when dealt) leads and must play that card",
-    "pair_same_colour": "a pair must be one colour (both black or both red)",
-    "straight_min": "fewest cards in a straight",
-    "straight_same_suit": "a straight must be all one suit",
-    "straight_two_on_top": "a 2 may be the top card of a straight (K-A-2; never A-2-3)",
-    "pair_runs": "pair runs (consecutive pairs) are combinations",
-    "pair_run_min": "fewest pairs in a pair run",
-    "deal_whole_deck": "at 2 or 3 players the whole deck is dealt, one card at a time from the dealer's left (26 each; 18, 17, 17), not 13 each",
-    "follow_suit": "to beat a play you must match its suit pattern (single: suit; pair: colour; triple and straight: suits)",
-    "twos_ignore_suit": "2s are exempt from the suit and colour rules (a single 2 beats any lower single; pairs of 2s may mix colours)",
-    "bombs": "which bombs chop which 2-groups and which other bombs",
-    "higher_two_chops": "beating a 2 (or pair of 2s) with higher 2s counts as a chop",
-    "bomb_after_pass": "a player who passed may still, in turn, bomb a 2-group on the table",
-    "interrupt_bombs": "bombs that may be played out of turn, even after passing, whenever they can chop the table",
-    "same_class_chops": "a bomb beating a lower bomb of its own class is a chop and adds to the chain ('chặt chồng'); off, an ordinary beat",
-    "longer_straight_beats": "a straight may also be beaten by any longer straight, whatever its top card",
-    "lead_pair_run_bombs": "a pair run that is a bomb here may be led (off: it may only be played on a table it beats)",
-    "instant_wins": "dealt hands that win at once, each in 'any' round, only the 'first' of a match or only 'later' ones",
-    "instant_win_ties": "several instant winners: 'share' (all win) or 'nearest_dealer' (first in dealing order wins)",
-    "frozen": "a player still holding 13 cards when the first player goes out is frozen (cóng) and stops",
-    "den_bai": "when three players are frozen (four at the table), one who passed while holding a legal play pays for all and leads next (đền bài)",
-    "unit": "what the result is counted in: chips, bets or points",
-    "unit_name": "what one unit of the room is called (entry, bet, point): settle's unit= says what it is worth",
-    "placement": "payments by finishing place: [payer place, payee place, units] per player count",
-    "place_points": "points by finishing place per player count",
-    "two_values": "units a 2 is worth by suit (2♠ 2♣ 2♦ 2♥) when chopped, frozen or left at the end",
-    "bomb_values": "units a bomb is worth when chopped, frozen or left at the end",
-    "chop_payment": "chop money: 'multiply' (k-th chop pays k × the 2s' price), 'accumulate' (last chopped pays the whole chain) or 'none'",
-    "chop_stacked_twos": "a bomb chopping a single 2 that was laid on other single 2s is priced on all of them",
-    "instant_win_payment": "units each other player pays an instant winner (one number, or one per player count)",
-    "instant_win_points": "points for an instant winner and for every other player",
-    "instant_win_thui": "after an instant win the losers also pay the winner for the 2s and bombs they hold",
-    "frozen_penalty": "units a frozen player pays 1st place, on top of the value of the 2s and bombs held (one number, or one per player count)",
-    "frozen_end_payment": "units each unfrozen loser pays 1st place when freezes end the round (one number, or one per player count)",
-    "thui": "leftover 2s and bombs at the end: paid to the player 'above' the last, to the 'winner', or 'none'",
-    "finish_with_two_penalty": "units a player whose last play holds a 2 pays each other player (one number, or one per player count)",
-    "forfeit_penalty": "units a player who leaves before anyone has gone out pays the winner instead of a placement payment; "
-    "a later leaver pays as the lowest open place, plus thúi (one number, or one per player count)",
-    "chop_out_voids": "a chop made with the chopper's last cards moves no money (chặt và tới)",
-    "scoring": "'places' (placement payments or place points) or 'cards' (đếm lá: the round ends when the first player "
-    "goes out and every other player pays the winner for each card left)",
-    "card_price": "card-count scoring: units per card left (one number, or one per player count)",
-    "card_two_multiplier": "card-count scoring: each 2 left counts as this many cards",
-    "card_all_multiplier": "card-count scoring: a player who never played (all cards still held) pays this many times their count",
-    "rake_percent": "percent of each player's winnings taken by the house, rounded down",
-    "cap_at_balance": "no one pays more than their balance; creditors are cut pro rata",
-    "match_rounds": "rounds in a match (a session)",
-    "match_ties": "equal match totals: 'share' the win, or 'lower_seat' (the lowest seat number among them wins)",
-})
+_CONFLICTS: tuple[tuple[Callable[[RuleSet], bool], str], ...] = (
+    (
+        lambda r: r.deal_whole_deck and r.min_players == 4,
+        "deal_whole_deck: this table always seats 4, who get the whole deck (13 each) anyway",
+    ),
+    (
+        lambda r: r.longer_straight_beats and r.follow_suit,
+        "longer_straight_beats: cannot go with follow_suit (a longer straight has no suit pattern to follow)",
+    ),
+    (
+        lambda r: not r.lead_pair_run_bombs and not r.pair_runs,
+        "lead_pair_run_bombs: pair runs are off, so there is no pair-run bomb to keep from leading",
+    ),
+    (
+        lambda r: r.chop_stacked_twos and r.chop_payment == "none",
+        "chop_stacked_twos: chops move no money here (chop_payment = 'none'); choose 'multiply' or 'accumulate'",
+    ),
+    (
+        lambda r: r.scoring == "cards" and r.frozen,
+        "frozen: card-count scoring ends the round when the first player goes out, so nobody is frozen;"
+        " price a hand that was never played with card_all_multiplier and set frozen = false",
+    ),
+    (
+        lambda r: r.den_bai and not r.frozen,
+        "den_bai: needs frozen = true (it settles a round where three players are frozen)",
+    ),
+    (
+        lambda r: r.den_bai and r.max_players < 4,
+        "den_bai: needs max_players = 4 (it settles a round where three players are frozen)",
+    ),
+    (
+        lambda r: r.instant_win_thui and not r.instant_wins,
+        "instant_win_thui: there are no instant_wins to charge it on",
+    ),
+    (
+        lambda r: r.chop_out_voids and r.chop_payment == "none",
+        "chop_out_voids: chops move no money here (chop_payment = 'none'), so there is nothing to void",
+    ),
+)
+"""Axes that contradict each other: when the test holds, the rule set is refused with the message."""
+
+
+AXES: Mapping[str, str] = MappingProxyType(
+    {
+        "name": "the rule set's identifier",
+        "description": "one line about where these rules come from",
+        "min_players": "fewest players at the table",
+        "max_players": "most players at the table",
+        "direction": "which way play goes round the table (for front ends only; seats are numbered in play order)",
+        "first_lead_must_include": "first round: the holder of the lowest dealt card (3♠ when dealt) leads and must play that card",
+        "pair_same_colour": "a pair must be one colour (both black or both red)",
+        "straight_min": "fewest cards in a straight",
+        "straight_same_suit": "a straight must be all one suit",
+        "straight_two_on_top": "a 2 may be the top card of a straight (K-A-2; never A-2-3)",
+        "pair_runs": "pair runs (consecutive pairs) are combinations",
+        "pair_run_min": "fewest pairs in a pair run",
+        "deal_whole_deck": "at 2 or 3 players the whole deck is dealt, one card at a time from the dealer's left (26 each; 18, 17, 17), not 13 each",
+        "follow_suit": "to beat a play you must match its suit pattern (single: suit; pair: colour; triple and straight: suits)",
+        "twos_ignore_suit": "2s are exempt from the suit and colour rules (a single 2 beats any lower single; pairs of 2s may mix colours)",
+        "bombs": "which bombs chop which 2-groups and which other bombs",
+        "higher_two_chops": "beating a 2 (or pair of 2s) with higher 2s counts as a chop",
+        "bomb_after_pass": "a player who passed may still, in turn, bomb a 2-group on the table",
+        "interrupt_bombs": "bombs that may be played out of turn, even after passing, whenever they can chop the table",
+        "same_class_chops": "a bomb beating a lower bomb of its own class is a chop and adds to the chain ('chặt chồng'); off, an ordinary beat",
+        "longer_straight_beats": "a straight may also be beaten by any longer straight, whatever its top card",
+        "lead_pair_run_bombs": "a pair run that is a bomb here may be led (off: it may only be played on a table it beats)",
+        "instant_wins": "dealt hands that win at once, each in 'any' round, only the 'first' of a match or only 'later' ones",
+        "instant_win_ties": "several instant winners: 'share' (all win) or 'nearest_dealer' (first in dealing order wins)",
+        "frozen": "a player still holding 13 cards when the first player goes out is frozen (cóng) and stops",
+        "den_bai": "when three players are frozen (four at the table), one who passed while holding a legal play pays for all and leads next (đền bài)",
+        "unit": "what the result is counted in: chips, bets or points",
+        "unit_name": "what one unit of the room is called (entry, bet, point): settle's unit= says what it is worth",
+        "placement": "payments by finishing place: [payer place, payee place, units] per player count",
+        "place_points": "points by finishing place per player count",
+        "two_values": "units a 2 is worth by suit (2♠ 2♣ 2♦ 2♥) when chopped, frozen or left at the end",
+        "bomb_values": "units a bomb is worth when chopped, frozen or left at the end",
+        "chop_payment": "chop money: 'multiply' (k-th chop pays k × the 2s' price), 'accumulate' (last chopped pays the whole chain) or 'none'",
+        "chop_stacked_twos": "a bomb chopping a single 2 that was laid on other single 2s is priced on all of them",
+        "instant_win_payment": "units each other player pays an instant winner (one number, or one per player count)",
+        "instant_win_points": "points for an instant winner and for every other player",
+        "instant_win_thui": "after an instant win the losers also pay the winner for the 2s and bombs they hold",
+        "frozen_penalty": "units a frozen player pays 1st place, on top of the value of the 2s and bombs held (one number, or one per player count)",
+        "frozen_end_payment": "units each unfrozen loser pays 1st place when freezes end the round (one number, or one per player count)",
+        "thui": "leftover 2s and bombs at the end: paid to the player 'above' the last, to the 'winner', or 'none'",
+        "finish_with_two_penalty": "units a player whose last play holds a 2 pays each other player (one number, or one per player count)",
+        "forfeit_penalty": "units a player who leaves before anyone has gone out pays the winner instead of a placement payment; "
+        "a later leaver pays as the lowest open place, plus thúi (one number, or one per player count)",
+        "chop_out_voids": "a chop made with the chopper's last cards moves no money (chặt và tới)",
+        "scoring": "'places' (placement payments or place points) or 'cards' (đếm lá: the round ends when the first player "
+        "goes out and every other player pays the winner for each card left)",
+        "card_price": "card-count scoring: units per card left (one number, or one per player count)",
+        "card_two_multiplier": "card-count scoring: each 2 left counts as this many cards",
+        "card_all_multiplier": "card-count scoring: a player who never played (all cards still held) pays this many times their count",
+        "rake_percent": "percent of each player's winnings taken by the house, rounded down",
+        "cap_at_balance": "no one pays more than their balance; creditors are cut pro rata",
+        "match_rounds": "rounds in a match (a session)",
+        "match_ties": "equal match totals: 'share' the win, or 'lower_seat' (the lowest seat number among them wins)",
+    }
+)
 """Every axis of :class:`RuleSet` with a one-line meaning (used by :func:`~tienlen.compare` and the docs)."""

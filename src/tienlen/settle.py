@@ -67,14 +67,16 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 
 import attrs
 
 from tienlen import svg
+from tienlen._bits import NIBBLE, TWO, TWOS, pairs_of, rank_mask
 from tienlen._checks import MAX_AMOUNT, check_type, shown
 from tienlen._codec import WireValue
 from tienlen.cards import Card, cards_of, format_cards, mask_of
-from tienlen.combos import TWO, Combo, rank_nibbles
+from tienlen.combos import Combo, rank_nibbles
 from tienlen.errors import InvalidRecord, InvalidRules
 from tienlen.events import Chop, Finished, Forfeited, Played, RoundResult, TrickWon
 from tienlen.rules import RuleSet, Unit
@@ -168,21 +170,20 @@ class Settlement(WireValue):
 
 def _pr_classes(rules: RuleSet) -> int:
     """The longest valued pair-run class (0 when none has a value)."""
-    return max((int(name[2:]) for name, value in rules.bomb_values if name.startswith("PR") and value > 0), default=0)
+    return max((pairs_of(name) for name, value in rules.bomb_values if value > 0), default=0)
 
 
 def _bomb_units(bomb_class: str, rules: RuleSet) -> int:
-    if bomb_class.startswith("PR"):
-        longest = _pr_classes(rules)
-        if longest and int(bomb_class[2:]) > longest:
-            bomb_class = f"PR{longest}"
+    longest = _pr_classes(rules)
+    if longest and pairs_of(bomb_class) > longest:
+        bomb_class = f"PR{longest}"
     return rules.bomb_value(bomb_class)
 
 
 def _itemise(mask: int, rules: RuleSet) -> list[tuple[str, int]]:
     """The 2s and bombs of a hand with their units, in the order of the module docs."""
     items: list[tuple[str, int]] = []
-    for card in cards_of(mask >> (4 * TWO) << (4 * TWO)):
+    for card in cards_of(mask & TWOS):
         if rules.two_values[card.suit]:
             items.append((str(card), rules.two_values[card.suit]))
     nibbles = rank_nibbles(mask)
@@ -190,8 +191,8 @@ def _itemise(mask: int, rules: RuleSet) -> list[tuple[str, int]]:
     free = [nibbles[r] for r in range(TWO)]
     if quad > 0:
         for r in range(TWO):
-            if free[r] == 0xF:
-                items.append((f"quad {format_cards(0xF << (4 * r))}", quad))
+            if free[r] == NIBBLE:
+                items.append((f"quad {format_cards(rank_mask(r))}", quad))
                 free[r] = 0
     if rules.pair_runs and _pr_classes(rules):
         shortest = max(3, rules.pair_run_min)
@@ -302,11 +303,18 @@ def check_unit(unit: object, rules: RuleSet) -> int:
 
 
 def _check(result: RoundResult, rules: RuleSet, unit: object, balances: object) -> tuple[int, tuple[int, ...] | None]:
+    """Refuse settle's arguments when they do not fit together; the player count and the balances."""
     if not isinstance(rules, RuleSet):
         raise InvalidRules(f"rules must be a RuleSet such as tienlen.HOUSE, not {type(rules).__name__}")
     if not isinstance(result, RoundResult):
         raise InvalidRecord(f"settle needs a RoundResult (a finished round's .result), not {type(result).__name__}")
     check_unit(unit, rules)
+    n = _check_seats(result, rules)
+    return n, None if balances is None else _check_balances(balances, n)
+
+
+def _check_seats(result: RoundResult, rules: RuleSet) -> int:
+    """The result's player count, once every seat it names is at the table and its order is whole."""
     n = result.players
     if not isinstance(n, int) or not rules.min_players <= n <= rules.max_players:
         span = f"{rules.min_players}" if rules.min_players == rules.max_players else f"{rules.min_players} to {rules.max_players}"
@@ -340,16 +348,20 @@ def _check(result: RoundResult, rules: RuleSet, unit: object, balances: object) 
     for finish in result.finishes:
         if finish.seat not in seats:
             raise InvalidRecord(f"finish event {shown(finish)} names a seat not at this {n}-player table")
-    if balances is None:
-        return n, None
+    return n
+
+
+def _check_balances(balances: object, n: int) -> tuple[int, ...]:
     if isinstance(balances, (str, bytes)) or not isinstance(balances, Sequence):
         raise InvalidRules(f"balances: give one whole number per seat, e.g. [50000] * {n}, not {shown(balances)}")
     if len(balances) != n:
         raise InvalidRules(f"balances: {len(balances)} balances given for {n} players; give one per seat")
     for seat, value in enumerate(balances):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
-            raise InvalidRules(f"balances: seat {seat} has {shown(value)}; a balance must be a whole number of at least 0 (and at most {MAX_AMOUNT:,})")
-    return n, tuple(balances)
+            raise InvalidRules(
+                f"balances: seat {seat} has {shown(value)}; a balance must be a whole number of at least 0 (and at most {MAX_AMOUNT:,})"
+            )
+    return tuple(balances)
 
 
 # ---------------------------------------------------------------------------- what falls due
@@ -387,14 +399,18 @@ def _instant_win(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list
         dues = [(rules.amount("instant_win_payment", n) * unit, "instant win: {pattern}")]
         if rules.instant_win_thui:
             items = _itemise(mask_of(result.hands[loser]), rules)
-            dues.append((sum(v for _, v in items) * unit, f"thúi on an instant win ({{pattern}}): {_items_text(items, unit)} in hand"))
+            dues.append(
+                (sum(v for _, v in items) * unit, f"thúi on an instant win ({{pattern}}): {_items_text(items, unit)} in hand")
+            )
         order = [s for s in _after(loser, n) if s in winners]
         for amount, reason in dues:
             shares = _split(amount, [1] * len(order), list(range(len(order)))) if amount else []
             note = "" if len(winners) == 1 else f"; {amount:,} shared by {len(winners)} instant winners"
-            for winner, share in zip(order, shares):
+            for winner, share in zip(order, shares, strict=False):  # no shares when nothing is due
                 if share:
-                    moment.append(Transfer(payer=loser, payee=winner, amount=share, reason=reason.format(pattern=patterns[winner]) + note))
+                    moment.append(
+                        Transfer(payer=loser, payee=winner, amount=share, reason=reason.format(pattern=patterns[winner]) + note)
+                    )
     return [moment]
 
 
@@ -403,9 +419,7 @@ def _void_chops(result: RoundResult, rules: RuleSet) -> set[Chop]:
     if not rules.chop_out_voids:
         return set()
     events = result.events
-    return {
-        e for e, after in zip(events, events[1:]) if isinstance(e, Chop) and isinstance(after, Finished) and after.seat == e.chopper
-    }
+    return {e for e, after in pairwise(events) if isinstance(e, Chop) and isinstance(after, Finished) and after.seat == e.chopper}
 
 
 def _chops(result: RoundResult, rules: RuleSet, unit: int) -> list[list[Transfer]]:
@@ -416,7 +430,7 @@ def _chops(result: RoundResult, rules: RuleSet, unit: int) -> list[list[Transfer
     if rules.chop_payment == "multiply":
         price: dict[int, int] = {}
         twos: dict[int, list[str]] = {}
-        for chop, (label, units) in zip(chops, taken):
+        for chop, (label, units) in zip(chops, taken, strict=True):
             added = units if chop.chopped_combo.is_two_group else 0
             price[chop.trick] = price.get(chop.trick, 0) + added
             if added:
@@ -431,7 +445,7 @@ def _chops(result: RoundResult, rules: RuleSet, unit: int) -> list[list[Transfer
     elif rules.chop_payment == "accumulate":
         chains: dict[int, list[tuple[str, int]]] = {}
         last: dict[int, Chop] = {}
-        for chop, (label, units) in zip(chops, taken):
+        for chop, (label, units) in zip(chops, taken, strict=True):
             chains.setdefault(chop.trick, []).append((label, units * unit))
             last[chop.trick] = chop
         for trick, items in chains.items():
@@ -461,7 +475,7 @@ def _left_late(result: RoundResult) -> set[int]:
 def _cards_left(result: RoundResult, rules: RuleSet, seat: int) -> tuple[int, str]:
     """Card-count scoring: the cards ``seat`` is charged for, and how they were counted."""
     mask = mask_of(result.hands[seat])
-    twos = (mask >> (4 * TWO)).bit_count()
+    twos = (mask & TWOS).bit_count()
     count = mask.bit_count() + twos * (rules.card_two_multiplier - 1)
     words = f"{mask.bit_count()} card{'s' if mask.bit_count() != 1 else ''} left"
     if twos and rules.card_two_multiplier > 1:
@@ -474,77 +488,109 @@ def _cards_left(result: RoundResult, rules: RuleSet, seat: int) -> tuple[int, st
 
 
 def _end(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list[Transfer]:
-    due: list[Transfer] = []
-
-    def pay(payer: int, payee: int, amount: int, reason: str) -> None:
-        if amount > 0 and payer != payee:
-            due.append(Transfer(payer=payer, payee=payee, amount=amount, reason=reason))
-
-    places = result.placements
-    first = places[0]
-    frozen = [s for s in places if s in result.frozen] if rules.frozen else []
+    """What falls due when the round ends: places (or card counts), cóng, thúi, finishing on a 2."""
+    frozen = [s for s in result.placements if s in result.frozen] if rules.frozen else []
     forfeited = set(result.forfeited)
     # With a forfeit penalty, only those who left before anyone went out pay it; a later leaver is
     # settled as the place they take, thúi included. Without one, no forfeiter owes thúi.
     penalised = forfeited - _left_late(result) if rules.forfeit_penalty is not None else set()
     gone = penalised if rules.forfeit_penalty is not None else forfeited
+    return [
+        *_places_due(result, rules, unit, n, frozen, penalised),
+        *_frozen_due(result, rules, unit, n, frozen),
+        *_thui_due(result, rules, unit, frozen, gone),
+        *_finish_due(result, rules, unit, n),
+    ]
 
+
+def _pay(payer: int, payee: int, amount: int, reason: str) -> list[Transfer]:
+    """A transfer, or none when nothing moves."""
+    return [Transfer(payer=payer, payee=payee, amount=amount, reason=reason)] if amount > 0 and payer != payee else []
+
+
+def _places_due(result: RoundResult, rules: RuleSet, unit: int, n: int, frozen: list[int], penalised: set[int]) -> list[Transfer]:
+    """Card counts or placement payments (pairings touching a frozen player void), and the penalty
+    of early forfeiters instead."""
+    places = result.placements
+    first = places[0]
+    due: list[Transfer] = []
     if rules.scoring == "cards":
         price = rules.amount("card_price", n) * unit
         for seat in places[1:]:
             if seat not in penalised:
                 count, words = _cards_left(result, rules, seat)
-                pay(seat, first, count * price, f"card count: {words}; {count} × {price:,}")
+                due += _pay(seat, first, count * price, f"card count: {words}; {count} × {price:,}")
     else:
-        # placement, with pairings touching a frozen player void, early forfeiters paying their penalty instead
         for payer_place, payee_place, units in rules.payments_for(n):
             payer, payee = places[payer_place - 1], places[payee_place - 1]
-            if payer in frozen or payee in frozen or payer in penalised:
-                continue
-            pay(payer, payee, units * unit, f"placement: {_place(payer_place)} pays {_place(payee_place)}")
+            if payer not in frozen and payee not in frozen and payer not in penalised:
+                due += _pay(payer, payee, units * unit, f"placement: {_place(payer_place)} pays {_place(payee_place)}")
     for seat in places:
         if seat in penalised:
-            pay(seat, first, rules.amount("forfeit_penalty", n) * unit, "forfeit: left before anyone went out, pays the winner instead of a placement payment")
+            penalty = rules.amount("forfeit_penalty", n) * unit
+            due += _pay(
+                seat, first, penalty, "forfeit: left before anyone went out, pays the winner instead of a placement payment"
+            )
+    return due
 
-    # frozen (cóng)
-    if frozen:
-        owed: list[tuple[int, int, str]] = []
-        penalty = rules.amount("frozen_penalty", n)
-        for seat in frozen:
-            items = _itemise(mask_of(result.hands[seat]), rules)
-            units = penalty + sum(v for _, v in items)
-            text = f"{penalty * unit:,}" + ("".join(f" + {label} {v * unit:,}" for label, v in items))
-            owed.append((seat, units * unit, text))
-        if rules.den_bai and result.den_bai is not None and len(frozen) == n - 1 >= 3:
-            for seat, amount, text in owed:
-                whose = "own" if seat == result.den_bai else f"seat {seat}'s"
-                pay(result.den_bai, first, amount, f"đền bài: passed holding a play, pays {whose} cóng ({text})")
-        else:
-            for seat, amount, text in owed:
-                pay(seat, first, amount, f"frozen (cóng): {text}")
-        if len(frozen) >= 2:
-            for seat in places[1:]:
-                if seat not in frozen:
-                    pay(seat, first, rules.amount("frozen_end_payment", n) * unit, f"{len(frozen)} players frozen end the round: pays 1st")
 
-    # thúi: 2s and bombs left in hand when the round ends (forfeiters who owe none left before it did)
-    played_out = [s for s in places if s not in gone]
+def _frozen_due(result: RoundResult, rules: RuleSet, unit: int, n: int, frozen: list[int]) -> list[Transfer]:
+    """Cóng: each frozen player's penalty and cards (or all of it from the đền bài seat), and the
+    end payment when several are frozen."""
+    if not frozen:
+        return []
+    first = result.placements[0]
+    owed: list[tuple[int, int, str]] = []
+    penalty = rules.amount("frozen_penalty", n)
+    for seat in frozen:
+        items = _itemise(mask_of(result.hands[seat]), rules)
+        units = penalty + sum(v for _, v in items)
+        text = f"{penalty * unit:,}" + ("".join(f" + {label} {v * unit:,}" for label, v in items))
+        owed.append((seat, units * unit, text))
+    due: list[Transfer] = []
+    if rules.den_bai and result.den_bai is not None and len(frozen) == n - 1 >= 3:
+        for seat, amount, text in owed:
+            whose = "own" if seat == result.den_bai else f"seat {seat}'s"
+            due += _pay(result.den_bai, first, amount, f"đền bài: passed holding a play, pays {whose} cóng ({text})")
+    else:
+        for seat, amount, text in owed:
+            due += _pay(seat, first, amount, f"frozen (cóng): {text}")
+    if len(frozen) >= 2:
+        end_payment = rules.amount("frozen_end_payment", n) * unit
+        for seat in result.placements[1:]:
+            if seat not in frozen:
+                due += _pay(seat, first, end_payment, f"{len(frozen)} players frozen end the round: pays 1st")
+    return due
+
+
+def _thui_due(result: RoundResult, rules: RuleSet, unit: int, frozen: list[int], gone: set[int]) -> list[Transfer]:
+    """Thúi: 2s and bombs left in hand when the round ends (forfeiters who owe none left before it did)."""
+    first = result.placements[0]
+    played_out = [s for s in result.placements if s not in gone]
     if rules.thui == "above":
         owing = [(played_out[-1], played_out[-2])] if len(played_out) >= 2 and played_out[-1] not in frozen else []
     else:
         owing = [(seat, first) for seat in played_out[1:] if seat not in frozen] if rules.thui == "winner" else []
+    whom = "the player above" if rules.thui == "above" else "the winner"
+    due: list[Transfer] = []
     for seat, payee in owing:
         items = _itemise(mask_of(result.hands[seat]), rules)
-        whom = "the player above" if rules.thui == "above" else "the winner"
-        pay(seat, payee, sum(v for _, v in items) * unit, f"thúi: {_items_text(items, unit)} left in hand, paid to {whom}")
-
-    # finishing with a 2
-    finish_penalty = rules.amount("finish_with_two_penalty", n) * unit
-    for finish in result.finishes:
-        if finish.with_two:
-            for other in _after(finish.seat, n):
-                pay(finish.seat, other, finish_penalty, "finished on a 2: pays every other player")
+        due += _pay(
+            seat, payee, sum(v for _, v in items) * unit, f"thúi: {_items_text(items, unit)} left in hand, paid to {whom}"
+        )
     return due
+
+
+def _finish_due(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list[Transfer]:
+    """Finishing on a 2: the finisher pays every other player."""
+    penalty = rules.amount("finish_with_two_penalty", n) * unit
+    return [
+        transfer
+        for finish in result.finishes
+        if finish.with_two
+        for other in _after(finish.seat, n)
+        for transfer in _pay(finish.seat, other, penalty, "finished on a 2: pays every other player")
+    ]
 
 
 def _cap(moments: list[list[Transfer]], balances: tuple[int, ...], n: int) -> list[Transfer]:
@@ -562,16 +608,15 @@ def _cap(moments: list[list[Transfer]], balances: tuple[int, ...], n: int) -> li
             rank = {seat: k for k, seat in enumerate(_after(payer, n))}
             order = sorted(range(len(mine)), key=lambda k: (rank[moment[mine[k]].payee], k))
             shares = _split(held[payer], [amounts[i] for i in mine], order)
-            for i, share in zip(mine, shares):
+            for i, share in zip(mine, shares, strict=True):
                 notes[i] = f" (cut from {amounts[i]:,}: seat {payer} held only {held[payer]:,} of the {owed:,} owed)"
                 amounts[i] = share
-        for t, amount, note in zip(moment, amounts, notes):
+        for t, amount, note in zip(moment, amounts, notes, strict=True):
             if amount:
                 out.append(attrs.evolve(t, amount=amount, reason=t.reason + note) if note else t)
                 held[t.payer] -= amount
                 held[t.payee] += amount
     return out
-
 
 
 def _points(result: RoundResult, rules: RuleSet, n: int) -> tuple[int, ...]:
@@ -656,7 +701,11 @@ def settle(
         for seat in range(n):
             rake = max(net[seat], 0) * rules.rake_percent // 100
             if rake:
-                transfers.append(Transfer(payer=seat, payee=HOUSE_SEAT, amount=rake, reason=f"rake: {rules.rake_percent}% of {net[seat]:,} won"))
+                transfers.append(
+                    Transfer(
+                        payer=seat, payee=HOUSE_SEAT, amount=rake, reason=f"rake: {rules.rake_percent}% of {net[seat]:,} won"
+                    )
+                )
                 net[seat] -= rake
                 house += rake
     return Settlement(unit=rules.unit, stake=worth, transfers=tuple(transfers), net=tuple(net), house=house)

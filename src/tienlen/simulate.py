@@ -85,8 +85,15 @@ def plain_win(rules: RuleSet, players: int, unit: int = 1) -> int:
     """
     left = ((),) * players if rules.scoring == "places" else ((),) + tuple((DECK[seat],) for seat in range(1, players))
     plain = RoundResult(
-        players=players, dealer=0, first_round=False, placements=tuple(range(players)),
-        frozen=(), forfeited=(), instant_winners=(), hands=left, events=(),
+        players=players,
+        dealer=0,
+        first_round=False,
+        placements=tuple(range(players)),
+        frozen=(),
+        forfeited=(),
+        instant_winners=(),
+        hands=left,
+        events=(),
     )
     settlement = settle(plain, rules, unit=unit_for(rules, unit))
     if settlement.unit == "points":
@@ -162,7 +169,7 @@ class ProfileStats:
     @property
     def seat_results(self) -> tuple[Estimate, ...]:
         """Each seat's result per round, in plain wins."""
-        return tuple(Estimate.of(self.rounds, t, q, self.scale) for t, q in zip(self.seat_totals, self.seat_squares))
+        return tuple(Estimate.of(self.rounds, t, q, self.scale) for t, q in zip(self.seat_totals, self.seat_squares, strict=True))
 
     @property
     def money(self) -> Estimate:
@@ -184,7 +191,13 @@ class ProfileStats:
     @property
     def frequencies(self) -> dict[str, float]:
         """Events per round: chops, chop chains, frozen players (cóng), thúi and instant wins."""
-        counts = {"chops": self.chops, "chains": self.chains, "cóng": self.frozen, "thúi": self.thui, "instant wins": self.instant_wins}
+        counts = {
+            "chops": self.chops,
+            "chains": self.chains,
+            "cóng": self.frozen,
+            "thúi": self.thui,
+            "instant wins": self.instant_wins,
+        }
         return {name: self.per_round(count) for name, count in counts.items()}
 
     def to_mapping(self) -> dict[str, Any]:
@@ -203,10 +216,12 @@ class ProfileStats:
 
     def __add__(self, other: ProfileStats) -> ProfileStats:
         if (self.rules, self.unit, self.scale, self.players) != (other.rules, other.unit, other.scale, other.players):
-            raise InvalidRules(f"cannot add statistics of {self.rules} ({self.players} players) and {other.rules} ({other.players} players)")
+            raise InvalidRules(
+                f"cannot add statistics of {self.rules} ({self.players} players) and {other.rules} ({other.players} players)"
+            )
 
         def seats(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-            return tuple(x + y for x, y in zip(a or (0,) * self.players, b or (0,) * self.players))
+            return tuple(x + y for x, y in zip(a or (0,) * self.players, b or (0,) * self.players, strict=True))
 
         counts = Counter(dict(self.moved_counts)) + Counter(dict(other.moved_counts))
         sums = {name: getattr(self, name) + getattr(other, name) for name in _SUMMED}
@@ -230,7 +245,9 @@ def _empty(rules: RuleSet, players: int, unit: int) -> ProfileStats:
     return ProfileStats(rules=rules.name, unit=rules.unit, scale=plain_win(rules, players, unit), players=players)
 
 
-def play_chunk(rules: RuleSet, players: int, bots: tuple[str, ...], seed: int, start: int, stop: int, unit: int = 1) -> ProfileStats:
+def play_chunk(
+    rules: RuleSet, players: int, bots: tuple[str, ...], seed: int, start: int, stop: int, unit: int = 1
+) -> ProfileStats:
     """Play rounds ``start`` to ``stop - 1`` of the simulation seeded with ``seed`` and total them.
 
     :func:`simulate` adds such chunks up, on this machine or on a cluster. ``unit`` scales the
@@ -355,7 +372,9 @@ class Run:
         except InvalidRules:
             raise
         except (KeyError, TypeError, ValueError) as error:
-            raise InvalidRules(f"not a simulation run description: {error!s} (expected rules, rounds, seed, players, bots, unit)") from None
+            raise InvalidRules(
+                f"not a simulation run description: {error!s} (expected rules, rounds, seed, players, bots, unit)"
+            ) from None
         run.check()
         return run
 
@@ -469,6 +488,10 @@ def format_stats(stats: Sequence[ProfileStats]) -> str:
         for seat, e in enumerate(s.seat_results):
             lines.append(f"  seat {seat} result         {e.mean:+7.3f}  [{e.low:+.3f}, {e.high:+.3f}]  (sd {e.sd:.3f})")
         lines.append(f"  seat advantage         {s.seat_advantage:7.3f}")
-        lines.append("  per round: " + ", ".join(f"{name} {rate:.3f}" for name, rate in s.frequencies.items()) + f"; longest chop chain {s.longest_chain}")
+        lines.append(
+            "  per round: "
+            + ", ".join(f"{name} {rate:.3f}" for name, rate in s.frequencies.items())
+            + f"; longest chop chain {s.longest_chain}"
+        )
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks) + "\n\n(results in plain wins: " + PLAIN_WIN.removeprefix("plain wins: ") + ")"

@@ -25,13 +25,28 @@ from typing import Any, get_args
 import attrs
 from hypothesis import strategies as st
 
+from tienlen._bits import TWO, rank_mask
 from tienlen.cards import DECK, FULL_MASK, Card, cards_of
-from tienlen.combos import TWO, Combo, ComboKind, classify
+from tienlen.combos import Combo, ComboKind, classify
 from tienlen.errors import InvalidRules
 from tienlen.events import Action
 from tienlen.profiles import PROFILES
 from tienlen.round import Round
-from tienlen.rules import INSTANT_WIN_PATTERNS, Amount, BombRule, ChopPayment, Direction, InstantWinRule, InstantWinTies, MatchTies, Rounds, RuleSet, Scoring, Thui, Unit
+from tienlen.rules import (
+    INSTANT_WIN_PATTERNS,
+    Amount,
+    BombRule,
+    ChopPayment,
+    Direction,
+    InstantWinRule,
+    InstantWinTies,
+    MatchTies,
+    Rounds,
+    RuleSet,
+    Scoring,
+    Thui,
+    Unit,
+)
 
 __all__ = ["cards", "masks", "card_sets", "hands", "combos", "positions", "rounds", "rule_sets"]
 
@@ -97,7 +112,7 @@ def _combo(draw: st.DrawFn, rules: RuleSet, kind: ComboKind) -> Combo:
         rank = draw(st.integers(0, 12))
         mask = draw(st.sampled_from(_TRIPLES)) << (4 * rank)
     elif kind is ComboKind.QUAD:
-        mask = 0xF << (4 * draw(st.integers(0, 12)))
+        mask = rank_mask(draw(st.integers(0, TWO)))
     elif kind is ComboKind.STRAIGHT:
         top_limit = TWO if rules.straight_two_on_top else TWO - 1
         length = draw(st.integers(rules.straight_min, top_limit + 1))
@@ -157,9 +172,7 @@ def positions(rules: RuleSet, *, leading: bool | None = None) -> st.SearchStrate
 
 
 @st.composite
-def _round(
-    draw: st.DrawFn, rules: RuleSet, players: int | None, forfeits: bool, max_actions: int, start: Round | None
-) -> Round:
+def _round(draw: st.DrawFn, rules: RuleSet, players: int | None, forfeits: bool, max_actions: int, start: Round | None) -> Round:
     if start is not None:
         round_ = start
     else:
@@ -246,9 +259,18 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
     placement = []
     for n in counts:
         payers = draw(st.lists(st.integers(1, n), max_size=n))
-        pays = tuple((payer, draw(st.sampled_from([p for p in range(1, n + 1) if p != payer])), draw(st.integers(0, 6))) for payer in payers)
+        pays = tuple(
+            (payer, draw(st.sampled_from([p for p in range(1, n + 1) if p != payer])), draw(st.integers(0, 6)))
+            for payer in payers
+        )
         placement.append((n, pays))
-    instant = draw(st.lists(st.tuples(st.sampled_from(list(INSTANT_WIN_PATTERNS)), st.sampled_from(get_args(Rounds))), unique_by=lambda w: w[0], max_size=4))
+    instant = draw(
+        st.lists(
+            st.tuples(st.sampled_from(list(INSTANT_WIN_PATTERNS)), st.sampled_from(get_args(Rounds))),
+            unique_by=lambda w: w[0],
+            max_size=4,
+        )
+    )
     axes: dict[str, Any] = dict(
         name="drawn",
         min_players=low,

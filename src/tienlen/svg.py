@@ -67,7 +67,14 @@ def card(value: Card | str, *, size: int | None = None) -> str:
 
 def _row(cards: Sequence[Card], x: float, y: float, *, step: float = _STEP, selected: int = 0) -> str:
     return "\n".join(
-        drawing.face(x + i * step, y - (_RAISE if c.mask & selected else 0), c.rank.symbol, c.suit.symbol, red=c.is_red, raised=bool(c.mask & selected))
+        drawing.face(
+            x + i * step,
+            y - (_RAISE if c.mask & selected else 0),
+            c.rank.symbol,
+            c.suit.symbol,
+            red=c.is_red,
+            raised=bool(c.mask & selected),
+        )
         for i, c in enumerate(cards)
     )
 
@@ -119,7 +126,12 @@ def _fan(held: Sequence[Card], chosen: int, title: str, size: int | None) -> str
     xs, ys = [], []
     for angle, lift, _ in placed:
         a = math.radians(angle)
-        for dx, dy in ((-CARD_WIDTH / 2, -radius - lift), (CARD_WIDTH / 2, -radius - lift), (-CARD_WIDTH / 2, -radius - lift + CARD_HEIGHT), (CARD_WIDTH / 2, -radius - lift + CARD_HEIGHT)):
+        for dx, dy in (
+            (-CARD_WIDTH / 2, -radius - lift),
+            (CARD_WIDTH / 2, -radius - lift),
+            (-CARD_WIDTH / 2, -radius - lift + CARD_HEIGHT),
+            (CARD_WIDTH / 2, -radius - lift + CARD_HEIGHT),
+        ):
             xs.append(dx * math.cos(a) - dy * math.sin(a))
             ys.append(dx * math.sin(a) + dy * math.cos(a))
     cx, cy = 4 - min(xs), 4 - min(ys)
@@ -163,7 +175,9 @@ def trick(value: Trick, *, size: int | None = None) -> str:
     rows.append(label(12, top + 18, f"passed: {passed}" if passed else "nobody has passed", size=14, fill="#555555"))
     width = max(360.0, 160 + widest + 12)
     header = label(12, 26, f"trick {value.number}, led by seat {value.leader}", size=17, bold=True)
-    plays = "; ".join(f"seat {s} {'chops with' if (s, c.mask) in chops else 'plays'} {c}" for s, c in value.plays) or "no play yet"
+    plays = (
+        "; ".join(f"seat {s} {'chops with' if (s, c.mask) in chops else 'plays'} {c}" for s, c in value.plays) or "no play yet"
+    )
     title = f"trick {value.number}: {plays}" + (f"; passed: {passed}" if passed else "")
     background = f'<rect width="{width:g}" height="{top + 30:g}" fill="#ffffff"/>'
     return document(width, top + 30, "\n".join([background, header, *rows]), title=title, size=size)
@@ -332,7 +346,16 @@ def _draw(scene: _Scene, size: int | None) -> str:
         centre = f"trick {scene.trick_number}: seat {scene.table_seat} played {scene.table.kind.label} {scene.table}"
         cards = scene.table.cards
         x = (_WIDTH - _row_width(len(cards))) / 2
-        parts.append(label(_WIDTH / 2, middle_y + 14, f"trick {scene.trick_number} · seat {scene.table_seat} played", size=15, fill="#e8f5e9", anchor="middle"))
+        parts.append(
+            label(
+                _WIDTH / 2,
+                middle_y + 14,
+                f"trick {scene.trick_number} · seat {scene.table_seat} played",
+                size=15,
+                fill="#e8f5e9",
+                anchor="middle",
+            )
+        )
         parts.append(f'<g class="table">{_row(cards, x, middle_y + 26)}</g>')
     if scene.viewer is not None:
         whose = f"seat {scene.viewer}"
@@ -368,7 +391,9 @@ def settlement(value: Settlement, *, size: int | None = None) -> str:
         )
     if not lines:
         y += 22
-        parts.append(label(12, y, "no transfers" if value.unit != "points" else "points are scored, not paid", size=14, fill="#666666"))
+        parts.append(
+            label(12, y, "no transfers" if value.unit != "points" else "points are scored, not paid", size=14, fill="#666666")
+        )
     y += 14
     parts.append(f'<line x1="12" y1="{y:g}" x2="{width - 12:g}" y2="{y:g}" stroke="#bbbbbb"/>')
     y += 24
@@ -381,6 +406,8 @@ def settlement(value: Settlement, *, size: int | None = None) -> str:
         parts.append(f'<g class="net">{label(x, y, text, size=14, fill=colour, bold=True)}</g>')
         x += 24 + 8.4 * len(text)
     width = max(width, x + 12)
-    title = f"settlement in {value.unit}: {len(lines)} transfer{'s' if len(lines) != 1 else ''}; net " + ", ".join(f"{n} {a:+,}" for n, a in nets)
+    title = f"settlement in {value.unit}: {len(lines)} transfer{'s' if len(lines) != 1 else ''}; net " + ", ".join(
+        f"{n} {a:+,}" for n, a in nets
+    )
     background = f'<rect width="{width:g}" height="{y + 16:g}" fill="#ffffff"/>'
     return document(width, y + 16, "\n".join([background, *parts]), title=title, size=size)

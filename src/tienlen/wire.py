@@ -350,7 +350,9 @@ _SETTLEMENT = _simple(Settlement, unit=_STR, stake=_INT, transfers=_sequence(_TR
 
 def _check_match(match: Match, path: str) -> None:
     if len(match.results) != len(match.settlements):
-        raise InvalidDocument(f"{_at(path, 'settlements')}: {len(match.settlements)} settlements for {len(match.results)} results")
+        raise InvalidDocument(
+            f"{_at(path, 'settlements')}: {len(match.settlements)} settlements for {len(match.results)} results"
+        )
 
 
 _MATCH = _fields(
@@ -417,7 +419,7 @@ def read_document(data: object) -> Any:
     if isinstance(data, str):
         data = loads(data)
     fmt = data.get("format") if isinstance(data, dict) else None
-    name = fmt[len("tienlen-"):] if isinstance(fmt, str) and fmt.startswith("tienlen-") else ""
+    name = fmt[len("tienlen-") :] if isinstance(fmt, str) and fmt.startswith("tienlen-") else ""
     if name not in DOCUMENTS:
         _fail("format", f"one of {', '.join('tienlen-' + n for n in DOCUMENTS)}", fmt)
     return CODECS[DOCUMENTS[name]].decode(data)

@@ -1,0 +1,33 @@
+"""Bit constants of the card masks and the names of bomb classes, in one place (private).
+
+A set of cards is a 52-bit integer: card ``4 * rank + suit`` is bit ``4 * rank + suit``, ranks 0
+(the 3s) to 12 (the 2s), suits ♠ ♣ ♦ ♥ as 0 to 3. So rank ``r`` holds its suits in the 4-bit
+"nibble" ``mask >> 4 * r & 0xF``. Bomb classes are named ``quad`` or ``PR3`` … ``PR6`` (a pair run
+of that many pairs).
+"""
+
+from __future__ import annotations
+
+import re
+
+TWO = 12
+"""The rank of the 2s, the highest."""
+
+NIBBLE = 0xF
+"""One rank's four suits."""
+
+TWOS = NIBBLE << (4 * TWO)
+"""The four 2s."""
+
+BOMB_CLASS = re.compile(r"quad|PR([3-6])")
+"""A bomb class name: ``quad``, or ``PR`` and the number of pairs of a pair run."""
+
+
+def rank_mask(rank: int) -> int:
+    """The four cards of ``rank``."""
+    return NIBBLE << (4 * rank)
+
+
+def pairs_of(bomb_class: str) -> int:
+    """The number of pairs of a pair-run bomb class (``PR4`` → 4); 0 for ``quad``."""
+    return int(bomb_class[2:]) if bomb_class.startswith("PR") else 0
