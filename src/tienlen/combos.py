@@ -22,6 +22,7 @@ from tienlen._checks import check_type, shown
 from tienlen._codec import WireValue
 from tienlen.cards import DECK, FULL_MASK, Card, cards_of, format_cards, to_mask
 from tienlen.errors import InvalidArgument, InvalidCombo
+from tienlen.profiles import HOUSE
 from tienlen.rules import RuleSet
 
 __all__ = ["ComboKind", "Combo", "classify", "as_combo", "rank_nibbles"]
@@ -102,11 +103,7 @@ class Combo(WireValue):
         Raises :class:`InvalidCombo` when the cards form no combination, and
         :class:`~tienlen.InvalidCards` for unreadable card text.
         """
-        if rules is None:
-            from tienlen.profiles import HOUSE
-
-            rules = HOUSE
-        return classify(text, rules)
+        return classify(text, HOUSE if rules is None else rules)
 
     def __str__(self) -> str:
         return format_cards(self.mask)

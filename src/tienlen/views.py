@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING
 import attrs
 
 from tienlen import svg
-from tienlen._checks import check_type
+from tienlen._checks import check_type, shown
 from tienlen._codec import WireValue
 from tienlen.cards import Card, cards_of, format_cards
 from tienlen.combos import Combo
-from tienlen.errors import IllegalPlay
+from tienlen.errors import IllegalPlay, InvalidArgument
 from tienlen.events import Action, Event, Froze, Passed, parse_action
 from tienlen.rules import RuleSet
 
@@ -132,7 +132,7 @@ def view_of(round_: Round, seat: int) -> PlayerView:
 
     Raises :class:`~tienlen.IllegalPlay` when ``seat`` is not a seat of the round.
     """
-    from tienlen.round import Round  # round builds views, so it is imported when first needed
-
-    check_type(round_, Round, "round_", "a Round")
-    return round_.view(seat)
+    view = getattr(round_, "view", None)  # Round builds views, so this module cannot import it
+    if not callable(view):
+        raise InvalidArgument(f"round_ must be a Round, not {shown(round_)}")
+    return view(seat)
