@@ -18,6 +18,7 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
+from tienlen._bits import TWOS
 from tienlen._checks import MAX_HAND, MAX_SEED, check_int, check_type, shown
 from tienlen.cards import to_mask
 from tienlen.combos import ComboKind
@@ -29,8 +30,6 @@ from tienlen.rules import RuleSet
 from tienlen.views import PlayerView, view_of
 
 __all__ = ["Agent", "RandomAgent", "GreedyAgent", "AGENTS", "make_agent", "play_round", "protected_mask"]
-
-_TWOS = 0xF << 48
 
 
 @runtime_checkable
@@ -67,7 +66,7 @@ class RandomAgent:
 def protected_mask(hand: int, rules: RuleSet) -> int:
     """The 2s in ``hand`` and every card that is part of a bomb it could play."""
     hand = to_mask(hand)
-    mask = hand & _TWOS
+    mask = hand & TWOS
     for kind, cards in legal_masks(hand, None, rules):
         if kind in (ComboKind.QUAD, ComboKind.PAIR_RUN) and rules.bomb_rule(combo_of(kind, cards).bomb_class):
             mask |= cards  # a quad or a pair run (the only bomb classes) that is a bomb here

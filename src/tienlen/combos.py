@@ -17,7 +17,8 @@ from typing import TypeVar
 
 import attrs
 
-from tienlen import svg
+from tienlen import _bits, svg
+from tienlen._bits import TWOS
 from tienlen._checks import check_type, shown
 from tienlen._codec import WireValue
 from tienlen.cards import DECK, FULL_MASK, Card, cards_of, format_cards, to_mask
@@ -27,7 +28,7 @@ from tienlen.rules import RuleSet
 
 __all__ = ["ComboKind", "Combo", "classify", "as_combo", "rank_nibbles"]
 
-TWO = 12  # the rank index of the 2s
+TWO = _bits.TWO  # the rank index of the 2s
 
 
 class ComboKind(enum.IntEnum):
@@ -85,7 +86,7 @@ class Combo(WireValue):
     @property
     def is_two_group(self) -> bool:
         """A single 2, a pair of 2s or a triple of 2s."""
-        return self.kind <= ComboKind.TRIPLE and self.mask >> 48 != 0
+        return self.kind <= ComboKind.TRIPLE and self.mask & TWOS != 0
 
     @property
     def bomb_class(self) -> str | None:

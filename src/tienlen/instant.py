@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 
+from tienlen._bits import pairs_of
 from tienlen._checks import check_bool, check_type
 from tienlen.cards import Card, to_mask
 from tienlen.combos import TWO
@@ -57,7 +58,7 @@ def _bombs_at_once(counts: list[int], rules: RuleSet) -> int:
     cut into as many of the shortest pair-run bomb as it holds.
     """
     quads = [r for r in range(13) if counts[r] == 4] if rules.bomb_rule("quad") else []
-    shortest = min((int(b.bomb[2:]) for b in rules.bombs if b.bomb.startswith("PR")), default=0)
+    shortest = min((pairs_of(b.bomb) for b in rules.bombs if b.bomb != "quad"), default=0)
     best = 0
     for taken in range(1 << len(quads)):
         left = list(counts)

@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import combinations, product, repeat
 
+from tienlen._bits import TWOS, pairs_of
 from tienlen._checks import check_bool, check_type
 from tienlen.cards import Card, format_cards, to_mask
 from tienlen.combos import TWO, Combo, ComboKind, as_combo, same_colour, trusted
@@ -58,7 +59,6 @@ MaskTable = list[list[tuple[int, ...]]]
 _RANKS = range(13)
 _NIBBLE_SHIFTS = range(0, 52, 4)
 _NOT_TWOS = (1 << (4 * TWO)) - 1  # every card below the 2s
-_TWOS = 0xF << (4 * TWO)
 _SPADES = sum(1 << (4 * r) for r in _RANKS)  # bit 4r for each rank r: the ♠ cards
 _SUIT_CARDS = [_SPADES << s for s in range(4)]  # every card of one suit
 _ONE_A_RANK = [sum(1 << (4 * i) for i in range(n)) for n in range(14)]  # bit 4i for each of n ranks
@@ -134,7 +134,7 @@ class _Plan:
         self.twos_ignore_suit = rules.twos_ignore_suit
         # Pair-run lengths (in pairs) that are bombs here and may not be led.
         self.unled_runs = frozenset(
-            () if rules.lead_pair_run_bombs else (int(b.bomb[2:]) for b in rules.bombs if b.bomb.startswith("PR"))
+            () if rules.lead_pair_run_bombs else (pairs_of(b.bomb) for b in rules.bombs if b.bomb != "quad")
         )
         self.shapes: dict[tuple[ComboKind, int, bool, bool], list[tuple[ComboKind, int, bool]]] = {}
 
@@ -158,7 +158,7 @@ class _Plan:
                 on_twos = twos and length in bomb.chops_twos and (rules.bomb_after_pass or not passed)
                 on_bomb = table_is_bomb and table_class in bomb.chops_bombs and not passed
                 if on_twos or on_bomb:
-                    found[(QUAD, 4) if bomb.bomb == "quad" else (PAIR_RUN, 2 * int(bomb.bomb[2:]))] = True
+                    found[(QUAD, 4) if bomb.bomb == "quad" else (PAIR_RUN, 2 * pairs_of(bomb.bomb))] = True
             if rules.longer_straight_beats and kind is STRAIGHT and not passed:
                 found[(STRAIGHT, length + 1)] = True
             shapes = self.shapes[key] = sorted((k, n, any_of_them) for (k, n), any_of_them in found.items())
@@ -369,7 +369,7 @@ def _following(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]
     if kind is SINGLE:
         cards = hand & _SUIT_CARDS[(floor - 1) & 3]
         if plan.twos_ignore_suit:
-            cards |= hand & _TWOS
+            cards |= hand & TWOS
         return _singles(cards, floor)
     if kind is PAIR:
         rank = (floor - 1) >> 2

@@ -32,6 +32,7 @@ from typing import Any
 import attrs
 
 from tienlen import records, svg
+from tienlen._bits import TWOS
 from tienlen._checks import MAX_RECORD, MAX_SEED, check_bool, check_int, load_json, shown
 from tienlen._codec import WireValue
 from tienlen.actions import PASSES, LegalActions, legal_actions_of, play_action
@@ -68,8 +69,6 @@ from tienlen.rules import RuleSet
 from tienlen.views import PlayerView, public_events
 
 __all__ = ["Trick", "Round", "LegalActions", "instant_win_pattern", "RECORD_VERSION"]
-
-_TWOS = 0xF << 48
 
 
 @attrs.frozen(kw_only=True)
@@ -569,7 +568,7 @@ class Round:
         finished, frozen = self.finished, self.frozen
         if not hands[seat]:
             finished += (seat,)
-            events.append(Finished(seat=seat, place=len(finished), with_two=bool(combo.mask & _TWOS)))
+            events.append(Finished(seat=seat, place=len(finished), with_two=bool(combo.mask & TWOS)))
             if len(finished) == 1 and self.rules.frozen:
                 for other in _turn_order(seat, self.players):
                     if other != seat and other not in self.forfeited and self.dealt[other] == hands[other]:

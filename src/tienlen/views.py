@@ -135,4 +135,5 @@ def view_of(round_: Round, seat: int) -> PlayerView:
     view = getattr(round_, "view", None)  # Round builds views, so this module cannot import it
     if not callable(view):
         raise InvalidArgument(f"round_ must be a Round, not {shown(round_)}")
-    return view(seat)
+    seen: PlayerView = view(seat)
+    return seen
