@@ -104,6 +104,21 @@ def test_profile_words_read_every_axis() -> None:
     assert read == AXES_IN_WORDS, f"axes never described: {sorted(AXES_IN_WORDS - read)}"
 
 
+def test_an_axis_without_words_of_its_own_is_described_from_its_meaning() -> None:
+    """A new axis declared only as a field (with its meaning) reaches the profile pages unedited."""
+
+    @attrs.frozen(kw_only=True)
+    class Wider(RuleSet):
+        made_up_rule: bool = attrs.field(default=True, metadata={"meaning": "a made-up rule for this test"})
+
+    wider = Wider(**{f.name: getattr(HOUSE, f.name) for f in attrs.fields(RuleSet) if f.init})
+    sections, read = profile_words.words(wider)
+    assert sections[-1] == ("Other rules", ["A made-up rule for this test: yes."])
+    assert "made_up_rule" in read
+    assert "Other rules" not in profile_words.profile_page(HOUSE)
+    assert "A made-up rule for this test: yes." in profile_words.profile_page(wider)
+
+
 @pytest.mark.parametrize(
     ("change", "words"),
     [

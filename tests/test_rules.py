@@ -41,6 +41,16 @@ def test_every_axis_is_documented() -> None:
     assert fields == set(AXES)
 
 
+def test_every_axis_declares_its_meaning_on_its_field() -> None:
+    """One place per axis: the meaning sits on the field, and AXES (hence compare, the CLI and the
+    rules matrix) is built from the fields, in their order."""
+    fields = attrs.fields(RuleSet)
+    assert [f.name for f in fields if "meaning" not in f.metadata] == ["_bomb_table"]
+    assert [f.name for f in fields if not f.init] == ["_bomb_table"]
+    assert list(AXES.items()) == [(f.name, f.metadata["meaning"]) for f in fields if f.init]
+    assert all(isinstance(meaning, str) and meaning for meaning in AXES.values())
+
+
 @pytest.mark.parametrize("name", ids)
 def test_from_a_profile_alone_gives_that_profile(name: str) -> None:
     assert RuleSet.from_mapping({"from": name}) == PROFILES[name]

@@ -9,12 +9,13 @@ concerns a given rule set. ``rules_matrix`` writes the pages when the documentat
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
 
-from tienlen import INSTANT_WIN_PATTERNS, RuleSet
+from tienlen import INSTANT_WIN_PATTERNS, PROFILES, RuleSet
 
 _TWO_GROUPS = {1: "a single 2", 2: "a pair of 2s", 3: "a triple of 2s"}
 _SUITS = ("♠", "♣", "♦", "♥")
@@ -437,10 +438,41 @@ SECTIONS: tuple[Callable[[Any], Section], ...] = (_table, _combinations, _follow
 
 
 def words(rules: RuleSet) -> tuple[list[Section], set[str]]:
-    """The sections describing ``rules``, and the axes they read."""
+    """The sections describing ``rules``, and the axes they read.
+
+    An axis no section describes (a new field of :class:`RuleSet`) gets a sentence made from the
+    meaning declared on its field, under "Other rules".
+    """
     reader = Reader(rules)
     sections = [section(reader) for section in SECTIONS]
+    others = [f for f in attrs.fields(type(rules)) if f.init and f.name not in _described() | {"name", "description"}]
+    if others:
+        sections.append(("Other rules", [generic(f.metadata["meaning"], getattr(rules, f.name)) for f in others]))
+        reader.read |= {f.name for f in others}
     return sections, reader.read
+
+
+@functools.cache
+def _described() -> set[str]:
+    """The axes the sections describe in their own words (those they read for some profile)."""
+    read: set[str] = set()
+    for rules in PROFILES.values():
+        reader = Reader(rules)
+        for section in SECTIONS:
+            section(reader)
+        read |= reader.read
+    return read
+
+
+def generic(meaning: str, value: Any) -> str:
+    """The sentence for an axis without words of its own: its meaning, then its value."""
+    if isinstance(value, bool):
+        shown = "yes" if value else "no"
+    elif isinstance(value, tuple):
+        shown = listing(map(str, value)) or "none"
+    else:
+        shown = "none" if value is None else str(value)
+    return f"{meaning[:1].upper()}{meaning[1:]}: {shown}."
 
 
 # --------------------------------------------------------------------------- decisions

@@ -1,8 +1,7 @@
 """Sphinx extension: the rules matrix and one page per profile, generated from tienlen's data.
 
-Nothing here knows the list of axes or profiles: it walks the fields of :class:`tienlen.RuleSet`
-(in the order of :data:`tienlen.AXES`, then any field that ``AXES`` does not describe yet) and
-the profiles in :data:`tienlen.PROFILES`, so changing a profile, adding an axis or adding a
+Nothing here knows the list of axes or profiles: it walks :data:`tienlen.AXES` (every field of
+:class:`tienlen.RuleSet` with the meaning declared on it) and the profiles in :data:`tienlen.PROFILES`, so changing a profile, adding an axis or adding a
 profile changes the documentation at the next build.
 
 Directives:
@@ -26,7 +25,6 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-import attrs
 from docutils import nodes
 from docutils.statemachine import StringList
 from generated_pages import write_pages
@@ -54,10 +52,8 @@ _TWO_SUITS = ("2♠", "2♣", "2♦", "2♥")
 
 
 def axes() -> list[tuple[str, str]]:
-    """Every axis of :class:`RuleSet` with its meaning, in ``AXES`` order, then any undescribed field."""
-    fields = [field.name for field in attrs.fields(RuleSet) if field.init]
-    ordered = [name for name in AXES if name in fields] + [name for name in fields if name not in AXES]
-    return [(name, AXES.get(name, "")) for name in ordered]
+    """Every axis of :class:`RuleSet` with its meaning, in field order."""
+    return list(AXES.items())
 
 
 def value_of(rules: RuleSet, axis: str) -> Any:

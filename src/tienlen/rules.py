@@ -172,67 +172,201 @@ def _instant_win_rules(value: tuple[InstantWinRule | str, ...]) -> tuple[Instant
 
 @attrs.frozen(kw_only=True)
 class RuleSet:
-    """The rules of one table. Each field is one axis of the rules; see ``AXES`` for their meanings.
+    """The rules of one table. Each field is one axis of the rules, declared with its
+    one-line meaning (``metadata={"meaning": ...}``, collected in ``AXES``).
 
     Raises :class:`InvalidRules` when the axes contradict each other or are out of range.
     """
 
-    name: str
-    description: str = ""
+    name: str = attrs.field(metadata={"meaning": "the rule set's identifier"})
+    description: str = attrs.field(default="", metadata={"meaning": "one line about where these rules come from"})
     # --- table and lead
-    min_players: int = 2
-    max_players: int = 4
-    direction: Direction = "counter-clockwise"
-    first_lead_must_include: bool = True
+    min_players: int = attrs.field(default=2, metadata={"meaning": "fewest players at the table"})
+    max_players: int = attrs.field(default=4, metadata={"meaning": "most players at the table"})
+    direction: Direction = attrs.field(
+        default="counter-clockwise",
+        metadata={"meaning": "which way play goes round the table (for front ends only; seats are numbered in play order)"},
+    )
+    first_lead_must_include: bool = attrs.field(
+        default=True,
+        metadata={"meaning": "first round: the holder of the lowest dealt card (3♠ when dealt) leads and must play that card"},
+    )
     # --- combinations
-    pair_same_colour: bool = False
-    straight_min: int = 3
-    straight_same_suit: bool = False
-    straight_two_on_top: bool = False
-    pair_runs: bool = True
-    pair_run_min: int = 3
-    deal_whole_deck: bool = False
+    pair_same_colour: bool = attrs.field(
+        default=False, metadata={"meaning": "a pair must be one colour (both black or both red)"}
+    )
+    straight_min: int = attrs.field(default=3, metadata={"meaning": "fewest cards in a straight"})
+    straight_same_suit: bool = attrs.field(default=False, metadata={"meaning": "a straight must be all one suit"})
+    straight_two_on_top: bool = attrs.field(
+        default=False, metadata={"meaning": "a 2 may be the top card of a straight (K-A-2; never A-2-3)"}
+    )
+    pair_runs: bool = attrs.field(default=True, metadata={"meaning": "pair runs (consecutive pairs) are combinations"})
+    pair_run_min: int = attrs.field(default=3, metadata={"meaning": "fewest pairs in a pair run"})
+    deal_whole_deck: bool = attrs.field(
+        default=False,
+        metadata={
+            "meaning": "at 2 or 3 players the whole deck is dealt, one card at a time from the dealer's left (26 each; 18, 17, 17), not 13 each"
+        },
+    )
     # --- following and bombs
-    follow_suit: bool = False
-    twos_ignore_suit: bool = False
-    bombs: tuple[BombRule, ...] = ()
-    higher_two_chops: bool = False
-    bomb_after_pass: bool = False
-    interrupt_bombs: tuple[str, ...] = ()
-    same_class_chops: bool = True
-    longer_straight_beats: bool = False
-    lead_pair_run_bombs: bool = True
+    follow_suit: bool = attrs.field(
+        default=False,
+        metadata={
+            "meaning": "to beat a play you must match its suit pattern (single: suit; pair: colour; triple and straight: suits)"
+        },
+    )
+    twos_ignore_suit: bool = attrs.field(
+        default=False,
+        metadata={
+            "meaning": "2s are exempt from the suit and colour rules (a single 2 beats any lower single; pairs of 2s may mix colours)"
+        },
+    )
+    bombs: tuple[BombRule, ...] = attrs.field(
+        default=(), metadata={"meaning": "which bombs chop which 2-groups and which other bombs"}
+    )
+    higher_two_chops: bool = attrs.field(
+        default=False, metadata={"meaning": "beating a 2 (or pair of 2s) with higher 2s counts as a chop"}
+    )
+    bomb_after_pass: bool = attrs.field(
+        default=False, metadata={"meaning": "a player who passed may still, in turn, bomb a 2-group on the table"}
+    )
+    interrupt_bombs: tuple[str, ...] = attrs.field(
+        default=(),
+        metadata={"meaning": "bombs that may be played out of turn, even after passing, whenever they can chop the table"},
+    )
+    same_class_chops: bool = attrs.field(
+        default=True,
+        metadata={
+            "meaning": "a bomb beating a lower bomb of its own class is a chop and adds to the chain ('chặt chồng'); off, an ordinary beat"
+        },
+    )
+    longer_straight_beats: bool = attrs.field(
+        default=False, metadata={"meaning": "a straight may also be beaten by any longer straight, whatever its top card"}
+    )
+    lead_pair_run_bombs: bool = attrs.field(
+        default=True,
+        metadata={"meaning": "a pair run that is a bomb here may be led (off: it may only be played on a table it beats)"},
+    )
     # --- instant wins and frozen players
-    instant_wins: tuple[InstantWinRule, ...] = attrs.field(default=(), converter=_instant_win_rules)
-    instant_win_ties: InstantWinTies = "share"
-    frozen: bool = False
-    den_bai: bool = False
+    instant_wins: tuple[InstantWinRule, ...] = attrs.field(
+        default=(),
+        converter=_instant_win_rules,
+        metadata={
+            "meaning": "dealt hands that win at once, each in 'any' round, only the 'first' of a match or only 'later' ones"
+        },
+    )
+    instant_win_ties: InstantWinTies = attrs.field(
+        default="share",
+        metadata={"meaning": "several instant winners: 'share' (all win) or 'nearest_dealer' (first in dealing order wins)"},
+    )
+    frozen: bool = attrs.field(
+        default=False,
+        metadata={"meaning": "a player still holding 13 cards when the first player goes out is frozen (cóng) and stops"},
+    )
+    den_bai: bool = attrs.field(
+        default=False,
+        metadata={
+            "meaning": "when three players are frozen (four at the table), one who passed while holding a legal play pays for all and leads next (đền bài)"
+        },
+    )
     # --- money and points
-    unit: Unit = "chips"
-    unit_name: str = "unit"
-    placement: tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...] = ()
-    place_points: tuple[tuple[int, tuple[int, ...]], ...] = ()
-    two_values: tuple[int, int, int, int] = (0, 0, 0, 0)
-    bomb_values: tuple[tuple[str, int], ...] = ()
-    chop_payment: ChopPayment = "none"
-    chop_stacked_twos: bool = False
-    instant_win_payment: Amount = 0
-    instant_win_points: tuple[int, int] = (0, 0)
-    instant_win_thui: bool = False
-    frozen_penalty: Amount = 0
-    frozen_end_payment: Amount = 0
-    thui: Thui = "none"
-    finish_with_two_penalty: Amount = 0
-    forfeit_penalty: Amount | None = None
-    chop_out_voids: bool = False
-    scoring: Scoring = "places"
-    card_price: Amount = 1
-    card_two_multiplier: int = 1
-    card_all_multiplier: int = 1
-    rake_percent: int = 0
-    cap_at_balance: bool = False
-    match_rounds: int | None = None
-    match_ties: MatchTies = "share"
+    unit: Unit = attrs.field(default="chips", metadata={"meaning": "what the result is counted in: chips, bets or points"})
+    unit_name: str = attrs.field(
+        default="unit",
+        metadata={"meaning": "what one unit of the room is called (entry, bet, point): settle's unit= says what it is worth"},
+    )
+    placement: tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...] = attrs.field(
+        default=(), metadata={"meaning": "payments by finishing place: [payer place, payee place, units] per player count"}
+    )
+    place_points: tuple[tuple[int, tuple[int, ...]], ...] = attrs.field(
+        default=(), metadata={"meaning": "points by finishing place per player count"}
+    )
+    two_values: tuple[int, int, int, int] = attrs.field(
+        default=(0, 0, 0, 0),
+        metadata={"meaning": "units a 2 is worth by suit (2♠ 2♣ 2♦ 2♥) when chopped, frozen or left at the end"},
+    )
+    bomb_values: tuple[tuple[str, int], ...] = attrs.field(
+        default=(), metadata={"meaning": "units a bomb is worth when chopped, frozen or left at the end"}
+    )
+    chop_payment: ChopPayment = attrs.field(
+        default="none",
+        metadata={
+            "meaning": "chop money: 'multiply' (k-th chop pays k × the 2s' price), 'accumulate' (last chopped pays the whole chain) or 'none'"
+        },
+    )
+    chop_stacked_twos: bool = attrs.field(
+        default=False,
+        metadata={"meaning": "a bomb chopping a single 2 that was laid on other single 2s is priced on all of them"},
+    )
+    instant_win_payment: Amount = attrs.field(
+        default=0, metadata={"meaning": "units each other player pays an instant winner (one number, or one per player count)"}
+    )
+    instant_win_points: tuple[int, int] = attrs.field(
+        default=(0, 0), metadata={"meaning": "points for an instant winner and for every other player"}
+    )
+    instant_win_thui: bool = attrs.field(
+        default=False, metadata={"meaning": "after an instant win the losers also pay the winner for the 2s and bombs they hold"}
+    )
+    frozen_penalty: Amount = attrs.field(
+        default=0,
+        metadata={
+            "meaning": "units a frozen player pays 1st place, on top of the value of the 2s and bombs held (one number, or one per player count)"
+        },
+    )
+    frozen_end_payment: Amount = attrs.field(
+        default=0,
+        metadata={
+            "meaning": "units each unfrozen loser pays 1st place when freezes end the round (one number, or one per player count)"
+        },
+    )
+    thui: Thui = attrs.field(
+        default="none",
+        metadata={"meaning": "leftover 2s and bombs at the end: paid to the player 'above' the last, to the 'winner', or 'none'"},
+    )
+    finish_with_two_penalty: Amount = attrs.field(
+        default=0,
+        metadata={
+            "meaning": "units a player whose last play holds a 2 pays each other player (one number, or one per player count)"
+        },
+    )
+    forfeit_penalty: Amount | None = attrs.field(
+        default=None,
+        metadata={
+            "meaning": "units a player who leaves before anyone has gone out pays the winner instead of a placement payment; a later leaver pays as the lowest open place, plus thúi (one number, or one per player count)"
+        },
+    )
+    chop_out_voids: bool = attrs.field(
+        default=False, metadata={"meaning": "a chop made with the chopper's last cards moves no money (chặt và tới)"}
+    )
+    scoring: Scoring = attrs.field(
+        default="places",
+        metadata={
+            "meaning": "'places' (placement payments or place points) or 'cards' (đếm lá: the round ends when the first player goes out and every other player pays the winner for each card left)"
+        },
+    )
+    card_price: Amount = attrs.field(
+        default=1, metadata={"meaning": "card-count scoring: units per card left (one number, or one per player count)"}
+    )
+    card_two_multiplier: int = attrs.field(
+        default=1, metadata={"meaning": "card-count scoring: each 2 left counts as this many cards"}
+    )
+    card_all_multiplier: int = attrs.field(
+        default=1,
+        metadata={
+            "meaning": "card-count scoring: a player who never played (all cards still held) pays this many times their count"
+        },
+    )
+    rake_percent: int = attrs.field(
+        default=0, metadata={"meaning": "percent of each player's winnings taken by the house, rounded down"}
+    )
+    cap_at_balance: bool = attrs.field(
+        default=False, metadata={"meaning": "no one pays more than their balance; creditors are cut pro rata"}
+    )
+    match_rounds: int | None = attrs.field(default=None, metadata={"meaning": "rounds in a match (a session)"})
+    match_ties: MatchTies = attrs.field(
+        default="share",
+        metadata={"meaning": "equal match totals: 'share' the win, or 'lower_seat' (the lowest seat number among them wins)"},
+    )
     # --- derived lookups (not axes)
     _bomb_table: Mapping[str, BombRule] = attrs.field(init=False, eq=False, repr=False, hash=False)
 
@@ -706,61 +840,5 @@ _CONFLICTS: tuple[tuple[Callable[[RuleSet], bool], str], ...] = (
 """Axes that contradict each other: when the test holds, the rule set is refused with the message."""
 
 
-AXES: Mapping[str, str] = MappingProxyType(
-    {
-        "name": "the rule set's identifier",
-        "description": "one line about where these rules come from",
-        "min_players": "fewest players at the table",
-        "max_players": "most players at the table",
-        "direction": "which way play goes round the table (for front ends only; seats are numbered in play order)",
-        "first_lead_must_include": "first round: the holder of the lowest dealt card (3♠ when dealt) leads and must play that card",
-        "pair_same_colour": "a pair must be one colour (both black or both red)",
-        "straight_min": "fewest cards in a straight",
-        "straight_same_suit": "a straight must be all one suit",
-        "straight_two_on_top": "a 2 may be the top card of a straight (K-A-2; never A-2-3)",
-        "pair_runs": "pair runs (consecutive pairs) are combinations",
-        "pair_run_min": "fewest pairs in a pair run",
-        "deal_whole_deck": "at 2 or 3 players the whole deck is dealt, one card at a time from the dealer's left (26 each; 18, 17, 17), not 13 each",
-        "follow_suit": "to beat a play you must match its suit pattern (single: suit; pair: colour; triple and straight: suits)",
-        "twos_ignore_suit": "2s are exempt from the suit and colour rules (a single 2 beats any lower single; pairs of 2s may mix colours)",
-        "bombs": "which bombs chop which 2-groups and which other bombs",
-        "higher_two_chops": "beating a 2 (or pair of 2s) with higher 2s counts as a chop",
-        "bomb_after_pass": "a player who passed may still, in turn, bomb a 2-group on the table",
-        "interrupt_bombs": "bombs that may be played out of turn, even after passing, whenever they can chop the table",
-        "same_class_chops": "a bomb beating a lower bomb of its own class is a chop and adds to the chain ('chặt chồng'); off, an ordinary beat",
-        "longer_straight_beats": "a straight may also be beaten by any longer straight, whatever its top card",
-        "lead_pair_run_bombs": "a pair run that is a bomb here may be led (off: it may only be played on a table it beats)",
-        "instant_wins": "dealt hands that win at once, each in 'any' round, only the 'first' of a match or only 'later' ones",
-        "instant_win_ties": "several instant winners: 'share' (all win) or 'nearest_dealer' (first in dealing order wins)",
-        "frozen": "a player still holding 13 cards when the first player goes out is frozen (cóng) and stops",
-        "den_bai": "when three players are frozen (four at the table), one who passed while holding a legal play pays for all and leads next (đền bài)",
-        "unit": "what the result is counted in: chips, bets or points",
-        "unit_name": "what one unit of the room is called (entry, bet, point): settle's unit= says what it is worth",
-        "placement": "payments by finishing place: [payer place, payee place, units] per player count",
-        "place_points": "points by finishing place per player count",
-        "two_values": "units a 2 is worth by suit (2♠ 2♣ 2♦ 2♥) when chopped, frozen or left at the end",
-        "bomb_values": "units a bomb is worth when chopped, frozen or left at the end",
-        "chop_payment": "chop money: 'multiply' (k-th chop pays k × the 2s' price), 'accumulate' (last chopped pays the whole chain) or 'none'",
-        "chop_stacked_twos": "a bomb chopping a single 2 that was laid on other single 2s is priced on all of them",
-        "instant_win_payment": "units each other player pays an instant winner (one number, or one per player count)",
-        "instant_win_points": "points for an instant winner and for every other player",
-        "instant_win_thui": "after an instant win the losers also pay the winner for the 2s and bombs they hold",
-        "frozen_penalty": "units a frozen player pays 1st place, on top of the value of the 2s and bombs held (one number, or one per player count)",
-        "frozen_end_payment": "units each unfrozen loser pays 1st place when freezes end the round (one number, or one per player count)",
-        "thui": "leftover 2s and bombs at the end: paid to the player 'above' the last, to the 'winner', or 'none'",
-        "finish_with_two_penalty": "units a player whose last play holds a 2 pays each other player (one number, or one per player count)",
-        "forfeit_penalty": "units a player who leaves before anyone has gone out pays the winner instead of a placement payment; "
-        "a later leaver pays as the lowest open place, plus thúi (one number, or one per player count)",
-        "chop_out_voids": "a chop made with the chopper's last cards moves no money (chặt và tới)",
-        "scoring": "'places' (placement payments or place points) or 'cards' (đếm lá: the round ends when the first player "
-        "goes out and every other player pays the winner for each card left)",
-        "card_price": "card-count scoring: units per card left (one number, or one per player count)",
-        "card_two_multiplier": "card-count scoring: each 2 left counts as this many cards",
-        "card_all_multiplier": "card-count scoring: a player who never played (all cards still held) pays this many times their count",
-        "rake_percent": "percent of each player's winnings taken by the house, rounded down",
-        "cap_at_balance": "no one pays more than their balance; creditors are cut pro rata",
-        "match_rounds": "rounds in a match (a session)",
-        "match_ties": "equal match totals: 'share' the win, or 'lower_seat' (the lowest seat number among them wins)",
-    }
-)
-"""Every axis of :class:`RuleSet` with a one-line meaning (used by :func:`~tienlen.compare` and the docs)."""
+AXES: Mapping[str, str] = MappingProxyType({f.name: f.metadata["meaning"] for f in attrs.fields(RuleSet) if f.init})
+"""Every axis of :class:`RuleSet` with the one-line meaning declared with its field (used by :func:`~tienlen.compare` and the docs)."""
