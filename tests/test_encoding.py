@@ -8,7 +8,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidCards, InvalidRecord, Round, RuleSet
+from tienlen import (
+    HOUSE,
+    IWIN,
+    PROFILES,
+    ComboKind,
+    IllegalPlay,
+    InvalidCards,
+    InvalidCombo,
+    InvalidRecord,
+    Round,
+    RuleSet,
+    classify,
+    parse_cards,
+)
 from tienlen.cards import DECK, Card, cards_of
 from tienlen.encoding import (
     OBSERVATION_FIELDS,
@@ -202,6 +215,31 @@ def test_malformed_observations_are_refused(field: str, index: int, value: int, 
     vector[OBSERVATION_OFFSETS[field].start + index] = value
     with pytest.raises(InvalidRecord, match=message):
         decode_observation(vector)
+
+
+@pytest.mark.parametrize(
+    ("cards", "kind", "message"),
+    [
+        ("3♠ 4♠", ComboKind.PAIR, "3♠ 4♠ is not a pair"),
+        ("3♠ 3♣ 5♠", ComboKind.TRIPLE, "is not a triple"),
+        ("3♠ 4♠ 6♠", ComboKind.STRAIGHT, "is not a straight"),
+        ("A♠ 2♠ 3♠", ComboKind.STRAIGHT, "is not a straight"),
+        ("Q♠ Q♣ K♠ K♣ A♠ 2♠", ComboKind.PAIR_RUN, "is not a pair run"),
+    ],
+)
+def test_a_table_that_is_no_such_combination_is_refused(cards: str, kind: ComboKind, message: str) -> None:
+    """A tampered table whose cards classify would refuse under every rule set is refused as a record."""
+    mask = cards_to_mask(parse_cards(cards))
+    vector = _valid_vector()
+    vector[OBSERVATION_OFFSETS["table"]] = mask_to_bits(mask)
+    vector[OBSERVATION_OFFSETS["table_kind"].start] = kind.value
+    vector[OBSERVATION_OFFSETS["table_length"].start] = mask.bit_count()
+    vector[OBSERVATION_OFFSETS["table_seat"].start] = 1
+    with pytest.raises(InvalidRecord, match=f"observation field table: .*{message}"):
+        decode_observation(vector)
+    for rules in PROFILES.values():
+        with pytest.raises(InvalidCombo):
+            classify(mask, rules)
 
 
 def test_observations_of_the_wrong_length_or_type_are_refused() -> None:

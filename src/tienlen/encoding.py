@@ -385,107 +385,131 @@ def _small(value: object) -> int:
 def decode_observation(vector: Sequence[int]) -> Observation:
     """Read an encoded observation back: ``decode_observation(encode_observation(v)) == Observation.of(v)``.
 
-    Raises :class:`~tienlen.InvalidRecord` naming the field when the list cannot be an encoding.
+    Raises :class:`~tienlen.InvalidRecord` naming the field when the list cannot be an encoding,
+    among others when the table's cards do not form the combination ``table_kind`` names under
+    any rules (an observation carries no rule set, so the loosest rules are the test).
     """
-    fields = split_observation(vector)
-    for name, values in fields.items():
-        try:
-            fields[name] = [_small(v) for v in values]
-        except TypeError:
-            raise InvalidRecord(f"observation field {name} must hold whole numbers from -1 to 999, not {shown(values)}") from None
+    read = _Decoder.of(vector)
+    passed = read.per_seat("passed")
+    if any(v not in (0, 1) for v in passed):
+        raise InvalidRecord(f"observation field passed: {read.fields['passed']} must be 0 or 1 for each seat")
+    counts = read.per_seat("card_counts")
+    if any(not 0 <= c <= 26 for c in counts):  # 26: a whole deck dealt to two
+        raise InvalidRecord(f"observation field card_counts: {read.fields['card_counts']} must be 0 to 26 per seat")
+    return Observation(
+        seat=read.seat,
+        players=read.players,
+        hand_mask=read.bits("hand", read.fields["hand"]),
+        table=read.table(),
+        played_mask=read.bits("played", read.fields["played"]),
+        played_by=read.played_by(),
+        card_counts=tuple(counts),
+        passed=frozenset(s for s, v in enumerate(passed) if v),
+        finished=read.order("finished"),
+        frozen=read.order("frozen"),
+        forfeited=read.order("forfeited"),
+        to_act=read.offset_or_none("to_act"),
+        table_seat=read.offset_or_none("table_seat"),
+        leader=read.offset("leader"),
+        trick_number=read.one("trick_number"),
+        chops_in_trick=read.one("chops_in_trick"),
+        my_turn=read.flag("my_turn"),
+        must_lead=read.flag("must_lead"),
+        interrupt_offered=read.flag("interrupt_offered"),
+        is_over=read.flag("is_over"),
+    )
 
-    def one(name: str) -> int:
-        return fields[name][0]
 
-    seat, players = one("seat"), one("players")
-    if not 2 <= players <= SLOTS:
-        raise InvalidRecord(f"observation field players is {players}; tables have 2 to {SLOTS} seats")
-    if not 0 <= seat < players:
-        raise InvalidRecord(f"observation field seat is {seat}; a {players}-player table has seats 0 to {players - 1}")
+@attrs.frozen(kw_only=True)
+class _Decoder:
+    """The fields of an encoded observation with its seat and table size, read one field at a time
+    (each method raises :class:`~tienlen.InvalidRecord` naming the field)."""
 
-    def bits(name: str, values: list[int]) -> int:
+    fields: dict[str, list[int]]
+    seat: int
+    players: int
+
+    @classmethod
+    def of(cls, vector: Sequence[int]) -> _Decoder:
+        fields = split_observation(vector)
+        for name, values in fields.items():
+            try:
+                fields[name] = [_small(v) for v in values]
+            except TypeError:
+                raise InvalidRecord(
+                    f"observation field {name} must hold whole numbers from -1 to 999, not {shown(values)}"
+                ) from None
+        seat, players = fields["seat"][0], fields["players"][0]
+        if not 2 <= players <= SLOTS:
+            raise InvalidRecord(f"observation field players is {players}; tables have 2 to {SLOTS} seats")
+        if not 0 <= seat < players:
+            raise InvalidRecord(f"observation field seat is {seat}; a {players}-player table has seats 0 to {players - 1}")
+        return cls(fields=fields, seat=seat, players=players)
+
+    def one(self, name: str) -> int:
+        return self.fields[name][0]
+
+    def flag(self, name: str) -> bool:
+        value = self.one(name)
+        if value not in (0, 1):
+            raise InvalidRecord(f"observation field {name} is {value}; flags are 0 or 1")
+        return bool(value)
+
+    def bits(self, name: str, values: list[int]) -> int:
         try:
             return bits_to_mask(values)
         except InvalidCards as error:
             raise InvalidRecord(f"observation field {name}: {error}") from None
 
-    def per_seat(name: str, values: list[int] | None = None) -> list[int]:
-        values = fields[name] if values is None else values
-        if any(v != -1 for v in values[players:]):
-            raise InvalidRecord(f"observation field {name}: slots past the {players} seats must be -1, not {values[players:]}")
-        absolute = [0] * players
-        for k in range(players):
-            absolute[(seat + k) % players] = values[k]
-        return absolute
+    def absolute(self, by_slot: Sequence[int]) -> list[int]:
+        """Values by relative slot (0 = the observer) put in seat order."""
+        values = [0] * self.players
+        for k in range(self.players):
+            values[(self.seat + k) % self.players] = by_slot[k]
+        return values
 
-    def order(name: str) -> tuple[int, ...]:
-        values = per_seat(name)
-        ranked = sorted((v, s) for s, v in enumerate(values) if v)
+    def per_seat(self, name: str) -> list[int]:
+        values = self.fields[name]
+        if any(v != -1 for v in values[self.players :]):
+            raise InvalidRecord(
+                f"observation field {name}: slots past the {self.players} seats must be -1, not {values[self.players :]}"
+            )
+        return self.absolute(values)
+
+    def order(self, name: str) -> tuple[int, ...]:
+        ranked = sorted((v, s) for s, v in enumerate(self.per_seat(name)) if v)
         if [v for v, _ in ranked] != list(range(1, len(ranked) + 1)):
-            raise InvalidRecord(f"observation field {name}: {fields[name]} must number its seats 1, 2, … once each")
+            raise InvalidRecord(f"observation field {name}: {self.fields[name]} must number its seats 1, 2, … once each")
         return tuple(s for _, s in ranked)
 
-    def offset(name: str) -> int:
-        value = one(name)
-        if not 0 <= value < players:
-            raise InvalidRecord(f"observation field {name} is {value}; give an offset from 0 to {players - 1}")
-        return (seat + value) % players
+    def offset(self, name: str) -> int:
+        value = self.one(name)
+        if not 0 <= value < self.players:
+            raise InvalidRecord(f"observation field {name} is {value}; give an offset from 0 to {self.players - 1}")
+        return (self.seat + value) % self.players
 
-    def offset_or_none(name: str) -> int | None:
-        if one(name) == -1:
+    def offset_or_none(self, name: str) -> int | None:
+        return None if self.one(name) == -1 else self.offset(name)
+
+    def played_by(self) -> tuple[int, ...]:
+        raw = self.fields["played_by"]
+        if any(v != -1 for v in raw[52 * self.players :]):
+            raise InvalidRecord(f"observation field played_by: the blocks past the {self.players} seats must be all -1")
+        return tuple(self.absolute([self.bits("played_by", raw[52 * k : 52 * (k + 1)]) for k in range(self.players)]))
+
+    def table(self) -> Combo | None:
+        mask = self.bits("table", self.fields["table"])
+        kind_value, length = self.one("table_kind"), self.one("table_length")
+        if not kind_value and not mask:
+            if length:
+                raise InvalidRecord(f"observation field table_length is {length} but the table is empty")
             return None
-        return offset(name)
-
-    raw_by = fields["played_by"]
-    if any(v != -1 for v in raw_by[52 * players :]):
-        raise InvalidRecord(f"observation field played_by: the blocks past the {players} seats must be all -1")
-    by_slot = [bits("played_by", raw_by[52 * k : 52 * (k + 1)]) for k in range(players)]
-    played_by = [0] * players
-    for k, mask in enumerate(by_slot):
-        played_by[(seat + k) % players] = mask
-
-    table_mask = bits("table", fields["table"])
-    kind_value, length = one("table_kind"), one("table_length")
-    table: Combo | None = None
-    if kind_value or table_mask:
-        if kind_value not in {k.value for k in ComboKind} or table_mask.bit_count() != length or not table_mask:
+        if kind_value not in {k.value for k in ComboKind} or mask.bit_count() != length or not mask:
             raise InvalidRecord(
                 f"observation fields table_kind {kind_value} and table_length {length} do not describe the table's "
-                f"{table_mask.bit_count()} cards"
+                f"{mask.bit_count()} cards"
             )
-        table = Combo(ComboKind(kind_value), table_mask)
-    elif length:
-        raise InvalidRecord(f"observation field table_length is {length} but the table is empty")
-
-    flags = {name: one(name) for name in ("my_turn", "must_lead", "interrupt_offered", "is_over")}
-    for name, value in flags.items():
-        if value not in (0, 1):
-            raise InvalidRecord(f"observation field {name} is {value}; flags are 0 or 1")
-    passed = per_seat("passed")
-    if any(v not in (0, 1) for v in passed):
-        raise InvalidRecord(f"observation field passed: {fields['passed']} must be 0 or 1 for each seat")
-    counts = per_seat("card_counts")
-    if any(not 0 <= c <= 26 for c in counts):  # 26: a whole deck dealt to two
-        raise InvalidRecord(f"observation field card_counts: {fields['card_counts']} must be 0 to 26 per seat")
-    return Observation(
-        seat=seat,
-        players=players,
-        hand_mask=bits("hand", fields["hand"]),
-        table=table,
-        played_mask=bits("played", fields["played"]),
-        played_by=tuple(played_by),
-        card_counts=tuple(counts),
-        passed=frozenset(s for s, v in enumerate(passed) if v),
-        finished=order("finished"),
-        frozen=order("frozen"),
-        forfeited=order("forfeited"),
-        to_act=offset_or_none("to_act"),
-        table_seat=offset_or_none("table_seat"),
-        leader=offset("leader"),
-        trick_number=one("trick_number"),
-        chops_in_trick=one("chops_in_trick"),
-        my_turn=bool(flags["my_turn"]),
-        must_lead=bool(flags["must_lead"]),
-        interrupt_offered=bool(flags["interrupt_offered"]),
-        is_over=bool(flags["is_over"]),
-    )
+        try:
+            return Combo(ComboKind(kind_value), mask)  # refuses cards that are no such combination under any rules
+        except InvalidCombo as error:
+            raise InvalidRecord(f"observation field table: {error}") from None
