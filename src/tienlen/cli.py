@@ -139,44 +139,58 @@ def _whole(text: str) -> int:
     return int(text)
 
 
+_RULES_HELP = f"a profile ({', '.join(PROFILES)}) or a .toml/.json rules file"
+_MANY_HELP = f"comma-separated profiles or rules files (default every profile: {','.join(PROFILES)})"
+_BOTS_HELP = f"comma-separated bots, one per seat, cycled ({', '.join(AGENTS)}; default greedy,random)"
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="tienlen", description="Tiến Lên rules: check plays, play, compare variants.")
     parser.add_argument("--version", action="version", version=f"tienlen {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
-    rules_help = f"a profile ({', '.join(PROFILES)}) or a .toml/.json rules file"
-    many_help = f"comma-separated profiles or rules files (default every profile: {','.join(PROFILES)})"
-    bots_help = f"comma-separated bots, one per seat, cycled ({', '.join(AGENTS)}; default greedy,random)"
+    _check_options(sub.add_parser("check", help="is a play legal on a table? exit 0 if so, 1 with the reason if not"))
+    _moves_options(sub.add_parser("moves", help="every legal play from a hand"))
+    _play_options(sub.add_parser("play", help="deal, play out with bots and settle one round"))
+    _simulate_options(sub.add_parser("simulate", help="play the same seeded deals under several rule sets and compare"))
+    _compare_options(sub.add_parser("compare", help="the axes on which rule sets differ"))
+    _rules_options(sub.add_parser("rules", help="print or export a rule set"))
+    _replay_options(sub.add_parser("replay", help="validate a round record, naming the first illegal action"))
+    return parser
 
-    check = sub.add_parser("check", help="is a play legal on a table? exit 0 if so, 1 with the reason if not")
-    check.add_argument("--rules", required=True, help=rules_help)
+
+def _check_options(check: argparse.ArgumentParser) -> None:
+    check.add_argument("--rules", required=True, help=_RULES_HELP)
     check.add_argument("--play", required=True, help="the cards played, e.g. '6♠6♣6♦6♥' or '6s 6c 6d 6h', or 'pass'")
     check.add_argument("--table", help="the combination on the table (omit when leading)")
     check.add_argument("--hand", help="the player's hand; the play must come from it")
     check.add_argument("--json", action="store_true", help="answer as JSON")
     check.set_defaults(run=_check)
 
-    moves = sub.add_parser("moves", help="every legal play from a hand")
-    moves.add_argument("--rules", required=True, help=rules_help)
+
+def _moves_options(moves: argparse.ArgumentParser) -> None:
+    moves.add_argument("--rules", required=True, help=_RULES_HELP)
     moves.add_argument("--hand", required=True, help="the hand")
     moves.add_argument("--table", help="the combination on the table (omit when leading)")
     moves.add_argument("--json", action="store_true", help="answer as JSON")
     moves.set_defaults(run=_moves)
 
-    play = sub.add_parser("play", help="deal, play out with bots and settle one round")
-    play.add_argument("--rules", default="house", help=rules_help)
+
+def _play_options(play: argparse.ArgumentParser) -> None:
+    play.add_argument("--rules", default="house", help=_RULES_HELP)
     play.add_argument("--seed", type=_whole, default=1, help="deal seed, 0 to 2**64 - 1 (default 1)")
     play.add_argument("--players", type=_whole, default=4, help="players at the table (default 4)")
-    play.add_argument("--bots", default="greedy,random", help=bots_help)
+    play.add_argument("--bots", default="greedy,random", help=_BOTS_HELP)
     _unit_options(play)
     play.add_argument("--record", metavar="FILE", help="also write the round record (JSON) to FILE, before anything is printed")
     play.set_defaults(run=_play)
 
-    sim = sub.add_parser("simulate", help="play the same seeded deals under several rule sets and compare")
-    sim.add_argument("--rules", default=",".join(PROFILES), help=many_help)
+
+def _simulate_options(sim: argparse.ArgumentParser) -> None:
+    sim.add_argument("--rules", default=",".join(PROFILES), help=_MANY_HELP)
     sim.add_argument("--rounds", type=_whole, default=1000, help="rounds per rule set (default 1000)")
     sim.add_argument("--seed", type=_whole, default=0, help="seed of the first deal; round i uses seed + i (default 0)")
     sim.add_argument("--players", type=_whole, default=4, help="players at the table (default 4)")
-    sim.add_argument("--bots", default="greedy,random", help=bots_help)
+    sim.add_argument("--bots", default="greedy,random", help=_BOTS_HELP)
     sim.add_argument("--workers", type=_whole, default=1, help="processes to spread the rounds over (default 1)")
     _unit_options(sim)
     sim.add_argument("--json", action="store_true", help="print a JSON report: the run's full description and the statistics")
@@ -190,28 +204,30 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--quiet", action="store_true", help="no progress on stderr")
     sim.set_defaults(run=_simulate)
 
-    cmp_ = sub.add_parser("compare", help="the axes on which rule sets differ")
+
+def _compare_options(cmp_: argparse.ArgumentParser) -> None:
     cmp_.add_argument("rules", nargs="*", metavar="RULES", help="rule sets to compare, as --rules takes them (the 0.1 form)")
-    cmp_.add_argument("--rules", dest="rules_option", metavar="RULES", help=many_help.split(" (")[0])
+    cmp_.add_argument("--rules", dest="rules_option", metavar="RULES", help=_MANY_HELP.split(" (")[0])
     cmp_.add_argument(
         "--format", choices=("text", "markdown", "json", "csv"), default="text", help="how to write the comparison (default text)"
     )
     cmp_.add_argument("--all", action="store_true", help="list every axis, not only those that differ")
     cmp_.set_defaults(run=_compare)
 
-    show = sub.add_parser("rules", help="print or export a rule set")
-    show.add_argument("rules", nargs="?", metavar="RULES", help=f"{rules_help} (the 0.1 form of --rules)")
-    show.add_argument("--rules", dest="rules_option", metavar="RULES", help=rules_help)
+
+def _rules_options(show: argparse.ArgumentParser) -> None:
+    show.add_argument("rules", nargs="?", metavar="RULES", help=f"{_RULES_HELP} (the 0.1 form of --rules)")
+    show.add_argument("--rules", dest="rules_option", metavar="RULES", help=_RULES_HELP)
     show.add_argument(
         "--format", choices=("text", "toml", "json"), default="text", help="text (one axis a line), toml or json (default text)"
     )
     show.set_defaults(run=_rules)
 
-    replay = sub.add_parser("replay", help="validate a round record, naming the first illegal action")
+
+def _replay_options(replay: argparse.ArgumentParser) -> None:
     replay.add_argument("file", help="a record written by Round.to_json or `tienlen play --record`")
     _unit_options(replay)
     replay.set_defaults(run=_replay)
-    return parser
 
 
 def _unit_options(parser: argparse.ArgumentParser) -> None:

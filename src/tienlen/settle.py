@@ -319,9 +319,16 @@ def _check_seats(result: RoundResult, rules: RuleSet) -> int:
     if not isinstance(n, int) or not rules.min_players <= n <= rules.max_players:
         span = f"{rules.min_players}" if rules.min_players == rules.max_players else f"{rules.min_players} to {rules.max_players}"
         raise InvalidRules(f"this round has {shown(n)} players, but {rules.name} is played by {span} players")
-    seats = range(n)
     if len(result.hands) != n:
         raise InvalidRecord(f"the result lists {len(result.hands)} hands for {n} players; give one hand per seat")
+    _check_places(result, range(n))
+    _check_events(result, range(n))
+    return n
+
+
+def _check_places(result: RoundResult, seats: range) -> None:
+    """Instant winners, placements, frozen and forfeited seats are at the table and agree."""
+    n = len(seats)
     if result.instant_winners:
         bad = [w.seat for w in result.instant_winners if w.seat not in seats]
         if bad:
@@ -342,13 +349,17 @@ def _check_seats(result: RoundResult, rules: RuleSet) -> int:
         )
     if result.den_bai is not None and result.den_bai not in result.frozen:
         raise InvalidRecord(f"đền bài seat {result.den_bai} must be one of the frozen seats {list(result.frozen)}")
+
+
+def _check_events(result: RoundResult, seats: range) -> None:
+    """Chop and finish events name seats at the table."""
+    n = len(seats)
     for chop in result.chops:
         if chop.chopper not in seats or chop.chopped not in seats or chop.index < 1:
             raise InvalidRecord(f"chop event {shown(chop)} names a seat not at this {n}-player table or an index below 1")
     for finish in result.finishes:
         if finish.seat not in seats:
             raise InvalidRecord(f"finish event {shown(finish)} names a seat not at this {n}-player table")
-    return n
 
 
 def _check_balances(balances: object, n: int) -> tuple[int, ...]:
