@@ -1,8 +1,9 @@
 """Sphinx extension: the rules matrix and one page per profile, generated from tienlen's data.
 
 Nothing here knows the list of axes or profiles: it walks :data:`tienlen.AXES` (every field of
-:class:`tienlen.RuleSet` with the meaning declared on it) and the profiles in :data:`tienlen.PROFILES`, so changing a profile, adding an axis or adding a
-profile changes the documentation at the next build.
+:class:`tienlen.RuleSet` with the meaning declared on it) and the profiles in
+:data:`tienlen.PROFILES`, so changing a profile, adding an axis or adding a profile changes the
+documentation at the next build.
 
 Directives:
 
