@@ -34,7 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from tienlen import PROFILES, Chop, GreedyAgent, Played, Round
-from tienlen.events import Action
+from tienlen.actions import Action
 from tienlen.rules import RuleSet
 
 

@@ -51,7 +51,8 @@ LAYERS = [
     {"profiles", "svg"},
     {"combos", "loading"},
     {"beating", "events", "instant", "moves"},
-    {"actions", "actionspace", "records", "settle", "views"},
+    {"actions"},
+    {"actionspace", "records", "settle", "views"},
     {"encoding", "match", "round"},
     {"agents", "compare", "env", "strategies", "wire"},
     {"openspiel", "pettingzoo", "simulate"},
@@ -124,3 +125,17 @@ def test_importing_the_package_loads_nothing_from_outside_but_attrs() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() in ("['attr', 'attrs']", "['attrs']"), out
+
+
+def test_action_at_its_old_place_warns_and_is_the_same_class() -> None:
+    import warnings
+
+    import tienlen.actions
+    import tienlen.events
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert tienlen.events.Action is tienlen.actions.Action
+        assert tienlen.events.parse_action is tienlen.actions.parse_action
+    assert [w.category for w in caught] == [DeprecationWarning, DeprecationWarning]
+    assert "moved: use tienlen.Action" in str(caught[0].message)

@@ -8,7 +8,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tienlen import HOUSE, IWIN, PROFILES, Round, RuleSet
-from tienlen.events import Action, Chop, Froze, Passed, Played
+from tienlen.actions import Action
+from tienlen.events import Chop, Froze, Passed, Played
 from tienlen.strategies import rounds
 from tienlen.views import PlayerView, public_events, view_of
 

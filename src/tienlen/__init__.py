@@ -5,6 +5,7 @@ five regional rule profiles that can be compared, changed and extended without t
 """
 
 from tienlen._version import __version__
+from tienlen.actions import Action
 from tienlen.agents import Agent, GreedyAgent, RandomAgent, play_round
 from tienlen.beating import beats, explain, is_chop
 from tienlen.cards import DECK, Card, Rank, Suit, format_cards, parse_cards
@@ -21,7 +22,6 @@ from tienlen.errors import (
     TienLenError,
 )
 from tienlen.events import (
-    Action,
     Chop,
     Event,
     Finished,

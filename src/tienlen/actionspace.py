@@ -63,10 +63,10 @@ from typing import SupportsIndex
 
 import attrs
 
+from tienlen.actions import Action
 from tienlen.cards import Rank, Suit, format_cards
 from tienlen.combos import ComboKind, rank_nibbles
 from tienlen.errors import IllegalPlay, InvalidCombo
-from tienlen.events import Action
 
 __all__ = [
     "ACTION_SPACE_SIZE",

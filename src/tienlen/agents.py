@@ -20,10 +20,10 @@ import attrs
 
 from tienlen._bits import TWOS
 from tienlen._checks import MAX_HAND, MAX_SEED, check_int, check_type, shown
+from tienlen.actions import Action
 from tienlen.cards import to_mask
 from tienlen.combos import ComboKind
 from tienlen.errors import IllegalPlay, InvalidArgument
-from tienlen.events import Action
 from tienlen.moves import combo_of, legal_masks
 from tienlen.round import Round
 from tienlen.rules import RuleSet

@@ -74,11 +74,12 @@ from types import MappingProxyType
 import attrs
 
 from tienlen._checks import check_type, shown
+from tienlen.actions import Action
 from tienlen.beating import explain
 from tienlen.cards import FULL_MASK, Card, cards_of, format_cards, mask_of
 from tienlen.combos import Combo, ComboKind, classify
 from tienlen.errors import IllegalPlay, InvalidCards, InvalidCombo, InvalidRecord
-from tienlen.events import Action, Chop, Played
+from tienlen.events import Chop, Played
 from tienlen.views import PlayerView
 
 __all__ = [

@@ -52,9 +52,9 @@ from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, Literal, TypedDict
 
 from tienlen._checks import MAX_SEED, check_int, check_type, shown
+from tienlen.actions import Action
 from tienlen.encoding import OBSERVATION_LENGTH, action_from_mask, encode_observation, legal_action_masks
 from tienlen.errors import IllegalPlay, InvalidRules
-from tienlen.events import Action
 from tienlen.round import Round
 from tienlen.rules import RuleSet
 from tienlen.settle import Settlement, check_unit, settle, unit_argument

@@ -6,20 +6,19 @@ nothing in them changes once made.
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+import importlib
+import warnings
+from typing import Any, get_args
 
 import attrs
 
 from tienlen._checks import shown
 from tienlen._codec import WireValue
-from tienlen.cards import Card, parse_cards
-from tienlen.combos import Combo, classify
-from tienlen.errors import IllegalPlay, InvalidCards, InvalidRecord
-from tienlen.rules import RuleSet
+from tienlen.cards import Card
+from tienlen.combos import Combo
+from tienlen.errors import InvalidRecord
 
 __all__ = [
-    "Action",
-    "parse_action",
     "Played",
     "Passed",
     "Chop",
@@ -33,109 +32,15 @@ __all__ = [
 ]
 
 
-@attrs.frozen(kw_only=True)
-class Action(WireValue):
-    """One thing a player may do: ``play`` a combination in turn, ``pass``, ``interrupt`` out of turn
-    with a bomb where the rules allow it, or ``forfeit`` (leave the round).
-
-    One built by hand is checked: a play or an interrupt has a :class:`~tienlen.Combo`, a pass or a
-    forfeit has none, and the seat is a whole number from 0 to 99 (else :class:`~tienlen.IllegalPlay`).
-    """
-
-    kind: Literal["play", "pass", "interrupt", "forfeit"]
-    seat: int
-    combo: Combo | None = None
-
-    def __attrs_post_init__(self) -> None:
-        if self.kind not in ("play", "pass", "interrupt", "forfeit"):
-            raise IllegalPlay(f"unknown action kind {shown(self.kind)}; use play, pass, interrupt or forfeit")
-        if isinstance(self.seat, bool) or not isinstance(self.seat, int) or not 0 <= self.seat <= 99:
-            raise IllegalPlay(f"an action's seat is a whole number from 0 to 99, not {shown(self.seat)}")
-        if not isinstance(self.combo, Combo) if self.kind in ("play", "interrupt") else self.combo is not None:
-            raise IllegalPlay(
-                f"a {self.kind} action {'needs a Combo' if self.combo is None else 'has no cards'}, not {shown(self.combo)}"
-            )
-
-    @property
-    def mask(self) -> int:
-        """The card mask of the action (0 for a pass or a forfeit)."""
-        return self.combo.mask if self.combo is not None else 0
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} {self.kind}" + (f" {self.combo}" if self.combo is not None else "")
-
-
-_VERBS: dict[str, Literal["play", "pass", "interrupt", "forfeit"]] = {
-    "play": "play",
-    "pass": "pass",
-    "chop": "interrupt",
-    "interrupt": "interrupt",
-    "forfeit": "forfeit",
-}
-
-
-def parse_action(text: str, rules: RuleSet, *, seat: int | None = None, to_act: int | None = None) -> Action:
-    """Read an action as a person or a client types it: ``pass``, ``3♠ 4♠ 5♠``, ``play 3s 4s 5s``,
-    ``chop 6♠6♣6♦6♥`` (an out-of-turn interrupt), ``forfeit``, each optionally after ``seat N``,
-    so that ``str(action)`` reads back. Cards may be written in any spelling :func:`~tienlen.parse_cards` reads.
-
-    The action is for ``seat`` when given (a ``seat N`` in the text must then agree), else for the
-    seat the text names, else (a play or a pass) for ``to_act``. Only the words are read here:
-    whether the action is legal now is for :meth:`~tienlen.Round.apply` to say.
-
-    Raises :class:`~tienlen.IllegalPlay` naming a word it cannot read or a missing seat,
-    :class:`~tienlen.InvalidCards` naming an unreadable card, and :class:`~tienlen.InvalidCombo`
-    when the cards form no combination under ``rules``.
-
-    >>> from tienlen import HOUSE
-    >>> print(parse_action("play 3s 4s 5s", HOUSE, to_act=2))
-    seat 2 play 3♠ 4♠ 5♠
-    >>> parse_action("seat 1 pass", HOUSE)
-    Action(kind='pass', seat=1, combo=None)
-    """
-    if not isinstance(text, str):
-        raise IllegalPlay(f"an action is text such as 'pass' or 'play 3♠ 4♠ 5♠', not {type(text).__name__}")
-    words = text.split()
-    named = None
-    if words and words[0].lower() == "seat":
-        if len(words) < 2 or not words[1].isdigit():
-            raise IllegalPlay(
-                f"cannot read {' '.join(words[1:2]) or 'nothing'!r} as a seat number in {text!r}; write 'seat 2 pass'"
-            )
-        named, words = int(words[1]), words[2:]
-        if seat is not None and named != seat:
-            raise IllegalPlay(f"{text!r} is for seat {named}, but this is seat {seat}")
-    if not words:
-        raise IllegalPlay(
-            "no action given: write 'pass', the cards to play (e.g. '3♠ 4♠ 5♠'), 'chop' and the cards, or 'forfeit'"
+def __getattr__(name: str) -> Any:
+    """``Action`` and ``parse_action`` were here before 0.2: they live in :mod:`tienlen.actions` (it warns)."""
+    if name in ("Action", "parse_action"):
+        warnings.warn(
+            f"tienlen.events.{name} moved: use tienlen.{name} or tienlen.actions.{name}", DeprecationWarning, stacklevel=2
         )
-    kind = _VERBS.get(words[0].lower())
-    if kind is None:
-        kind = "play"
-        if words[0].isalpha() and not _is_card(words[0]):
-            raise IllegalPlay(
-                f"cannot read {words[0]!r} in {text!r}: write 'pass', the cards to play (e.g. 'play 3♠ 4♠ 5♠'), "
-                "'chop' and the cards, or 'forfeit'"
-            )
-    else:
-        words = words[1:]
-    who = seat if seat is not None else named if named is not None else to_act if kind in ("play", "pass") else None
-    if who is None:
-        raise IllegalPlay(f"say which seat acts: 'seat 2 {text.strip()}'")
-    if kind in ("pass", "forfeit"):
-        if words:
-            raise IllegalPlay(f"cannot read {words[0]!r} in {text!r}: '{kind}' takes no cards")
-        return Action(kind=kind, seat=who)
-    if not words:
-        raise IllegalPlay(f"{text.strip()!r} names no cards: write them after it, e.g. 'play 3♠ 4♠ 5♠'")
-    return Action(kind=kind, seat=who, combo=classify(" ".join(words), rules))
-
-
-def _is_card(word: str) -> bool:
-    try:
-        return len(parse_cards(word)) > 0
-    except InvalidCards:
-        return False
+        # by module name, not an import: events sit below actions in the import graph
+        return getattr(importlib.import_module("tienlen.actions"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @attrs.frozen(kw_only=True)

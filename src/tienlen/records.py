@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from tienlen._checks import MAX_NOTATION, MAX_SEED, check_text, parse_whole, shown
+from tienlen.actions import Action
 from tienlen.cards import format_cards
 from tienlen.errors import IllegalPlay, InvalidRecord, TienLenError, one_line
-from tienlen.events import Action
 from tienlen.rules import RuleSet
 
 if TYPE_CHECKING:

@@ -35,7 +35,7 @@ from tienlen import records, svg
 from tienlen._bits import TWOS
 from tienlen._checks import MAX_RECORD, MAX_SEED, check_bool, check_int, load_json, shown
 from tienlen._codec import WireValue
-from tienlen.actions import PASSES, LegalActions, legal_actions_of, play_action
+from tienlen.actions import PASSES, Action, LegalActions, legal_actions_of, parse_action, play_action
 from tienlen.beating import explain, is_chop
 from tienlen.cards import FULL_MASK, Card, cards_of, format_cards, to_mask
 from tienlen.combos import Combo, classify
@@ -49,7 +49,6 @@ from tienlen.errors import (
     TienLenError,
 )
 from tienlen.events import (
-    Action,
     Chop,
     Event,
     Finished,
@@ -60,7 +59,6 @@ from tienlen.events import (
     Played,
     RoundResult,
     TrickWon,
-    parse_action,
 )
 from tienlen.instant import instant_win_pattern
 from tienlen.moves import combo_of, legal_masks, plays_by_kind
@@ -322,7 +320,7 @@ class Round:
         return tuple(out)
 
     def parse_action(self, text: str, seat: int | None = None) -> Action:
-        """Read an action typed by a person or sent by a client (see :func:`~tienlen.events.parse_action`):
+        """Read an action typed by a person or sent by a client (see :func:`~tienlen.actions.parse_action`):
         ``pass``, ``3♠ 4♠ 5♠``, ``play 3s 4s 5s``, ``chop 6♠6♣6♦6♥``, ``seat 2 pass`` … A play or a
         pass is for ``seat``, else the seat named in the text, else the seat to act. The action is
         read, not applied: :meth:`apply` says whether it is legal now.

@@ -26,10 +26,10 @@ import attrs
 from hypothesis import strategies as st
 
 from tienlen._bits import TWO, rank_mask
+from tienlen.actions import Action
 from tienlen.cards import DECK, FULL_MASK, Card, cards_of
 from tienlen.combos import Combo, ComboKind, classify
 from tienlen.errors import InvalidRules
-from tienlen.events import Action
 from tienlen.profiles import PROFILES
 from tienlen.round import Round
 from tienlen.rules import (

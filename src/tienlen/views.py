@@ -19,10 +19,11 @@ import attrs
 from tienlen import svg
 from tienlen._checks import check_type, shown
 from tienlen._codec import WireValue
+from tienlen.actions import Action, parse_action
 from tienlen.cards import Card, cards_of, format_cards
 from tienlen.combos import Combo
 from tienlen.errors import IllegalPlay, InvalidArgument
-from tienlen.events import Action, Event, Froze, Passed, parse_action
+from tienlen.events import Event, Froze, Passed
 from tienlen.rules import RuleSet
 
 if TYPE_CHECKING:

@@ -32,11 +32,11 @@ from importlib import resources
 from typing import Any, NoReturn
 
 from tienlen._codec import CODECS, WIRE_VERSION, Codec, check_head, loads
+from tienlen.actions import Action
 from tienlen.cards import DECK, FULL_MASK, cards_of, format_cards, iter_indices, to_mask
 from tienlen.combos import Combo, ComboKind, rank_nibbles
 from tienlen.errors import InvalidDocument, TienLenError
 from tienlen.events import (
-    Action,
     Chop,
     Event,
     Finished,
