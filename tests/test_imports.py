@@ -138,4 +138,4 @@ def test_action_at_its_old_place_warns_and_is_the_same_class() -> None:
         assert tienlen.events.Action is tienlen.actions.Action
         assert tienlen.events.parse_action is tienlen.actions.parse_action
     assert [w.category for w in caught] == [DeprecationWarning, DeprecationWarning]
-    assert "moved: use tienlen.Action" in str(caught[0].message)
+    assert "moved: use tienlen.actions.Action" in str(caught[0].message)
