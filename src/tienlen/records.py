@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from tienlen._checks import MAX_NOTATION, MAX_SEED, check_text, parse_whole, shown
 from tienlen.actions import Action
 from tienlen.cards import format_cards
@@ -99,7 +97,7 @@ def _setup(cls: type[Round], rules: RuleSet, hands: Any, first_round: Any, leade
         raise InvalidRecord(f"seed must be a whole number from 0 to 2**64 - 1, or null, not {shown(seed)}")
     if cls.deal(rules, round_.players, seed, first_round, leader, dealer).dealt != round_.dealt:
         raise InvalidRecord(f"the hands do not match seed {seed}: the deal was altered")
-    return attrs.evolve(round_, seed=seed)
+    return round_._with_seed(seed)
 
 
 def to_notation(round_: Round) -> str:

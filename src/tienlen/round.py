@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -38,7 +38,7 @@ from tienlen._codec import WireValue
 from tienlen.actions import PASSES, Action, LegalActions, legal_actions_of, parse_action, play_action
 from tienlen.beating import explain, is_chop
 from tienlen.cards import FULL_MASK, Card, cards_of, format_cards, to_mask
-from tienlen.combos import Combo, classify
+from tienlen.combos import Combo, ComboKind, classify
 from tienlen.errors import (
     IllegalPlay,
     InvalidArgument,
@@ -115,7 +115,40 @@ def _deal_masks(players: int, seed: int, dealer: int, cards: int) -> tuple[tuple
     return tuple(hands), FULL_MASK & ~sum(hands)
 
 
-@attrs.frozen(kw_only=True, eq=True)
+@attrs.frozen(kw_only=True)
+class _Deal:
+    """What stays the same through one deal, shared by every position of it."""
+
+    rules: RuleSet
+    dealt: tuple[int, ...]
+    dealer: int
+    first_round: bool
+    seed: int | None
+    named_leader: int | None
+    instant_winners: tuple[InstantWin, ...]
+
+
+_State = tuple[
+    tuple[int, ...],  # 0 hand masks
+    int | None,  # 1 seat to act
+    int,  # 2 trick number
+    int,  # 3 trick leader
+    tuple[tuple[int, Combo], ...],  # 4 trick plays
+    int,  # 5 seats that passed in the trick, as bits
+    int,  # 6 seats that passed since the last play, as bits
+    tuple[Chop, ...],  # 7 the trick's chop chain
+    tuple[int, ...],  # 8 finished
+    tuple[int, ...],  # 9 frozen
+    tuple[int, ...],  # 10 forfeited
+    int,  # 11 seats out of play (finished, frozen or forfeited), as bits
+    int,  # 12 cards the next play must include
+    tuple[Event, ...],  # 13 events
+    tuple[Action, ...],  # 14 actions
+]
+"""One position of a deal, as a plain tuple: one cheap value per action."""
+
+
+@attrs.frozen(kw_only=True)
 class Round:
     """One deal in play. Build with :meth:`deal` or :meth:`from_hands`; act with :meth:`play`,
     :meth:`pass_`, :meth:`interrupt`, :meth:`forfeit` or :meth:`apply`, each returning a new round.
@@ -123,24 +156,96 @@ class Round:
     Seats are numbered in play order: seat ``i + 1`` acts after seat ``i``.
     """
 
-    rules: RuleSet
-    dealt: tuple[int, ...]
-    hand_masks: tuple[int, ...]
-    dealer: int
-    first_round: bool
-    seed: int | None
-    named_leader: int | None
-    to_act: int | None
-    trick: Trick
-    finished: tuple[int, ...] = ()
-    frozen: tuple[int, ...] = ()
-    forfeited: tuple[int, ...] = ()
-    must_include: int = 0
-    events: tuple[Event, ...] = ()
-    actions: tuple[Action, ...] = ()
-    instant_winners: tuple[InstantWin, ...] = ()
-    # The position's own legal actions, made on first ask (a cache of a value that never changes).
+    _deal: _Deal
+    _state: _State
+    # Values made on first ask (caches of values that never change): the legal actions and the trick.
     _legal: LegalActions | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    _trick: Trick | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rules of the round."""
+        return self._deal.rules
+
+    @property
+    def dealt(self) -> tuple[int, ...]:
+        """Each seat's dealt hand, as a card mask."""
+        return self._deal.dealt
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._deal.dealer
+
+    @property
+    def first_round(self) -> bool:
+        """Whether this is the first round of a match (the lowest card leads)."""
+        return self._deal.first_round
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of the deal (``None`` for hands given by :meth:`from_hands`)."""
+        return self._deal.seed
+
+    @property
+    def named_leader(self) -> int | None:
+        """The seat named to lead the first trick, if any."""
+        return self._deal.named_leader
+
+    @property
+    def instant_winners(self) -> tuple[InstantWin, ...]:
+        """Who won at once with their dealt hand (the round then has no play)."""
+        return self._deal.instant_winners
+
+    @property
+    def hand_masks(self) -> tuple[int, ...]:
+        """The cards each seat holds now, as card masks."""
+        return self._state[0]
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or ``None`` once the round is over."""
+        return self._state[1]
+
+    @property
+    def trick(self) -> Trick:
+        """The trick in progress."""
+        trick = self._trick
+        if trick is None:
+            s = self._state
+            trick = Trick(number=s[2], leader=s[3], plays=s[4], passed=_SEATS[s[5]], responded=_SEATS[s[6]], chain=s[7])
+            _setattr(self, "_trick", trick)
+        return trick
+
+    @property
+    def finished(self) -> tuple[int, ...]:
+        """The seats that have gone out, in order."""
+        return self._state[8]
+
+    @property
+    def frozen(self) -> tuple[int, ...]:
+        """The seats frozen (cóng): none of their cards played when the first player went out."""
+        return self._state[9]
+
+    @property
+    def forfeited(self) -> tuple[int, ...]:
+        """The seats that left the round, in order."""
+        return self._state[10]
+
+    @property
+    def must_include(self) -> int:
+        """Cards the next play must hold (the first lead of a first round), as a mask; 0 for none."""
+        return self._state[12]
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Everything that has happened, in order."""
+        return self._state[13]
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action taken, in order."""
+        return self._state[14]
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -222,26 +327,27 @@ class Round:
         start = lowest_holder if leader is None else leader
         must = lowest if (first_round and leader is None and rules.first_lead_must_include) else 0
         winners = _instant_winners(hands, rules, first_round, dealer)
-        return cls(
+        deal = _Deal(
             rules=rules,
             dealt=hands,
-            hand_masks=hands,
             dealer=dealer,
             first_round=first_round,
             seed=seed,
             named_leader=leader,
-            to_act=None if winners else start,
-            trick=Trick(number=1, leader=start),
-            must_include=must,
-            events=winners,
             instant_winners=winners,
         )
+        to_act = None if winners else start
+        return cls(deal=deal, state=(hands, to_act, 1, start, (), 0, 0, (), (), (), (), 0, must, winners, ()))
+
+    def _with_seed(self, seed: int) -> Round:
+        """The same round, recording the seed its hands were dealt from."""
+        return _position(attrs.evolve(self._deal, seed=seed), self._state)
 
     # ------------------------------------------------------------------ views
     @property
     def is_over(self) -> bool:
         """Whether the round has ended (nobody is to act)."""
-        return self.to_act is None
+        return self._state[1] is None
 
     @property
     def played_any(self) -> frozenset[int]:
@@ -288,13 +394,16 @@ class Round:
         return legal
 
     def _list_legal(self) -> LegalActions:
-        seat = self.to_act
+        s = self._state
+        seat = s[1]
         if seat is None:
             return legal_actions_of(0, (), False)
-        table = self.trick.table
-        groups = plays_by_kind(self.hand_masks[seat], table, self.rules, seat in self.trick.passed)
-        if self.must_include:
-            groups = [(k, [m for m in masks if m & self.must_include]) for k, masks in groups]
+        plays = s[4]
+        table = plays[-1][1] if plays else None
+        groups = plays_by_kind(s[0][seat], table, self._deal.rules, s[5] >> seat & 1 == 1)
+        must = s[12]
+        if must:
+            groups = [(k, [m for m in masks if m & must]) for k, masks in groups]
             groups = [group for group in groups if group[1]]
         return legal_actions_of(seat, tuple(groups), table is not None)
 
@@ -493,18 +602,12 @@ class Round:
         if not self.is_active(seat):
             raise IllegalPlay(f"seat {seat} is no longer playing this round and cannot forfeit")
         # The first-round lead card leaves with its holder: whoever leads instead leads anything.
-        must = 0 if self.must_include & self.hand_masks[seat] else self.must_include
+        s = self._state
+        must = 0 if s[12] & s[0][seat] else s[12]
         return self._advance(
-            self.trick,
-            seat,
-            (Forfeited(seat=seat),),
-            Action(kind="forfeit", seat=seat),
-            self.hand_masks,
-            self.finished,
-            self.frozen,
-            self.forfeited + (seat,),
-            must,
-        )
+            s[0], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9], s[10] + (seat,), s[11] | 1 << seat, must,
+            (Forfeited(seat=seat),), Action(kind="forfeit", seat=seat), seat,
+        )  # fmt: skip
 
     # ------------------------------------------------------------------ internals
     def _actor(self, seat: int | None, verb: str) -> int:
@@ -535,115 +638,100 @@ class Round:
 
     def _passed(self, actor: int, could_play: bool) -> Round:
         """The round after the seat to act passed (``could_play``: whether they held a legal play)."""
-        trick = self.trick
-        trick = Trick(
-            number=trick.number,
-            leader=trick.leader,
-            plays=trick.plays,
-            passed=trick.passed | {actor},
-            responded=trick.responded | {actor},
-            chain=trick.chain,
-        )
-        event = _PASSED[actor, could_play if self.rules.den_bai else None]
+        s = self._state
+        bit = 1 << actor
+        event = _PASSED[actor, could_play if self._deal.rules.den_bai else None]
         return self._advance(
-            trick, actor, event, PASSES[actor], self.hand_masks, self.finished, self.frozen, self.forfeited, self.must_include
-        )
+            s[0], s[2], s[3], s[4], s[5] | bit, s[6] | bit, s[7], s[8], s[9], s[10], s[11], s[12], event, PASSES[actor], actor
+        )  # fmt: skip
 
     def _after_play(self, seat: int, combo: Combo, action: Action) -> Round:
         """The round after ``seat`` played ``combo`` (the ``action``, in turn or out of turn)."""
+        s = self._state
+        deal = self._deal
+        rules = deal.rules
         out_of_turn = action.kind == "interrupt"
-        table = self.trick.table
-        events: list[Event] = [Played(seat=seat, combo=combo, out_of_turn=out_of_turn)]
-        chain = self.trick.chain
-        if table is not None and is_chop(combo, table, self.rules):
-            last = self.trick.last_seat
-            assert last is not None
-            chop = Chop(trick=self.trick.number, index=len(chain) + 1, chopper=seat, chopped=last, chopped_combo=table, by=combo)
-            chain += (chop,)
-            events.append(chop)
-        hands = list(self.hand_masks)
+        plays = s[4]
+        events: tuple[Event, ...] = (Played(seat=seat, combo=combo, out_of_turn=out_of_turn),)
+        chain = s[7]
+        if plays:
+            last, table = plays[-1]
+            if (table.kind in _BOMB_KINDS or table.mask & TWOS) and is_chop(combo, table, rules):
+                chop = Chop(trick=s[2], index=len(chain) + 1, chopper=seat, chopped=last, chopped_combo=table, by=combo)
+                chain += (chop,)
+                events += (chop,)
+        hands = list(s[0])
         hands[seat] &= ~combo.mask
-        finished, frozen = self.finished, self.frozen
+        finished, frozen, gone = s[8], s[9], s[11]
         if not hands[seat]:
             finished += (seat,)
-            events.append(Finished(seat=seat, place=len(finished), with_two=bool(combo.mask & TWOS)))
-            if len(finished) == 1 and self.rules.frozen:
-                for other in _turn_order(seat, self.players):
-                    if other != seat and other not in self.forfeited and self.dealt[other] == hands[other]:
+            gone |= 1 << seat
+            events += (Finished(seat=seat, place=len(finished), with_two=bool(combo.mask & TWOS)),)
+            if len(finished) == 1 and rules.frozen:
+                for other in _turn_order(seat, len(hands)):
+                    if other != seat and other not in s[10] and deal.dealt[other] == hands[other]:
                         frozen += (other,)
-                        events.append(Froze(seat=other, cards=cards_of(hands[other])))
-        trick = Trick(
-            number=self.trick.number,
-            leader=self.trick.leader,
-            plays=self.trick.plays + ((seat, combo),),
-            # An interrupter counts as not having passed; a passed player bombing 2s in turn stays out.
-            passed=self.trick.passed - {seat} if out_of_turn else self.trick.passed,
-            chain=chain,
-        )
-        return self._advance(trick, seat, tuple(events), action, tuple(hands), finished, frozen, self.forfeited, 0)
+                        gone |= 1 << other
+                        events += (Froze(seat=other, cards=cards_of(hands[other])),)
+        # An interrupter counts as not having passed; a passed player bombing 2s in turn stays out.
+        passed = s[5] & ~(1 << seat) if out_of_turn else s[5]
+        return self._advance(
+            tuple(hands), s[2], s[3], plays + ((seat, combo),), passed, 0, chain, finished, frozen, s[10], gone, 0,
+            events, action, seat,
+        )  # fmt: skip
 
     def _advance(
         self,
-        trick: Trick,
-        after: int,
-        events: tuple[Event, ...],
-        action: Action,
         hands: tuple[int, ...],
+        number: int,
+        leader: int,
+        plays: tuple[tuple[int, Combo], ...],
+        passed: int,
+        responded: int,
+        chain: tuple[Chop, ...],
         finished: tuple[int, ...],
         frozen: tuple[int, ...],
         forfeited: tuple[int, ...],
+        gone: int,
         must_include: int,
+        events: tuple[Event, ...],
+        action: Action,
+        after: int,
     ) -> Round:
-        """The round after ``after`` took ``action`` (with these ``events``, hands, trick and seats
-        out): the next seat still to answer the table acts, or the trick's winner (or the next seat
-        in play) leads a new trick, or nobody when the round ends."""
+        """The round after ``after`` took ``action`` (with these ``events``, and the trick, hands and
+        seats out as given): the next seat still to answer the table acts, or the trick's winner
+        (or the next seat in play) leads a new trick, or nobody when the round ends."""
+        deal = self._deal
         players = len(hands)
-        active = [s for s in range(players) if hands[s] and s not in frozen and s not in forfeited]
+        active = _ALL_SEATS[players] & ~gone
         to_act: int | None
-        if len(active) <= 1 or (self.rules.scoring == "cards" and finished):
+        if not active & (active - 1) or (finished and deal.rules.scoring == "cards"):  # at most one seat in play
             to_act = None
-            if trick.plays:
-                events += (TrickWon(trick=trick.number, seat=trick.plays[-1][0], next_leader=None),)
-        elif not trick.plays:  # nobody has led yet; only a forfeit gets here
-            to_act = trick.leader if trick.leader in active else _next_in(active, trick.leader, players)
-            trick = Trick(number=trick.number, leader=to_act, passed=trick.passed, responded=trick.responded)
+            if plays:
+                events += _trick_won(number, plays[-1][0], None)
+        elif not plays:  # nobody has led yet; only a forfeit gets here
+            to_act = leader = leader if active >> leader & 1 else _NEXT[players][leader][active]
         else:
-            pending = self._pending(trick, active)
-            if action.kind == "forfeit" and self.to_act in pending:
-                to_act = self.to_act  # another seat left; the turn stays
+            last, table = plays[-1]
+            pending = active & ~responded & ~(1 << last)  # the seats still to answer the table
+            if not (deal.rules.bomb_after_pass and table.is_two_group):
+                pending &= ~passed
+            to_act = self._state[1]
+            if action.kind == "forfeit" and to_act is not None and pending >> to_act & 1:
+                pass  # another seat left; the turn stays
             elif pending:
-                to_act = _next_in(pending, after, players)
+                to_act = _NEXT[players][after][pending]
             else:
                 # Nobody can answer: the last player wins the trick and leads, or the next seat still in play.
-                winner = trick.plays[-1][0]
-                to_act = winner if winner in active else _next_in(active, winner, players)
-                events += (TrickWon(trick=trick.number, seat=winner, next_leader=to_act),)
-                trick = Trick(number=trick.number + 1, leader=to_act)
-        return Round(
-            rules=self.rules,
-            dealt=self.dealt,
-            hand_masks=hands,
-            dealer=self.dealer,
-            first_round=self.first_round,
-            seed=self.seed,
-            named_leader=self.named_leader,
-            to_act=to_act,
-            trick=trick,
-            finished=finished,
-            frozen=frozen,
-            forfeited=forfeited,
-            must_include=must_include,
-            events=self.events + events,
-            actions=self.actions + (action,),
-            instant_winners=self.instant_winners,
-        )
-
-    def _pending(self, trick: Trick, active: list[int]) -> set[int]:
-        """Seats still to answer the play on the table."""
-        last = trick.plays[-1][0]
-        table = trick.plays[-1][1]
-        reopen = self.rules.bomb_after_pass and table.is_two_group
-        return {s for s in active if s != last and s not in trick.responded and (s not in trick.passed or reopen)}
+                to_act = last if active >> last & 1 else _NEXT[players][last][active]
+                events += _trick_won(number, last, to_act)
+                number, leader, plays, passed, responded, chain = number + 1, to_act, (), 0, 0, ()
+        s = self._state
+        return _position(
+            deal,
+            (hands, to_act, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, gone, must_include,
+             s[13] + events, s[14] + (action,)),
+        )  # fmt: skip
 
     # ------------------------------------------------------------------ records
     def to_json(self, *, view_of: int | None = None) -> str:
@@ -727,13 +815,44 @@ _PASSED = {(seat, could): (Passed(seat=seat, could_play=could),) for seat in ran
 """The shared one-event histories of a pass (events are immutable, so every round may hold the same)."""
 
 
-def _next_in(seats: Container[int], after: int, players: int) -> int:
-    """The first of ``seats`` in play order after ``after``."""
-    for k in range(1, players + 1):
-        seat = (after + k) % players
-        if seat in seats:
-            return seat
-    raise ValueError("no seat to choose from")  # pragma: no cover - callers pass a non-empty choice
+def _position(deal: _Deal, state: _State) -> Round:
+    """A new position of ``deal``, made without attrs' ``__init__`` (one per action: the hot path)."""
+    r = _new(Round)
+    _setattr(r, "_deal", deal)
+    _setattr(r, "_state", state)
+    _setattr(r, "_legal", None)
+    _setattr(r, "_trick", None)
+    return r
+
+
+_new = object.__new__
+_setattr = object.__setattr__
+_SEATS = tuple(frozenset(s for s in range(4) if bits >> s & 1) for bits in range(16))
+"""The seats of each 4-bit set of seats."""
+_BOMB_KINDS = (ComboKind.QUAD, ComboKind.PAIR_RUN)
+"""The kinds a bomb may be of: a play on anything else can only chop 2s."""
+_ALL_SEATS = (0, 1, 3, 7, 15)
+"""Every seat of a table of ``n`` players, as bits."""
+_NEXT = tuple(
+    tuple(
+        tuple(next((s for k in range(1, n + 1) if bits >> (s := (after + k) % n) & 1), -1) for bits in range(16))
+        for after in range(n)
+    )
+    for n in range(5)
+)
+"""``_NEXT[players][after][seats]``: the first of ``seats`` (bits) in play order after ``after``
+(``after`` itself last), or -1 when ``seats`` is empty."""
+_TRICKS_WON: dict[tuple[int, int, int | None], tuple[TrickWon]] = {}
+
+
+def _trick_won(number: int, seat: int, next_leader: int | None) -> tuple[TrickWon]:
+    """The shared one-event history of a trick won (a few thousand at most: one per trick number
+    and pair of seats)."""
+    key = (number, seat, next_leader)
+    won = _TRICKS_WON.get(key)
+    if won is None:
+        won = _TRICKS_WON[key] = (TrickWon(trick=number, seat=seat, next_leader=next_leader),)
+    return won
 
 
 def _turn_order(after: int, players: int) -> list[int]:
