@@ -154,16 +154,12 @@ class LegalActions(Sequence[Action]):
         self._set(seat, tuple((kind, [mask]) for kind, mask in plays), can_pass)
 
     def _set(self, seat: int, groups: tuple[Group, ...], can_pass: bool) -> None:
-        plays = sum(len(masks) for _, masks in groups)
-        for name, value in (
-            ("seat", seat),
-            ("_groups", groups),
-            ("_plays", plays),
-            ("_masks", None),
-            ("_can_pass", can_pass),
-            ("_minted", {}),
-        ):
-            object.__setattr__(self, name, value)
+        _setattr(self, "seat", seat)
+        _setattr(self, "_groups", groups)
+        _setattr(self, "_plays", sum([len(masks) for _, masks in groups]))
+        _setattr(self, "_masks", None)
+        _setattr(self, "_can_pass", can_pass)
+        _setattr(self, "_minted", {})
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError()
@@ -184,20 +180,25 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
 
     def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
-        if isinstance(index, slice):
-            return tuple(self[i] for i in range(len(self))[index])
-        if not isinstance(index, int):
-            raise InvalidArgument(f"legal actions are indexed by whole numbers, not {shown(index)}")
-        count = len(self)
+        if type(index) is not int:
+            if isinstance(index, slice):
+                return tuple(self[i] for i in range(len(self))[index])
+            if not isinstance(index, int):
+                raise InvalidArgument(f"legal actions are indexed by whole numbers, not {shown(index)}")
+            index = int(index)  # a bool
+        count = self._plays + self._can_pass
         if not -count <= index < count:
             raise IndexError(f"there are {count} legal actions, no number {shown(index)}")
-        index %= count
-        action = PASSES[self.seat]
+        if index < 0:
+            index += count
+        seat = self.seat
         for kind, masks in self._groups:
             if index < len(masks):
-                action = play_action(self.seat, kind, masks[index])
+                action = play_action(seat, kind, masks[index])
                 break
             index -= len(masks)
+        else:
+            action = PASSES[seat]
         self._minted[id(action)] = action
         return action
 
@@ -256,6 +257,7 @@ def legal_actions_of(seat: int, groups: tuple[Group, ...], can_pass: bool) -> Le
 
 
 _ABSENT = object()  # what no action is
+_setattr = object.__setattr__
 
 ACTIONS: dict[int, Action] = {}
 """The shared play actions, by card mask and seat (``mask | seat << 52``)."""

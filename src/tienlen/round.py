@@ -61,7 +61,7 @@ from tienlen.events import (
     TrickWon,
 )
 from tienlen.instant import instant_win_pattern
-from tienlen.moves import combo_of, legal_masks, plays_by_kind
+from tienlen.moves import combo_of, plays_by_kind
 from tienlen.records import RECORD_VERSION
 from tienlen.rules import RuleSet
 from tienlen.views import PlayerView, public_events
@@ -413,19 +413,23 @@ class Round:
         Any seat other than the one whose play is on the table (and the seat to act, who may play
         it in turn) may interrupt, even after passing.
         """
-        table = self.trick.table
-        if table is None or self.is_over or not self.rules.interrupt_bombs:
+        s = self._state
+        rules = self._deal.rules
+        plays = s[4]
+        if not plays or s[1] is None or not rules.interrupt_bombs:
             return ()
-        if not table.is_two_group and self.rules.bomb_rule(table.bomb_class) is None:
+        last, table = plays[-1]
+        if not table.is_two_group and rules.bomb_rule(table.bomb_class) is None:
             return ()  # bombs only ever chop 2s and bombs
         out: list[Action] = []
-        for seat in range(self.players):
-            if seat in (self.trick.last_seat, self.to_act) or not self.is_active(seat):
+        for seat, hand in enumerate(s[0]):
+            if seat == last or seat == s[1] or s[11] >> seat & 1:  # on the table, in turn, or out of play
                 continue
-            for kind, mask in legal_masks(self.hand_masks[seat], table, self.rules):
-                combo = combo_of(kind, mask)
-                if combo.bomb_class in self.rules.interrupt_bombs:
-                    out.append(Action(kind="interrupt", seat=seat, combo=combo))
+            for kind, masks in plays_by_kind(hand, table, rules, False):
+                for mask in masks:
+                    combo = combo_of(kind, mask)
+                    if combo.bomb_class in rules.interrupt_bombs:
+                        out.append(Action(kind="interrupt", seat=seat, combo=combo))
         return tuple(out)
 
     def parse_action(self, text: str, seat: int | None = None) -> Action:
