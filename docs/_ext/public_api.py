@@ -29,6 +29,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import attrs
 from docutils import nodes
 from generated_pages import write_pages
 from sphinx.application import Sphinx
@@ -89,7 +90,9 @@ def _entries(package: ModuleType, module: ModuleType, names: list[str]) -> dict[
         if inspect.isclass(value) and issubclass(value, BaseException):
             groups["Exceptions"] += [f".. autoexception:: {qualified}", "   :show-inheritance:", ""]
         elif inspect.isclass(value):
-            groups["Classes"] += [f".. autoclass:: {qualified}", "   :members:"]
+            # A class built only by its own factories (Round.deal …) shows no constructor signature.
+            private = attrs.has(value) and all(f.name.startswith("_") for f in attrs.fields(value) if f.init)
+            groups["Classes"] += [f".. autoclass:: {qualified}{'()' if private else ''}", "   :members:"]
             if issubclass(value, enum.Enum):
                 groups["Classes"] += ["   :undoc-members:", "   :member-order: bysource"]
             groups["Classes"] += [""]
