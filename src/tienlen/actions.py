@@ -150,16 +150,8 @@ class LegalActions(Sequence[Action]):
     _can_pass: bool
     _minted: dict[int, Action]  # id -> every action this sequence has handed out (kept alive, so ids stay theirs)
 
-    def __init__(self, seat: int, plays: Iterable[tuple[ComboKind, int]], *, can_pass: bool) -> None:
-        self._set(seat, tuple((kind, [mask]) for kind, mask in plays), can_pass)
-
-    def _set(self, seat: int, groups: tuple[Group, ...], can_pass: bool) -> None:
-        _setattr(self, "seat", seat)
-        _setattr(self, "_groups", groups)
-        _setattr(self, "_plays", sum([len(masks) for _, masks in groups]))
-        _setattr(self, "_masks", None)
-        _setattr(self, "_can_pass", can_pass)
-        _setattr(self, "_minted", {})
+    def __new__(cls, seat: int, plays: Iterable[tuple[ComboKind, int]], *, can_pass: bool) -> LegalActions:
+        return legal_actions_of(seat, tuple((kind, [mask]) for kind, mask in plays), can_pass)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError()
@@ -223,7 +215,7 @@ class LegalActions(Sequence[Action]):
         if action.kind == "pass":
             return self._can_pass
         if self._masks is None:  # a cache of a value that never changes
-            object.__setattr__(self, "_masks", frozenset(mask for _, masks in self._groups for mask in masks))
+            _setattr(self, "_masks", frozenset(mask for _, masks in self._groups for mask in masks))
         assert self._masks is not None
         return action.kind == "play" and action.mask in self._masks
 
@@ -251,12 +243,18 @@ class LegalActions(Sequence[Action]):
 def legal_actions_of(seat: int, groups: tuple[Group, ...], can_pass: bool) -> LegalActions:
     """A :class:`LegalActions` of plays grouped by kind, as the move generator gives them (also
     rebuilds a pickled one)."""
-    legal = LegalActions.__new__(LegalActions)
-    legal._set(seat, groups, can_pass)
+    legal: LegalActions = _new(LegalActions)
+    _setattr(legal, "seat", seat)
+    _setattr(legal, "_groups", groups)
+    _setattr(legal, "_plays", sum([len(masks) for _, masks in groups]))
+    _setattr(legal, "_masks", None)
+    _setattr(legal, "_can_pass", can_pass)
+    _setattr(legal, "_minted", {})
     return legal
 
 
 _ABSENT = object()  # what no action is
+_new = object.__new__
 _setattr = object.__setattr__
 
 ACTIONS: dict[int, Action] = {}

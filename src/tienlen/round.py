@@ -388,24 +388,23 @@ class Round:
         :meth:`legal_interrupts`. Empty once the round is over.
         """
         legal = self._legal
-        if legal is None:
-            legal = self._list_legal()
-            object.__setattr__(self, "_legal", legal)
-        return legal
-
-    def _list_legal(self) -> LegalActions:
+        if legal is not None:
+            return legal
         s = self._state
         seat = s[1]
         if seat is None:
-            return legal_actions_of(0, (), False)
-        plays = s[4]
-        table = plays[-1][1] if plays else None
-        groups = plays_by_kind(s[0][seat], table, self._deal.rules, s[5] >> seat & 1 == 1)
-        must = s[12]
-        if must:
-            groups = [(k, [m for m in masks if m & must]) for k, masks in groups]
-            groups = [group for group in groups if group[1]]
-        return legal_actions_of(seat, tuple(groups), table is not None)
+            legal = legal_actions_of(0, (), False)
+        else:
+            plays = s[4]
+            table = plays[-1][1] if plays else None
+            groups = plays_by_kind(s[0][seat], table, self._deal.rules, s[5] >> seat & 1 == 1)
+            must = s[12]
+            if must:
+                groups = [(k, [m for m in masks if m & must]) for k, masks in groups]
+                groups = [group for group in groups if group[1]]
+            legal = legal_actions_of(seat, tuple(groups), table is not None)
+        _setattr(self, "_legal", legal)
+        return legal
 
     def legal_interrupts(self) -> tuple[Action, ...]:
         """Out-of-turn chops available now (only where ``rules.interrupt_bombs`` lists a bomb class).
