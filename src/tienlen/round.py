@@ -11,14 +11,17 @@ as it was, so a bot can search ahead without copying anything.
 >>> r.trick.table is None, r2.trick.table is not None
 (True, True)
 
-Speed and memory. Each action builds one new :class:`Round`; the history is kept as tuples of
-shared, immutable events and actions. A round makes its :meth:`~Round.legal_actions` once and
-keeps them, and an action object handed out by that very sequence is applied without being
-checked again (it is known legal); any other action, equal or not, is checked in full. The
-library's caches are all bounded, and each starts again empty when it is full: at most 65,536
-shared combos (:func:`tienlen.moves.combo_of`) and 32,768 shared play actions (here), about
-12 MB together when full; one move-generation plan for each of at most 64 rule sets; and the
-4,096 most recent combinations written as wire text (:mod:`tienlen.wire`).
+Speed and memory. Each action builds one new :class:`Round`: what stays the same through the
+deal (rules, hands dealt, dealer, seed) is one shared value, and the position is one plain tuple
+(seats that passed or are out as bits), so an action costs a few microseconds. The history is
+kept as tuples of shared, immutable events and actions. A round makes its :meth:`~Round.legal_actions`
+once and keeps them, and an action object handed out by that very sequence is applied without
+being checked again (it is known legal); any other action, equal or not, is checked in full.
+The library's caches are all bounded, and each starts again empty when it is full: at most
+65,536 shared combos (:func:`tienlen.moves.combo_of`) and 32,768 shared play actions (here),
+about 12 MB together when full; one move-generation plan for each of at most 64 rule sets; the
+shared trick-won events (one per trick number, winner and next leader: a few thousand at most);
+and the 4,096 most recent combinations written as wire text (:mod:`tienlen.wire`).
 """
 
 from __future__ import annotations
