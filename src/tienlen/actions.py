@@ -2,7 +2,7 @@
 :class:`LegalActions`, the lazy sequence of one position's legal in-turn actions.
 
 Play actions are shared values, made once per seat and card mask and kept in a bounded table
-(at most 32,768 of them, about 5 MB; it starts again empty when it is full).
+(at most 16,384 of them, about 4 MB with their combos; it starts again empty when it is full).
 
 >>> from tienlen import HOUSE, Round
 >>> legal = Round.deal(HOUSE, seed=7).legal_actions()
@@ -259,8 +259,8 @@ _setattr = object.__setattr__
 
 ACTIONS: dict[int, Action] = {}
 """The shared play actions, by card mask and seat (``mask | seat << 52``)."""
-ACTIONS_LIMIT = 1 << 15
-"""At most this many shared play actions (about 5 MB); the table starts again empty when it is full."""
+ACTIONS_LIMIT = 1 << 14
+"""At most this many shared play actions (about 4 MB with their combos); the table starts again empty when it is full."""
 PASSES = tuple(Action(kind="pass", seat=seat) for seat in range(4))
 """The shared pass action of each seat."""
 
