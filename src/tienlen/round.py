@@ -346,7 +346,7 @@ class Round:
 
     def _with_seed(self, seed: int) -> Round:
         """The same round, recording the seed its hands were dealt from."""
-        return _position(attrs.evolve(self._deal, seed=seed), self._state)
+        return attrs.evolve(self, deal=attrs.evolve(self._deal, seed=seed))
 
     # ------------------------------------------------------------------ views
     @property
@@ -423,7 +423,9 @@ class Round:
         if not plays or s[1] is None or not rules.interrupt_bombs:
             return ()
         last, table = plays[-1]
-        if not table.is_two_group and rules.bomb_rule(table.bomb_class) is None:
+        if not (table.kind in _BOMB_KINDS or table.mask & TWOS) or (
+            not table.is_two_group and rules.bomb_rule(table.bomb_class) is None
+        ):
             return ()  # bombs only ever chop 2s and bombs
         out: list[Action] = []
         for seat, hand in enumerate(s[0]):
@@ -735,11 +737,16 @@ class Round:
                 events += _trick_won(number, last, to_act)
                 number, leader, plays, passed, responded, chain = number + 1, to_act, (), 0, 0, ()
         s = self._state
-        return _position(
-            deal,
-            (hands, to_act, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, gone, must_include,
-             s[13] + events, s[14] + (action,)),
-        )  # fmt: skip
+        # The new position, made without attrs' __init__ (one per action: the hot path).
+        r: Round = _new(Round)
+        _setattr(r, "_deal", deal)
+        _setattr(r, "_state", (
+            hands, to_act, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, gone, must_include,
+            s[13] + events, s[14] + (action,),
+        ))  # fmt: skip
+        _setattr(r, "_legal", None)
+        _setattr(r, "_trick", None)
+        return r
 
     # ------------------------------------------------------------------ records
     def to_json(self, *, view_of: int | None = None) -> str:
@@ -821,16 +828,6 @@ class Round:
 
 _PASSED = {(seat, could): (Passed(seat=seat, could_play=could),) for seat in range(4) for could in (None, False, True)}
 """The shared one-event histories of a pass (events are immutable, so every round may hold the same)."""
-
-
-def _position(deal: _Deal, state: _State) -> Round:
-    """A new position of ``deal``, made without attrs' ``__init__`` (one per action: the hot path)."""
-    r = _new(Round)
-    _setattr(r, "_deal", deal)
-    _setattr(r, "_state", state)
-    _setattr(r, "_legal", None)
-    _setattr(r, "_trick", None)
-    return r
 
 
 _new = object.__new__
