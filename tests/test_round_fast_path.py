@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import pickle
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tienlen import HOUSE, PROFILES, Action, IllegalPlay, Round, actions, moves
+from tienlen import HOUSE, PROFILES, Action, IllegalPlay, Round, actions, moves, wire
 from tienlen.combos import ComboKind
 
 
@@ -75,3 +76,9 @@ def test_the_shared_value_caches_stay_within_their_documented_bounds() -> None:
     assert len(moves._CACHE) <= moves._CACHE_LIMIT
     moves._CACHE.clear()  # leave no made-up combos behind for other tests
     actions.ACTIONS.clear()
+
+
+def test_the_speed_page_states_the_cache_bounds_the_code_enforces() -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / "howto" / "speed.rst").read_text(encoding="utf-8")
+    for bound in (moves._CACHE_LIMIT, actions.ACTIONS_LIMIT, wire._text.cache_info().maxsize):
+        assert f"{bound:,}" in page
