@@ -423,9 +423,7 @@ class Round:
         if not plays or s[1] is None or not rules.interrupt_bombs:
             return ()
         last, table = plays[-1]
-        if not (table.kind in _BOMB_KINDS or table.mask & TWOS) or (
-            not table.is_two_group and rules.bomb_rule(table.bomb_class) is None
-        ):
+        if not _choppable(table) or (not table.is_two_group and rules.bomb_rule(table.bomb_class) is None):
             return ()  # bombs only ever chop 2s and bombs
         out: list[Action] = []
         for seat, hand in enumerate(s[0]):
@@ -666,7 +664,7 @@ class Round:
         chain = s[7]
         if plays:
             last, table = plays[-1]
-            if (table.kind in _BOMB_KINDS or table.mask & TWOS) and is_chop(combo, table, rules):
+            if _choppable(table) and is_chop(combo, table, rules):
                 chop = Chop(trick=s[2], index=len(chain) + 1, chopper=seat, chopped=last, chopped_combo=table, by=combo)
                 chain += (chop,)
                 events += (chop,)
@@ -834,8 +832,14 @@ _new = object.__new__
 _setattr = object.__setattr__
 _SEATS = tuple(frozenset(s for s in range(4) if bits >> s & 1) for bits in range(16))
 """The seats of each 4-bit set of seats."""
-_BOMB_KINDS = (ComboKind.QUAD, ComboKind.PAIR_RUN)
-"""The kinds a bomb may be of: a play on anything else can only chop 2s."""
+
+
+def _choppable(table: Combo) -> bool:
+    """Whether some rules could let a play chop ``table``: it holds 2s or is of a bomb's kind (a
+    quick test before the rules' own, :func:`~tienlen.beating.is_chop`)."""
+    return table.kind is ComboKind.QUAD or table.kind is ComboKind.PAIR_RUN or table.mask & TWOS != 0
+
+
 _ALL_SEATS = (0, 1, 3, 7, 15)
 """Every seat of a table of ``n`` players, as bits."""
 _NEXT = tuple(
