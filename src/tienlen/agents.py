@@ -27,7 +27,7 @@ from tienlen.errors import IllegalPlay, InvalidArgument
 from tienlen.moves import combo_of, legal_masks
 from tienlen.round import Round
 from tienlen.rules import RuleSet
-from tienlen.views import PlayerView, view_of
+from tienlen.views import PlayerView
 
 __all__ = ["Agent", "RandomAgent", "GreedyAgent", "AGENTS", "make_agent", "play_round", "protected_mask"]
 
@@ -60,13 +60,26 @@ class RandomAgent:
 
     def act(self, view: PlayerView) -> Action:
         """A uniformly random legal action, derived from ``seed`` and the view."""
-        return _rng(self.seed, view).choice(view.legal_actions)
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]  # what the draw below gives for one action, without seeding a generator
+        return _rng(self.seed, view).choice(legal)
+
+
+_LOW_BITS = sum(1 << (4 * rank) for rank in range(13))  # the lowest bit of every rank's nibble
 
 
 def protected_mask(hand: int, rules: RuleSet) -> int:
     """The 2s in ``hand`` and every card that is part of a bomb it could play."""
     hand = to_mask(hand)
     mask = hand & TWOS
+    # Cards per rank, counted in each nibble at once; a bomb needs a rank of four cards, or three
+    # ranks in a row of two cards or more (a pair run), so most hands need no move generation.
+    pairs = hand - (hand >> 1 & 0x5 * _LOW_BITS)
+    counts = (pairs & 0x3 * _LOW_BITS) + (pairs >> 2 & 0x3 * _LOW_BITS)
+    doubled = (counts >> 1 | counts >> 2) & _LOW_BITS
+    if not counts >> 2 & _LOW_BITS and not doubled & doubled >> 4 & doubled >> 8:
+        return mask
     for kind, cards in legal_masks(hand, None, rules):
         if kind in (ComboKind.QUAD, ComboKind.PAIR_RUN) and rules.bomb_rule(combo_of(kind, cards).bomb_class):
             mask |= cards  # a quad or a pair run (the only bomb classes) that is a bomb here
@@ -92,8 +105,13 @@ class GreedyAgent:
 
     def act(self, view: PlayerView) -> Action:
         """The greedy choice among ``view.legal_actions``."""
-        plays = [a for a in view.legal_actions if a.combo is not None]
-        decline = next((a for a in view.legal_actions if a.combo is None), None)
+        plays: list[Action] = []
+        decline = None  # the first action without cards: the pass
+        for action in view.legal_actions:  # one pass: a lazy sequence builds each action as it goes
+            if action.combo is not None:
+                plays.append(action)
+            elif decline is None:
+                decline = action
         if not plays:
             assert decline is not None
             return decline
@@ -199,7 +217,7 @@ def _offer_interrupts(round_: Round, agents: Sequence[Agent]) -> Round:
 
 
 def _ask(round_: Round, agents: Sequence[Agent], seat: int) -> Round:
-    view = view_of(round_, seat)
+    view = round_.view(seat)
     action = agents[seat].act(view)
     if action not in view.legal_actions:
         raise IllegalPlay(

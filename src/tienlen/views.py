@@ -12,6 +12,7 @@ and the actions open to that seat. No other hand and no undealt card is in it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -36,8 +37,10 @@ __all__ = ["PlayerView", "view_of", "public_events"]
 class PlayerView(WireValue):
     """One seat's view of a round.
 
-    ``legal_actions`` are that seat's in-turn actions when ``to_act == seat``; otherwise the
-    out-of-turn chops open to it (with a ``pass`` to decline), or nothing. Declining changes
+    ``legal_actions`` are that seat's in-turn actions when ``to_act == seat`` (the round's own
+    lazy :class:`~tienlen.actions.LegalActions`, shared rather than copied); otherwise a tuple of
+    the out-of-turn chops open to it (with a ``pass`` to decline), or nothing. Either is a
+    read-only sequence that compares equal to, and hashes like, the tuple of the same actions. Declining changes
     nothing in the round: apply a chop with :meth:`Round.apply`, but not the declining ``pass``
     (:func:`~tienlen.agents.play_round` does this for agents).
     """
@@ -58,7 +61,7 @@ class PlayerView(WireValue):
     forfeited: tuple[int, ...]
     played_mask: int
     history: tuple[Event, ...]
-    legal_actions: tuple[Action, ...]
+    legal_actions: Sequence[Action]
     is_over: bool
 
     @property
