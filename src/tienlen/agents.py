@@ -67,20 +67,24 @@ class RandomAgent:
 
 
 _LOW_BITS = sum(1 << (4 * rank) for rank in range(13))  # the lowest bit of every rank's nibble
+_FIVES, _THREES, _FOURS = 0x5 * _LOW_BITS, 0x3 * _LOW_BITS, 0x4 * _LOW_BITS
 
 
 def protected_mask(hand: int, rules: RuleSet) -> int:
     """The 2s in ``hand`` and every card that is part of a bomb it could play."""
     hand = to_mask(hand)
     mask = hand & TWOS
-    # Cards per rank, counted in each nibble at once; a bomb needs a rank of four cards, or three
-    # ranks in a row of two cards or more (a pair run), so most hands need no move generation.
-    pairs = hand - (hand >> 1 & 0x5 * _LOW_BITS)
-    counts = (pairs & 0x3 * _LOW_BITS) + (pairs >> 2 & 0x3 * _LOW_BITS)
+    # Cards per rank, counted in each nibble at once. A bomb needs a rank of four cards, or three
+    # ranks in a row of two cards or more (a pair run): only such ranks go to the move generator,
+    # and most hands have none.
+    pairs = hand - (hand >> 1 & _FIVES)
+    counts = (pairs & _THREES) + (pairs >> 2 & _THREES)
     doubled = (counts >> 1 | counts >> 2) & _LOW_BITS
-    if not counts >> 2 & _LOW_BITS and not doubled & doubled >> 4 & doubled >> 8:
+    runs = doubled & doubled >> 4 & doubled >> 8  # the lowest rank of three doubled ranks in a row
+    ranks = (counts & _FOURS) >> 2 | runs | runs << 4 | runs << 8
+    if not ranks:
         return mask
-    for kind, cards in legal_masks(hand, None, rules):
+    for kind, cards in legal_masks(hand & ranks * 0xF, None, rules):
         if kind in (ComboKind.QUAD, ComboKind.PAIR_RUN) and rules.bomb_rule(combo_of(kind, cards).bomb_class):
             mask |= cards  # a quad or a pair run (the only bomb classes) that is a bomb here
     return mask
@@ -105,11 +109,13 @@ class GreedyAgent:
 
     def act(self, view: PlayerView) -> Action:
         """The greedy choice among ``view.legal_actions``."""
-        plays: list[Action] = []
+        # Decided on card masks; the lowest play is the one of the smallest mask (a lower top
+        # card makes a smaller mask whatever the other cards).
+        plays: dict[int, Action] = {}  # mask -> play, in the order of the legal actions
         decline = None  # the first action without cards: the pass
         for action in view.legal_actions:  # one pass: a lazy sequence builds each action as it goes
             if action.combo is not None:
-                plays.append(action)
+                plays[action.combo.mask] = action
             elif decline is None:
                 decline = action
         if not plays:
@@ -117,31 +123,24 @@ class GreedyAgent:
             return decline
         table = view.table
         if table is not None and table.is_two_group:
-            chops = [a for a in plays if view.rules.bomb_rule(_class(a)) is not None]
+            bomb_rule = view.rules.bomb_rule
+            chops = [mask for mask, a in plays.items() if bomb_rule(a.combo.bomb_class) is not None]  # type: ignore[union-attr]
             if chops:
-                return min(chops, key=_lowest)
+                return plays[min(chops)]
         if not view.my_turn:
             assert decline is not None
             return decline
         guarded = protected_mask(view.hand_mask, view.rules)
-        cheap = [a for a in plays if not a.mask & guarded]
+        cheap = [mask for mask in plays if not mask & guarded]
         if cheap:
-            if table is None:
-                return min(cheap, key=lambda a: (a.mask.bit_length(), -a.mask.bit_count()))
-            return min(cheap, key=_lowest)
+            if table is None:  # leading: the lowest top card, then the most cards, then the first listed
+                return plays[min(cheap, key=lambda mask: (mask.bit_length(), -mask.bit_count()))]
+            return plays[min(cheap)]
         opponents = [c for s, c in enumerate(view.card_counts) if s != view.seat and c]
         pressed = view.card_counts[view.seat] <= self.danger or min(opponents, default=99) <= self.danger
         if decline is None or pressed:
-            return min(plays, key=_lowest)
+            return plays[min(plays)]
         return decline
-
-
-def _class(action: Action) -> str | None:
-    return action.combo.bomb_class if action.combo is not None else None
-
-
-def _lowest(action: Action) -> tuple[int, int]:
-    return (action.mask.bit_length(), action.mask)
 
 
 AGENTS: Mapping[str, Callable[[int], Agent]] = MappingProxyType(
