@@ -201,17 +201,16 @@ def play_round(
 
 def _offer_interrupts(round_: Round, agents: Sequence[Agent]) -> Round:
     while True:
-        offered = sorted(
-            {a.seat for a in round_.legal_interrupts()}, key=lambda s: (s - (round_.trick.last_seat or 0)) % round_.players
-        )
+        interrupts = round_.legal_interrupts()
+        if not interrupts:
+            return round_
+        offered = sorted({a.seat for a in interrupts}, key=lambda s: (s - (round_.trick.last_seat or 0)) % round_.players)
         for seat in offered:
             after = _ask(round_, agents, seat)
             if after is not round_:
                 round_ = after
                 break
         else:
-            return round_
-        if round_.is_over:
             return round_
 
 

@@ -120,7 +120,22 @@ def public_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, .
     check_type(events, tuple, "events", "a tuple of events")
     if seat is not None:
         check_type(seat, int, "seat", "a seat number or None")
-    return tuple(_redact(e, seat) for e in events)
+    # A round's history grows by a few events a ply: redact only what follows the history this
+    # seat was last shown, when that is where these events start (compared by identity first, so
+    # at C speed). One entry per seat, replaced whole, so concurrent callers only miss.
+    last = _LAST_SHOWN.get(seat)
+    if last is not None and len(last[0]) <= len(events) and events[: len(last[0])] == last[0]:
+        shown = last[1] + tuple(_redact(e, seat) for e in events[len(last[0]) :])
+    else:
+        shown = tuple(_redact(e, seat) for e in events)
+    if len(_LAST_SHOWN) < _SEATS_REMEMBERED or seat in _LAST_SHOWN:
+        _LAST_SHOWN[seat] = (events, shown)
+    return shown
+
+
+_LAST_SHOWN: dict[int | None, tuple[tuple[Event, ...], tuple[Event, ...]]] = {}
+"""The last history :func:`public_events` redacted for each seat, and what it showed."""
+_SEATS_REMEMBERED = 8  # seats 0-3 and None; a few more for odd callers, never more
 
 
 def _redact(event: Event, seat: int | None) -> Event:
