@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tienlen import HOUSE, IWIN, NORTHERN, PROFILES, Action, IllegalPlay, InvalidArgument, Round, RuleSet, classify, parse_cards
+from tienlen import HOUSE, IWIN, NORTHERN, PROFILES, Action, IllegalPlay, InvalidArgument, InvalidCards, Round, RuleSet, classify, parse_cards
 from tienlen._bits import TWOS
 from tienlen.agents import AGENTS, Agent, GreedyAgent, RandomAgent, make_agent, play_round, protected_mask
 from tienlen.cards import to_mask
@@ -264,3 +264,10 @@ def test_random_agent_draws_as_a_generator_seeded_by_the_position() -> None:
                 ).choice(view.legal_actions)
                 assert RandomAgent(bot_seed).act(view) is expected
             round_ = round_.apply(GreedyAgent().act(view))
+
+
+def test_protected_mask_refuses_a_hand_larger_than_the_rules_deal_or_no_rules() -> None:
+    with pytest.raises(InvalidCards, match="at most 13 cards under house, not 14"):
+        protected_mask((1 << 14) - 1, HOUSE)
+    with pytest.raises(InvalidArgument, match="rules"):
+        protected_mask(1, "house")  # type: ignore[arg-type]

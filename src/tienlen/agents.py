@@ -23,7 +23,7 @@ from tienlen._checks import MAX_HAND, MAX_SEED, check_int, check_type, shown
 from tienlen.actions import Action
 from tienlen.cards import to_mask
 from tienlen.combos import ComboKind
-from tienlen.errors import IllegalPlay, InvalidArgument
+from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCards
 from tienlen.moves import combo_of, legal_masks
 from tienlen.round import Round
 from tienlen.rules import RuleSet
@@ -71,8 +71,14 @@ _FIVES, _THREES, _FOURS = 0x5 * _LOW_BITS, 0x3 * _LOW_BITS, 0x4 * _LOW_BITS
 
 
 def protected_mask(hand: int, rules: RuleSet) -> int:
-    """The 2s in ``hand`` and every card that is part of a bomb it could play."""
+    """The 2s in ``hand`` and every card that is part of a bomb it could play.
+
+    Hands that could hold a bomb are looked at once per rule set and remembered (at most 4,096
+    of them, under 1 MB; the memory starts again empty when full)."""
     hand = to_mask(hand)
+    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
+    if hand.bit_count() > MAX_HAND and hand.bit_count() > rules.most_cards_dealt():
+        raise InvalidCards(f"a hand holds at most {rules.most_cards_dealt()} cards under {rules.name}, not {hand.bit_count()}")
     mask = hand & TWOS
     # Cards per rank, counted in each nibble at once. A bomb needs a rank of four cards, or three
     # ranks in a row of two cards or more (a pair run): only such ranks go to the move generator,
@@ -84,10 +90,25 @@ def protected_mask(hand: int, rules: RuleSet) -> int:
     ranks = (counts & _FOURS) >> 2 | runs | runs << 4 | runs << 8
     if not ranks:
         return mask
-    for kind, cards in legal_masks(hand & ranks * 0xF, None, rules):
+    candidates = hand & ranks * 0xF
+    key = (candidates, id(rules))  # the entry holds the rules, so no other rule set takes this id
+    known = _BOMB_CARDS.get(key)
+    if known is not None:
+        return mask | known[1]
+    bombs = 0
+    for kind, cards in legal_masks(candidates, None, rules):
         if kind in (ComboKind.QUAD, ComboKind.PAIR_RUN) and rules.bomb_rule(combo_of(kind, cards).bomb_class):
-            mask |= cards  # a quad or a pair run (the only bomb classes) that is a bomb here
-    return mask
+            bombs |= cards  # a quad or a pair run (the only bomb classes) that is a bomb here
+    if len(_BOMB_CARDS) >= _BOMB_CARDS_LIMIT:
+        _BOMB_CARDS.clear()
+    _BOMB_CARDS[key] = (rules, bombs)
+    return mask | bombs
+
+
+_BOMB_CARDS: dict[tuple[int, int], tuple[RuleSet, int]] = {}
+"""The bomb cards of the hands ``protected_mask`` sent to the move generator, by hand and rule set."""
+_BOMB_CARDS_LIMIT = 1 << 12
+"""At most this many (about 1 MB); the table starts again empty when it is full."""
 
 
 @attrs.frozen
