@@ -11,7 +11,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tienlen import HOUSE, IWIN, NORTHERN, PROFILES, Action, IllegalPlay, InvalidArgument, InvalidCards, Round, RuleSet, classify, parse_cards
+from tienlen import (
+    HOUSE,
+    IWIN,
+    NORTHERN,
+    PROFILES,
+    Action,
+    IllegalPlay,
+    InvalidArgument,
+    InvalidCards,
+    Round,
+    RuleSet,
+    agents,
+    classify,
+    parse_cards,
+)
 from tienlen._bits import TWOS
 from tienlen.agents import AGENTS, Agent, GreedyAgent, RandomAgent, make_agent, play_round, protected_mask
 from tienlen.cards import to_mask
@@ -259,9 +273,9 @@ def test_random_agent_draws_as_a_generator_seeded_by_the_position() -> None:
         while not round_.is_over:
             view = view_of(round_, round_.to_act)  # type: ignore[arg-type]
             for bot_seed in (0, 7):
-                expected = random.Random(
-                    f"{bot_seed}:{view.seat}:{len(view.history)}:{view.hand_mask}:{view.to_act}"
-                ).choice(view.legal_actions)
+                expected = random.Random(f"{bot_seed}:{view.seat}:{len(view.history)}:{view.hand_mask}:{view.to_act}").choice(
+                    view.legal_actions
+                )
                 assert RandomAgent(bot_seed).act(view) is expected
             round_ = round_.apply(GreedyAgent().act(view))
 
@@ -271,3 +285,14 @@ def test_protected_mask_refuses_a_hand_larger_than_the_rules_deal_or_no_rules() 
         protected_mask((1 << 14) - 1, HOUSE)
     with pytest.raises(InvalidArgument, match="rules"):
         protected_mask(1, "house")  # type: ignore[arg-type]
+
+
+def test_protected_mask_remembers_a_bounded_number_of_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(agents, "_BOMB_CARDS", {})
+    monkeypatch.setattr(agents, "_BOMB_CARDS_LIMIT", 2)
+    hands = ["6♠ 6♣ 6♦ 6♥ 8♠", "3♠ 3♣ 4♠ 4♦ 5♠ 5♥ 9♣", "J♠ J♣ J♦ J♥ 3♦"]
+    kept = ["6♠ 6♣ 6♦ 6♥", "3♠ 3♣ 4♠ 4♦ 5♠ 5♥", "J♠ J♣ J♦ J♥"]
+    for _ in range(2):  # the second time from memory, where it is remembered
+        for hand, cards in zip(hands, kept, strict=True):
+            assert protected_mask(to_mask(parse_cards(hand)), HOUSE) == to_mask(parse_cards(cards))
+            assert len(agents._BOMB_CARDS) <= 2

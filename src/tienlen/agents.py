@@ -77,7 +77,7 @@ def protected_mask(hand: int, rules: RuleSet) -> int:
     of them, under 1 MB; the memory starts again empty when full)."""
     hand = to_mask(hand)
     check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
-    if hand.bit_count() > MAX_HAND and hand.bit_count() > rules.most_cards_dealt():
+    if hand.bit_count() > MAX_HAND and hand.bit_count() > rules.most_cards_dealt():  # which is 13 or more
         raise InvalidCards(f"a hand holds at most {rules.most_cards_dealt()} cards under {rules.name}, not {hand.bit_count()}")
     mask = hand & TWOS
     # Cards per rank, counted in each nibble at once. A bomb needs a rank of four cards, or three
@@ -145,7 +145,7 @@ class GreedyAgent:
         table = view.table
         if table is not None and table.is_two_group:
             bomb_rule = view.rules.bomb_rule
-            chops = [mask for mask, a in plays.items() if bomb_rule(a.combo.bomb_class) is not None]  # type: ignore[union-attr]
+            chops = [m for m, a in plays.items() if a.combo is not None and bomb_rule(a.combo.bomb_class) is not None]
             if chops:
                 return plays[min(chops)]
         if not view.my_turn:

@@ -261,7 +261,7 @@ def play_chunk(
     empty = _empty(rules, players, unit)
     seat_totals, seat_squares = [0] * players, [0] * players
     moved_counts: Counter[int] = Counter()
-    sums = dict.fromkeys(_SUMMED, 0)  # totals in plain integers; one ProfileStats at the end
+    sums: dict[str, Any] = dict.fromkeys(_SUMMED, 0)  # totals in plain integers; one ProfileStats at the end
     longest_chain = 0
     for index in range(start, stop):
         deal_seed = round_seed(seed, index)

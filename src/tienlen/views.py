@@ -40,9 +40,9 @@ class PlayerView(WireValue):
     ``legal_actions`` are that seat's in-turn actions when ``to_act == seat`` (the round's own
     lazy :class:`~tienlen.actions.LegalActions`, shared rather than copied); otherwise a tuple of
     the out-of-turn chops open to it (with a ``pass`` to decline), or nothing. Either is a
-    read-only sequence that compares equal to, and hashes like, the tuple of the same actions. Declining changes
-    nothing in the round: apply a chop with :meth:`Round.apply`, but not the declining ``pass``
-    (:func:`~tienlen.agents.play_round` does this for agents).
+    read-only sequence that compares equal to, and hashes like, the tuple of the same actions.
+    Declining changes nothing in the round: apply a chop with :meth:`Round.apply`, but not the
+    declining ``pass`` (:func:`~tienlen.agents.play_round` does this for agents).
     """
 
     rules: RuleSet
@@ -116,7 +116,10 @@ class PlayerView(WireValue):
 
 def public_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
     """The events as ``seat`` may see them: a frozen player's cards, and whether a player who
-    passed held a legal play, are hidden from the others (``seat=None`` hides them from everyone)."""
+    passed held a legal play, are hidden from the others (``seat=None`` hides them from everyone).
+
+    It remembers the last history it showed each seat (for at most 8 seats), so that a round's
+    views redact only the events added since."""
     check_type(events, tuple, "events", "a tuple of events")
     if seat is not None:
         check_type(seat, int, "seat", "a seat number or None")
