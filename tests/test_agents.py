@@ -251,7 +251,7 @@ class ListedGreedy:
 @pytest.mark.parametrize("danger", [0, 3, 13])
 def test_greedy_chooses_as_the_listed_specification_in_every_view(rules: RuleSet, danger: int) -> None:
     greedy, listed = GreedyAgent(danger=danger), ListedGreedy(danger=danger)
-    agents: list[Agent] = [greedy, RandomAgent(seed=1), greedy, RandomAgent(seed=2)]
+    bots: list[Agent] = [greedy, RandomAgent(seed=1), greedy, RandomAgent(seed=2)]
     views = 0
     for seed in range(12):
         round_ = Round.deal(rules, seed=seed)
@@ -262,7 +262,7 @@ def test_greedy_chooses_as_the_listed_specification_in_every_view(rules: RuleSet
                     assert greedy.act(view) is listed.act(view)
                     views += 1
             assert round_.to_act is not None
-            round_ = round_.apply(agents[round_.to_act].act(view_of(round_, round_.to_act)))
+            round_ = round_.apply(bots[round_.to_act].act(view_of(round_, round_.to_act)))
     assert views > 500
 
 
