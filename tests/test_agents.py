@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -10,8 +11,26 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tienlen import HOUSE, IWIN, PROFILES, Action, IllegalPlay, InvalidArgument, Round, RuleSet, classify
+from tienlen import (
+    HOUSE,
+    IWIN,
+    NORTHERN,
+    PROFILES,
+    Action,
+    IllegalPlay,
+    InvalidArgument,
+    InvalidCards,
+    Round,
+    RuleSet,
+    agents,
+    classify,
+    parse_cards,
+)
+from tienlen._bits import TWOS
 from tienlen.agents import AGENTS, Agent, GreedyAgent, RandomAgent, make_agent, play_round, protected_mask
+from tienlen.cards import to_mask
+from tienlen.combos import ComboKind
+from tienlen.moves import combo_of, legal_masks
 from tienlen.settle import settle
 from tienlen.strategies import rounds
 from tienlen.views import PlayerView, view_of
@@ -149,3 +168,131 @@ def test_greedy_beats_random(record_property: Callable[[str, object], None], cap
     assert greedy + random_ == pytest.approx(1)
     assert greedy > 0.65, f"greedy won only {greedy:.2%} of rounds against random (two seats each)"
     assert chips["greedy"] > 0 > chips["random"]
+
+
+def bombs_and_twos(hand: int, rules: RuleSet) -> int:
+    """What ``protected_mask`` means, by brute force: the 2s, and every card of a quad or pair run
+    the hand could lead that is a bomb under ``rules``."""
+    mask = hand & TWOS
+    for kind, cards in legal_masks(hand, None, rules):
+        if kind in (ComboKind.QUAD, ComboKind.PAIR_RUN) and rules.bomb_rule(combo_of(kind, cards).bomb_class):
+            mask |= cards
+    return mask
+
+
+@pytest.mark.parametrize(
+    ("rules", "hand", "kept"),
+    [
+        (HOUSE, "3♠ 3♣ 4♠ 4♦ 5♠ 5♥ 9♠ 9♣ 9♦ 9♥ 2♠ K♠ K♣", "3♠ 3♣ 4♠ 4♦ 5♠ 5♥ 9♠ 9♣ 9♦ 9♥ 2♠"),
+        (NORTHERN, "3♠ 3♣ 4♠ 4♦ 5♠ 5♥ 9♠ 9♣ 9♦ 9♥ 2♠ K♠ K♣", "9♠ 9♣ 9♦ 9♥ 2♠"),  # no pair-run bombs there
+        (HOUSE, "K♠ K♣ A♠ A♦ 2♠ 2♥ 7♣", "2♠ 2♥"),  # no pair run reaches the 2s
+        (HOUSE, "3♠ 3♣ 4♠ 4♦ 6♠ 6♥ 7♣ 7♦", ""),  # two pairs in a row, a gap, two more
+        (HOUSE, "5♠ 5♣ 5♦ 6♠ 6♥ 7♣ 7♦ 8♥ 8♦ 8♠", "5♠ 5♣ 5♦ 6♠ 6♥ 7♣ 7♦ 8♥ 8♦ 8♠"),  # a run of four ranks
+        (IWIN, "3♠ 3♣ 4♠ 4♦ 5♠ 5♥ 6♣ 6♦ 7♠ 7♥", "3♠ 3♣ 4♠ 4♦ 5♠ 5♥ 6♣ 6♦ 7♠ 7♥"),  # PR5 is none, PR3s are
+        (HOUSE, "", ""),
+    ],
+)
+def test_protected_mask_keeps_the_twos_and_every_card_of_a_bomb(rules: RuleSet, hand: str, kept: str) -> None:
+    assert protected_mask(to_mask(parse_cards(hand)), rules) == to_mask(parse_cards(kept))
+
+
+@pytest.mark.parametrize("rules", RULES, ids=IDS)
+@settings(max_examples=150, deadline=None)
+@given(
+    cards=st.sets(st.integers(0, 51), max_size=13),
+    doubled=st.sets(st.integers(0, 12), max_size=6),  # ranks given two cards more, so bombs are common
+)
+def test_protected_mask_is_the_brute_force_one(rules: RuleSet, cards: set[int], doubled: set[int]) -> None:
+    hand = sum(1 << c for c in cards)
+    for rank in sorted(doubled):
+        for suit in range(4):
+            if hand.bit_count() < 13 and not hand >> (4 * rank + suit) & 1:
+                hand |= 1 << (4 * rank + suit)
+                if (hand >> 4 * rank & 0xF).bit_count() >= 2:
+                    break
+    assert protected_mask(hand, rules) == bombs_and_twos(hand, rules)
+
+
+@attrs.frozen
+class ListedGreedy:
+    """GreedyAgent as it was first written, on whole actions: the specification of its choices."""
+
+    danger: int = 3
+
+    def act(self, view: PlayerView) -> Action:
+        plays = [a for a in view.legal_actions if a.combo is not None]
+        decline = next((a for a in view.legal_actions if a.combo is None), None)
+        if not plays:
+            assert decline is not None
+            return decline
+        lowest: Callable[[Action], tuple[int, int]] = lambda a: (a.mask.bit_length(), a.mask)  # noqa: E731
+        table = view.table
+        if table is not None and table.is_two_group:
+            chops = [a for a in plays if a.combo is not None and view.rules.bomb_rule(a.combo.bomb_class) is not None]
+            if chops:
+                return min(chops, key=lowest)
+        if not view.my_turn:
+            assert decline is not None
+            return decline
+        guarded = bombs_and_twos(view.hand_mask, view.rules)
+        cheap = [a for a in plays if not a.mask & guarded]
+        if cheap:
+            if table is None:
+                return min(cheap, key=lambda a: (a.mask.bit_length(), -a.mask.bit_count()))
+            return min(cheap, key=lowest)
+        opponents = [c for s, c in enumerate(view.card_counts) if s != view.seat and c]
+        pressed = view.card_counts[view.seat] <= self.danger or min(opponents, default=99) <= self.danger
+        if decline is None or pressed:
+            return min(plays, key=lowest)
+        return decline
+
+
+@pytest.mark.parametrize("rules", RULES, ids=IDS)
+@pytest.mark.parametrize("danger", [0, 3, 13])
+def test_greedy_chooses_as_the_listed_specification_in_every_view(rules: RuleSet, danger: int) -> None:
+    greedy, listed = GreedyAgent(danger=danger), ListedGreedy(danger=danger)
+    bots: list[Agent] = [greedy, RandomAgent(seed=1), greedy, RandomAgent(seed=2)]
+    views = 0
+    for seed in range(12):
+        round_ = Round.deal(rules, seed=seed)
+        while not round_.is_over:
+            for seat in range(round_.players):  # the seat to act and any seat offered a chop
+                view = view_of(round_, seat)
+                if view.legal_actions:
+                    assert greedy.act(view) is listed.act(view)
+                    views += 1
+            assert round_.to_act is not None
+            round_ = round_.apply(bots[round_.to_act].act(view_of(round_, round_.to_act)))
+    assert views > 500
+
+
+def test_random_agent_draws_as_a_generator_seeded_by_the_position() -> None:
+    # One legal action is taken without seeding a generator: the draw would give it anyway.
+    for seed in range(40):
+        round_ = Round.deal(IWIN, seed=seed)
+        while not round_.is_over:
+            view = view_of(round_, round_.to_act)  # type: ignore[arg-type]
+            for bot_seed in (0, 7):
+                expected = random.Random(f"{bot_seed}:{view.seat}:{len(view.history)}:{view.hand_mask}:{view.to_act}").choice(
+                    view.legal_actions
+                )
+                assert RandomAgent(bot_seed).act(view) is expected
+            round_ = round_.apply(GreedyAgent().act(view))
+
+
+def test_protected_mask_refuses_a_hand_larger_than_the_rules_deal_or_no_rules() -> None:
+    with pytest.raises(InvalidCards, match="at most 13 cards under house, not 14"):
+        protected_mask((1 << 14) - 1, HOUSE)
+    with pytest.raises(InvalidArgument, match="rules"):
+        protected_mask(1, "house")  # type: ignore[arg-type]
+
+
+def test_protected_mask_remembers_a_bounded_number_of_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(agents, "_BOMB_CARDS", {})
+    monkeypatch.setattr(agents, "_BOMB_CARDS_LIMIT", 2)
+    hands = ["6♠ 6♣ 6♦ 6♥ 8♠", "3♠ 3♣ 4♠ 4♦ 5♠ 5♥ 9♣", "J♠ J♣ J♦ J♥ 3♦"]
+    kept = ["6♠ 6♣ 6♦ 6♥", "3♠ 3♣ 4♠ 4♦ 5♠ 5♥", "J♠ J♣ J♦ J♥"]
+    for _ in range(2):  # the second time from memory, where it is remembered
+        for hand, cards in zip(hands, kept, strict=True):
+            assert protected_mask(to_mask(parse_cards(hand)), HOUSE) == to_mask(parse_cards(cards))
+            assert len(agents._BOMB_CARDS) <= 2

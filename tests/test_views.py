@@ -3,13 +3,16 @@ exactly the round's actions for that seat."""
 
 from __future__ import annotations
 
+import pickle
+
+import attrs
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tienlen import HOUSE, IWIN, PROFILES, Round, RuleSet
+from tienlen import HOUSE, IWIN, PROFILES, GreedyAgent, Round, RuleSet, views
 from tienlen.actions import Action
-from tienlen.events import Chop, Froze, Passed, Played
+from tienlen.events import Chop, Event, Froze, Passed, Played
 from tienlen.strategies import rounds
 from tienlen.views import PlayerView, public_events, view_of
 
@@ -156,3 +159,53 @@ def test_iwin_offers_an_out_of_turn_chop_with_a_way_to_decline() -> None:
     assert [a.kind for a in view.legal_actions] == ["interrupt", "pass"]
     assert view.legal_actions[0].combo is not None and str(view.legal_actions[0].combo) == "6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣"
     assert view_of(round_, 3).legal_actions == ()
+
+
+def redacted(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
+    """``public_events`` by its definition, event by event, with nothing remembered."""
+    out: list[Event] = []
+    for e in events:
+        if isinstance(e, Froze) and e.seat != seat:
+            e = Froze(seat=e.seat, cards=())
+        elif isinstance(e, Passed) and e.seat != seat and e.could_play is not None:
+            e = Passed(seat=e.seat, could_play=None)
+        out.append(e)
+    return tuple(out)
+
+
+def test_an_in_turn_view_shares_the_rounds_legal_actions_and_is_the_same_value() -> None:
+    round_ = Round.deal(HOUSE, seed=7)
+    assert round_.to_act is not None
+    view = view_of(round_, round_.to_act)
+    assert view.legal_actions is round_.legal_actions()  # shared, not copied
+    listed = attrs.evolve(view, legal_actions=tuple(view.legal_actions))
+    assert listed == view and view == listed and hash(listed) == hash(view)
+    assert PlayerView.from_json(view.to_json()) == view
+    assert pickle.loads(pickle.dumps(view)) == view
+    assert round_.apply(view.legal_actions[0]) == round_.apply(listed.legal_actions[0])
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        view.legal_actions = ()  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("rules", [IWIN, HOUSE], ids=["iwin", "house"])
+def test_public_events_of_every_ply_and_seat_are_the_whole_history_redacted(rules: RuleSet) -> None:
+    # Seats asked in turn and out of turn, two rounds interleaved, an equal history rebuilt from its
+    # record, and a history shorter than the last one shown: each answer is the full redaction.
+    greedy = GreedyAgent()
+    rounds_ = [Round.deal(rules, seed=3), Round.deal(rules, seed=4)]
+    checked = 0
+    while not all(r.is_over for r in rounds_):
+        for k, round_ in enumerate(rounds_):
+            if round_.is_over:
+                continue
+            for seat in (None, *range(round_.players)):
+                assert public_events(round_.events, seat) == redacted(round_.events, seat)
+                assert public_events(round_.events[:-1], seat) == redacted(round_.events[:-1], seat)
+                checked += 1
+            rebuilt = Round.from_json(round_.to_json()).events
+            assert public_events(rebuilt, 2) == redacted(round_.events, 2)
+            rounds_[k] = round_.apply(greedy.act(view_of(round_, round_.to_act)))  # type: ignore[arg-type]
+    assert checked > 100
+    for seat in range(100):  # the memory of what was shown stays small whatever seats are asked about
+        public_events(rounds_[0].events, seat)
+    assert len(views._LAST_SHOWN) <= 8

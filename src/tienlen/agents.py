@@ -23,11 +23,11 @@ from tienlen._checks import MAX_HAND, MAX_SEED, check_int, check_type, shown
 from tienlen.actions import Action
 from tienlen.cards import to_mask
 from tienlen.combos import ComboKind
-from tienlen.errors import IllegalPlay, InvalidArgument
+from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCards
 from tienlen.moves import combo_of, legal_masks
 from tienlen.round import Round
 from tienlen.rules import RuleSet
-from tienlen.views import PlayerView, view_of
+from tienlen.views import PlayerView
 
 __all__ = ["Agent", "RandomAgent", "GreedyAgent", "AGENTS", "make_agent", "play_round", "protected_mask"]
 
@@ -60,17 +60,55 @@ class RandomAgent:
 
     def act(self, view: PlayerView) -> Action:
         """A uniformly random legal action, derived from ``seed`` and the view."""
-        return _rng(self.seed, view).choice(view.legal_actions)
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]  # what the draw below gives for one action, without seeding a generator
+        return _rng(self.seed, view).choice(legal)
+
+
+_LOW_BITS = sum(1 << (4 * rank) for rank in range(13))  # the lowest bit of every rank's nibble
+_FIVES, _THREES, _FOURS = 0x5 * _LOW_BITS, 0x3 * _LOW_BITS, 0x4 * _LOW_BITS
 
 
 def protected_mask(hand: int, rules: RuleSet) -> int:
-    """The 2s in ``hand`` and every card that is part of a bomb it could play."""
+    """The 2s in ``hand`` and every card that is part of a bomb it could play.
+
+    Hands that could hold a bomb are looked at once per rule set and remembered (at most 4,096
+    of them, about 0.6 MB; the memory starts again empty when full)."""
     hand = to_mask(hand)
+    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
+    if hand.bit_count() > MAX_HAND and hand.bit_count() > rules.most_cards_dealt():  # which is 13 or more
+        raise InvalidCards(f"a hand holds at most {rules.most_cards_dealt()} cards under {rules.name}, not {hand.bit_count()}")
     mask = hand & TWOS
-    for kind, cards in legal_masks(hand, None, rules):
+    # Cards per rank, counted in each nibble at once. A bomb needs a rank of four cards, or three
+    # ranks in a row of two cards or more (a pair run): only such ranks go to the move generator,
+    # and most hands have none.
+    pairs = hand - (hand >> 1 & _FIVES)
+    counts = (pairs & _THREES) + (pairs >> 2 & _THREES)
+    doubled = (counts >> 1 | counts >> 2) & _LOW_BITS
+    runs = doubled & doubled >> 4 & doubled >> 8  # the lowest rank of three doubled ranks in a row
+    ranks = (counts & _FOURS) >> 2 | runs | runs << 4 | runs << 8
+    if not ranks:
+        return mask
+    candidates = hand & ranks * 0xF
+    key = (candidates, rules)
+    known = _BOMB_CARDS.get(key)
+    if known is not None:
+        return mask | known
+    bombs = 0
+    for kind, cards in legal_masks(candidates, None, rules):
         if kind in (ComboKind.QUAD, ComboKind.PAIR_RUN) and rules.bomb_rule(combo_of(kind, cards).bomb_class):
-            mask |= cards  # a quad or a pair run (the only bomb classes) that is a bomb here
-    return mask
+            bombs |= cards  # a quad or a pair run (the only bomb classes) that is a bomb here
+    if len(_BOMB_CARDS) >= _BOMB_CARDS_LIMIT:
+        _BOMB_CARDS.clear()
+    _BOMB_CARDS[key] = bombs
+    return mask | bombs
+
+
+_BOMB_CARDS: dict[tuple[int, RuleSet], int] = {}
+"""The bomb cards of the hands ``protected_mask`` sent to the move generator, by hand and rule set."""
+_BOMB_CARDS_LIMIT = 1 << 12
+"""At most this many (about 0.6 MB under one rule set); the table starts again empty when it is full."""
 
 
 @attrs.frozen
@@ -92,38 +130,38 @@ class GreedyAgent:
 
     def act(self, view: PlayerView) -> Action:
         """The greedy choice among ``view.legal_actions``."""
-        plays = [a for a in view.legal_actions if a.combo is not None]
-        decline = next((a for a in view.legal_actions if a.combo is None), None)
+        # Decided on card masks; the lowest play is the one of the smallest mask (a lower top
+        # card makes a smaller mask whatever the other cards).
+        plays: dict[int, Action] = {}  # mask -> play, in the order of the legal actions
+        decline = None  # the first action without cards: the pass
+        for action in view.legal_actions:  # one pass: a lazy sequence builds each action as it goes
+            if action.combo is not None:
+                plays[action.combo.mask] = action
+            elif decline is None:
+                decline = action
         if not plays:
             assert decline is not None
             return decline
         table = view.table
         if table is not None and table.is_two_group:
-            chops = [a for a in plays if view.rules.bomb_rule(_class(a)) is not None]
+            bomb_rule = view.rules.bomb_rule
+            chops = [m for m, a in plays.items() if a.combo is not None and bomb_rule(a.combo.bomb_class) is not None]
             if chops:
-                return min(chops, key=_lowest)
+                return plays[min(chops)]
         if not view.my_turn:
             assert decline is not None
             return decline
         guarded = protected_mask(view.hand_mask, view.rules)
-        cheap = [a for a in plays if not a.mask & guarded]
+        cheap = [mask for mask in plays if not mask & guarded]
         if cheap:
-            if table is None:
-                return min(cheap, key=lambda a: (a.mask.bit_length(), -a.mask.bit_count()))
-            return min(cheap, key=_lowest)
+            if table is None:  # leading: the lowest top card, then the most cards, then the first listed
+                return plays[min(cheap, key=lambda mask: (mask.bit_length(), -mask.bit_count()))]
+            return plays[min(cheap)]
         opponents = [c for s, c in enumerate(view.card_counts) if s != view.seat and c]
         pressed = view.card_counts[view.seat] <= self.danger or min(opponents, default=99) <= self.danger
         if decline is None or pressed:
-            return min(plays, key=_lowest)
+            return plays[min(plays)]
         return decline
-
-
-def _class(action: Action) -> str | None:
-    return action.combo.bomb_class if action.combo is not None else None
-
-
-def _lowest(action: Action) -> tuple[int, int]:
-    return (action.mask.bit_length(), action.mask)
 
 
 AGENTS: Mapping[str, Callable[[int], Agent]] = MappingProxyType(
@@ -184,9 +222,10 @@ def play_round(
 
 def _offer_interrupts(round_: Round, agents: Sequence[Agent]) -> Round:
     while True:
-        offered = sorted(
-            {a.seat for a in round_.legal_interrupts()}, key=lambda s: (s - (round_.trick.last_seat or 0)) % round_.players
-        )
+        interrupts = round_.legal_interrupts()
+        if not interrupts:
+            return round_
+        offered = sorted({a.seat for a in interrupts}, key=lambda s: (s - (round_.trick.last_seat or 0)) % round_.players)
         for seat in offered:
             after = _ask(round_, agents, seat)
             if after is not round_:
@@ -194,12 +233,10 @@ def _offer_interrupts(round_: Round, agents: Sequence[Agent]) -> Round:
                 break
         else:
             return round_
-        if round_.is_over:
-            return round_
 
 
 def _ask(round_: Round, agents: Sequence[Agent], seat: int) -> Round:
-    view = view_of(round_, seat)
+    view = round_.view(seat)
     action = agents[seat].act(view)
     if action not in view.legal_actions:
         raise IllegalPlay(

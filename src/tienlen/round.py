@@ -455,8 +455,9 @@ class Round:
         """What ``seat`` may see: its own hand, card counts, the table, the public history and its
         legal actions (see :class:`~tienlen.views.PlayerView`). Raises :class:`IllegalPlay` for a bad seat."""
         _check_seat(seat, self.players, "seat")
+        actions: Sequence[Action]
         if self.to_act == seat:
-            actions = tuple(self.legal_actions())
+            actions = self.legal_actions()  # shared, not copied: the view builds no Action
         else:
             interrupts = tuple(a for a in self.legal_interrupts() if a.seat == seat)
             actions = interrupts + (PASSES[seat],) if interrupts else ()
@@ -467,7 +468,7 @@ class Round:
             seat=seat,
             players=self.players,
             hand_mask=self.hand_masks[seat],
-            card_counts=tuple(m.bit_count() for m in self.hand_masks),
+            card_counts=tuple(map(int.bit_count, self.hand_masks)),
             to_act=self.to_act,
             table=trick.table,
             table_seat=trick.last_seat,

@@ -258,14 +258,19 @@ def play_chunk(
     _check_settings((rules,), players, bots, seed, unit)
     check_int(start, "start", 0, MAX_COUNT)
     check_int(stop, "stop", start, MAX_COUNT)
-    stats = _empty(rules, players, unit)
+    empty = _empty(rules, players, unit)
+    seat_totals, seat_squares = [0] * players, [0] * players
+    moved_counts: Counter[int] = Counter()
+    sums: dict[str, Any] = dict.fromkeys(_SUMMED, 0)  # totals in plain integers; one ProfileStats at the end
+    longest_chain = 0
     for index in range(start, stop):
         deal_seed = round_seed(seed, index)
         agents = [make_agent(bots[s % len(bots)], deal_seed + s) for s in range(players)]
         result = play_round(rules, agents, seed=deal_seed).result
         values = _values(settle(result, rules, unit=unit_for(rules, unit)))
         chains: dict[int, int] = {}
-        for chop in result.chops:
+        chops = result.chops
+        for chop in chops:
             chains[chop.trick] = max(chains.get(chop.trick, 0), chop.index)
         last = result.placements[-1] if result.placements else None
         held = (
@@ -277,27 +282,34 @@ def play_chunk(
         )
         moved = sum(v for v in values if v > 0)
         plies = sum(1 for e in result.events if isinstance(e, (Played, Passed)))
-        stats += ProfileStats(
-            rules=rules.name,
-            unit=rules.unit,
-            scale=stats.scale,
-            players=players,
-            rounds=1,
-            seat_totals=values,
-            seat_squares=tuple(v * v for v in values),
-            moved=moved,
-            moved_squares=moved * moved,
-            moved_counts=((moved, 1),),
-            plies=plies,
-            plies_squares=plies * plies,
-            chops=len(result.chops),
-            chains=len(chains),
-            longest_chain=max(chains.values(), default=0),
-            frozen=len(result.frozen),
-            thui=int(held),
-            instant_wins=int(bool(result.instant_winners)),
-        )
-    return stats
+        for seat, value in enumerate(values):
+            seat_totals[seat] += value
+            seat_squares[seat] += value * value
+        moved_counts[moved] += 1
+        for name, amount in (
+            ("rounds", 1),
+            ("moved", moved),
+            ("moved_squares", moved * moved),
+            ("plies", plies),
+            ("plies_squares", plies * plies),
+            ("chops", len(chops)),
+            ("chains", len(chains)),
+            ("frozen", len(result.frozen)),
+            ("thui", int(held)),
+            ("instant_wins", int(bool(result.instant_winners))),
+        ):
+            sums[name] += amount
+        longest_chain = max(longest_chain, max(chains.values(), default=0))
+    if not sums["rounds"]:
+        return empty
+    return attrs.evolve(
+        empty,
+        seat_totals=tuple(seat_totals),
+        seat_squares=tuple(seat_squares),
+        moved_counts=tuple(sorted(moved_counts.items())),
+        longest_chain=longest_chain,
+        **sums,
+    )
 
 
 @attrs.frozen(kw_only=True)

@@ -12,6 +12,7 @@ and the actions open to that seat. No other hand and no undealt card is in it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -36,10 +37,12 @@ __all__ = ["PlayerView", "view_of", "public_events"]
 class PlayerView(WireValue):
     """One seat's view of a round.
 
-    ``legal_actions`` are that seat's in-turn actions when ``to_act == seat``; otherwise the
-    out-of-turn chops open to it (with a ``pass`` to decline), or nothing. Declining changes
-    nothing in the round: apply a chop with :meth:`Round.apply`, but not the declining ``pass``
-    (:func:`~tienlen.agents.play_round` does this for agents).
+    ``legal_actions`` are that seat's in-turn actions when ``to_act == seat`` (the round's own
+    lazy :class:`~tienlen.actions.LegalActions`, shared rather than copied); otherwise a tuple of
+    the out-of-turn chops open to it (with a ``pass`` to decline), or nothing. Either is a
+    read-only sequence that compares equal to, and hashes like, the tuple of the same actions.
+    Declining changes nothing in the round: apply a chop with :meth:`Round.apply`, but not the
+    declining ``pass`` (:func:`~tienlen.agents.play_round` does this for agents).
     """
 
     rules: RuleSet
@@ -58,7 +61,7 @@ class PlayerView(WireValue):
     forfeited: tuple[int, ...]
     played_mask: int
     history: tuple[Event, ...]
-    legal_actions: tuple[Action, ...]
+    legal_actions: Sequence[Action]
     is_over: bool
 
     @property
@@ -113,11 +116,29 @@ class PlayerView(WireValue):
 
 def public_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
     """The events as ``seat`` may see them: a frozen player's cards, and whether a player who
-    passed held a legal play, are hidden from the others (``seat=None`` hides them from everyone)."""
+    passed held a legal play, are hidden from the others (``seat=None`` hides them from everyone).
+
+    It remembers the last history it showed each seat (for at most 8 seats), so that a round's
+    views redact only the events added since."""
     check_type(events, tuple, "events", "a tuple of events")
     if seat is not None:
         check_type(seat, int, "seat", "a seat number or None")
-    return tuple(_redact(e, seat) for e in events)
+    # A round's history grows by a few events a ply: redact only what follows the history this
+    # seat was last shown, when that is where these events start (compared by identity first, so
+    # at C speed). One entry per seat, replaced whole, so concurrent callers only miss.
+    last = _LAST_SHOWN.get(seat)
+    if last is not None and len(last[0]) <= len(events) and events[: len(last[0])] == last[0]:
+        shown = last[1] + tuple(_redact(e, seat) for e in events[len(last[0]) :])
+    else:
+        shown = tuple(_redact(e, seat) for e in events)
+    if len(_LAST_SHOWN) < _SEATS_REMEMBERED or seat in _LAST_SHOWN:
+        _LAST_SHOWN[seat] = (events, shown)
+    return shown
+
+
+_LAST_SHOWN: dict[int | None, tuple[tuple[Event, ...], tuple[Event, ...]]] = {}
+"""The last history :func:`public_events` redacted for each seat, and what it showed."""
+_SEATS_REMEMBERED = 8  # seats 0-3 and None; a few more for odd callers, never more
 
 
 def _redact(event: Event, seat: int | None) -> Event:
