@@ -454,34 +454,41 @@ class Round:
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: its own hand, card counts, the table, the public history and its
         legal actions (see :class:`~tienlen.views.PlayerView`). Raises :class:`IllegalPlay` for a bad seat."""
-        _check_seat(seat, self.players, "seat")
+        s = self._state
+        hands = s[0]
+        _check_seat(seat, len(hands), "seat")
+        to_act = s[1]
         actions: Sequence[Action]
-        if self.to_act == seat:
+        if to_act == seat:
             actions = self.legal_actions()  # shared, not copied: the view builds no Action
         else:
             interrupts = tuple(a for a in self.legal_interrupts() if a.seat == seat)
             actions = interrupts + (PASSES[seat],) if interrupts else ()
-        trick = self.trick
-        hidden = self.rules.den_bai or self.frozen  # only these events hide anything (see public_events)
+        deal = self._deal
+        rules = deal.rules
+        plays = s[4]
+        table_seat, table = plays[-1] if plays else (None, None)
+        events = s[13]
         return PlayerView(
-            rules=self.rules,
+            rules=rules,
             seat=seat,
-            players=self.players,
-            hand_mask=self.hand_masks[seat],
-            card_counts=tuple(map(int.bit_count, self.hand_masks)),
-            to_act=self.to_act,
-            table=trick.table,
-            table_seat=trick.last_seat,
-            leader=trick.leader,
-            trick_number=trick.number,
-            passed=trick.passed,
-            finished=self.finished,
-            frozen=self.frozen,
-            forfeited=self.forfeited,
-            played_mask=sum(self.dealt) & ~sum(self.hand_masks),
-            history=public_events(self.events, seat) if hidden else self.events,
+            players=len(hands),
+            hand_mask=hands[seat],
+            card_counts=tuple(map(int.bit_count, hands)),
+            to_act=to_act,
+            table=table,
+            table_seat=table_seat,
+            leader=s[3],
+            trick_number=s[2],
+            passed=_SEATS[s[5]],
+            finished=s[8],
+            frozen=s[9],
+            forfeited=s[10],
+            played_mask=sum(deal.dealt) & ~sum(hands),
+            # Only these events hide anything (see public_events).
+            history=public_events(events, seat) if rules.den_bai or s[9] else events,
             legal_actions=actions,
-            is_over=self.is_over,
+            is_over=to_act is None,
         )
 
     @property
