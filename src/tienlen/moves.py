@@ -278,18 +278,16 @@ def plays_by_kind(hand: int, table: Combo | None, rules: RuleSet, passed: bool) 
     groups: list[Group] = []
     reach = -1  # the longest pair run the hand might hold, once a bomb class asks
     for shape, length, any_of_them in shapes:
-        if shape is QUAD and any_of_them:
+        if not any_of_them:
+            masks = _following(shape, tmask, hand, plan) if plan.follow_suit else _higher(shape, tmask, hand, plan)
+        elif shape is QUAD:
             masks = _quads(hand, 0)
-        elif shape is STRAIGHT and any_of_them:
+        elif shape is STRAIGHT:
             masks = _straights(hand, length, 0, plan)
-        elif any_of_them:
+        else:
             if reach < 0:
                 reach = _longest_run(_ranks_holding(hand, 2) & _NOT_TWOS, 4)
             masks = _pair_run_bombs(length // 2, hand, plan) if length // 2 <= reach else []
-        elif plan.follow_suit:
-            masks = _following(shape, tmask, hand, plan)
-        else:
-            masks = _higher(shape, tmask, hand, plan)
         if masks:
             groups.append((shape, masks))
     return groups
@@ -344,7 +342,7 @@ def _higher(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]:
     """The plays of the table's shape whose top card is higher (no suit rule)."""
     floor = tmask.bit_length()  # a play's top card must have at least this index
     if kind is SINGLE:
-        return _singles(hand, floor)
+        return _cards_in(hand >> floor << floor)
     if kind is PAIR:
         return _of_a_kind(plan.pairs_at, hand, 2, floor)
     if kind is TRIPLE:
@@ -392,7 +390,7 @@ def _following(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]
         cards = hand & _SUIT_CARDS[(floor - 1) & 3]
         if plan.twos_ignore_suit:
             cards |= hand & TWOS
-        return _singles(cards, floor)
+        return _cards_in(cards >> floor << floor)
     if kind is PAIR:
         rank = (floor - 1) >> 2
         colour = _PAIR_COLOUR[tmask >> (4 * rank)]
@@ -437,11 +435,6 @@ def _pattern_allowed(kind: ComboKind, tmask: int, plan: _Plan) -> bool:
 
 
 # ---------------------------------------------------------------- generators
-
-
-def _singles(cards: int, floor: int) -> list[int]:
-    """Each card of ``cards`` with an index of at least ``floor``, ascending."""
-    return _cards_in(cards >> floor << floor)
 
 
 def _cards_in(cards: int) -> list[int]:
@@ -495,7 +488,7 @@ def _longest_run(ranks: int, step: int) -> int:
     return length
 
 
-def _windows(held: int, shortest: int, longest: int, floor: int) -> list[slice]:
+def _windows(held: int, shortest: int, longest: int, floor: int) -> tuple[slice, ...]:
     """Where straights or pair runs may lie: the windows of ``shortest`` to ``longest`` consecutive
     ranks held (bit ``4r`` of ``held`` for rank ``r``) whose top rank may reach card index ``floor``,
     by length, then top rank; each as a slice of a list of ranks from the highest down (rank ``r``
@@ -526,17 +519,18 @@ def _windows(held: int, shortest: int, longest: int, floor: int) -> list[slice]:
     if not floor and longest == 13:
         if len(_WINDOWS) >= _WINDOWS_LIMIT:
             _WINDOWS.clear()
-        _WINDOWS[key] = out
-    return out
+        _WINDOWS[key] = windows = tuple(out)
+        return windows
+    return tuple(out)
 
 
 _SLICES = [[slice(first, first + length) for length in range(14)] for first in range(14)]
-_WINDOWS: dict[int, list[slice]] = {}
-_WINDOWS_LIMIT = 1 << 13
+_WINDOWS: dict[int, tuple[slice, ...]] = {}
+_WINDOWS_LIMIT = 1 << 12
 """At most this many window lists of whole hands (every pattern of ranks held, for one ``shortest``)."""
 
 
-def _runs(down: list[tuple[int, ...]], windows: list[slice], floor: int) -> list[int]:
+def _runs(down: list[tuple[int, ...]], windows: tuple[slice, ...], floor: int) -> list[int]:
     """Straights (one card a rank) or pair runs (one pair a rank) in these windows (from
     :func:`_windows`) of ``down``, the list of what each rank offers from the highest down, whose
     top card index is at least ``floor``: by length, then mask ascending.
