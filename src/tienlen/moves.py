@@ -239,7 +239,10 @@ def legal_plays(
         out += map(shared, masks)
     if all(out):
         return out  # type: ignore[return-value]  # no None in it
-    return [combo_of(kind, mask) for kind, masks in groups for mask in masks]  # some met for the first time
+    out = []  # some plays met for the first time: look again, group by group, and make the missing combos
+    for kind, masks in groups:
+        out += [combo or combo_of(kind, mask) for combo, mask in zip(map(shared, masks), masks)]
+    return out  # type: ignore[return-value]  # no None in it
 
 
 def legal_masks(hand: int, table: Combo | None, rules: RuleSet, *, passed: bool = False) -> list[Item]:
