@@ -12,21 +12,30 @@ ascending (which orders by top card first).
 How it works. A hand is a 52-bit integer; rank ``r`` holds its suits in the 4-bit "nibble"
 ``(hand >> 4*r) & 0xF``.
 
-- Which singles, pairs, triples or quads a rank offers is looked up in tables built once at import,
-  indexed ``[rank][nibble]`` and holding ready-shifted masks, so those loops only look up and
-  concatenate.
-- Straights and pair runs: one scan finds the runs of consecutive ranks that offer a card (or a
-  pair); each window of a run is then the product of its ranks' choices, built in C by
-  ``itertools.product`` and summed, highest rank varying slowest so the masks come out ascending.
+- Which pairs, triples or quads a rank offers is looked up in tables built once at import,
+  indexed ``[rank][nibble]`` and holding ready-shifted masks; only the ranks holding two cards or
+  more (found with a few bit operations on the whole hand) are visited. The cards themselves, and
+  what each rank offers a straight, are looked up a byte (two ranks) at a time in tables indexed
+  ``[byte][value]`` (``hand.to_bytes(7, "little")``), seven lookups per hand.
+- Straights and pair runs: shifts and ANDs of the hand's "rank held" bits find every window of
+  consecutive ranks, by length (bit ``4t`` of ``held & held << 4 & held << 8`` says that ranks
+  ``t - 2`` to ``t`` are all held). Each window is then the product of its ranks' choices, built in
+  C by ``itertools.product`` and summed, highest rank varying slowest so the masks come out
+  ascending; windows are mapped to products and sums by ``itertools`` too, so no Python code runs
+  per window or per straight. The windows of a whole hand depend only on which ranks it holds:
+  they are kept in a cache keyed by that pattern.
 - Whatever depends on the rule set (which pairs exist, which shapes answer which table) is worked
   out once per :class:`~tienlen.RuleSet` and kept in a small cache.
 - Under a follow-suit rule a play must repeat the table's suits rank by rank, so its candidates are
   the table's own mask moved up by whole ranks; pairs compare by colour; single 2s and pairs of 2s
   are exempt where the rules say so. No :class:`~tienlen.Combo` is built to decide anything.
 - Internally the plays come out as groups ``(kind, [mask, ...])``; :func:`legal_masks` pairs each
-  mask with its kind and :func:`legal_plays` looks each mask up in a cache of shared combos
-  (at most 65,536 of them, about 8 MB; it starts again empty when full). The plans of at most 64
-  rule sets are kept.
+  mask with its kind and :func:`legal_plays` looks each mask up in a cache of shared combos.
+
+Bounded caches and tables (each cache starts again empty when full): the shared combos, at most
+65,536 (about 8 MB full); the windows of whole hands, at most 4,096 patterns of ranks held (about
+0.46 MB full: every pattern of the twelve ranks below the 2s, for one shortest length); the plans of
+at most 64 rule sets. The byte tables take about 0.2 MB, built at import.
 
 Everything here must agree exactly with "every non-empty subset of the hand through
 :func:`~tienlen.classify` and :func:`~tienlen.beats`"; ``tests/test_moves.py`` checks that on
