@@ -14,6 +14,7 @@ from tienlen import moves
 from tienlen.cards import FULL_MASK
 
 masks = st.integers(min_value=0, max_value=FULL_MASK)
+few_cards = st.sets(st.integers(min_value=0, max_value=51), max_size=4).map(lambda cards: sum(1 << i for i in cards))
 SETTINGS = settings(max_examples=200, deadline=None)
 
 
@@ -54,7 +55,7 @@ def test_the_windows_cache_stays_within_its_bound() -> None:
 
 
 @SETTINGS
-@given(hand=masks)
+@given(hand=st.one_of(masks, few_cards))
 def test_byte_tables_give_each_card_and_what_each_rank_offers(hand: int) -> None:
     assert moves._cards_in(hand) == [1 << i for i in range(52) if hand >> i & 1]
     down = moves._offers_down(hand)
