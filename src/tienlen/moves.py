@@ -218,8 +218,8 @@ def combo_of(kind: ComboKind, mask: int) -> Combo:
     return combo
 
 
-# A combo the generator found needs no checks: its slots are filled directly (``trusted`` without
-# the cost of its keyword arguments, a third of the time of a cold call).
+# A combo the generator found needs no checks: its slots are filled directly, which is what
+# ``combos.trusted`` does, at about a third of its cost (no keyword arguments to walk).
 _new_combo = object.__new__
 _set_kind = vars(Combo)["kind"].__set__
 _set_mask = vars(Combo)["mask"].__set__
@@ -283,7 +283,7 @@ def plays_by_kind(hand: int, table: Combo | None, rules: RuleSet, passed: bool) 
         return _leads(hand, plan)
     kind = table.kind
     tmask = table.mask
-    key = (kind, tmask.bit_count(), kind <= TRIPLE and tmask > _NOT_TWOS, passed)
+    key = (kind, tmask.bit_count(), tmask > _NOT_TWOS and kind <= TRIPLE, passed)
     shapes = plan.shapes.get(key)
     if shapes is None:
         shapes = plan.answers(*key)
@@ -512,16 +512,21 @@ def _windows(held: int, shortest: int, longest: int, floor: int) -> tuple[slice,
     """Where straights or pair runs may lie: the windows of ``shortest`` to ``longest`` consecutive
     ranks held (bit ``4r`` of ``held`` for rank ``r``) whose top rank may reach card index ``floor``,
     by length, then top rank; each as a slice of a list of ranks from the highest down (rank ``r``
-    at index ``13 - r``). Those of a whole hand (``floor`` 0, ``longest`` 13) are kept in a cache,
-    shared: not to be changed.
-
-    Bit ``4t`` of ``ends`` says that rank ``t`` tops ``length`` consecutive held ranks.
-    """
+    at index ``13 - r``). Those of a whole hand (``floor`` 0, ``longest`` 13) come from a cache."""
+    if floor or longest != 13:
+        return _find_windows(held, shortest, longest, floor)
     key = held | shortest << 52
-    if not floor and longest == 13:
-        found = _WINDOWS.get(key)
-        if found is not None:
-            return found
+    windows = _WINDOWS.get(key)
+    if windows is None:
+        if len(_WINDOWS) >= _WINDOWS_LIMIT:
+            _WINDOWS.clear()
+        windows = _WINDOWS[key] = _find_windows(held, shortest, 13, 0)
+    return windows
+
+
+def _find_windows(held: int, shortest: int, longest: int, floor: int) -> tuple[slice, ...]:
+    """:func:`_windows` worked out: bit ``4t`` of ``ends`` says that rank ``t`` tops ``length``
+    consecutive held ranks (``ends & ends << 4`` then says it for ``length + 1``)."""
     ends = held
     for _ in range(shortest - 1):
         ends &= ends << 4
@@ -536,18 +541,13 @@ def _windows(held: int, shortest: int, longest: int, floor: int) -> tuple[slice,
             tops ^= low
             out.append(_SLICES[13 - (low.bit_length() >> 2)][length])
         ends &= ends << 4
-    if not floor and longest == 13:
-        if len(_WINDOWS) >= _WINDOWS_LIMIT:
-            _WINDOWS.clear()
-        _WINDOWS[key] = windows = tuple(out)
-        return windows
     return tuple(out)
 
 
 _SLICES = [[slice(first, first + length) for length in range(14)] for first in range(14)]
 _WINDOWS: dict[int, tuple[slice, ...]] = {}
 _WINDOWS_LIMIT = 1 << 12
-"""At most this many window lists of whole hands (every pattern of ranks held, for one ``shortest``)."""
+"""At most this many windows of whole hands are kept: every pattern of the twelve ranks below the 2s."""
 
 
 def _runs(down: list[tuple[int, ...]], windows: tuple[slice, ...], floor: int) -> list[int]:
