@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tienlen import HOUSE, PAGAT, legal_plays
+from tienlen import HOUSE, PAGAT, ComboKind, legal_plays
 from tienlen import moves
 from tienlen.cards import FULL_MASK
 
@@ -77,5 +77,14 @@ def test_a_cold_call_makes_only_the_missing_combos_and_agrees_with_a_warm_one(ha
         cold = legal_plays(hand, None, rules)
         assert cold == warm
         assert all(c is keep[c.mask] for c in cold if c.mask in keep)  # the cached ones were reused
-        assert all(moves._CACHE[c.mask] is c for c in cold)  # and the new ones are shared from now on
+        assert all(moves.combo_of(c.kind, c.mask) is c for c in cold)  # and all are shared from now on
     moves._CACHE.clear()
+
+
+def test_sets_of_one_rank_are_one_shared_combo_each_for_good() -> None:
+    assert len(moves._SETS) == 52 + 78 + 52 + 13
+    hand = "3♠ 3♣ 3♦ 3♥ 4♠ 5♥ 5♦ 2♠"
+    first = [c for c in legal_plays(hand, None, HOUSE) if c.kind < ComboKind.STRAIGHT]
+    moves._CACHE.clear()  # the cache of other combos starting again changes nothing for them
+    again = [c for c in legal_plays(hand, None, HOUSE) if c.kind < ComboKind.STRAIGHT]
+    assert [c is d is moves.combo_of(c.kind, c.mask) for c, d in zip(first, again, strict=True)] == [True] * 20  # 8 cards, 7 pairs, 4 triples, a quad

@@ -210,19 +210,35 @@ def combo_of(kind: ComboKind, mask: int) -> Combo:
     """The shared :class:`Combo` for a mask already known to be a ``kind`` (no checks)."""
     combo = _CACHE.get(mask)
     if combo is None:
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
-        combo = _CACHE[mask] = _new_combo(Combo)
-        _set_kind(combo, kind)
-        _set_mask(combo, mask)
+        combo = _SETS.get(mask)
+        if combo is None:
+            if len(_CACHE) >= _CACHE_LIMIT:
+                _CACHE.clear()
+            combo = _CACHE[mask] = _made(kind, mask)
     return combo
 
 
-# A combo the generator found needs no checks: its slots are filled directly, which is what
-# ``combos.trusted`` does, at about a third of its cost (no keyword arguments to walk).
+def _made(kind: ComboKind, mask: int) -> Combo:
+    """A combo the generator found: it needs no checks, so its slots are filled directly, which is
+    what ``combos.trusted`` does, at about a third of its cost (no keyword arguments to walk)."""
+    combo = _new_combo(Combo)
+    _set_kind(combo, kind)
+    _set_mask(combo, mask)
+    return combo
+
+
 _new_combo = object.__new__
 _set_kind = vars(Combo)["kind"].__set__
 _set_mask = vars(Combo)["mask"].__set__
+_SETS = {
+    mask: _made(ComboKind(mask.bit_count()), mask)
+    for at in (_CARDS_AT, _ANY_PAIRS_AT, _TRIPLES_AT)
+    for row in at
+    for masks in row
+    for mask in masks
+} | {15 << (4 * r): _made(QUAD, 15 << (4 * r)) for r in _RANKS}
+"""The 195 sets of one rank (singles, pairs, triples, quads) as shared combos, made once: a small
+table that stays in the processor's cache, where looking a combo up costs less than in ``_CACHE``."""
 
 
 def legal_plays(
@@ -243,14 +259,18 @@ def legal_plays(
         table = as_combo(table, rules)
     groups = plays_by_kind(_hand(to_mask(hand), rules), table, rules, passed)
     shared = _CACHE.get
+    sets = _SETS.get
     out: list[Combo | None] = []
-    for _kind, masks in groups:
-        out += map(shared, masks)
+    for kind, masks in groups:
+        out += map(sets if kind < STRAIGHT else shared, masks)
     if all(out):
         return out  # type: ignore[return-value]  # no None in it
-    out = []  # some plays met for the first time: look again, group by group, and make the missing combos
+    out = []  # some straights or pair runs met for the first time: make the missing combos
     for kind, masks in groups:
-        out += [combo or combo_of(kind, mask) for combo, mask in zip(map(shared, masks), masks)]
+        if kind < STRAIGHT:
+            out += map(sets, masks)
+        else:
+            out += [combo or combo_of(kind, mask) for combo, mask in zip(map(shared, masks), masks)]
     return out  # type: ignore[return-value]  # no None in it
 
 
