@@ -30,12 +30,14 @@ How it works. A hand is a 52-bit integer; rank ``r`` holds its suits in the 4-bi
   the table's own mask moved up by whole ranks; pairs compare by colour; single 2s and pairs of 2s
   are exempt where the rules say so. No :class:`~tienlen.Combo` is built to decide anything.
 - Internally the plays come out as groups ``(kind, [mask, ...])``; :func:`legal_masks` pairs each
-  mask with its kind and :func:`legal_plays` looks each mask up in a cache of shared combos.
+  mask with its kind and :func:`legal_plays` looks each mask up among shared combos: the 195 sets
+  of one rank (singles, pairs, triples, quads) are made at import in a small table of their own;
+  straights and pair runs are made when first met and kept in a cache.
 
-Bounded caches and tables (each cache starts again empty when full): the shared combos, at most
-65,536 (about 8 MB full); the windows of whole hands, at most 4,096 patterns of ranks held (about
+Bounded caches and tables (each cache starts again empty when full): the shared straights and pair
+runs, at most 65,536 (about 8 MB full); the windows of whole hands, at most 4,096 patterns of ranks held (about
 0.46 MB full: every pattern of the twelve ranks below the 2s, for one shortest length); the plans of
-at most 64 rule sets. The byte tables take about 0.2 MB, built at import.
+at most 64 rule sets. The byte tables and the sets of one rank take about 0.22 MB, made at import.
 
 Everything here must agree exactly with "every non-empty subset of the hand through
 :func:`~tienlen.classify` and :func:`~tienlen.beats`"; ``tests/test_moves.py`` checks that on
