@@ -127,7 +127,7 @@ def positions(rules: RuleSet, count: int, seed: int) -> list[Position]:
     return out
 
 
-def played(rules: RuleSet, rounds: int, seed: int) -> list[tuple[int, "Combo | None", bool]]:
+def played(rules: RuleSet, rounds: int, seed: int) -> list[tuple[int, Combo | None, bool]]:
     """What the seat to act holds and faces at every ply of ``rounds`` seeded random self-play rounds."""
     rng = random.Random(f"{seed}-played-{rules.name}")
     out = []
@@ -192,7 +192,7 @@ def _rounds(fns: Sequence[Timed], pos: Sequence[Position], rules: RuleSet, repea
     return best, passes
 
 
-def _in_play(met: Sequence[tuple[int, "Combo | None", bool]], rules: RuleSet, repeats: int) -> list[float]:
+def _in_play(met: Sequence[tuple[int, Combo | None, bool]], rules: RuleSet, repeats: int) -> list[float]:
     """Microseconds of ``plays_by_kind`` at each position met in play (the fastest of ``repeats``)."""
     clock = time.perf_counter_ns
     best = [float("inf")] * len(met)
@@ -245,7 +245,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         "round;\nengine = plays_by_kind (the round engine's entry point: groups of masks, no argument checks);\n"
         "baseline = legal_plays of --baseline FILE. Each round times each of them over all positions.\n"
     )
-    header = f"{'profile':9} {'table':9} {'n':>6} {'plays/call':>10} {'masks µs':>9} {'plays µs':>9} {'cold µs':>8} {'engine µs':>9}"
+    header = (
+        f"{'profile':9} {'table':9} {'n':>6} {'plays/call':>10} {'masks µs':>9} {'plays µs':>9} {'cold µs':>8} {'engine µs':>9}"
+    )
     if baseline:
         header += f" {'baseline µs':>11} {'speed-up':>8}"
     print(header)
@@ -288,7 +290,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             met = played(rules, args.played, args.seed)
             for label, which in (("lead", [p for p in met if p[1] is None]), ("follow", [p for p in met if p[1] is not None])):
                 times = _in_play(which, rules, args.repeats)
-                print(f"{name:9} {'in play':9} {label:9} {len(which):6} positions, engine µs median {statistics.median(times):5.2f}")
+                print(
+                    f"{name:9} {'in play':9} {label:9} {len(which):6} positions, engine µs median {statistics.median(times):5.2f}"
+                )
         print()
     print(f"{'profile':9} {'legal_plays/s':>14} {'median µs':>10} {'brute µs':>10} {'sample µs':>10} {'speed-up':>9}")
     for name, rate, med, brute_med, fast_med in summary:

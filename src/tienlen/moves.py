@@ -272,7 +272,7 @@ def legal_plays(
         if kind < STRAIGHT:
             out += map(sets, masks)
         else:
-            out += [combo or combo_of(kind, mask) for combo, mask in zip(map(shared, masks), masks)]
+            out += [combo or combo_of(kind, mask) for combo, mask in zip(map(shared, masks), masks, strict=True)]
     return out  # type: ignore[return-value]  # no None in it
 
 
