@@ -34,14 +34,16 @@ How it works. A hand is a 52-bit integer; rank ``r`` holds its suits in the 4-bi
   of one rank (singles, pairs, triples, quads) are made at import in a small table of their own;
   straights and pair runs are made when first met and kept in a cache.
 
-Bounded caches and tables (each cache starts again empty when full): the shared straights and pair
-runs, at most 65,536 (about 8 MB full); the windows of whole hands, at most 4,096 patterns of ranks held (about
-0.46 MB full: every pattern of the twelve ranks below the 2s, for one shortest length); the plans of
-at most 64 rule sets. The byte tables and the sets of one rank take about 0.22 MB, made at import.
+Bounded caches and tables (each cache starts again empty when full): the shared straights and
+pair runs, at most 65,536 (about 8 MB full); the windows of whole hands, at most 4,096 patterns of
+ranks held (about 0.46 MB full: every pattern of the twelve ranks below the 2s, for one shortest
+length); the plans of at most 64 rule sets. The byte tables and the sets of one rank take about
+0.22 MB, made at import.
 
 Everything here must agree exactly with "every non-empty subset of the hand through
 :func:`~tienlen.classify` and :func:`~tienlen.beats`"; ``tests/test_moves.py`` checks that on
-random and constructed positions under every profile, and ``tests/perft.json`` pins counts.
+random and constructed positions under every profile, ``tests/perft.json`` pins counts, and
+``tests/test_move_tables.py`` checks the tables and windows against plain scans.
 """
 
 from __future__ import annotations
