@@ -2,10 +2,13 @@
 
 For every profile this builds a fixed, seeded set of positions (a 13-card hand and a table drawn
 from the other 39 cards: empty, singles, pairs, triples, straights, 2-groups and bombs), then
-reports per table type the median time of one :func:`tienlen.moves.legal_masks` call and one
-:func:`tienlen.legal_plays` call, and generations per second over all positions. On a smaller
-subsample it also times the brute-force filter (every non-empty subset of the hand through
-``classify`` + ``beats``), checks that both give the same plays, and prints the speed-up.
+reports per table type the median time of one :func:`tienlen.moves.legal_masks` call, one
+:func:`tienlen.legal_plays` call (combo cache warm, and cold) and one call of the engine's
+``plays_by_kind``, and generations per second over all positions. It also times ``plays_by_kind``
+on the positions met in seeded random self-play (``--played`` rounds per profile: the seat to act,
+its hand, the table and whether it passed), leads and follows apart. On a smaller subsample it
+also times the brute-force filter (every non-empty subset of the hand through ``classify`` +
+``beats``), checks that both give the same plays, and prints the speed-up.
 
 Run from the repository root::
 
@@ -30,8 +33,9 @@ from collections.abc import Callable, Sequence
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
-from tienlen import PROFILES, Combo, InvalidCombo, RuleSet, beats, classify, legal_plays
-from tienlen.moves import _CACHE, legal_masks
+from tienlen import PROFILES, Combo, InvalidCombo, Round, RuleSet, beats, classify, legal_plays
+from tienlen.cards import to_mask
+from tienlen.moves import _CACHE, legal_masks, plays_by_kind
 
 TYPES = ("empty", "single", "pair", "triple", "straight", "2-group", "bomb")
 # How often each table type appears among the positions.
@@ -123,6 +127,25 @@ def positions(rules: RuleSet, count: int, seed: int) -> list[Position]:
     return out
 
 
+def played(rules: RuleSet, rounds: int, seed: int) -> list[tuple[int, Combo | None, bool]]:
+    """What the seat to act holds and faces at every ply of ``rounds`` seeded random self-play rounds."""
+    rng = random.Random(f"{seed}-played-{rules.name}")
+    out = []
+    for _ in range(rounds):
+        r = Round.deal(rules, seed=rng.getrandbits(63))
+        while not r.is_over:
+            seat = r.to_act
+            assert seat is not None
+            out.append((to_mask(r.hands[seat]), r.trick.table, seat in r.trick.passed))
+            actions = r.legal_actions()
+            r = r.apply(actions[rng.randrange(len(actions))])
+    return out
+
+
+def _engine(hand: int, table: Combo | None, rules: RuleSet) -> object:
+    return plays_by_kind(hand, table, rules, False)
+
+
 def brute_force(hand: int, table: Combo | None, rules: RuleSet) -> list[tuple[int, int]]:
     """Every non-empty subset of the hand that classifies and beats the table, in legal_plays order."""
     cards = [1 << i for i in _cards(hand)]
@@ -169,6 +192,18 @@ def _rounds(fns: Sequence[Timed], pos: Sequence[Position], rules: RuleSet, repea
     return best, passes
 
 
+def _in_play(met: Sequence[tuple[int, Combo | None, bool]], rules: RuleSet, repeats: int) -> list[float]:
+    """Microseconds of ``plays_by_kind`` at each position met in play (the fastest of ``repeats``)."""
+    clock = time.perf_counter_ns
+    best = [float("inf")] * len(met)
+    for _ in range(repeats):
+        for i, (hand, table, passed) in enumerate(met):
+            start = clock()
+            plays_by_kind(hand, table, rules, passed)
+            best[i] = min(best[i], (clock() - start) / 1000)
+    return best
+
+
 def _load_baseline(path: str) -> Callable[[int, Combo | None, RuleSet], object]:
     """``legal_plays`` of another version of moves.py, loaded beside the current package."""
     spec = importlib.util.spec_from_file_location("tienlen._baseline_moves", path)
@@ -186,6 +221,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--positions", type=int, help="positions per profile (default 10,000)")
     parser.add_argument("--brute", type=int, help="brute-force positions per profile (default 200)")
     parser.add_argument("--repeats", type=int, default=3, help="time each call this many times, keep the fastest")
+    parser.add_argument("--played", type=int, default=200, help="self-play rounds per profile for the in-play timing (0: none)")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--profile", action="append", choices=list(PROFILES), help="only these profiles")
     parser.add_argument(
@@ -206,9 +242,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(
         "µs: median over positions of one call (its fastest of the repeats). masks = legal_masks, plays = "
         "legal_plays\n(Combo objects, cache warm), cold = legal_plays meeting the position for the first time in a "
-        "round;\nbaseline = legal_plays of --baseline FILE. Each round times each of them over all positions.\n"
+        "round;\nengine = plays_by_kind (the round engine's entry point: groups of masks, no argument checks);\n"
+        "baseline = legal_plays of --baseline FILE. Each round times each of them over all positions.\n"
     )
-    header = f"{'profile':9} {'table':9} {'n':>6} {'plays/call':>10} {'masks µs':>9} {'plays µs':>9} {'cold µs':>8}"
+    header = (
+        f"{'profile':9} {'table':9} {'n':>6} {'plays/call':>10} {'masks µs':>9} {'plays µs':>9} {'cold µs':>8} {'engine µs':>9}"
+    )
     if baseline:
         header += f" {'baseline µs':>11} {'speed-up':>8}"
     print(header)
@@ -219,8 +258,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         pos = positions(rules, count, args.seed)
         gc.collect()
         # legal_plays twice: the first pass of each round meets the positions with no combos cached.
-        fns: list[Timed] = [legal_plays, legal_masks, legal_plays] + ([baseline] if baseline else [])
-        (cold, masks, plays, *base_times), passes = _rounds(fns, pos, rules, args.repeats)
+        fns: list[Timed] = [legal_plays, legal_masks, legal_plays, _engine] + ([baseline] if baseline else [])
+        (cold, masks, plays, engine, *base_times), passes = _rounds(fns, pos, rules, args.repeats)
         base = base_times[0] if base_times else []
         for kind in TYPES:
             idx = [i for i, p in enumerate(pos) if p[2] == kind]
@@ -229,7 +268,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 line = (
                     f"{name:9} {kind:9} {len(idx):6} {statistics.mean(sizes):10.1f} "
                     f"{statistics.median(masks[i] for i in idx):9.2f} {statistics.median(plays[i] for i in idx):9.2f} "
-                    f"{statistics.median(cold[i] for i in idx):8.2f}"
+                    f"{statistics.median(cold[i] for i in idx):8.2f} {statistics.median(engine[i] for i in idx):9.2f}"
                 )
                 if base:
                     before = statistics.median(base[i] for i in idx)
@@ -247,6 +286,13 @@ def main(argv: Sequence[str] | None = None) -> None:
             brute_med = statistics.median(_per_call(brute_force, sample, rules))
             fast_med = statistics.median(_per_call(legal_plays, sample, rules, args.repeats))
         summary.append((name, rate, statistics.median(plays), brute_med, fast_med))
+        if args.played:
+            met = played(rules, args.played, args.seed)
+            for label, which in (("lead", [p for p in met if p[1] is None]), ("follow", [p for p in met if p[1] is not None])):
+                times = _in_play(which, rules, args.repeats)
+                print(
+                    f"{name:9} {'in play':9} {label:9} {len(which):6} positions, engine µs median {statistics.median(times):5.2f}"
+                )
         print()
     print(f"{'profile':9} {'legal_plays/s':>14} {'median µs':>10} {'brute µs':>10} {'sample µs':>10} {'speed-up':>9}")
     for name, rate, med, brute_med, fast_med in summary:

@@ -12,36 +12,49 @@ ascending (which orders by top card first).
 How it works. A hand is a 52-bit integer; rank ``r`` holds its suits in the 4-bit "nibble"
 ``(hand >> 4*r) & 0xF``.
 
-- Which singles, pairs, triples or quads a rank offers is looked up in tables built once at import,
-  indexed ``[rank][nibble]`` and holding ready-shifted masks, so those loops only look up and
-  concatenate.
-- Straights and pair runs: one scan finds the runs of consecutive ranks that offer a card (or a
-  pair); each window of a run is then the product of its ranks' choices, built in C by
-  ``itertools.product`` and summed, highest rank varying slowest so the masks come out ascending.
+- Which pairs, triples or quads a rank offers is looked up in tables built once at import,
+  indexed ``[rank][nibble]`` and holding ready-shifted masks; only the ranks holding two cards or
+  more (found with a few bit operations on the whole hand) are visited. The cards themselves, and
+  what each rank offers a straight, are looked up a byte (two ranks) at a time in tables indexed
+  ``[byte][value]`` (``hand.to_bytes(7, "little")``), seven lookups per hand.
+- Straights and pair runs: shifts and ANDs of the hand's "rank held" bits find every window of
+  consecutive ranks, by length (bit ``4t`` of ``held & held << 4 & held << 8`` says that ranks
+  ``t - 2`` to ``t`` are all held). Each window is then the product of its ranks' choices, built in
+  C by ``itertools.product`` and summed, highest rank varying slowest so the masks come out
+  ascending; windows are mapped to products and sums by ``itertools`` too, so no Python code runs
+  per window or per straight. The windows of a whole hand depend only on which ranks it holds:
+  they are kept in a cache keyed by that pattern.
 - Whatever depends on the rule set (which pairs exist, which shapes answer which table) is worked
   out once per :class:`~tienlen.RuleSet` and kept in a small cache.
 - Under a follow-suit rule a play must repeat the table's suits rank by rank, so its candidates are
   the table's own mask moved up by whole ranks; pairs compare by colour; single 2s and pairs of 2s
   are exempt where the rules say so. No :class:`~tienlen.Combo` is built to decide anything.
 - Internally the plays come out as groups ``(kind, [mask, ...])``; :func:`legal_masks` pairs each
-  mask with its kind and :func:`legal_plays` looks each mask up in a cache of shared combos
-  (at most 65,536 of them, about 8 MB; it starts again empty when full). The plans of at most 64
-  rule sets are kept.
+  mask with its kind and :func:`legal_plays` looks each mask up among shared combos: the 195 sets
+  of one rank (singles, pairs, triples, quads) are made at import in a small table of their own;
+  straights and pair runs are made when first met and kept in a cache.
+
+Bounded caches and tables (each cache starts again empty when full): the shared straights and
+pair runs, at most 65,536 (about 8 MB full); the windows of whole hands, at most 4,096 patterns of
+ranks held (about 0.46 MB full: every pattern of the twelve ranks below the 2s, for one shortest
+length); the plans of at most 64 rule sets. The byte tables and the sets of one rank take about
+0.22 MB, made at import.
 
 Everything here must agree exactly with "every non-empty subset of the hand through
 :func:`~tienlen.classify` and :func:`~tienlen.beats`"; ``tests/test_moves.py`` checks that on
-random and constructed positions under every profile, and ``tests/perft.json`` pins counts.
+random and constructed positions under every profile, ``tests/perft.json`` pins counts, and
+``tests/test_move_tables.py`` checks the tables and windows against plain scans.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import combinations, product, repeat
+from itertools import chain, combinations, product, repeat, starmap
 
 from tienlen._bits import TWOS, pairs_of
-from tienlen._checks import check_bool, check_type
+from tienlen._checks import MAX_HAND, check_bool, check_type
 from tienlen.cards import Card, format_cards, to_mask
-from tienlen.combos import TWO, Combo, ComboKind, as_combo, same_colour, trusted
+from tienlen.combos import TWO, Combo, ComboKind, as_combo, same_colour
 from tienlen.errors import InvalidCards
 from tienlen.rules import RuleSet
 
@@ -57,6 +70,7 @@ MaskTable = list[list[tuple[int, ...]]]
 """``table[rank][nibble]``: what a rank holding those suits offers, as masks, ascending."""
 
 _RANKS = range(13)
+_RANKS_DOWN = range(12, -1, -1)
 _NIBBLE_SHIFTS = range(0, 52, 4)
 _NOT_TWOS = (1 << (4 * TWO)) - 1  # every card below the 2s
 _SPADES = sum(1 << (4 * r) for r in _RANKS)  # bit 4r for each rank r: the ♠ cards
@@ -65,7 +79,10 @@ _ONE_A_RANK = [sum(1 << (4 * i) for i in range(n)) for n in range(14)]  # bit 4i
 
 
 def _ranks_holding(hand: int, size: int) -> int:
-    """Bit ``4r`` set for each rank ``r`` of which the hand holds at least ``size`` (2 or 3) cards."""
+    """Bit ``4r`` set for each rank ``r`` of which the hand holds at least ``size`` (1, 2 or 3) cards."""
+    if size == 1:
+        held = hand | hand >> 1
+        return (held | held >> 2) & _SPADES
     count = (hand & _SPADES) + (hand >> 1 & _SPADES) + (hand >> 2 & _SPADES) + (hand >> 3 & _SPADES)
     # Each nibble of ``count`` now holds 0 to 4: at least 2 is bit 1 or 2; at least 3 is 3 or 4.
     if size == 2:
@@ -90,6 +107,16 @@ _CARDS_AT = _by_rank([_sub_nibbles(n, 1) for n in range(16)])
 _ANY_PAIRS_AT = _by_rank(_ANY_PAIR)
 _COLOUR_PAIRS_AT = _by_rank(_COLOUR_PAIR)
 _TRIPLES_AT = _by_rank([_sub_nibbles(n, 3) for n in range(16)])
+
+
+def _two_ranks(i: int, byte: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cards of the two ranks that byte ``i`` of a hand holds: ``(high rank's, low rank's)``."""
+    return (_CARDS_AT[2 * i + 1][byte >> 4] if i < 6 else ()), _CARDS_AT[2 * i][byte & 0xF]
+
+
+# Byte i of ``hand.to_bytes(7, "little")`` holds ranks 2i and 2i + 1 (byte 6 only the 2s).
+_OFFERS_DOWN = [[_two_ranks(i, byte) for byte in range(256 if i < 6 else 16)] for i in range(7)]
+_CARDS_IN = [[low + high for high, low in row] for row in _OFFERS_DOWN]
 # What a follow-suit rule compares for a pair: 1 = both black (♠♣), 2 = both red (♦♥), 3 = one of each.
 _PAIR_COLOUR = [(n & 0b0011 != 0) | (n & 0b1100 != 0) << 1 for n in range(16)]
 
@@ -103,6 +130,7 @@ class _Plan:
         "mixed_pairs_at",
         "pair_run_at",
         "straight_top",
+        "straight_ranks",
         "straight_min",
         "straight_same_suit",
         "pair_run_min",
@@ -127,6 +155,7 @@ class _Plan:
         if rules.pair_runs:
             self.pair_run_at = _COLOUR_PAIRS_AT if rules.pair_same_colour else _ANY_PAIRS_AT
         self.straight_top = TWO if rules.straight_two_on_top else TWO - 1  # highest rank in a straight
+        self.straight_ranks = _ONE_A_RANK[self.straight_top + 1]  # bit 4r for each rank a straight may hold
         self.straight_min = rules.straight_min
         self.straight_same_suit = rules.straight_same_suit
         self.pair_run_min = rules.pair_run_min
@@ -185,10 +214,35 @@ def combo_of(kind: ComboKind, mask: int) -> Combo:
     """The shared :class:`Combo` for a mask already known to be a ``kind`` (no checks)."""
     combo = _CACHE.get(mask)
     if combo is None:
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
-        combo = _CACHE[mask] = trusted(Combo, kind=kind, mask=mask)
+        combo = _SETS.get(mask)
+        if combo is None:
+            if len(_CACHE) >= _CACHE_LIMIT:
+                _CACHE.clear()
+            combo = _CACHE[mask] = _made(kind, mask)
     return combo
+
+
+def _made(kind: ComboKind, mask: int) -> Combo:
+    """A combo the generator found: it needs no checks, so its slots are filled directly, which is
+    what ``combos.trusted`` does, at about a third of its cost (no keyword arguments to walk)."""
+    combo = _new_combo(Combo)
+    _set_kind(combo, kind)
+    _set_mask(combo, mask)
+    return combo
+
+
+_new_combo = object.__new__
+_set_kind = vars(Combo)["kind"].__set__
+_set_mask = vars(Combo)["mask"].__set__
+_SETS = {
+    mask: _made(ComboKind(mask.bit_count()), mask)
+    for at in (_CARDS_AT, _ANY_PAIRS_AT, _TRIPLES_AT)
+    for row in at
+    for masks in row
+    for mask in masks
+} | {15 << (4 * r): _made(QUAD, 15 << (4 * r)) for r in _RANKS}
+"""The 195 sets of one rank (singles, pairs, triples, quads) as shared combos, made once: a small
+table that stays in the processor's cache, where looking a combo up costs less than in ``_CACHE``."""
 
 
 def legal_plays(
@@ -205,15 +259,23 @@ def legal_plays(
     """
     check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
     check_bool(passed, "passed")
-    out: list[Combo] = []
     if table is not None:
         table = as_combo(table, rules)
-    for kind, masks in plays_by_kind(_hand(to_mask(hand), rules), table, rules, passed):
-        combos = list(map(_CACHE.get, masks))
-        if not all(combos):
-            combos = [combo or combo_of(kind, mask) for combo, mask in zip(combos, masks, strict=True)]
-        out += combos  # type: ignore[arg-type]  # no None is left
-    return out
+    groups = plays_by_kind(_hand(to_mask(hand), rules), table, rules, passed)
+    shared = _CACHE.get
+    sets = _SETS.get
+    out: list[Combo | None] = []
+    for kind, masks in groups:
+        out += map(sets if kind < STRAIGHT else shared, masks)
+    if all(out):
+        return out  # type: ignore[return-value]  # no None in it
+    out = []  # some straights or pair runs met for the first time: make the missing combos
+    for kind, masks in groups:
+        if kind < STRAIGHT:
+            out += map(sets, masks)
+        else:
+            out += [combo or combo_of(kind, mask) for combo, mask in zip(map(shared, masks), masks, strict=True)]
+    return out  # type: ignore[return-value]  # no None in it
 
 
 def legal_masks(hand: int, table: Combo | None, rules: RuleSet, *, passed: bool = False) -> list[Item]:
@@ -229,9 +291,9 @@ def legal_masks(hand: int, table: Combo | None, rules: RuleSet, *, passed: bool 
 
 def _hand(mask: int, rules: RuleSet) -> int:
     """Refuse a hand larger than the rules deal."""
-    most = rules.most_cards_dealt()
-    if mask.bit_count() > most:
-        raise InvalidCards(f"a hand holds at most {most} cards under {rules.name}, not {mask.bit_count()} ({format_cards(mask)})")
+    count = mask.bit_count()
+    if count > MAX_HAND and count > (most := rules.most_cards_dealt()):  # no rules deal fewer than 13
+        raise InvalidCards(f"a hand holds at most {most} cards under {rules.name}, not {count} ({format_cards(mask)})")
     return mask
 
 
@@ -245,25 +307,23 @@ def plays_by_kind(hand: int, table: Combo | None, rules: RuleSet, passed: bool) 
         return _leads(hand, plan)
     kind = table.kind
     tmask = table.mask
-    key = (kind, tmask.bit_count(), kind <= TRIPLE and tmask > _NOT_TWOS, passed)
+    key = (kind, tmask.bit_count(), tmask > _NOT_TWOS and kind <= TRIPLE, passed)
     shapes = plan.shapes.get(key)
     if shapes is None:
         shapes = plan.answers(*key)
     groups: list[Group] = []
     reach = -1  # the longest pair run the hand might hold, once a bomb class asks
     for shape, length, any_of_them in shapes:
-        if shape is QUAD and any_of_them:
+        if not any_of_them:
+            masks = _following(shape, tmask, hand, plan) if plan.follow_suit else _higher(shape, tmask, hand, plan)
+        elif shape is QUAD:
             masks = _quads(hand, 0)
-        elif shape is STRAIGHT and any_of_them:
+        elif shape is STRAIGHT:
             masks = _straights(hand, length, 0, plan)
-        elif any_of_them:
+        else:
             if reach < 0:
                 reach = _longest_run(_ranks_holding(hand, 2) & _NOT_TWOS, 4)
             masks = _pair_run_bombs(length // 2, hand, plan) if length // 2 <= reach else []
-        elif plan.follow_suit:
-            masks = _following(shape, tmask, hand, plan)
-        else:
-            masks = _higher(shape, tmask, hand, plan)
         if masks:
             groups.append((shape, masks))
     return groups
@@ -274,45 +334,30 @@ def plays_by_kind(hand: int, table: Combo | None, rules: RuleSet, passed: bool) 
 
 def _leads(hand: int, plan: _Plan) -> list[Group]:
     """Every combination in the hand."""
-    nib = [(hand >> s) & 0xF for s in _NIBBLE_SHIFTS]
-    singles: list[int] = []
     pairs: list[int] = []
     triples: list[int] = []
     quads: list[int] = []
     pairs_at = plan.pairs_at
-    # One pass over the ranks collects the sets of one rank, and (as _runs would) the cards each
-    # rank offers a straight and where runs of consecutive ranks end.
-    shortest = plan.straight_min
-    highest = plan.straight_top
-    cards_at: list[tuple[int, ...]] = []
-    ends: list[tuple[int, int]] = []
-    run = 0
-    paired = 0  # bit r: rank r holds two cards or more
-    for r in _RANKS:
-        n = nib[r]
-        cards = _CARDS_AT[r][n]
-        cards_at.append(cards)
-        if n:
-            singles += cards
-            run += 1
-            if run >= shortest and r <= highest:
-                ends.append((r, run))
-            if n & (n - 1):  # two cards or more
-                pairs += pairs_at[r][n]
-                paired |= 1 << r
-                if n in (7, 11, 13, 14, 15):
-                    triples += _TRIPLES_AT[r][n]
-                    if n == 15:
-                        quads.append(15 << (4 * r))
-        else:
-            run = 0
-    if plan.straight_same_suit:
-        straights = _same_suit_straights(hand, shortest, 13, highest, 0)
-    else:
-        straights = _windows(cards_at, ends, shortest, 13, 0)
-    groups = [(SINGLE, singles), (PAIR, pairs), (TRIPLE, triples), (QUAD, quads), (STRAIGHT, straights)]
-    if plan.pair_run_at is not None and _longest_run(paired & 0xFFF, 1) >= plan.pair_run_min:
-        runs = _runs(plan.pair_run_at, nib, plan.pair_run_min, 12, TWO - 1, 0)
+    paired = ranks = _ranks_holding(hand, 2)  # only ranks of two cards or more offer sets
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        r = low.bit_length() >> 2
+        n = (hand >> (4 * r)) & 0xF
+        pairs += pairs_at[r][n]
+        if n in (7, 11, 13, 14, 15):  # three cards or more
+            triples += _TRIPLES_AT[r][n]
+            if n == 15:
+                quads.append(15 * low)
+    groups = [
+        (SINGLE, _cards_in(hand)),
+        (PAIR, pairs),
+        (TRIPLE, triples),
+        (QUAD, quads),
+        (STRAIGHT, _straights(hand, plan.straight_min, 0, plan)),
+    ]
+    if plan.pair_run_at is not None and _windows(paired & _NOT_TWOS, plan.pair_run_min, 13, 0):
+        runs = _pair_runs(hand, plan, plan.pair_run_min, 13, 0)
         if plan.unled_runs:
             runs = [m for m in runs if m.bit_count() // 2 not in plan.unled_runs]
         groups.append((PAIR_RUN, runs))
@@ -326,14 +371,14 @@ def _pair_run_bombs(pairs: int, hand: int, plan: _Plan) -> list[int]:
     """Every pair run of exactly ``pairs`` pairs in the hand (a bomb class that chops the table)."""
     if plan.pair_run_at is None or pairs < plan.pair_run_min:
         return []
-    return _runs(plan.pair_run_at, [(hand >> s) & 0xF for s in _NIBBLE_SHIFTS], pairs, pairs, TWO - 1, 0)
+    return _pair_runs(hand, plan, pairs, pairs, 0)
 
 
 def _higher(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]:
     """The plays of the table's shape whose top card is higher (no suit rule)."""
     floor = tmask.bit_length()  # a play's top card must have at least this index
     if kind is SINGLE:
-        return _singles(hand, floor)
+        return _cards_in(hand >> floor << floor)
     if kind is PAIR:
         return _of_a_kind(plan.pairs_at, hand, 2, floor)
     if kind is TRIPLE:
@@ -347,14 +392,25 @@ def _higher(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]:
         return _straights(hand, ranks, floor, plan, longest=ranks)
     if plan.pair_run_at is None or ranks < plan.pair_run_min:
         return []
-    return _runs(plan.pair_run_at, [(hand >> s) & 0xF for s in _NIBBLE_SHIFTS], ranks, ranks, TWO - 1, floor)
+    return _pair_runs(hand, plan, ranks, ranks, floor)
 
 
 def _straights(hand: int, shortest: int, floor: int, plan: _Plan, longest: int = 13) -> list[int]:
     """The straights of ``shortest`` to ``longest`` ranks in the hand, top card index at least ``floor``."""
     if plan.straight_same_suit:
         return _same_suit_straights(hand, shortest, longest, plan.straight_top, floor)
-    return _runs(_CARDS_AT, [(hand >> s) & 0xF for s in _NIBBLE_SHIFTS], shortest, longest, plan.straight_top, floor)
+    windows = _windows(_ranks_holding(hand, 1) & plan.straight_ranks, shortest, longest, floor)
+    return _runs(_offers_down(hand), windows, floor) if windows else []
+
+
+def _pair_runs(hand: int, plan: _Plan, shortest: int, longest: int, floor: int) -> list[int]:
+    """The pair runs of ``shortest`` to ``longest`` pairs in the hand, top card index at least ``floor``."""
+    assert plan.pair_run_at is not None
+    # A rank holding two cards may still offer no pair (of one colour): windows over it come out empty.
+    windows = _windows(_ranks_holding(hand, 2) & _NOT_TWOS, shortest, longest, floor)
+    if not windows:
+        return []
+    return _runs([()] + [plan.pair_run_at[r][(hand >> (4 * r)) & 0xF] for r in _RANKS_DOWN], windows, floor)
 
 
 def _following(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]:
@@ -370,7 +426,7 @@ def _following(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]
         cards = hand & _SUIT_CARDS[(floor - 1) & 3]
         if plan.twos_ignore_suit:
             cards |= hand & TWOS
-        return _singles(cards, floor)
+        return _cards_in(cards >> floor << floor)
     if kind is PAIR:
         rank = (floor - 1) >> 2
         colour = _PAIR_COLOUR[tmask >> (4 * rank)]
@@ -417,15 +473,26 @@ def _pattern_allowed(kind: ComboKind, tmask: int, plan: _Plan) -> bool:
 # ---------------------------------------------------------------- generators
 
 
-def _singles(cards: int, floor: int) -> list[int]:
-    """Each card of ``cards`` with an index of at least ``floor``, ascending."""
-    cards = cards >> floor << floor
-    out: list[int] = []
-    while cards:
-        low = cards & -cards
-        out.append(low)
-        cards ^= low
-    return out
+def _cards_in(cards: int) -> list[int]:
+    """Each card of ``cards`` as a mask, ascending: up to three one by one, more looked up two
+    ranks at a time (seven lookups, which cost about what three steps of the loop do)."""
+    if cards.bit_count() <= 3:
+        out: list[int] = []
+        while cards:
+            low = cards & -cards
+            out.append(low)
+            cards ^= low
+        return out
+    b = cards.to_bytes(7, "little")
+    c = _CARDS_IN
+    return [*c[0][b[0]], *c[1][b[1]], *c[2][b[2]], *c[3][b[3]], *c[4][b[4]], *c[5][b[5]], *c[6][b[6]]]
+
+
+def _offers_down(hand: int) -> list[tuple[int, ...]]:
+    """The cards of each rank of the hand, rank ``r`` at index ``13 - r`` (index 0: no rank 13)."""
+    b = hand.to_bytes(7, "little")
+    o = _OFFERS_DOWN
+    return [*o[6][b[6]], *o[5][b[5]], *o[4][b[4]], *o[3][b[3]], *o[2][b[2]], *o[1][b[1]], *o[0][b[0]]]
 
 
 def _of_a_kind(at: MaskTable, hand: int, size: int, floor: int) -> list[int]:
@@ -465,44 +532,58 @@ def _longest_run(ranks: int, step: int) -> int:
     return length
 
 
-def _runs(choices: MaskTable, nib: list[int], shortest: int, longest: int, highest: int, floor: int) -> list[int]:
-    """Straights (one card a rank) or pair runs (one pair a rank) over consecutive ranks.
-
-    ``choices[rank][nibble]`` lists what one rank can contribute. Runs have ``shortest`` to
-    ``longest`` ranks, no rank above ``highest``, and a top card index of at least ``floor``.
-    Output: by length, then mask ascending.
-    """
-    offers = [choices[r][nib[r]] for r in range(highest + 1)]
-    ends: list[tuple[int, int]] = []  # (top rank, how many consecutive ranks up to it offer something)
-    run = 0
-    for top, offer in enumerate(offers):
-        if offer:
-            run += 1
-            if run >= shortest and top >= floor >> 2:
-                ends.append((top, run))
-        else:
-            run = 0
-    return _windows(offers, ends, shortest, longest, floor)
+def _windows(held: int, shortest: int, longest: int, floor: int) -> tuple[slice, ...]:
+    """Where straights or pair runs may lie: the windows of ``shortest`` to ``longest`` consecutive
+    ranks held (bit ``4r`` of ``held`` for rank ``r``) whose top rank may reach card index ``floor``,
+    by length, then top rank; each as a slice of a list of ranks from the highest down (rank ``r``
+    at index ``13 - r``). Those of a whole hand (``floor`` 0, ``longest`` 13) come from a cache."""
+    if floor or longest != 13:
+        return _find_windows(held, shortest, longest, floor)
+    key = held | shortest << 52
+    windows = _WINDOWS.get(key)
+    if windows is None:
+        if len(_WINDOWS) >= _WINDOWS_LIMIT:
+            _WINDOWS.clear()
+        windows = _WINDOWS[key] = _find_windows(held, shortest, 13, 0)
+    return windows
 
 
-def _windows(offers: list[tuple[int, ...]], ends: list[tuple[int, int]], shortest: int, longest: int, floor: int) -> list[int]:
-    """The runs of :func:`_runs`, given what each rank offers and where runs of ranks end.
+def _find_windows(held: int, shortest: int, longest: int, floor: int) -> tuple[slice, ...]:
+    """:func:`_windows` worked out: bit ``4t`` of ``ends`` says that rank ``t`` tops ``length``
+    consecutive held ranks (``ends & ends << 4`` then says it for ``length + 1``)."""
+    ends = held
+    for _ in range(shortest - 1):
+        ends &= ends << 4
+    out: list[slice] = []
+    lowest = floor >> 2 << 2  # the bit of the lowest top rank that may reach ``floor``
+    for length in range(shortest, longest + 1):
+        tops = ends >> lowest << lowest
+        if not tops:
+            break
+        while tops:
+            low = tops & -tops
+            tops ^= low
+            out.append(_SLICES[13 - (low.bit_length() >> 2)][length])
+        ends &= ends << 4
+    return tuple(out)
+
+
+_SLICES = [[slice(first, first + length) for length in range(14)] for first in range(14)]
+_WINDOWS: dict[int, tuple[slice, ...]] = {}
+_WINDOWS_LIMIT = 1 << 12
+"""At most this many windows of whole hands are kept: every pattern of the twelve ranks below the 2s."""
+
+
+def _runs(down: list[tuple[int, ...]], windows: tuple[slice, ...], floor: int) -> list[int]:
+    """Straights (one card a rank) or pair runs (one pair a rank) in these windows (from
+    :func:`_windows`) of ``down``, the list of what each rank offers from the highest down, whose
+    top card index is at least ``floor``: by length, then mask ascending.
 
     Each window is the product of its ranks' offers, one mask per rank, summed; ``product`` varies
     its first argument slowest, so with the top rank first the masks come out ascending.
     """
-    out: list[int] = []
-    floor_rank = floor >> 2
-    for length in range(shortest, longest + 1):
-        longer = False
-        for top, run in ends:
-            if run >= length:
-                longer = True
-                masks = map(sum, product(*offers[top - length + 1 : top + 1][::-1]))
-                out += [m for m in masks if m >> floor] if top == floor_rank else masks
-        if not longer:
-            break
-    return out
+    masks = map(sum, chain.from_iterable(starmap(product, map(down.__getitem__, windows))))
+    return list(filter((1 << floor).__le__, masks) if floor else masks)
 
 
 def _same_suit_straights(hand: int, shortest: int, longest: int, highest: int, floor: int) -> list[int]:
