@@ -9,10 +9,11 @@ it like any user input. The same master seed gives the same rounds, so runs are 
 Three loops (``--loop``): ``index`` picks an index into ``legal_actions()`` and builds only that
 action (issue 13's measure); ``all`` builds every legal ``Action`` of every ply first; ``greedy``
 has four ``GreedyAgent`` play through ``Round.view(seat)`` every ply. Reported per profile:
-rounds/s and plies/s for the whole loop (deal + legal-action generation + apply), plies/s of
-``apply`` alone and of ``legal_actions()`` alone (not timed in the greedy loop, where the view
-asks for them), and counts of chops, frozen players, instant wins and interrupts, as a sanity
-check that the rounds are real. ``--memory`` adds the size of a finished round with its history
+rounds/s and plies/s for the whole loop (deal + legal-action generation + apply), and counts
+of chops, frozen players, instant wins and interrupts, as a sanity check that the rounds are
+real. ``--parts`` also times ``apply`` alone and ``legal_actions()`` alone, as plies/s (the
+latter not in the greedy loop, where the view asks for them); the clock calls this takes slow
+the whole loop a little, so the loop's own figure is measured without it. ``--memory`` adds the size of a finished round with its history
 (``tracemalloc``, median over 200 rounds) and the library's cache sizes after the loop.
 
     python benchmarks/bench_rounds.py               # 10,000 rounds per profile, index loop
@@ -39,7 +40,7 @@ from tienlen.actions import Action
 from tienlen.rules import RuleSet
 
 
-def run(rules: RuleSet, rounds: int, players: int, seed: int, loop: str = "index") -> dict[str, float]:
+def run(rules: RuleSet, rounds: int, players: int, seed: int, loop: str = "index", parts: bool = False) -> dict[str, float]:
     rng = random.Random(f"{seed}:{rules.name}:{players}")
     greedy = GreedyAgent()
     plies = chops = frozen = instant = interrupts = 0
@@ -56,15 +57,19 @@ def run(rules: RuleSet, rounds: int, players: int, seed: int, loop: str = "index
             elif loop == "greedy":
                 action = greedy.act(r.view(r.to_act))  # type: ignore[arg-type]
             else:
-                t = clock()
+                if parts:
+                    t = clock()
                 actions = r.legal_actions()
-                legal_time += clock() - t
+                if parts:
+                    legal_time += clock() - t
                 if loop == "all":
                     actions = tuple(actions)  # type: ignore[assignment]
                 action = actions[rng.randrange(len(actions))]
-            t = clock()
+            if parts:
+                t = clock()
             r = r.apply(action)
-            apply_time += clock() - t
+            if parts:
+                apply_time += clock() - t
             plies += 1
         instant += bool(r.instant_winners)
         frozen += len(r.frozen)
@@ -87,6 +92,10 @@ def run(rules: RuleSet, rounds: int, players: int, seed: int, loop: str = "index
         "instant": instant,
         "interrupts": interrupts,
     }
+
+
+def _rate(value: float) -> str:
+    return f"{value:.0f}" if value else "-"
 
 
 def finished_round_bytes(rules: RuleSet, players: int, seed: int, samples: int = 200) -> float:
@@ -125,6 +134,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--loop", choices=("index", "all", "greedy"), default="index", help="how the seat to act chooses (default index)"
     )
+    parser.add_argument(
+        "--parts", action="store_true", help="also time apply and legal_actions() alone (the clock calls slow the loop a little)"
+    )
     parser.add_argument("--memory", action="store_true", help="also report a finished round's size and the cache sizes")
     parser.add_argument("--profiles", nargs="*", default=list(PROFILES), choices=list(PROFILES))
     args = parser.parse_args(argv)
@@ -141,10 +153,10 @@ def main(argv: list[str] | None = None) -> int:
         if not rules.min_players <= players <= rules.max_players:
             print(f"| {name:8} | {players:>7} | skipped: {name} is played by {rules.min_players}-{rules.max_players} players |")
             continue
-        s = run(rules, rounds, players, args.seed, args.loop)
+        s = run(rules, rounds, players, args.seed, args.loop, args.parts)
         print(
             f"| {name:8} | {players:>7} | {s['rounds']:>6} | {s['plies']:>8} | {s['seconds']:>7.2f} | {s['rounds_per_s']:>8.0f} | "
-            f"{s['plies_per_s']:>7.0f} | {s['apply_plies_per_s']:>13.0f} | {s['legal_plies_per_s']:>13.0f} | {s['chops']:>6} | {s['frozen']:>6} | {s['instant']:>12} | {s['interrupts']:>10} |",
+            f"{s['plies_per_s']:>7.0f} | {_rate(s['apply_plies_per_s']):>13} | {_rate(s['legal_plies_per_s']):>13} | {s['chops']:>6} | {s['frozen']:>6} | {s['instant']:>12} | {s['interrupts']:>10} |",
             flush=True,
         )
         if args.memory:
