@@ -142,11 +142,10 @@ class LegalActions(Sequence[Action]):
     immutable, hashable and picklable.
     """
 
-    __slots__ = ("seat", "_groups", "_plays", "_masks", "_can_pass", "_minted")
+    __slots__ = ("seat", "_groups", "_plays", "_can_pass", "_minted")
     seat: int
     _groups: tuple[Group, ...]  # the plays as the move generator gives them, never changed
     _plays: int  # how many plays
-    _masks: frozenset[int] | None
     _can_pass: bool
     _minted: dict[int, Action]  # id -> every action this sequence has handed out (kept alive, so ids stay theirs)
 
@@ -214,10 +213,7 @@ class LegalActions(Sequence[Action]):
             return False
         if action.kind == "pass":
             return self._can_pass
-        if self._masks is None:  # a cache of a value that never changes
-            _setattr(self, "_masks", frozenset(mask for _, masks in self._groups for mask in masks))
-        assert self._masks is not None
-        return action.kind == "play" and action.mask in self._masks
+        return action.kind == "play" and any(action.mask in masks for _, masks in self._groups)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence) or isinstance(other, str):
@@ -247,7 +243,6 @@ def legal_actions_of(seat: int, groups: tuple[Group, ...], can_pass: bool) -> Le
     _setattr(legal, "seat", seat)
     _setattr(legal, "_groups", groups)
     _setattr(legal, "_plays", sum([len(masks) for _, masks in groups]))
-    _setattr(legal, "_masks", None)
     _setattr(legal, "_can_pass", can_pass)
     _setattr(legal, "_minted", {})
     return legal
