@@ -128,9 +128,9 @@ def public_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, .
     # at C speed). One entry per seat, replaced whole, so concurrent callers only miss.
     last = _LAST_SHOWN.get(seat)
     if last is not None and len(last[0]) <= len(events) and events[: len(last[0])] == last[0]:
-        shown = last[1] + tuple(_redact(e, seat) for e in events[len(last[0]) :])
+        shown = last[1] + tuple([_redact(e, seat) for e in events[len(last[0]) :]])
     else:
-        shown = tuple(_redact(e, seat) for e in events)
+        shown = tuple([_redact(e, seat) for e in events])
     if len(_LAST_SHOWN) < _SEATS_REMEMBERED or seat in _LAST_SHOWN:
         _LAST_SHOWN[seat] = (events, shown)
     return shown
@@ -145,8 +145,12 @@ def _redact(event: Event, seat: int | None) -> Event:
     if isinstance(event, Froze) and event.seat != seat:
         return Froze(seat=event.seat, cards=())
     if isinstance(event, Passed) and event.seat != seat and event.could_play is not None:
-        return Passed(seat=event.seat, could_play=None)
+        return _HIDDEN_PASSES[event.seat] if 0 <= event.seat < 4 else Passed(seat=event.seat, could_play=None)
     return event
+
+
+_HIDDEN_PASSES = tuple(Passed(seat=seat, could_play=None) for seat in range(4))
+"""A pass of each seat with whether they could play hidden (shared: events are immutable)."""
 
 
 def view_of(round_: Round, seat: int) -> PlayerView:
