@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tienlen import HOUSE, PROFILES, Action, IllegalPlay, Round, actions, moves, wire
+from tienlen import HOUSE, PROFILES, Action, IllegalPlay, Round, actions, agents, moves, views, wire
 from tienlen.combos import ComboKind
 
 
@@ -80,5 +80,12 @@ def test_the_shared_value_caches_stay_within_their_documented_bounds() -> None:
 
 def test_the_speed_page_states_the_cache_bounds_the_code_enforces() -> None:
     page = (Path(__file__).resolve().parent.parent / "docs" / "howto" / "speed.rst").read_text(encoding="utf-8")
-    for bound in (moves._CACHE_LIMIT, actions.ACTIONS_LIMIT, wire._text.cache_info().maxsize):
+    for bound in (
+        moves._CACHE_LIMIT,
+        actions.ACTIONS_LIMIT,
+        moves._WINDOWS_LIMIT,
+        agents._BOMB_CARDS_LIMIT,
+        views._SEATS_REMEMBERED,
+        wire._text.cache_info().maxsize,
+    ):
         assert f"{bound:,}" in page

@@ -199,14 +199,17 @@ class LegalActions(Sequence[Action]):
         return self._minted.get(id(action), _ABSENT) is action
 
     def __iter__(self) -> Iterator[Action]:
+        seat = self.seat
         minted = self._minted
         for kind, masks in self._groups:
             for mask in masks:
-                action = play_action(self.seat, kind, mask)
+                action = play_action(seat, kind, mask)
                 minted[id(action)] = action
                 yield action
         if self._can_pass:
-            yield self[-1]
+            action = PASSES[seat]
+            minted[id(action)] = action
+            yield action
 
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, Action) or action.seat != self.seat:

@@ -17,13 +17,9 @@ deal (rules, hands dealt, dealer, seed) is one shared value, and the position is
 kept as tuples of shared, immutable events and actions. A round makes its :meth:`~Round.legal_actions`
 once and keeps them, and an action object handed out by that very sequence is applied without
 being checked again (it is known legal); any other action, equal or not, is checked in full.
-The library's caches are all bounded, and each starts again empty when it is full: at most
-65,536 shared combos (:func:`tienlen.moves.combo_of`, about 8 MB when full) and 16,384 shared
-play actions (:mod:`tienlen.actions`, about 4 MB with their combos), so about 12 MB at most
-together; one move-generation plan for each of at most 64 rule sets; the shared trick-won events
-(one per trick number, winner and next leader: about a thousand at most); and the 4,096 most
-recent combinations written as wire text (:mod:`tienlen.wire`). ``benchmarks/bench_caches.py``
-measures them.
+The shared trick-won events here (one per trick number, winner and next leader: about a
+thousand at most) are one of the library's caches; every one is bounded, and the how-to "Speed
+and memory" lists them all with their bounds.
 """
 
 from __future__ import annotations
