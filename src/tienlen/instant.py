@@ -34,12 +34,20 @@ def instant_win_pattern(hand: int | Iterable[Card] | str, rules: RuleSet, *, fir
     """
     check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
     check_bool(first_round, "first_round")
-    mask = to_mask(hand)
-    counts = [((mask >> (4 * r)) & 0xF).bit_count() for r in range(13)]
+    return pattern_of(to_mask(hand), rules, first_round)
+
+
+def pattern_of(mask: int, rules: RuleSet, first_round: bool) -> str | None:
+    """:func:`instant_win_pattern` of a card mask, without checking the arguments (for the round
+    engine, which checks each deal once)."""
+    counts = [(mask >> shift & 0xF).bit_count() for shift in _SHIFTS]
     for win in rules.instant_wins:
         if win.counts_in(first_round) and PATTERNS[win.pattern](mask, counts, rules):
             return win.pattern
     return None
+
+
+_SHIFTS = range(0, 52, 4)  # where each rank's suits sit in a card mask
 
 
 def _consecutive(ranks: list[bool]) -> int:

@@ -61,7 +61,7 @@ from tienlen.events import (
     RoundResult,
     TrickWon,
 )
-from tienlen.instant import instant_win_pattern
+from tienlen.instant import instant_win_pattern, pattern_of
 from tienlen.moves import combo_of, plays_by_kind
 from tienlen.records import RECORD_VERSION
 from tienlen.rules import RuleSet
@@ -917,7 +917,7 @@ def _instant_winners(hands: tuple[int, ...], rules: RuleSet, first_round: bool, 
     order = _turn_order(dealer, len(hands))  # dealing order: left of the dealer first, dealer last
     winners = []
     for seat in order:
-        pattern = instant_win_pattern(hands[seat], rules, first_round=first_round)
+        pattern = pattern_of(hands[seat], rules, first_round)
         if pattern is not None:
             winners.append(InstantWin(seat=seat, pattern=pattern))
     if rules.instant_win_ties == "nearest_dealer":
