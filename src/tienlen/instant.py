@@ -54,8 +54,12 @@ def _consecutive(ranks: list[bool]) -> int:
     """The most consecutive ranks from 3 to A for which ``ranks`` is true."""
     best = run = 0
     for held in ranks[:TWO]:
-        run = run + 1 if held else 0
-        best = max(best, run)
+        if held:
+            run += 1
+            if run > best:
+                best = run
+        else:
+            run = 0
     return best
 
 
