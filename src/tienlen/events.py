@@ -65,6 +65,11 @@ class Passed:
         return f"seat {self.seat} passes"
 
 
+SHARED_PASSES = {(seat, could): Passed(seat=seat, could_play=could) for seat in range(4) for could in (None, False, True)}
+"""The pass of each seat 0-3, by seat and ``could_play``, made once (events are immutable, so
+every history may hold the same ones)."""
+
+
 @attrs.frozen(kw_only=True)
 class Chop:
     """A chop: ``chopper`` beat ``chopped_combo`` of seat ``chopped`` with ``by``.

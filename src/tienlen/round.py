@@ -50,6 +50,7 @@ from tienlen.errors import (
     TienLenError,
 )
 from tienlen.events import (
+    SHARED_PASSES,
     Chop,
     Event,
     Finished,
@@ -141,7 +142,7 @@ _State = tuple[
     tuple[int, ...],  # 8 finished
     tuple[int, ...],  # 9 frozen
     tuple[int, ...],  # 10 forfeited
-    int,  # 11 seats out of play (finished, frozen or forfeited), as bits
+    int,  # 11 seats out of play (finished, frozen or forfeited) as bits: kept, not derived, so the next seat is one lookup
     int,  # 12 cards the next play must include
     tuple[Event, ...],  # 13 events
     tuple[Action, ...],  # 14 actions
@@ -828,7 +829,7 @@ class Round:
         return svg.position(self, reveal=True)
 
 
-_PASSED = {(seat, could): (Passed(seat=seat, could_play=could),) for seat in range(4) for could in (None, False, True)}
+_PASSED = {key: (event,) for key, event in SHARED_PASSES.items()}
 """The shared one-event histories of a pass (events are immutable, so every round may hold the same)."""
 
 

@@ -170,7 +170,7 @@ def _instant_win_rules(value: tuple[InstantWinRule | str, ...]) -> tuple[Instant
     )
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)  # hashed once: rule sets key the library's caches
 class RuleSet:
     """The rules of one table. Each field is one axis of the rules, declared with its
     one-line meaning (``metadata={"meaning": ...}``, collected in ``AXES``).

@@ -24,7 +24,7 @@ from tienlen.actions import Action, parse_action
 from tienlen.cards import Card, cards_of, format_cards
 from tienlen.combos import Combo
 from tienlen.errors import IllegalPlay, InvalidArgument
-from tienlen.events import Event, Froze, Passed
+from tienlen.events import SHARED_PASSES, Event, Froze, Passed
 from tienlen.rules import RuleSet
 
 if TYPE_CHECKING:
@@ -145,12 +145,8 @@ def _redact(event: Event, seat: int | None) -> Event:
     if isinstance(event, Froze) and event.seat != seat:
         return Froze(seat=event.seat, cards=())
     if isinstance(event, Passed) and event.seat != seat and event.could_play is not None:
-        return _HIDDEN_PASSES[event.seat] if 0 <= event.seat < 4 else Passed(seat=event.seat, could_play=None)
+        return SHARED_PASSES.get((event.seat, None)) or Passed(seat=event.seat, could_play=None)
     return event
-
-
-_HIDDEN_PASSES = tuple(Passed(seat=seat, could_play=None) for seat in range(4))
-"""A pass of each seat with whether they could play hidden (shared: events are immutable)."""
 
 
 def view_of(round_: Round, seat: int) -> PlayerView:
