@@ -18,7 +18,7 @@ from typing import Any, Literal, overload
 import attrs
 from attrs.exceptions import FrozenInstanceError
 
-from tienlen._checks import shown
+from tienlen._checks import MAX_ACTION_TEXT, check_text, shown
 from tienlen._codec import WireValue
 from tienlen.cards import parse_cards
 from tienlen.combos import Combo, ComboKind, classify, trusted
@@ -91,10 +91,11 @@ def parse_action(text: str, rules: RuleSet, *, seat: int | None = None, to_act: 
     """
     if not isinstance(text, str):
         raise IllegalPlay(f"an action is text such as 'pass' or 'play 3♠ 4♠ 5♠', not {type(text).__name__}")
+    check_text(text, "an action", MAX_ACTION_TEXT, IllegalPlay)  # before any splitting
     words = text.split()
     named = None
     if words and words[0].lower() == "seat":
-        if len(words) < 2 or not words[1].isdigit():
+        if len(words) < 2 or not (words[1].isascii() and words[1].isdigit() and len(words[1]) <= 3):
             raise IllegalPlay(
                 f"cannot read {' '.join(words[1:2]) or 'nothing'!r} as a seat number in {text!r}; write 'seat 2 pass'"
             )
