@@ -148,7 +148,10 @@ class LegalActions(Sequence[Action]):
     _groups: tuple[Group, ...]  # the plays as the move generator gives them, never changed
     _plays: int  # how many plays
     _can_pass: bool
-    _minted: dict[int, Action]  # id -> every action this sequence has handed out (kept alive, so ids stay theirs)
+    _minted: dict[int, tuple[Action, int, int]]
+    # id -> (action, group, position) of every action handed out (kept alive, so ids stay theirs);
+    # group -1 is the pass. handed_out re-reads the action at that place, so an entry written from
+    # outside can only ever name an action that is legal here: the proof cannot be forged.
 
     def __new__(cls, seat: int, plays: Iterable[tuple[ComboKind, int]], *, can_pass: bool) -> LegalActions:
         return legal_actions_of(seat, tuple((kind, [mask]) for kind, mask in plays), can_pass)
@@ -184,32 +187,43 @@ class LegalActions(Sequence[Action]):
         if index < 0:
             index += count
         seat = self.seat
-        for kind, masks in self._groups:
+        for group, (kind, masks) in enumerate(self._groups):
             if index < len(masks):
                 action = play_action(seat, kind, masks[index])
-                break
+                self._minted[id(action)] = (action, group, index)
+                return action
             index -= len(masks)
-        else:
-            action = PASSES[seat]
-        self._minted[id(action)] = action
+        action = PASSES[seat]
+        self._minted[id(action)] = (action, -1, 0)
         return action
 
     def handed_out(self, action: object) -> bool:
         """Whether ``action`` is the very object this sequence handed out (so one of its actions):
         the proof that lets :meth:`Round.apply <tienlen.Round.apply>` skip checking it again."""
-        return self._minted.get(id(action), _ABSENT) is action
+        entry = self._minted.get(id(action))
+        if type(entry) is not tuple or len(entry) != 3 or entry[0] is not action or type(action) is not Action:
+            return False
+        group, position = entry[1], entry[2]
+        if action.seat != self.seat or type(group) is not int or type(position) is not int:
+            return False
+        if group == -1:
+            return self._can_pass and action is PASSES[self.seat]
+        if not 0 <= group < len(self._groups) or action.kind != "play" or action.combo is None:
+            return False
+        kind, masks = self._groups[group]
+        return 0 <= position < len(masks) and masks[position] == action.combo.mask and action.combo.kind is kind
 
     def __iter__(self) -> Iterator[Action]:
         seat = self.seat
         minted = self._minted
-        for kind, masks in self._groups:
-            for mask in masks:
+        for group, (kind, masks) in enumerate(self._groups):
+            for position, mask in enumerate(masks):
                 action = play_action(seat, kind, mask)
-                minted[id(action)] = action
+                minted[id(action)] = (action, group, position)
                 yield action
         if self._can_pass:
             action = PASSES[seat]
-            minted[id(action)] = action
+            minted[id(action)] = (action, -1, 0)
             yield action
 
     def __contains__(self, action: object) -> bool:
@@ -252,7 +266,6 @@ def legal_actions_of(seat: int, groups: tuple[Group, ...], can_pass: bool) -> Le
     return legal
 
 
-_ABSENT = object()  # what no action is
 _new = object.__new__
 _setattr = object.__setattr__
 

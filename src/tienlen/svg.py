@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from tienlen import drawing
+from tienlen._checks import shown
 from tienlen.cards import Card, cards_of, format_cards, to_mask
 from tienlen.drawing import CARD_HEIGHT, CARD_WIDTH, badge, document, label
 from tienlen.errors import InvalidCards, InvalidRules
@@ -49,9 +50,15 @@ _FELT = "#1d6b47"
 _ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 
+MAX_SIZE = 100_000
+"""The widest a picture is drawn, in pixels."""
+
+
 def _check_size(size: int | None) -> None:
-    if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
-        raise InvalidRules(f"size is the picture's width in pixels: give a positive whole number, not {size!r}")
+    if size is not None and (isinstance(size, bool) or not isinstance(size, int) or not 0 < size <= MAX_SIZE):
+        raise InvalidRules(
+            f"size is the picture's width in pixels: give a positive whole number up to {MAX_SIZE:,}, not {shown(size)}"
+        )
 
 
 def card(value: Card | str, *, size: int | None = None) -> str:
