@@ -151,12 +151,7 @@ class Lobby:
                 del room.sockets[seated[1]]
 
     async def _join(self, socket: ServerConnection, message: Message) -> tuple[str, int]:
-        name = message.get("room", "lobby")
-        if not isinstance(name, str) or not ROOM_NAME.fullmatch(name):
-            raise ProtocolError("room must be a name of 1 to 40 letters, digits, - or _")
-        token = message.get("token")
-        if token is not None and not isinstance(token, str):
-            raise ProtocolError("token must be the text the welcome message gave")
+        name, token = _join_fields(message)
         room = self.rooms.get(name)
         if room is None:
             if token is not None:
@@ -258,6 +253,17 @@ class Lobby:
         del response.headers["Content-Type"]  # websockets headers hold several values per name
         response.headers["Content-Type"] = "text/html; charset=utf-8"
         return response
+
+
+def _join_fields(message: Message) -> tuple[str, str | None]:
+    """The room and the token of a join, checked."""
+    name = message.get("room", "lobby")
+    if not isinstance(name, str) or not ROOM_NAME.fullmatch(name):
+        raise ProtocolError("room must be a name of 1 to 40 letters, digits, - or _")
+    token = message.get("token")
+    if token is not None and not isinstance(token, str):
+        raise ProtocolError("token must be the text the welcome message gave")
+    return name, token
 
 
 def _same_origin(origin: str, host: str | None) -> bool:
