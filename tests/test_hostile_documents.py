@@ -34,7 +34,6 @@ from tienlen import (
     Round,
     RuleSet,
     Settlement,
-    TienLenError,
     classify,
     explain,
     play_round,
@@ -161,7 +160,7 @@ def test_every_settlement_settle_makes_reads_back(rules: RuleSet) -> None:
 def test_a_points_settlement_moves_no_money() -> None:
     document = settlement_of(PAGAT).to_dict()
     document["transfers"] = [{"payer": 0, "payee": 1, "amount": 1, "reason": "forged"}]
-    with pytest.raises(InvalidDocument, match="^transfers: points move no money"):
+    with pytest.raises(InvalidDocument, match=r"^transfers: points move no money"):
         Settlement.from_dict(document)
 
 
@@ -204,15 +203,15 @@ def test_a_match_with_more_results_than_rounds_is_refused() -> None:
 # ---------------------------------------------------------------------------- views
 def test_a_forged_view_cannot_break_its_picture() -> None:
     document = Round.deal(HOUSE, seed=2).view(0).to_dict()
-    with pytest.raises(InvalidDocument, match="^card_counts: 5 counts for 4 players"):
+    with pytest.raises(InvalidDocument, match=r"^card_counts: 5 counts for 4 players"):
         PlayerView.from_dict(document | {"card_counts": [13, 13, 13, 13, 13]})
     with pytest.raises(InvalidDocument, match=r"^card_counts\[1\]: expected a count from 0 to 13, not 1000000"):
         PlayerView.from_dict(document | {"card_counts": [13, 10**6, 13, 13]})
-    with pytest.raises(InvalidDocument, match="^hand: the hand must hold card_counts"):
+    with pytest.raises(InvalidDocument, match=r"^hand: the hand must hold card_counts"):
         PlayerView.from_dict(document | {"card_counts": [12, 13, 13, 13]})
-    with pytest.raises(InvalidDocument, match="^to_act: seat 5 is not at this 4-player table"):
+    with pytest.raises(InvalidDocument, match=r"^to_act: seat 5 is not at this 4-player table"):
         PlayerView.from_dict(document | {"to_act": 5})
-    with pytest.raises(InvalidDocument, match="^seat: expected a whole number from 0 to 99"):
+    with pytest.raises(InvalidDocument, match=r"^seat: expected a whole number from 0 to 99"):
         PlayerView.from_dict(document | {"seat": -1})
     assert svg.view(PlayerView.from_dict(document)).startswith("<svg")
 
@@ -220,7 +219,7 @@ def test_a_forged_view_cannot_break_its_picture() -> None:
 def test_cards_in_a_document_are_written_one_way() -> None:
     document = Combo.parse("3♠ 4♠ 5♠").to_dict()
     for other in ("5♠ 4♠ 3♠", "3s 4s 5s", "3♠  4♠ 5♠", "3♠ 3♠ 4♠ 5♠"):
-        with pytest.raises(InvalidDocument, match="^cards: "):
+        with pytest.raises(InvalidDocument, match=r"^cards: "):
             Combo.from_dict(document | {"cards": other})
 
 
@@ -300,7 +299,7 @@ def test_a_bool_is_no_seat() -> None:
     with pytest.raises(IllegalPlay, match="not seat True's"):
         view.parse_action("pass", True)  # type: ignore[arg-type]
     document = view.to_dict()
-    with pytest.raises(InvalidDocument, match="^seat: expected a whole number, not True"):
+    with pytest.raises(InvalidDocument, match=r"^seat: expected a whole number, not True"):
         PlayerView.from_dict(document | {"seat": True})
 
 

@@ -145,7 +145,8 @@ class Player:
                 rest = json.dumps(message, ensure_ascii=False)
                 assert cards_in(rest) & ~(self.dealt | played | left) == 0
                 assert type(record["seed"]) is int and record["hands"][self.seat] == format_cards(self.dealt)
-                assert Round.from_dict(record).is_over  # its seed deals exactly its hands
+                if self.seat == 0:  # one replay per round is enough
+                    assert Round.from_dict(record).is_over  # its seed deals exactly its hands
                 self.settled += 1
                 if self.settled < self.rounds:
                     await self.socket.send(json.dumps({"type": "next"}))

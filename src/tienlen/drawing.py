@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from html import escape as _escape_markup
 
-
 __all__ = [
     "CARD_WIDTH",
     "CARD_HEIGHT",

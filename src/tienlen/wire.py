@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from types import MappingProxyType
 from typing import Any, NoReturn
@@ -338,8 +338,16 @@ def _check_view(view: PlayerView, path: str) -> None:
     rules, n = view.rules, view.players
     if not rules.min_players <= n <= rules.max_players:
         _fail(_at(path, "players"), f"{rules.min_players} to {rules.max_players} players for {rules.name}", n)
-    seats = {"seat": [view.seat], "to_act": [view.to_act], "table_seat": [view.table_seat], "leader": [view.leader]}
-    seats |= {"passed": sorted(view.passed), "finished": view.finished, "frozen": view.frozen, "forfeited": view.forfeited}
+    seats: dict[str, Sequence[int | None]] = {
+        "seat": [view.seat],
+        "to_act": [view.to_act],
+        "table_seat": [view.table_seat],
+        "leader": [view.leader],
+        "passed": sorted(view.passed),
+        "finished": view.finished,
+        "frozen": view.frozen,
+        "forfeited": view.forfeited,
+    }
     for key, named in seats.items():
         for seat in named:
             if seat is not None and seat >= n:
