@@ -310,3 +310,22 @@ def test_control_characters_in_pictures_are_escaped() -> None:
     root = ET.fromstring(picture)  # well-formed XML
     text = "".join(root.itertext())
     assert "\\x00\\x1b[2J\\x08<b>&" in text and "\x1b" not in picture
+
+
+def test_seats_and_amounts_in_documents_at_their_limits_and_past_them() -> None:
+    action = Action(kind="pass", seat=3).to_dict()
+    assert Action.from_dict(action | {"seat": 99}).seat == 99
+    with pytest.raises(InvalidDocument, match=r"^seat: expected a whole number from 0 to 99 \(a seat\), not 100"):
+        Action.from_dict(action | {"seat": 100})
+    most = 10**15
+    money = {"format": "tienlen-settlement", "version": 1, "unit": "chips", "stake": most, "house": 0}
+    paid = money | {"transfers": [{"payer": 0, "payee": 1, "amount": most, "reason": "r"}], "net": [-most, most, 0, 0]}
+    assert Settlement.from_dict(paid).net == (-most, most, 0, 0)
+    over = money | {
+        "transfers": [{"payer": 0, "payee": 1, "amount": most + 1, "reason": "r"}],
+        "net": [-most - 1, most + 1, 0, 0],
+    }
+    with pytest.raises(InvalidDocument, match=r"^transfers\[0\]\.amount: expected a whole number from 1 to"):
+        Settlement.from_dict(over)
+    with pytest.raises(InvalidDocument, match=r"^stake: expected a whole number from 1 to"):
+        Settlement.from_dict(paid | {"stake": most + 1})
