@@ -435,8 +435,8 @@ def _check_settlement(money: Settlement, path: str) -> None:
         return
     if tuple(net) != money.net or house != money.house:
         raise InvalidDocument(
-            f"{_at(path, 'net')}: {list(money.net)} with house {money.house} is not what the transfers add up to "
-            f"({net} with house {house})"
+            f"{_at(path, 'net')}: {shown(list(money.net))} with house {shown(money.house)} is not what the transfers "
+            f"add up to ({net} with house {house})"
         )
 
 
