@@ -24,6 +24,7 @@ from tienlen import (
     GreedyAgent,
     IllegalPlay,
     InvalidArgument,
+    InvalidCards,
     InvalidCombo,
     InvalidDocument,
     InvalidRecord,
@@ -34,14 +35,26 @@ from tienlen import (
     Round,
     RuleSet,
     Settlement,
+    TienLenError,
     classify,
     explain,
+    parse_cards,
     play_round,
     settle,
     svg,
     wire,
 )
-from tienlen._checks import MAX_ACTION_TEXT, MAX_DOCUMENT
+from tienlen._checks import (
+    MAX_ACTION_TEXT,
+    MAX_AMOUNT,
+    MAX_CARD_TEXT,
+    MAX_COUNT,
+    MAX_DOCUMENT,
+    MAX_NOTATION,
+    MAX_RECORD,
+    MAX_RULES_TEXT,
+    MAX_SEED,
+)
 from tienlen.actionspace import action_indices
 from tienlen.events import Chop
 
@@ -329,3 +342,64 @@ def test_seats_and_amounts_in_documents_at_their_limits_and_past_them() -> None:
         Settlement.from_dict(over)
     with pytest.raises(InvalidDocument, match=r"^stake: expected a whole number from 1 to"):
         Settlement.from_dict(paid | {"stake": most + 1})
+
+
+# ---------------------------------------------------------------------------- every limit of the security page
+FINISHED = play_round(HOUSE, [GreedyAgent()] * 4, seed=3)
+
+
+def _padded(text: str, length: int, pad: str = " ") -> str:
+    return text + pad * (length - len(text))
+
+
+@pytest.mark.parametrize(
+    ("name", "read", "fits", "error"),
+    [
+        ("card text", parse_cards, lambda n: _padded("3♠", n), InvalidCards),
+        ("action text", lambda t: Round.deal(HOUSE, seed=1).parse_action(t), lambda n: _padded("pass", n), IllegalPlay),
+        ("notation", Round.from_notation, lambda n: _padded(FINISHED.to_notation(), n), InvalidRecord),
+        ("record", Round.from_json, lambda n: _padded(FINISHED.to_json(), n), InvalidRecord),
+        ("document", PlayerView.from_json, lambda n: _padded(FINISHED.view(0).to_json(), n), InvalidDocument),
+        ("rules TOML", RuleSet.from_toml, lambda n: _padded(IWIN.to_toml() + "\n#", n, "x"), InvalidRules),
+        ("rules JSON", RuleSet.from_json, lambda n: _padded(IWIN.to_json(), n), InvalidRules),
+    ],
+)
+def test_every_text_limit_at_its_boundary_and_one_past_it(name: str, read: Any, fits: Any, error: type[Exception]) -> None:
+    limit = {
+        "card text": MAX_CARD_TEXT,
+        "action text": MAX_ACTION_TEXT,
+        "notation": MAX_NOTATION,
+        "record": MAX_RECORD,
+        "document": MAX_DOCUMENT,
+        "rules TOML": MAX_RULES_TEXT,
+        "rules JSON": MAX_RULES_TEXT,
+    }[name]
+    read(fits(limit))
+    with pytest.raises(error, match=f"is {limit + 1:,} characters long; the limit is {limit:,}"):
+        read(fits(limit + 1))
+
+
+@pytest.mark.parametrize(
+    ("call", "limit", "past"),
+    [
+        (lambda v: Round.deal(HOUSE, seed=v), MAX_SEED, "seed"),
+        (lambda v: settle(FINISHED.result, HOUSE, unit=v), MAX_AMOUNT, "unit"),
+        (lambda v: Match.start(HOUSE, balances=[v] * 4), MAX_AMOUNT, "balances"),
+        (lambda v: Match.start(HOUSE, rounds=v), MAX_COUNT, "rounds"),
+        (lambda v: attrs.evolve(HOUSE, match_rounds=v), MAX_COUNT, "match_rounds"),
+        (lambda v: RandomAgent(seed=v), MAX_SEED, "seed"),
+    ],
+)
+def test_every_number_limit_at_its_boundary_and_one_past_it(call: Any, limit: int, past: str) -> None:
+    call(limit)
+    with pytest.raises(TienLenError, match=past):
+        call(limit + 1)
+
+
+def test_names_at_their_limit_and_one_past_it() -> None:
+    assert attrs.evolve(HOUSE, name="x" * 100).name == "x" * 100
+    with pytest.raises(TienLenError, match="name"):
+        attrs.evolve(HOUSE, name="x" * 101)
+    assert attrs.evolve(HOUSE, description="x" * 1000).description
+    with pytest.raises(TienLenError, match="description"):
+        attrs.evolve(HOUSE, description="x" * 1001)
