@@ -69,6 +69,8 @@ class Limits:
     """Finished rounds a room keeps in memory (an open money session is played as matches of this many)."""
     send_seconds: float = 10
     """A client that does not read its messages for this long is disconnected."""
+    close_seconds: float = 1
+    """How long a closing handshake may take (a flooding client is not read, so it cannot answer one)."""
 
 
 @dataclass(eq=False)
@@ -348,6 +350,7 @@ async def start(lobby: Lobby, host: str = "127.0.0.1", port: int = 0) -> Server:
         process_request=lobby.page,
         max_size=lobby.limits.frame_bytes,
         max_queue=4,
+        close_timeout=lobby.limits.close_seconds,
         compression=None,
     )
 
