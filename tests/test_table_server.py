@@ -317,7 +317,11 @@ def test_a_chop_out_of_turn_is_played_by_the_seat_offered_it() -> None:
 
 
 def test_the_server_runs_from_the_command_line() -> None:
+    """As the game-server how-to says to run it, writing nothing into the checkout."""
     examples = Path(__file__).resolve().parent.parent / "examples"
+    howto = (examples.parent / "docs" / "howto" / "game-server.rst").read_text(encoding="utf-8")
+    assert "    python -m table_server --port 8765\n" in howto
+    before = {p.name for p in examples.iterdir()}
     server = subprocess.Popen(
         [sys.executable, "-m", "table_server", "--port", "0"], cwd=examples, stdout=subprocess.PIPE, text=True, encoding="utf-8"
     )
@@ -331,3 +335,4 @@ def test_the_server_runs_from_the_command_line() -> None:
     finally:
         server.terminate()
         server.wait(30)
+    assert {p.name for p in examples.iterdir()} <= before | {"__pycache__"}
