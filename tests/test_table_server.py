@@ -10,6 +10,7 @@ the table as it was. Hostile clients (tests/test_table_server_hostile.py) meet e
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import multiprocessing
 import re
@@ -65,7 +66,7 @@ def run(
     limits: Limits | None = None,
 ) -> T:
     async def main() -> T:
-        lobby = Lobby(records=records, limits=limits)
+        lobby = Lobby(records=records, limits=limits, seeds=itertools.count(1).__next__)  # no instant win by chance
         async with await start(lobby, "127.0.0.1", 0) as server:
             port = next(iter(server.sockets)).getsockname()[1]
             return await asyncio.wait_for(test(lobby, port), timeout)
