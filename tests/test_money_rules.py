@@ -92,8 +92,9 @@ def northern_four(*steps: str) -> Round:
     ("steps", "expected"),
     [
         # seat 2 leaves before anyone is out: last place, 3 bets to the winner instead of placement,
-        # no thúi on the 2♥ taken away. Then seat 0 (3♠) is 1st, seat 3 2nd, seat 1 3rd.
-        (("x2", "3♠", "4♠", "6♠", "pass", "7♠"), [(3, 0, 1), (1, 0, 2), (2, 0, 3)]),
+        # and thúi on the 2♥ taken away, 4 bets (leaving never pays). Then seat 0 (3♠) is 1st,
+        # seat 3 2nd, seat 1 3rd.
+        (("x2", "3♠", "4♠", "6♠", "pass", "7♠"), [(3, 0, 1), (1, 0, 2), (2, 0, 3), (2, 0, 4)]),
         # seat 2 leaves after seat 0 went out: the lowest open place (4th) pays as 4th, 3 bets,
         # plus thúi for the 2♥ held, 4 bets: 7 in all
         (("3♠", "x2", "4♠", "6♠", "pass", "7♠"), [(3, 0, 1), (1, 0, 2), (2, 0, 3), (2, 0, 4)]),

@@ -272,11 +272,13 @@ class TestNorthern:
         assert moves(s, "finished on a 2") == [(1, 2, 2), (1, 0, 2)]
         assert s.net == (-2 + 2, -1 - 4, 3 + 2)
 
-    def test_northern_forfeit_pays_3_bets_to_winner_instead_of_placement(self) -> None:
+    def test_northern_forfeit_pays_3_bets_to_winner_instead_of_placement_and_thui_on_top(self) -> None:
+        """Leaving never pays: the early leaver pays the 3-bet penalty and, like any player holding
+        2s at the end, thúi for 2♦ 2♥ (3 + 4 = 7 bets) to the winner."""
         s = settle(result(4, (0, 1, 2, 3), forfeited=(3,), hands={3: "2♥ 2♦"}), NORTHERN, unit=1)
-        assert moves(s) == [(1, 0, 1), (2, 0, 2), (3, 0, 3)]
-        assert s.transfers[-1].reason.startswith("forfeit:")
-        assert moves(s, "thúi") == []  # the forfeiter pays the penalty, not thúi
+        assert moves(s) == [(1, 0, 1), (2, 0, 2), (3, 0, 3), (3, 0, 7)]
+        assert s.transfers[2].reason.startswith("forfeit:")
+        assert moves(s, "thúi") == [(3, 0, 7)]
 
     def test_northern_forfeit_from_third_place_pays_3_not_2(self) -> None:
         # two forfeits: the first to leave (seat 2) is last, seat 3 third
@@ -804,22 +806,25 @@ def test_transfer_is_a_value() -> None:
 
 
 def test_thui_northern_paid_by_whoever_holds_2s_at_the_end_even_after_a_forfeit() -> None:
-    """northern: each 2 still held when the round ends is paid to the winner; the forfeiter, last
-    in place, left before the end and owes none, so the player left holding 2♥ pays 4 bets."""
+    """northern: each 2 still held when the round ends is paid to the winner: the player left
+    holding 2♥ pays 4 bets, and the forfeiter, who took 2♣ away, pays its 2 bets too (leaving never pays)."""
     round_ = Round.from_hands(["3♠", "4♠", "5♠ 2♥", "6♠ 7♠ 2♣"], NORTHERN, first_round=False, leader=0)
     round_ = round_.forfeit(3).play("3♠").play("4♠")
     settlement = settle(round_.result, NORTHERN, unit=1)
     thui = [t for t in settlement.transfers if t.reason.startswith("thúi")]
-    assert [(t.payer, t.payee, t.amount) for t in thui] == [(2, 0, 4)]
+    assert [(t.payer, t.payee, t.amount) for t in thui] == [(2, 0, 4), (3, 0, 2)]
 
 
 def test_thui_house_paid_by_the_last_player_who_stayed_when_a_forfeiter_is_last() -> None:
-    """house: thúi is owed by the last player who played the round out, to the player placed just above."""
+    """house: thúi is owed by the last player who played the round out, to the player placed just above.
+    The forfeiter never played a card, so they pay as frozen (16,000 + 2♣ 2,000), not thúi."""
     round_ = Round.from_hands(["3♠ 8♠", "4♠ 9♠", "5♠ 2♥", "6♠ 7♠ 2♣"], HOUSE, first_round=False, leader=0)
     round_ = round_.forfeit(3).play("3♠").play("4♠").play("5♠").play("8♠").play("9♠")
     assert round_.result.placements == (0, 1, 2, 3) and round_.result.frozen == ()
     thui = [t for t in settle(round_.result, HOUSE, unit=1000).transfers if t.reason.startswith("thúi")]
     assert [(t.payer, t.payee, t.amount) for t in thui] == [(2, 1, 4000)]
+    cong = [t for t in settle(round_.result, HOUSE, unit=1000).transfers if "cóng" in t.reason]
+    assert [(t.payer, t.payee, t.amount) for t in cong] == [(3, 0, 10000)]
 
 
 def test_result_whose_frozen_seat_is_not_in_the_last_places_is_refused() -> None:

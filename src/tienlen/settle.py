@@ -40,18 +40,25 @@ Decisions where the rules leave a choice (each one is tested):
   (see *Splits*). Then the rake is taken: ``rake_percent`` of each player's positive net for the
   round, rounded down, paid to the house account :data:`HOUSE_SEAT`. Nobody's balance goes below
   zero.
-* **Thúi** is owed for what is in hand when the round ends; forfeiters left before it did and
-  owe none. ``above``: the last of the players who did not forfeit pays the one placed just above
-  them, unless that last player is frozen (then nobody owes thúi). ``winner``: every player who
-  did not forfeit and is not frozen pays 1st place for what they still hold.
-* **Forfeits.** Where the rules set ``forfeit_penalty`` (``northern``), a player who left before
-  anyone had gone out pays it to 1st place instead of every placement payment they would make; a
-  player who left later takes the lowest place still open and is settled as that place, thúi
-  included. Without a penalty a forfeiter pays as the last place they take and owes no thúi.
+* **Thúi** is owed for what is in hand when the round ends. ``above``: the last of the players
+  who did not forfeit pays the one placed just above them, unless that last player is frozen;
+  ``winner``: every player but 1st who is not frozen pays 1st place for what they still hold.
+* **Leaving never pays.** A forfeiter owes thúi for what they took away (``above``: to the player
+  placed just above them; ``winner``: to 1st place), on top of their place or card count. Where
+  the rules freeze, a player who left without having played a card, in a round where someone went
+  out, pays as frozen (cóng, placement pairings with them void) since staying they would have been
+  frozen; they do not count as frozen for the end payment or đền bài. Where the rules set
+  ``forfeit_penalty`` (``northern``), a player who left before anyone had gone out pays it to 1st
+  place instead of every placement payment (or card count) they would make, unless those come to
+  more (then they pay those); a player who left later takes the
+  lowest place still open and is settled as that place. Without a penalty a forfeiter pays as the
+  last place they take. So a forfeiter never settles better than by staying in, playing no further
+  card, whatever order the others finish in (``tests/test_forfeit.py`` checks it as a property
+  over every profile and drawn rule set).
 * **Card-count scoring** (``scoring = "cards"``): every player but the winner pays the winner
   ``card_price`` per card left, each 2 counting ``card_two_multiplier`` cards, and the whole count
   times ``card_all_multiplier`` for a player who never played; a forfeiter pays the same for the
-  cards they took away, unless a forfeit penalty replaces it. Placement payments are not read.
+  cards they took away (and thúi, see above), unless a forfeit penalty replaces the count. Placement payments are not read.
   Under ``unit = "points"`` the card units are the round's points.
 * **Chặt và tới** (``chop_out_voids``): a chop made with the chopper's last cards stays a link of
   its chain but moves no money itself: under ``multiply`` the player chopped pays nothing for that
@@ -501,17 +508,26 @@ def _cards_left(result: RoundResult, rules: RuleSet, seat: int) -> tuple[int, st
 def _end(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list[Transfer]:
     """What falls due when the round ends: places (or card counts), cóng, thúi, finishing on a 2."""
     frozen = [s for s in result.placements if s in result.frozen] if rules.frozen else []
-    forfeited = set(result.forfeited)
+    left_frozen = _left_frozen(result, rules)
     # With a forfeit penalty, only those who left before anyone went out pay it; a later leaver is
-    # settled as the place they take, thúi included. Without one, no forfeiter owes thúi.
-    penalised = forfeited - _left_late(result) if rules.forfeit_penalty is not None else set()
-    gone = penalised if rules.forfeit_penalty is not None else forfeited
+    # settled as the place they take.
+    penalised = set(result.forfeited) - _left_late(result) if rules.forfeit_penalty is not None else set()
+    charged_frozen = frozen + left_frozen
     return [
-        *_places_due(result, rules, unit, n, frozen, penalised),
-        *_frozen_due(result, rules, unit, n, frozen),
-        *_thui_due(result, rules, unit, frozen, gone),
+        *_places_due(result, rules, unit, n, charged_frozen, penalised),
+        *_frozen_due(result, rules, unit, n, frozen, left_frozen),
+        *_thui_due(result, rules, unit, charged_frozen),
         *_finish_due(result, rules, unit, n),
     ]
+
+
+def _left_frozen(result: RoundResult, rules: RuleSet) -> list[int]:
+    """Forfeiters settled as frozen: where the rules freeze, a player who left without having played
+    a card, in a round where someone went out (staying, they would have been frozen)."""
+    if not rules.frozen or not result.finishes:
+        return []
+    played = {e.seat for e in result.events if isinstance(e, Played)}
+    return [s for s in result.placements if s in result.forfeited and s not in played]
 
 
 def _pay(payer: int, payee: int, amount: int, reason: str) -> list[Transfer]:
@@ -521,67 +537,72 @@ def _pay(payer: int, payee: int, amount: int, reason: str) -> list[Transfer]:
 
 def _places_due(result: RoundResult, rules: RuleSet, unit: int, n: int, frozen: list[int], penalised: set[int]) -> list[Transfer]:
     """Card counts or placement payments (pairings touching a frozen player void), and the penalty
-    of early forfeiters instead."""
+    of early forfeiters instead where it is the larger (leaving never pays)."""
     places = result.placements
     first = places[0]
     due: list[Transfer] = []
     if rules.scoring == "cards":
         price = rules.amount("card_price", n) * unit
         for seat in places[1:]:
-            if seat not in penalised:
-                count, words = _cards_left(result, rules, seat)
-                due += _pay(seat, first, count * price, f"card count: {words}; {count} × {price:,}")
+            count, words = _cards_left(result, rules, seat)
+            due += _pay(seat, first, count * price, f"card count: {words}; {count} × {price:,}")
     else:
         for payer_place, payee_place, units in rules.payments_for(n):
             payer, payee = places[payer_place - 1], places[payee_place - 1]
-            if payer not in frozen and payee not in frozen and payer not in penalised:
+            if payer not in frozen and payee not in frozen:
                 due += _pay(payer, payee, units * unit, f"placement: {_place(payer_place)} pays {_place(payee_place)}")
+    penalty = rules.amount("forfeit_penalty", n) * unit if penalised else 0
     for seat in places:
-        if seat in penalised:
-            penalty = rules.amount("forfeit_penalty", n) * unit
-            due += _pay(
-                seat, first, penalty, "forfeit: left before anyone went out, pays the winner instead of a placement payment"
-            )
+        if seat in penalised and penalty >= sum(t.amount for t in due if t.payer == seat):
+            due = [t for t in due if t.payer != seat]
+            due += _pay(seat, first, penalty, "forfeit: left before anyone went out, pays the winner instead of a placement payment")
     return due
 
 
-def _frozen_due(result: RoundResult, rules: RuleSet, unit: int, n: int, frozen: list[int]) -> list[Transfer]:
+def _frozen_due(result: RoundResult, rules: RuleSet, unit: int, n: int, frozen: list[int], left: list[int]) -> list[Transfer]:
     """Cóng: each frozen player's penalty and cards (or all of it from the đền bài seat), and the
-    end payment when several are frozen."""
-    if not frozen:
+    end payment when several are frozen; ``left`` are forfeiters charged as frozen (:func:`_left_frozen`),
+    who pay their own cóng but do not count as frozen for the end payment or đền bài."""
+    if not frozen and not left:
         return []
     first = result.placements[0]
     owed: list[tuple[int, int, str]] = []
     penalty = rules.amount("frozen_penalty", n)
-    for seat in frozen:
+    for seat in frozen + left:
         items = _itemise(mask_of(result.hands[seat]), rules)
         units = penalty + sum(v for _, v in items)
         text = f"{penalty * unit:,}" + ("".join(f" + {label} {v * unit:,}" for label, v in items))
         owed.append((seat, units * unit, text))
     due: list[Transfer] = []
     if rules.den_bai and result.den_bai is not None and len(frozen) == n - 1 >= 3:
-        for seat, amount, text in owed:
+        for seat, amount, text in owed[: len(frozen)]:
             whose = "own" if seat == result.den_bai else f"seat {seat}'s"
             due += _pay(result.den_bai, first, amount, f"đền bài: passed holding a play, pays {whose} cóng ({text})")
     else:
-        for seat, amount, text in owed:
+        for seat, amount, text in owed[: len(frozen)]:
             due += _pay(seat, first, amount, f"frozen (cóng): {text}")
+    for seat, amount, text in owed[len(frozen) :]:
+        due += _pay(seat, first, amount, f"left without playing a card, pays as frozen (cóng): {text}")
     if len(frozen) >= 2:
         end_payment = rules.amount("frozen_end_payment", n) * unit
         for seat in result.placements[1:]:
-            if seat not in frozen:
+            if seat not in frozen and seat not in left:
                 due += _pay(seat, first, end_payment, f"{len(frozen)} players frozen end the round: pays 1st")
     return due
 
 
-def _thui_due(result: RoundResult, rules: RuleSet, unit: int, frozen: list[int], gone: set[int]) -> list[Transfer]:
-    """Thúi: 2s and bombs left in hand when the round ends (forfeiters who owe none left before it did)."""
-    first = result.placements[0]
-    played_out = [s for s in result.placements if s not in gone]
+def _thui_due(result: RoundResult, rules: RuleSet, unit: int, frozen: list[int]) -> list[Transfer]:
+    """Thúi: 2s and bombs left in hand when the round ends. A forfeiter owes it for what they took
+    away: ``above``, to the player placed just above them; ``winner``, to 1st place."""
+    places = result.placements
+    first = places[0]
+    forfeited = set(result.forfeited)
+    stayed = [s for s in places if s not in forfeited]
     if rules.thui == "above":
-        owing = [(played_out[-1], played_out[-2])] if len(played_out) >= 2 and played_out[-1] not in frozen else []
+        owing = [(stayed[-1], stayed[-2])] if len(stayed) >= 2 and stayed[-1] not in frozen else []
+        owing += [(seat, places[k - 1]) for k, seat in enumerate(places) if k and seat in forfeited and seat not in frozen]
     else:
-        owing = [(seat, first) for seat in played_out[1:] if seat not in frozen] if rules.thui == "winner" else []
+        owing = [(seat, first) for seat in places[1:] if seat not in frozen] if rules.thui == "winner" else []
     whom = "the player above" if rules.thui == "above" else "the winner"
     due: list[Transfer] = []
     for seat, payee in owing:
