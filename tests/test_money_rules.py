@@ -226,7 +226,8 @@ def test_session_of_16_rounds_by_card_points() -> None:
     rules = RuleSet.from_mapping({"from": "counting", "name": "c16", "unit": "points", "match_rounds": 16})
     match = Match.start(rules, players=4)
     for seed in range(16):
-        match = match.record(play_round(rules, [RandomAgent(seed + s) for s in range(4)], seed=seed).result)
+        agents = [RandomAgent(seed + s) for s in range(4)]
+        match = match.record(play_round(rules, agents, seed=seed, first_round=seed == 0, leader=match.leader).result)
     assert match.is_over and sum(match.totals) == 0 and all(s.transfers == () for s in match.settlements)
 
 

@@ -842,3 +842,37 @@ def test_result_whose_frozen_seat_is_not_in_the_last_places_is_refused() -> None
     )
     with pytest.raises(InvalidRecord, match="must end with the frozen seats"):
         settle(result, HOUSE, unit=1000)
+
+
+# ---------------------------------------------------------------------------- four 2s (RULES.md, common decisions)
+
+FOUR_TWOS = "2♠ 2♣ 2♦ 2♥"
+PR4 = "5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 8♠ 8♣"
+
+
+def test_four_twos_chopped_under_house_cost_their_2s_not_nothing() -> None:
+    """house, a 1,000 room: seat 1 lays four 2s (a quad), seat 2 chops them with a PR4, chop 1 of
+    its chain. The quad's own chop price under house is nothing; its four 2s' is 2 + 2 + 4 + 4 = 12
+    entries; the larger, 12,000, is paid by seat 1 to seat 2 (it used to move nothing)."""
+    r = result(4, (0, 2, 3, 1), events=[chop(HOUSE, 1, 1, 2, 1, FOUR_TWOS, PR4)])
+    assert moves(settle(r, HOUSE, unit=1000), "chop") == [(1, 2, 12000)]
+
+
+def test_four_twos_chopped_under_iwin_cost_6_bets_not_a_quads_3() -> None:
+    """iwin, 1 bet: four 2s chopped by a PR4. A quad is 1 nhất + 1 nhì (3 bets); the four 2s are
+    2 black (1 nhì each) and 2 red (1 nhất each): 1 + 1 + 2 + 2 = 6 bets. The larger, 6, is the chain."""
+    r = result(4, (0, 2, 3, 1), events=[chop(IWIN, 1, 1, 2, 1, FOUR_TWOS, PR4)])
+    assert moves(settle(r, IWIN, unit=1), "chop") == [(1, 2, 6)]
+
+
+@pytest.mark.parametrize(
+    ("rules", "units"),
+    [
+        (HOUSE, 12),  # 2 + 2 + 4 + 4 entries against a quad's 4: the 2s
+        (IWIN, 6),  # 1 + 1 + 2 + 2 bets against a quad's 3: the 2s
+        (attrs.evolve(IWIN, name="big-quads", bomb_values=(("PR3", 2), ("quad", 9), ("PR4", 4))), 9),  # the quad's 9
+    ],
+    ids=["house", "iwin", "quad worth more"],
+)
+def test_four_twos_held_are_valued_once_as_the_larger(rules: RuleSet, units: int) -> None:
+    assert held_value(parse_cards(FOUR_TWOS + " 9♠"), rules) == units

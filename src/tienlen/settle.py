@@ -26,8 +26,11 @@ Decisions where the rules leave a choice (each one is tested):
   sharing one loser's payment; a short payer's creditors cut pro rata), every share is rounded
   down and the chips left over go one at a time to the payees in turn order starting from the
   seat after the payer. Totals always balance to the chip.
-* **Bombs in a hand** (frozen players and thúi): each 2 counts on its own by suit (2s never form a
-  bomb here, so four 2s count as four 2s); then each quad of a non-2 rank counts as one quad
+* **Four 2s** played together are a quad where quads are bombs. Chopped, they cost the larger of
+  the quad's value and their four 2s' values; held at the end, they are valued once, as the larger
+  of the two (RULES.md).
+* **Bombs in a hand** (frozen players and thúi): each 2 counts on its own by suit (four 2s as one
+  quad instead when that is worth more); then each quad of a non-2 rank counts as one quad
   (when quads have a value); then the ranks left with two or more cards count as pair runs, one
   per maximal run of consecutive ranks of at least 3 (and the rules' ``pair_run_min``), valued as
   ``PR<length>``; a run longer than the longest valued pair-run class counts as that class.
@@ -190,11 +193,13 @@ def _bomb_units(bomb_class: str, rules: RuleSet) -> int:
 def _itemise(mask: int, rules: RuleSet) -> list[tuple[str, int]]:
     """The 2s and bombs of a hand with their units, in the order of the module docs."""
     items: list[tuple[str, int]] = []
-    for card in cards_of(mask & TWOS):
-        if rules.two_values[card.suit]:
-            items.append((str(card), rules.two_values[card.suit]))
-    nibbles = rank_nibbles(mask)
     quad = rules.bomb_value("quad")
+    twos = [(str(card), rules.two_values[card.suit]) for card in cards_of(mask & TWOS) if rules.two_values[card.suit]]
+    if mask & TWOS == TWOS and quad > sum(v for _, v in twos):
+        items.append((f"quad {format_cards(TWOS)}", quad))  # four 2s are valued once, as the larger
+    else:
+        items += twos
+    nibbles = rank_nibbles(mask)
     free = [nibbles[r] for r in range(TWO)]
     if quad > 0:
         for r in range(TWO):
@@ -237,22 +242,22 @@ def held_value(cards: Iterable[Card], rules: RuleSet) -> int:
 
 
 def chop_value(combo: Combo, rules: RuleSet) -> int:
-    """Units a chopped combination adds to its chain under ``accumulate`` chop payment
-    (its 2s by suit, or its bomb value).
+    """Units a chopped combination adds to its chain (its 2s by suit, or its bomb value; four 2s,
+    a quad, the larger of the two).
 
     >>> from tienlen import NORTHERN, IWIN, classify
     >>> chop_value(classify("2♦", NORTHERN), NORTHERN)
     3
     >>> chop_value(classify("8♠ 8♣ 8♦ 8♥", IWIN), IWIN)
     3
+    >>> chop_value(classify("2♠ 2♣ 2♦ 2♥", IWIN), IWIN)
+    6
     """
     check_type(combo, Combo, "combo", "a Combo")
     check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
-    if combo.is_two_group:
-        return sum(rules.two_values[c.suit] for c in combo.cards if c.rank == TWO)
-    if combo.bomb_class is not None:
-        return _bomb_units(combo.bomb_class, rules)
-    return 0
+    twos = sum(rules.two_values[c.suit] for c in combo.cards if c.rank == TWO)
+    # Four 2s played together are a quad: chopped, they cost the larger of the two prices.
+    return max(twos, _bomb_units(combo.bomb_class, rules) if combo.bomb_class is not None else 0)
 
 
 def _chopped(result: RoundResult, rules: RuleSet) -> list[tuple[str, int]]:
@@ -449,7 +454,7 @@ def _chops(result: RoundResult, rules: RuleSet, unit: int) -> list[list[Transfer
         price: dict[int, int] = {}
         twos: dict[int, list[str]] = {}
         for chop, (label, units) in zip(chops, taken, strict=True):
-            added = units if chop.chopped_combo.is_two_group else 0
+            added = units if chop.chopped_combo.mask & TWOS else 0  # 2s die here, four 2s included
             price[chop.trick] = price.get(chop.trick, 0) + added
             if added:
                 twos.setdefault(chop.trick, []).append(label)
