@@ -25,8 +25,9 @@ but ``pyspiel.load_game`` knows only the profiles by name.
   the player's dealt hand, every action that changed the round in order, the player's own
   declined chop offers, and the run being chosen; ``observation_string`` is the position as the
   player sees it.
-* **Returns** are the settlement's ``net`` (:func:`tienlen.settle.settle` with the rules'
-  defaults: one unit per entry or bet, or the round's points), paid at the end only.
+* **Returns** are the settlement's ``net`` at one unit per entry or bet (or the round's points),
+  paid at the end only, with the rake kept exactly in fractions of a unit
+  (:func:`tienlen.settle.reward_net`), so the returns and the house's take add up to 0.
 * **Resampling.** ``resample_from_infostate(player, sampler)`` deals the cards the player has not
   seen at random among the other hands and the undealt cards and replays the round, so
   information-set MCTS (``open_spiel.python.algorithms.ismcts``) can search it.
@@ -59,7 +60,7 @@ from tienlen.events import Played
 from tienlen.profiles import PROFILES
 from tienlen.round import Round
 from tienlen.rules import RuleSet
-from tienlen.settle import held_value, settle
+from tienlen.settle import held_value, reward_net
 
 __all__ = ["GAME_NAME", "TienLenGame", "TienLenState", "TienLenObserver", "AgentBot", "utility_bounds"]
 
@@ -247,11 +248,12 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         return [(c, 1 / len(left)) for c in left]
 
     def returns(self) -> list[float]:
-        """Each seat's settlement ``net`` once the round is over, else zeros."""
+        """Each seat's net once the round is over (:func:`~tienlen.settle.reward_net`: the rake kept
+        exactly), else zeros."""
         round_ = self._position.round
         if round_ is None or not round_.is_over:
             return [0.0] * self._game.players
-        return [float(v) for v in settle(round_.result, self._game.rules).net]
+        return list(reward_net(round_.result, self._game.rules)[0])
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

@@ -91,10 +91,24 @@ from tienlen.errors import InvalidRecord, InvalidRules
 from tienlen.events import Chop, Finished, Forfeited, Played, RoundResult, TrickWon
 from tienlen.rules import RuleSet, Unit
 
-__all__ = ["HOUSE_SEAT", "Transfer", "Settlement", "settle", "unit_for", "stake_for", "held_value", "chop_value"]
+__all__ = [
+    "HOUSE_SEAT",
+    "REWARD_SCALE",
+    "Transfer",
+    "Settlement",
+    "settle",
+    "reward_net",
+    "unit_for",
+    "stake_for",
+    "held_value",
+    "chop_value",
+]
 
 HOUSE_SEAT = -1
 """The payee seat of the house account (the rake). Player seats are 0 and up."""
+
+REWARD_SCALE = 100
+"""How many times finer than the room's unit :func:`reward_net` settles a round where the rules take a rake."""
 
 _ORDINALS = ("1st", "2nd", "3rd", "4th")
 
@@ -746,3 +760,27 @@ def settle(
                 net[seat] -= rake
                 house += rake
     return Settlement(unit=rules.unit, stake=worth, transfers=tuple(transfers), net=tuple(net), house=house)
+
+
+def reward_net(result: RoundResult, rules: RuleSet, *, unit: int = 1) -> tuple[tuple[float, ...], float]:
+    """Each seat's net for a finished round and the house's take, in units of ``unit`` worth of money,
+    with the rake kept: what the learning adapters pay as rewards.
+
+    Where the rules take a rake (``iwin``'s 5%), a coarse unit would round it away (5% of 4 bets
+    at 1 per bet rounds down to 0), so the round is settled in a room :data:`REWARD_SCALE` (100)
+    times finer, ``settle(result, rules, unit=unit * 100)``, and every amount divided by 100:
+    4 bets won pay 3.8 and the house 0.2. Without a rake this is :func:`settle`'s ``net`` and
+    ``house`` (0) as they are. Either way the seats' nets and the house add up to 0 (to points
+    for points profiles, which have no house).
+
+    >>> from tienlen import IWIN
+    >>> from tienlen.events import RoundResult
+    >>> won = RoundResult(players=2, dealer=0, first_round=False, placements=(0, 1), frozen=(),
+    ...     forfeited=(), instant_winners=(), hands=((), ()), events=())
+    >>> settle(won, IWIN).net, reward_net(won, IWIN)
+    ((2, -2), ((1.9, -2.0), 0.1))
+    """
+    scale = REWARD_SCALE if rules.rake_percent and rules.unit != "points" else 1
+    check_unit(unit, rules)
+    money = settle(result, rules, unit=unit * scale)
+    return tuple(v / scale for v in money.net), money.house / scale
