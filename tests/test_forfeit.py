@@ -67,7 +67,9 @@ def finish(round_: Round, rng: random.Random) -> Round:
     seed=st.integers(0, 2**32 - 1),
     data=st.data(),
 )
-def test_forfeiting_never_settles_better_than_staying_in_without_another_card(rules: RuleSet, seed: int, data: st.DataObject) -> None:
+def test_forfeiting_never_settles_better_than_staying_in_without_another_card(
+    rules: RuleSet, seed: int, data: st.DataObject
+) -> None:
     rng = random.Random(seed)
     players = rng.randint(rules.min_players, rules.max_players)
     round_ = Round.deal(rules, players=players, seed=seed, first_round=rng.random() < 0.5)

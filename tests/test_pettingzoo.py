@@ -21,7 +21,7 @@ from tienlen.actionspace import ACTION_SPACE_SIZE, Choice, action_indices
 from tienlen.agents import GreedyAgent
 from tienlen.encoding import OBSERVATION_LENGTH, encode_observation
 from tienlen.pettingzoo import OBSERVATION_SIZE, env, raw_env
-from tienlen.settle import reward_net, settle
+from tienlen.settle import reward_net
 
 CONFIGS = [(rules, n) for rules in PROFILES.values() for n in range(rules.min_players, rules.max_players + 1)]
 CONFIG_IDS = [f"{rules.name}-{n}" for rules, n in CONFIGS]

@@ -574,7 +574,9 @@ def _places_due(result: RoundResult, rules: RuleSet, unit: int, n: int, frozen: 
     for seat in places:
         if seat in penalised and penalty >= sum(t.amount for t in due if t.payer == seat):
             due = [t for t in due if t.payer != seat]
-            due += _pay(seat, first, penalty, "forfeit: left before anyone went out, pays the winner instead of a placement payment")
+            due += _pay(
+                seat, first, penalty, "forfeit: left before anyone went out, pays the winner instead of a placement payment"
+            )
     return due
 
 
