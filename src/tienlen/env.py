@@ -234,7 +234,7 @@ class TienLenEnv:
         selected = agent == self.agent_selection and not self.terminations.get(agent, True)
         return {"observation": encode_observation(view), "action_mask": legal_action_masks(view) if selected else []}
 
-    def last(self, observe: bool = True) -> tuple[AgentObservation | None, int, bool, bool, dict[str, Any]]:
+    def last(self, observe: bool = True) -> tuple[AgentObservation | None, float, bool, bool, dict[str, Any]]:
         """``(observation, cumulative reward, terminated, truncated, info)`` of ``agent_selection``."""
         agent = self.agent_selection
         if agent not in self.agents:
