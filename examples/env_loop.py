@@ -13,11 +13,11 @@ from tienlen.cards import format_cards
 from tienlen.env import TienLenEnv
 
 
-def play_episode(env: TienLenEnv, seed: int) -> dict[str, int]:
+def play_episode(env: TienLenEnv, seed: int) -> dict[str, float]:
     """Play one round with uniformly random legal actions; return each agent's total reward."""
     rng = random.Random(seed)
     env.reset(seed=seed)
-    totals = {agent: 0 for agent in env.possible_agents}
+    totals = {agent: 0.0 for agent in env.possible_agents}
     for agent in env.agent_iter():
         observation, reward, terminated, truncated, _info = env.last()
         totals[agent] += reward
@@ -45,7 +45,7 @@ def main() -> None:
             env = TienLenEnv(rules, players=players, unit=unit)
             totals = play_episode(env, seed=11)
             assert env.settlement is not None
-            rewards = " ".join(f"{agent}={total:+,}" for agent, total in totals.items())
+            rewards = " ".join(f"{agent}={total:+,g}" for agent, total in totals.items())
             print(f"{name:9} {players} players ({env.settlement.unit}): {rewards}")
 
 
