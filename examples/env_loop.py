@@ -41,12 +41,12 @@ def main() -> None:
 
     for name, rules in PROFILES.items():
         for players in range(rules.min_players, rules.max_players + 1):
-            unit = 1000 if rules.unit == "chips" else 1
+            unit = 1000 if rules.currency == "chips" else 1
             env = TienLenEnv(rules, players=players, unit=unit)
             totals = play_episode(env, seed=11)
             assert env.settlement is not None
             rewards = " ".join(f"{agent}={total:+,g}" for agent, total in totals.items())
-            print(f"{name:9} {players} players ({env.settlement.unit}): {rewards}")
+            print(f"{name:9} {players} players ({env.settlement.currency}): {rewards}")
 
 
 if __name__ == "__main__":

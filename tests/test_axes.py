@@ -382,10 +382,10 @@ def test_random_rule_sets_play_out_conserve_cards_and_settle_to_zero(rules: Rule
     assert r.is_over, "the round did not end within 3,000 actions"
     held, played_cards, out = sum(r.hand_masks), mask_of(r.played), mask_of(r.out_of_play)
     assert held + played_cards + out == FULL_MASK and not held & played_cards and not (held | played_cards) & out
-    stake = 1 if rules.unit == "points" else 100
+    stake = 1 if rules.currency == "points" else 100
     for balances in (None, [data.draw(st.integers(0, 5000)) for _ in range(players)]):
         s = settle(r.result, rules, unit=stake, balances=balances)
-        if rules.unit == "points":  # points are scored, not paid: nothing moves
+        if rules.currency == "points":  # points are scored, not paid: nothing moves
             assert s.transfers == () and s.house == 0
         else:
             assert sum(s.net) + s.house == 0

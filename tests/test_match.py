@@ -183,7 +183,7 @@ def test_match_is_a_frozen_value() -> None:
 @pytest.mark.parametrize("rules", [HOUSE, NORTHERN, IWIN, FACEOFF], ids=lambda r: r.name)
 def test_self_played_match_totals_are_the_sum_of_settlements(rules: RuleSet) -> None:
     rng = random.Random(rules.name)
-    stake = 1 if rules.unit == "points" else 10
+    stake = 1 if rules.currency == "points" else 10
     match = Match.start(rules, players=4, unit=stake, rounds=6)
     while not match.is_over:
         r = Round.deal(rules, players=4, seed=rng.randrange(10**9), first_round=match.leader is None, leader=match.leader)
@@ -191,7 +191,7 @@ def test_self_played_match_totals_are_the_sum_of_settlements(rules: RuleSet) -> 
             r = r.apply(rng.choice(r.legal_actions()))
         match = match.record(r.result)
     assert match.totals == tuple(sum(s.net[i] for s in match.settlements) for i in range(4))
-    if rules.unit != "points":
+    if rules.currency != "points":
         assert sum(match.totals) + match.house == 0
 
 

@@ -213,7 +213,7 @@ def test_card_points_session_totals_and_tie_break_by_lower_seat() -> None:
     """counting in points, 3 players, two rounds. Round 1: seat 1 goes out; seats 0 and 2 hold one
     card each: (-1, +2, -1). Round 2: seat 0 goes out; seats 1 and 2 hold one card each: (+2, -1, -1).
     Totals (1, 1, -2): seats 0 and 1 share the win, or under lower_seat seat 0 alone wins."""
-    rules = RuleSet.from_mapping({"from": "counting", "name": "c2", "unit": "points", "match_rounds": 2})
+    rules = RuleSet.from_mapping({"from": "counting", "name": "c2", "currency": "points", "match_rounds": 2})
     first = result(3, (1, 0, 2), hands={0: "3♠", 2: "4♠"})  # seat 1 out: (-1, +2, -1)
     second = result(3, (0, 2, 1), hands={1: "5♠", 2: "6♠"})  # seat 0 out: (+2, -1, -1)
     shared = Match.start(rules, players=3).record(first).record(second)
@@ -223,7 +223,7 @@ def test_card_points_session_totals_and_tie_break_by_lower_seat() -> None:
 
 
 def test_session_of_16_rounds_by_card_points() -> None:
-    rules = RuleSet.from_mapping({"from": "counting", "name": "c16", "unit": "points", "match_rounds": 16})
+    rules = RuleSet.from_mapping({"from": "counting", "name": "c16", "currency": "points", "match_rounds": 16})
     match = Match.start(rules, players=4)
     for seed in range(16):
         agents = [RandomAgent(seed + s) for s in range(4)]
@@ -387,9 +387,36 @@ def test_random_rounds_under_drawn_rule_sets_end_conserve_cards_and_balance(rule
     assert round_.is_over
     assert sum(len(hand) for hand in round_.hands) + len(round_.played) == rules.cards_dealt(players)
     balances = data.draw(st.none() | st.just([50] * players))
-    money = settle(round_.result, rules, unit=1 if rules.unit == "points" else 10, balances=balances)
+    money = settle(round_.result, rules, unit=1 if rules.currency == "points" else 10, balances=balances)
     assert all(t.amount > 0 for t in money.transfers)
-    if rules.unit != "points":
+    if rules.currency != "points":
         assert sum(money.net) + money.house == 0
     if rules.scoring == "cards" and round_.finished:
         assert len(round_.finished) == 1
+
+
+# ================================================================================ one word, one meaning
+
+
+def test_currency_is_the_kind_and_unit_the_worth_everywhere() -> None:
+    """The kind of amounts is ``currency`` and the worth of one unit ``unit``, in the rule set, the
+    settlement and its wire document; the 0.1 names still read, with a DeprecationWarning."""
+    money = settle(result(2, (0, 1)), HOUSE, unit=1000)
+    assert (money.currency, money.unit) == ("chips", 1000)
+    document = money.to_dict()
+    assert (document["currency"], document["unit"]) == ("chips", 1000) and "stake" not in document
+    assert HOUSE.currency == "chips" and "currency" in HOUSE.to_mapping() and "unit" not in HOUSE.to_mapping()
+    with pytest.warns(DeprecationWarning, match=r"Settlement.stake is deprecated; use Settlement.unit \(removed in 0.3\)"):
+        assert money.stake == 1000
+    with pytest.warns(DeprecationWarning, match=r"RuleSet.unit is deprecated; use RuleSet.currency"):
+        assert HOUSE.unit == "chips"
+    with pytest.warns(DeprecationWarning, match='the rules axis "unit" is now "currency"'):
+        old = RuleSet.from_mapping({"from": "counting", "name": "old", "unit": "points"})
+    assert old.currency == "points"
+    with pytest.warns(DeprecationWarning), pytest.raises(InvalidRules, match="unit: give currency only"):
+        RuleSet.from_mapping({"from": "counting", "name": "both", "unit": "points", "currency": "points"})
+    with pytest.warns(DeprecationWarning, match="tienlen.rules.Unit is deprecated"):
+        from tienlen.rules import Unit  # noqa: F401
+    stats = simulate([HOUSE], rounds=1, seed=0)[0]
+    with pytest.warns(DeprecationWarning, match="ProfileStats.unit is deprecated"):
+        assert stats.unit == stats.currency == "chips"

@@ -82,7 +82,7 @@ def test_openspiel_returns_sum_to_settle_net_including_the_house(name: str) -> N
         money = settle(result, rules, unit=scale)
         assert [round(v * scale) for v in state.returns()] == list(money.net)
         assert round(sum(state.returns()) * scale) + money.house == (
-            sum(money.net) + money.house if rules.unit == "points" else 0
+            sum(money.net) + money.house if rules.currency == "points" else 0
         )
         seen_rake += money.house > 0
     assert seen_rake > 3 or not rules.rake_percent

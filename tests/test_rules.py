@@ -89,7 +89,7 @@ def test_evolved_profile_keeps_validation() -> None:
         ({"from": "house", "straight_min": 2}, "straight_min: 2 must be between 3 and 13"),
         ({"from": "house", "pair_runs": 1}, "pair_runs: expected true or false"),
         ({"from": "house", "name": 5}, "name: expected text"),
-        ({"from": "house", "unit": "dollars"}, "unit: 'dollars' is not allowed"),
+        ({"from": "house", "currency": "dollars"}, "currency: 'dollars' is not allowed"),
         ({"from": "house", "instant_wins": ["royal"]}, "instant_wins: 'royal' is not a pattern"),
         ({"from": "house", "instant_wins": "dragon"}, "instant_wins: expected a list of names"),
         ({"from": "house", "two_values": [1, 2, 3]}, "two_values"),

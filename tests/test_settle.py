@@ -59,7 +59,7 @@ class TestHousePlacement:
         assert s.net == (2000, -4000, 4000, -2000)  # +4,000 / +2,000 / −2,000 / −4,000 by place
         assert s.transfers[0].reason == "placement: 4th pays 1st"
         assert s.transfers[1].reason == "placement: 3rd pays 2nd"
-        assert s.house == 0 and s.unit == "chips"
+        assert s.house == 0 and s.currency == "chips"
 
     def test_house_placement_three_players_3rd_pays_1st_stake_2nd_pays_half(self) -> None:
         s = settle(result(3, (1, 2, 0)), HOUSE, unit=1000)
@@ -226,7 +226,7 @@ class TestNorthern:
         self, players: int, placements: tuple[int, ...], net: tuple[int, ...]
     ) -> None:
         s = settle(result(players, placements), NORTHERN, unit=1)
-        assert s.net == net and s.unit == "bets"
+        assert s.net == net and s.currency == "bets"
 
     def test_northern_placement_scales_with_the_bet(self) -> None:
         assert settle(result(4, (0, 1, 2, 3)), NORTHERN, unit=500).net == (3000, -500, -1000, -1500)
@@ -489,7 +489,7 @@ class TestPoints:
     def test_faceoff_points_3_2_1_0(self) -> None:
         s = settle(result(4, (2, 3, 0, 1)), FACEOFF)
         assert s.net == s.points == (1, 0, 3, 2)
-        assert s.transfers == () and s.unit == "points" and s.house == 0
+        assert s.transfers == () and s.currency == "points" and s.house == 0
 
     def test_faceoff_instant_win_3_and_0(self) -> None:
         assert settle(result(4, instant={1: "dragon"}), FACEOFF).points == (0, 3, 0, 0)
@@ -548,7 +548,7 @@ class TestValues:
             "net (bets): seat 0 +1,900, seat 1 +950, seat 2 -1,000, seat 3 -2,000; house +150",
         ]
         assert s.paid_by(3) == (s.transfers[0],) and s.paid_to(HOUSE_SEAT) == s.transfers[2:]
-        assert s.players == 4 and s.stake == 1000
+        assert s.players == 4 and s.unit == 1000
 
 
 # ================================================================================ errors
@@ -761,10 +761,10 @@ def test_self_played_rounds_settle_and_balance(rules: RuleSet) -> None:
         r = self_play(rules, players, seed)
         seen_frozen += bool(r.frozen)
         seen_chops += bool(r.chops)
-        stake = 1 if rules.unit == "points" else 1000
+        stake = 1 if rules.currency == "points" else 1000
         s = settle(r, rules, unit=stake)
         assert s == settle(r, rules, unit=stake)
-        if rules.unit == "points":
+        if rules.currency == "points":
             assert s.transfers == ()
             if not r.instant_winners:
                 assert sorted(s.points) == sorted(rules.points_for(players))

@@ -294,7 +294,9 @@ def _cards(r: Any, unit: str) -> list[str]:
 def _money(r: Any) -> list[str]:
     unit = r.unit_name
     counted = (
-        f"Results are counted in {plural(unit)}" if plural(unit) == r.unit else f"Results are {r.unit}, counted in {plural(unit)}"
+        f"Results are counted in {plural(unit)}"
+        if plural(unit) == r.currency
+        else f"Results are {r.currency}, counted in {plural(unit)}"
     )
     paras = [
         f"{counted}: every amount below is a number of {plural(unit)},"
@@ -402,7 +404,7 @@ def _money(r: Any) -> list[str]:
 
 
 def _scoring(r: Any) -> Section:
-    if r.unit == "points":
+    if r.currency == "points":
         # Money axes are still read, so a points profile that sets one is described too.
         stray = [
             name
@@ -423,7 +425,7 @@ def _scoring(r: Any) -> Section:
             )
             if getattr(r, name) not in ((0, 0, 0, 0), (), "none", 0, None, False)
         ]
-        paras = [f"Results are {r.unit}: no money changes hands (``settle`` takes ``unit=1``, its default)."]
+        paras = [f"Results are {r.currency}: no money changes hands (``settle`` takes ``unit=1``, its default)."]
         if r.scoring == "cards":
             paras += _cards(r, "point")
         paras += _points(r)
@@ -493,7 +495,7 @@ def _any_bombs(rules: RuleSet) -> bool:
 
 
 def _money_rules(rules: RuleSet) -> bool:
-    return rules.unit != "points"
+    return rules.currency != "points"
 
 
 DECISIONS: tuple[Decision, ...] = (
@@ -760,7 +762,7 @@ SOURCES: dict[str, str] = {
         " instant wins are the southern set the chip-room apps use (``house``'s instant wins, ``iwin``'s"
         " bomb table without out-of-turn chops); chặt và tới and thúi on an instant win stay off; and an"
         " open session with no rake. A 16- or 32-round session scored in card points is the same rules"
-        ' with ``unit = "points"``, ``match_rounds = 16`` and, for a single winner,'
+        ' with ``currency = "points"``, ``match_rounds = 16`` and, for a single winner,'
         ' ``match_ties = "lower_seat"`` (see :doc:`/howto/house-rules`).'
     ),
 }

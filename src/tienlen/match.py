@@ -128,7 +128,7 @@ class Match(WireValue):
         check_unit(self.unit, rules)
         if self.rounds is not None:
             _positive_int(self.rounds, "rounds", "give how many rounds the match lasts, e.g. rounds=10", MAX_COUNT)
-        elif rules.unit == "points" and rules.match_rounds is None:
+        elif rules.currency == "points" and rules.match_rounds is None:
             raise InvalidRules(f"rounds: {rules.name} is played for an agreed number of rounds; say how many, e.g. rounds=10")
         start = self.balances_at_start
         for name in ("results", "settlements"):

@@ -100,7 +100,7 @@ def utility_bounds(rules: RuleSet, players: int) -> tuple[int, int]:
     the round, each worth at most all the 2s plus the largest bomb, times its place in the chain),
     and no seat receives more than the others can pay. The bounds are safe, not tight.
     """
-    if rules.unit == "points":
+    if rules.currency == "points":
         values = [*rules.points_for(players), *rules.instant_win_points]
         return min(values), max(values)
     others = players - 1

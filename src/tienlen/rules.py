@@ -40,7 +40,11 @@ __all__ = ["RuleSet", "BombRule", "InstantWinRule", "INSTANT_WIN_PATTERNS", "AXE
 
 
 def __getattr__(name: str) -> Any:
-    """``tienlen.rules.load_rules`` is the 0.1 place of :func:`tienlen.loading.load_rules` (it warns)."""
+    """``tienlen.rules.load_rules`` is the 0.1 place of :func:`tienlen.loading.load_rules`, and
+    ``Unit`` the 0.1 name of :data:`Currency` (both warn)."""
+    if name == "Unit":
+        warnings.warn("tienlen.rules.Unit is deprecated; use tienlen.rules.Currency", DeprecationWarning, stacklevel=2)
+        return Currency
     if name == "load_rules":
         warnings.warn(
             "tienlen.rules.load_rules moved: use tienlen.load_rules or tienlen.loading.load_rules",
@@ -52,7 +56,9 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-Unit = Literal["chips", "bets", "points"]
+Currency = Literal["chips", "bets", "points"]
+"""What amounts are counted in (a rule set's and a settlement's ``currency``); what one unit is
+worth in a room is ``unit`` (:func:`tienlen.settle`)."""
 ChopPayment = Literal["none", "multiply", "accumulate"]
 Thui = Literal["none", "above", "winner"]
 InstantWinTies = Literal["share", "nearest_dealer"]
@@ -270,7 +276,9 @@ class RuleSet:
         },
     )
     # --- money and points
-    unit: Unit = attrs.field(default="chips", metadata={"meaning": "what the result is counted in: chips, bets or points"})
+    currency: Currency = attrs.field(
+        default="chips", metadata={"meaning": "what results are counted in: chips, bets or points (its name was unit until 0.2)"}
+    )
     unit_name: str = attrs.field(
         default="unit",
         metadata={"meaning": "what one unit of the room is called (entry, bet, point): settle's unit= says what it is worth"},
@@ -378,6 +386,13 @@ class RuleSet:
         # Pickled by its axes (the read-only bomb table is derived from them, and rebuilt).
         return (functools.partial(RuleSet, **{f.name: getattr(self, f.name) for f in attrs.fields(RuleSet) if f.init}), ())
 
+    @property
+    def unit(self) -> Currency:
+        """Deprecated 0.1 name of :attr:`currency` (warns; removed in 0.3): ``unit`` now always means
+        what one unit is worth in a room, as in ``settle(..., unit=1000)``."""
+        warnings.warn("RuleSet.unit is deprecated; use RuleSet.currency (removed in 0.3)", DeprecationWarning, stacklevel=2)
+        return self.currency
+
     # ---- lookups used by the engine
     def bomb_rule(self, bomb_class: str | None) -> BombRule | None:
         """The bomb rule of a class (``"quad"``, ``"PR3"`` …), or ``None`` when it is no bomb here."""
@@ -480,6 +495,15 @@ class RuleSet:
             base = _STARTS[start].to_mapping()
             base["forfeit_penalty"] = _STARTS[start].forfeit_penalty
             base["match_rounds"] = _STARTS[start].match_rounds
+        if "unit" in data:  # the 0.1 name of the currency axis
+            warnings.warn(
+                'the rules axis "unit" is now "currency" (what results are counted in); "unit" is read until 0.3',
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            if "currency" in data:
+                raise InvalidRules('unit: give currency only; "unit" is its old name')
+            data["currency"] = data.pop("unit")
         known = {f.name for f in attrs.fields(RuleSet) if f.init}
         unknown = sorted(set(data) - known)
         if unknown:
@@ -666,7 +690,7 @@ _SHAPES: dict[str, tuple[Any, str]] = {
     "tuple[tuple[str, int], ...]": (((str, int), ...), "a table of bomb classes and whole numbers"),
 }
 _LITERALS: dict[str, Any] = {
-    "Unit": Unit,
+    "Currency": Currency,
     "ChopPayment": ChopPayment,
     "Thui": Thui,
     "InstantWinTies": InstantWinTies,
@@ -782,7 +806,7 @@ def _check_scoring(r: RuleSet) -> None:
     counts = range(r.min_players, r.max_players + 1)
     if r.scoring == "cards" and not all(r.amount("card_price", n) > 0 for n in counts):
         raise InvalidRules("card_price: card-count scoring needs a price of at least 1 per card")
-    if r.scoring == "places" and r.unit == "points":
+    if r.scoring == "places" and r.currency == "points":
         for n in counts:
             if len(dict(r.place_points).get(n, ())) != n:
                 raise InvalidRules(f"place_points: give {n} numbers (1st to last) for {n} players")

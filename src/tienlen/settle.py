@@ -62,7 +62,7 @@ Decisions where the rules leave a choice (each one is tested):
   ``card_price`` per card left, each 2 counting ``card_two_multiplier`` cards, and the whole count
   times ``card_all_multiplier`` for a player who never played; a forfeiter pays the same for the
   cards they took away (and thúi, see above), unless a forfeit penalty replaces the count. Placement payments are not read.
-  Under ``unit = "points"`` the card units are the round's points.
+  Under ``currency = "points"`` the card units are the round's points.
 * **Chặt và tới** (``chop_out_voids``): a chop made with the chopper's last cards stays a link of
   its chain but moves no money itself: under ``multiply`` the player chopped pays nothing for that
   link (earlier links stand); under ``accumulate``, where a chain is paid by its last link, a chain
@@ -89,7 +89,7 @@ from tienlen.cards import Card, cards_of, format_cards, mask_of
 from tienlen.combos import Combo, rank_nibbles
 from tienlen.errors import InvalidRecord, InvalidRules
 from tienlen.events import Chop, Finished, Forfeited, Played, RoundResult, TrickWon
-from tienlen.rules import RuleSet, Unit
+from tienlen.rules import Currency, RuleSet
 
 __all__ = [
     "HOUSE_SEAT",
@@ -143,18 +143,26 @@ class Transfer:
 @attrs.frozen(kw_only=True)
 class Settlement(WireValue):
     """What one round moved: the ``transfers`` in the order they fell due, the ``net`` result per seat,
-    the ``house`` account (the rake; 0 where there is none) and the ``unit`` counted.
+    the ``house`` account (the rake; 0 where there is none), the ``currency`` counted in (chips,
+    bets or points) and the ``unit``, what one unit is worth in this room, as given to
+    :func:`settle` (1 for points).
 
     For chips and bets ``sum(net) + house == 0`` always. For points ``transfers`` is empty and
     ``net`` (also readable as :attr:`points`) holds each seat's points for the round.
-    ``stake`` is the worth of one unit in this room, as given to :func:`settle` as ``unit`` (1 for points).
+    ``stake`` is the deprecated 0.1 name of ``unit`` (it warns; removed in 0.3).
     """
 
-    unit: Unit
-    stake: int
+    currency: Currency
+    unit: int
     transfers: tuple[Transfer, ...]
     net: tuple[int, ...]
     house: int = 0
+
+    @property
+    def stake(self) -> int:
+        """Deprecated 0.1 name of :attr:`unit`, the worth of one unit (warns; removed in 0.3)."""
+        warnings.warn("Settlement.stake is deprecated; use Settlement.unit (removed in 0.3)", DeprecationWarning, stacklevel=2)
+        return self.unit
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -177,13 +185,13 @@ class Settlement(WireValue):
     def __str__(self) -> str:
         lines = [str(t) for t in self.transfers]
         nets = ", ".join(f"seat {s} {v:+,}" for s, v in enumerate(self.net))
-        lines.append(f"net ({self.unit}): {nets}" + (f"; house {self.house:+,}" if self.house else ""))
+        lines.append(f"net ({self.currency}): {nets}" + (f"; house {self.house:+,}" if self.house else ""))
         return "\n".join(lines)
 
     def __repr__(self) -> str:
         """A short summary: the unit, the net per seat and how many transfers (``str()`` lists them)."""
         house = f", house {self.house:+,}" if self.house else ""
-        return f"<Settlement in {self.unit}: net {' '.join(f'{v:+,}' for v in self.net)}{house}, {len(self.transfers)} transfers>"
+        return f"<Settlement in {self.currency}: net {' '.join(f'{v:+,}' for v in self.net)}{house}, {len(self.transfers)} transfers>"
 
     def _repr_svg_(self) -> str:
         return svg.settlement(self)
@@ -323,7 +331,7 @@ def check_unit(unit: object, rules: RuleSet) -> int:
             f"unit: {shown(unit)} is not a positive whole number; give what one {rules.unit_name} is worth "
             f"in this room, e.g. unit=1000 (at most {MAX_AMOUNT:,})"
         )
-    if rules.unit == "points" and unit != 1:
+    if rules.currency == "points" and unit != 1:
         raise InvalidRules(f"unit: {rules.name} scores points, which are not staked; leave unit at 1 (got {unit:,})")
     return unit
 
@@ -686,7 +694,7 @@ def _points(result: RoundResult, rules: RuleSet, n: int) -> tuple[int, ...]:
 
 def unit_for(rules: RuleSet, unit: int) -> int:
     """The unit to settle ``rules`` with: ``unit`` where amounts are money, 1 where they are points."""
-    return 1 if rules.unit == "points" else unit
+    return 1 if rules.currency == "points" else unit
 
 
 def stake_for(rules: RuleSet, stake: int) -> int:
@@ -733,8 +741,8 @@ def settle(
     """
     worth = unit_argument(unit, stake, "settle")
     n, checked = _check(result, rules, worth, balances)
-    if rules.unit == "points" and rules.scoring == "places":
-        return Settlement(unit="points", stake=worth, transfers=(), net=_points(result, rules, n), house=0)
+    if rules.currency == "points" and rules.scoring == "places":
+        return Settlement(currency="points", unit=worth, transfers=(), net=_points(result, rules, n), house=0)
     if result.instant_winners:
         moments = _instant_win(result, rules, worth, n)
     else:
@@ -747,8 +755,8 @@ def settle(
     for t in transfers:
         net[t.payer] -= t.amount
         net[t.payee] += t.amount
-    if rules.unit == "points":  # card points: the card units are the points, nothing is paid
-        return Settlement(unit="points", stake=worth, transfers=(), net=tuple(net), house=0)
+    if rules.currency == "points":  # card points: the card units are the points, nothing is paid
+        return Settlement(currency="points", unit=worth, transfers=(), net=tuple(net), house=0)
     house = 0
     if rules.rake_percent:
         for seat in range(n):
@@ -761,7 +769,7 @@ def settle(
                 )
                 net[seat] -= rake
                 house += rake
-    return Settlement(unit=rules.unit, stake=worth, transfers=tuple(transfers), net=tuple(net), house=house)
+    return Settlement(currency=rules.currency, unit=worth, transfers=tuple(transfers), net=tuple(net), house=house)
 
 
 def reward_net(result: RoundResult, rules: RuleSet, *, unit: int = 1) -> tuple[tuple[float, ...], float]:
@@ -782,7 +790,7 @@ def reward_net(result: RoundResult, rules: RuleSet, *, unit: int = 1) -> tuple[t
     >>> settle(won, IWIN).net, reward_net(won, IWIN)
     ((2, -2), ((1.9, -2.0), 0.1))
     """
-    scale = REWARD_SCALE if rules.rake_percent and rules.unit != "points" else 1
+    scale = REWARD_SCALE if rules.rake_percent and rules.currency != "points" else 1
     check_unit(unit, rules)
     money = settle(result, rules, unit=unit * scale)
     return tuple(v / scale for v in money.net), money.house / scale

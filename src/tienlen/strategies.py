@@ -37,6 +37,7 @@ from tienlen.rules import (
     Amount,
     BombRule,
     ChopPayment,
+    Currency,
     Direction,
     InstantWinRule,
     InstantWinTies,
@@ -45,7 +46,6 @@ from tienlen.rules import (
     RuleSet,
     Scoring,
     Thui,
-    Unit,
 )
 
 __all__ = ["cards", "masks", "card_sets", "hands", "combos", "positions", "rounds", "rule_sets"]
@@ -252,7 +252,7 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
         BombRule(bomb=name, chops_twos=_subset(draw, [1, 2, 3]), chops_bombs=_subset(draw, list(classes))) for name in classes
     )
     follow_suit = draw(flag)
-    unit = _choice(draw, Unit)
+    currency = _choice(draw, Currency)
     chop_payment = _choice(draw, ChopPayment)
     scoring = _choice(draw, Scoring)
     frozen = scoring == "places" and draw(flag)
@@ -297,7 +297,7 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
         instant_win_ties=_choice(draw, InstantWinTies),
         frozen=frozen,
         den_bai=frozen and high == 4 and draw(flag),
-        unit=unit,
+        currency=currency,
         placement=tuple(placement),
         place_points=tuple((n, tuple(draw(st.lists(st.integers(-3, 3), min_size=n, max_size=n)))) for n in counts),
         two_values=tuple(draw(st.lists(st.integers(0, 4), min_size=4, max_size=4))),
