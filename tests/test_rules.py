@@ -181,3 +181,16 @@ def test_load_rules_moved_to_loading_with_a_deprecated_alias() -> None:
         assert tienlen.rules.load_rules is tienlen.load_rules
     with pytest.raises(AttributeError):
         tienlen.rules.no_such_name
+
+
+def test_instant_wins_answer_membership_by_pattern_name() -> None:
+    """``"dragon" in HOUSE.instant_wins`` holds whatever rounds the pattern counts in; the tuple
+    still holds InstantWinRule values and compares equal to a plain tuple of them."""
+    from tienlen import HOUSE, IWIN
+    from tienlen.rules import InstantWinRule
+
+    assert "dragon" in HOUSE.instant_wins and "four_threes" in IWIN.instant_wins
+    assert "dragon" not in IWIN.instant_wins and "nonsense" not in HOUSE.instant_wins
+    assert InstantWinRule(pattern="four_threes", rounds="first") in IWIN.instant_wins
+    assert InstantWinRule(pattern="four_threes") not in IWIN.instant_wins
+    assert HOUSE.instant_wins == tuple(HOUSE.instant_wins)

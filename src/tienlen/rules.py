@@ -163,12 +163,29 @@ class InstantWinRule:
         return self.rounds == "any" or (self.rounds == "first") == first_round
 
 
+class InstantWins(tuple[InstantWinRule, ...]):
+    """A rule set's instant wins: a tuple of :class:`InstantWinRule` in which a pattern's name is
+    also found, so ``"dragon" in HOUSE.instant_wins`` is ``True`` (whatever rounds it counts in).
+
+    >>> from tienlen import HOUSE, IWIN
+    >>> "dragon" in HOUSE.instant_wins, "four_threes" in IWIN.instant_wins, "dragon" in IWIN.instant_wins
+    (True, True, False)
+    """
+
+    __slots__ = ()
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, str):
+            return any(rule.pattern == item for rule in self)
+        return tuple.__contains__(self, item)
+
+
 def _instant_win_rules(value: tuple[InstantWinRule | str, ...]) -> tuple[InstantWinRule, ...]:
     """A bare pattern name stands for ``InstantWinRule(pattern=name)``; a 0.1 ``first_round_`` name
     for its pattern limited to the first round. Anything else is left for the type check."""
     if not isinstance(value, tuple):
         return value
-    return tuple(
+    return InstantWins(
         InstantWinRule(pattern=_OLD_PATTERNS.get(v, v), rounds="first" if v in _OLD_PATTERNS else "any")
         if isinstance(v, str)
         else v
