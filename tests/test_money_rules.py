@@ -15,11 +15,12 @@ from builders import result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tienlen import COUNTING, HOUSE, IWIN, NORTHERN, PROFILES, Match, Round, RuleSet, compare, next_leader, settle
+from tienlen import COUNTING, HOUSE, IWIN, NORTHERN, PROFILES, Match, Round, RuleSet, classify, compare, next_leader, settle
 from tienlen.agents import RandomAgent, play_round
 from tienlen.compare import compare_round
 from tienlen.env import TienLenEnv
 from tienlen.errors import InvalidRules
+from tienlen.events import Chop, Finished
 from tienlen.rules import AXES, PER_PLAYERS
 from tienlen.settle import Settlement, stake_for, unit_for
 from tienlen.simulate import simulate
@@ -28,7 +29,7 @@ from tienlen.strategies import rule_sets
 NO_RAKE_IWIN = attrs.evolve(IWIN, name="iwin-no-rake", rake_percent=0)
 NEW_AXES = {
     "instant_win_thui": False,
-    "chop_out_voids": False,
+    "chop_out_voids": "none",
     "scoring": "places",
     "card_price": 1,
     "card_two_multiplier": 1,
@@ -283,6 +284,51 @@ def test_chop_out_voids_an_accumulated_chain_whose_last_link_goes_out() -> None:
     r = go(Round.from_hands(hands, voids, first_round=False, leader=0), "2♥", "3♠ 3♣ 4♠ 4♣ 5♦ 5♥")
     assert moves(settle(r.result, NO_RAKE_IWIN)) == [(0, 1, 2), (0, 1, 2)]
     assert moves(settle(r.result, voids)) == [(0, 1, 2)]
+
+
+@pytest.mark.parametrize(
+    ("reading", "net"),
+    [
+        # chops: 0 pays 1 4,000 (link 1), 1 pays 0 2 × 4,000 = 8,000 (link 2); places: 1 pays 0 4,000, 3 pays 2 2,000
+        ("none", (8000, -8000, 2000, -2000)),
+        # link 2 was made with seat 0's last cards: void; link 1 stands
+        ("chopper", (0, 0, 2000, -2000)),
+        # seat 0, chopped in link 1, went out first: link 1 void; link 2 stands
+        ("chopped", (12000, -12000, 2000, -2000)),
+        # both links void: only the places are paid
+        ("both", (4000, -4000, 2000, -2000)),
+    ],
+)
+def test_chop_out_voids_both_readings_and_the_chopped_player_chopping_back(reading: str, net: tuple[int, ...]) -> None:
+    """house, 4 players, a 1,000 room. In trick 1 seat 0 lays 2♥; seat 1 chops it with a PR3 (link 1:
+    1 × a red 2's 4 entries = 4,000, paid by seat 0); seat 0 chops the PR3 back with a quad that is
+    all its cards (link 2: 2 × 4,000 = 8,000, paid by seat 1) and goes out first. Places 0, 2, 3, 1:
+    4th (seat 1) pays 1st (seat 0) 4,000, 3rd (seat 3) pays 2nd (seat 2) 2,000. The nets per reading
+    of chặt và tới are written beside each case."""
+    events = [
+        Chop(
+            trick=1, index=1, chopper=1, chopped=0, chopped_combo=classify("2♥", HOUSE), by=classify("3♠ 3♣ 4♠ 4♣ 5♦ 5♥", HOUSE)
+        ),
+        Chop(
+            trick=1,
+            index=2,
+            chopper=0,
+            chopped=1,
+            chopped_combo=classify("3♠ 3♣ 4♠ 4♣ 5♦ 5♥", HOUSE),
+            by=classify("9♠ 9♣ 9♦ 9♥", HOUSE),
+        ),
+        Finished(seat=0, place=1, with_two=False),
+    ]
+    rules = attrs.evolve(HOUSE, name=f"house-{reading}", chop_out_voids=reading)
+    assert settle(result(4, (0, 2, 3, 1), events=events), rules, unit=1000).net == net
+
+
+def test_chop_out_voids_reads_the_first_form_of_the_axis() -> None:
+    """``true``/``false`` in a rules file (the axis's first form) mean ``chopper``/``none``."""
+    assert RuleSet.from_mapping({"from": "house", "name": "x", "chop_out_voids": True}).chop_out_voids == "chopper"
+    assert RuleSet.from_mapping({"from": "house", "name": "x", "chop_out_voids": False}).chop_out_voids == "none"
+    with pytest.raises(InvalidRules, match="chop_out_voids: 'sometimes' is not allowed"):
+        RuleSet.from_mapping({"from": "house", "name": "x", "chop_out_voids": "sometimes"})
 
 
 # ================================================================================ amounts per player count

@@ -336,9 +336,14 @@ def _money(r: Any) -> list[str]:
             "When single 2s were laid one on another and a bomb chops the last of them, the chop is"
             " priced on all of them (not only the 2 it beat)."
         )
-    if r.chop_out_voids:
+    if r.chop_out_voids != "none":
+        which = {
+            "chopper": "a chop made with the chopper's last cards (they go out with it)",
+            "chopped": "a chop of a player who then goes out first",
+            "both": "a chop made with the chopper's last cards, and a chop of a player who then goes out first,",
+        }[r.chop_out_voids]
         paras.append(
-            "Chặt và tới: a chop made with the chopper's last cards (they go out with it) moves no money."
+            f"Chặt và tới: {which} moves no money."
             " It stays a link of its chain, so a later chop of the same trick still counts it."
         )
     if r.instant_wins and r.instant_win_payment:
@@ -682,15 +687,19 @@ DECISIONS: tuple[Decision, ...] = (
     Decision(
         "chop-out",
         "A chop that takes the chopper out (chặt và tới)",
-        "Where ``chop_out_voids`` is on, a chop made with the chopper's last cards moves no money: the"
-        " chopper has won the round, or their place, with it, and takes nothing more for the chop. The"
+        "``chop_out_voids`` has two readings. ``chopper``: a chop made with the chopper's last cards moves"
+        " no money: the chopper has won the round, or their place, with it, and takes nothing more for"
+        " the chop. ``chopped``: a chop of a player who then goes out first moves no money: the winner"
+        " owes nothing for having been chopped on the way. ``both`` voids a chop by either reading, so a"
+        " chopped player who chops back with their last cards and goes out first neither pays for the"
+        " first link nor collects for the second. The"
         " chop stays in its chain: it counts as a link (the next chop of the trick is still the next link)"
         " and, under ``multiply``, the 2s it chopped stay in the chain's price, so a later chop of the"
         " out player's bomb pays as usual. Under ``accumulate``, where the whole chain is paid by its last"
         " link, a chain whose last link is such a chop pays nothing: the player chopped last owes it to"
         " the chopper, and that debt is what is voided. Earlier links of a ``multiply`` chain, already"
         " paid when they were made, stand.",
-        lambda rules: rules.chop_out_voids,
+        lambda rules: rules.chop_out_voids != "none",
     ),
     Decision(
         "instant-win-thui",

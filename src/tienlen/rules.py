@@ -66,6 +66,7 @@ Direction = Literal["clockwise", "counter-clockwise"]
 Rounds = Literal["any", "first", "later"]
 Scoring = Literal["places", "cards"]
 MatchTies = Literal["share", "lower_seat"]
+ChopOutVoids = Literal["none", "chopper", "chopped", "both"]
 Amount = int | tuple[tuple[int, int], ...]
 """An amount of units: one number for every player count, or ``((players, units), ...)`` per count."""
 
@@ -178,6 +179,11 @@ class InstantWins(tuple[InstantWinRule, ...]):
         if isinstance(item, str):
             return any(rule.pattern == item for rule in self)
         return tuple.__contains__(self, item)
+
+
+def _chop_out_voids(value: object) -> object:
+    """``true`` and ``false`` (the first form of the axis) stand for ``"chopper"`` and ``"none"``."""
+    return {True: "chopper", False: "none"}.get(value, value) if isinstance(value, bool) else value
 
 
 def _instant_win_rules(value: tuple[InstantWinRule | str, ...]) -> tuple[InstantWinRule, ...]:
@@ -360,8 +366,13 @@ class RuleSet:
             "meaning": "units a player who leaves before anyone has gone out pays the winner instead of a placement payment; a later leaver pays as the lowest open place, plus thúi (one number, or one per player count)"
         },
     )
-    chop_out_voids: bool = attrs.field(
-        default=False, metadata={"meaning": "a chop made with the chopper's last cards moves no money (chặt và tới)"}
+    chop_out_voids: ChopOutVoids = attrs.field(
+        default="none",
+        converter=_chop_out_voids,
+        metadata={
+            "meaning": "chặt và tới: which chops move no money: 'chopper' (made with the chopper's last cards), "
+            "'chopped' (of a player who then goes out first), 'both', or 'none'"
+        },
     )
     scoring: Scoring = attrs.field(
         default="places",
@@ -708,6 +719,7 @@ _SHAPES: dict[str, tuple[Any, str]] = {
 }
 _LITERALS: dict[str, Any] = {
     "Currency": Currency,
+    "ChopOutVoids": ChopOutVoids,
     "ChopPayment": ChopPayment,
     "Thui": Thui,
     "InstantWinTies": InstantWinTies,
@@ -874,7 +886,7 @@ _CONFLICTS: tuple[tuple[Callable[[RuleSet], bool], str], ...] = (
         "instant_win_thui: there are no instant_wins to charge it on",
     ),
     (
-        lambda r: r.chop_out_voids and r.chop_payment == "none",
+        lambda r: r.chop_out_voids != "none" and r.chop_payment == "none",
         "chop_out_voids: chops move no money here (chop_payment = 'none'), so there is nothing to void",
     ),
 )

@@ -63,10 +63,14 @@ Decisions where the rules leave a choice (each one is tested):
   times ``card_all_multiplier`` for a player who never played; a forfeiter pays the same for the
   cards they took away (and thúi, see above), unless a forfeit penalty replaces the count. Placement payments are not read.
   Under ``currency = "points"`` the card units are the round's points.
-* **Chặt và tới** (``chop_out_voids``): a chop made with the chopper's last cards stays a link of
-  its chain but moves no money itself: under ``multiply`` the player chopped pays nothing for that
-  link (earlier links stand); under ``accumulate``, where a chain is paid by its last link, a chain
-  whose last link is void pays nothing.
+* **Chặt và tới** (``chop_out_voids``), in two readings: ``chopper``, a chop made with the
+  chopper's last cards; ``chopped``, a chop of a player who then goes out first (wins the round);
+  ``both``, either. A void chop stays a link of its chain but moves no money itself: under
+  ``multiply`` the player chopped pays nothing for that link (the other links stand); under
+  ``accumulate``, where a chain is paid by its last link, a chain whose last link is void pays
+  nothing. Where both apply (a chopped player chops back with their last cards and goes out
+  first), ``both`` voids each link by either reading: that player neither pays for being chopped
+  nor collects for chopping back.
 * **Axes switched off** are not read: frozen seats in a result are ignored unless ``rules.frozen``
   (placement is then paid as usual), and ``result.den_bai`` unless ``rules.den_bai`` and three
   players (every player but 1st) are frozen. So one result can be settled under several rule sets.
@@ -460,11 +464,19 @@ def _instant_win(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list
 
 
 def _void_chops(result: RoundResult, rules: RuleSet) -> set[Chop]:
-    """The chops that move no money under ``chop_out_voids``: made with the chopper's last cards."""
-    if not rules.chop_out_voids:
-        return set()
+    """The chops that move no money under ``chop_out_voids``: made with the chopper's last cards
+    (``chopper``), of a player who then went out first (``chopped``), or either (``both``)."""
+    mode = rules.chop_out_voids
     events = result.events
-    return {e for e, after in pairwise(events) if isinstance(e, Chop) and isinstance(after, Finished) and after.seat == e.chopper}
+    void: set[Chop] = set()
+    if mode in ("chopper", "both"):
+        void |= {
+            e for e, after in pairwise(events) if isinstance(e, Chop) and isinstance(after, Finished) and after.seat == e.chopper
+        }
+    if mode in ("chopped", "both") and result.finishes:
+        winner = result.finishes[0].seat
+        void |= {chop for chop in result.chops if chop.chopped == winner}
+    return void
 
 
 def _chops(result: RoundResult, rules: RuleSet, unit: int) -> list[list[Transfer]]:
