@@ -466,3 +466,30 @@ def test_currency_is_the_kind_and_unit_the_worth_everywhere() -> None:
     stats = simulate([HOUSE], rounds=1, seed=0)[0]
     with pytest.warns(DeprecationWarning, match="ProfileStats.unit is deprecated"):
         assert stats.unit == stats.currency == "chips"
+
+
+# ================================================================================ two bombs: shared cards
+
+LOSER = "3♦ 4♦ 8♦ 9♦ 10♠ J♠ Q♠ K♠ A♦ 2♠ 10♦ J♣ 2♦"  # pairs of 10s, Js and 2s: no bomb
+
+
+@pytest.mark.parametrize(
+    ("hand", "reading", "won"),
+    [
+        ("5♠ 5♣ 5♦ 5♥ 6♠ 6♣ 7♠ 7♣ 9♠ J♦ Q♣ K♥ A♠", "apart", False),  # quad, or 55 66 77: one at a time
+        ("5♠ 5♣ 5♦ 5♥ 6♠ 6♣ 7♠ 7♣ 9♠ J♦ Q♣ K♥ A♠", "whole_runs", False),
+        ("5♠ 5♣ 5♦ 5♥ 6♠ 6♣ 7♠ 7♣ 9♠ J♦ Q♣ K♥ A♠", "shared", True),  # the quad and 55 66 77 share two 5s
+        ("3♠ 3♣ 4♠ 4♣ 5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♥", "apart", True),  # a six-pair run cut into two PR3s
+        ("3♠ 3♣ 4♠ 4♣ 5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♥", "whole_runs", False),  # one run, one bomb
+        ("3♠ 3♣ 4♠ 4♣ 5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♥", "shared", False),
+    ],
+)
+def test_two_bombs_instant_win_counts_bombs_as_the_axis_says(hand: str, reading: str, won: bool) -> None:
+    """house with only the two-bombs instant win, 2 players, a 1,000 room. Seat 0 is dealt the hand;
+    where it counts as two bombs it wins at once and seat 1 pays 2 table stakes, 2 × 4 × 1,000 =
+    8,000; where it does not, the round is played and nothing is paid at the deal."""
+    rules = attrs.evolve(HOUSE, name=f"house-two-bombs-{reading}", instant_wins=("two_bombs",), two_bombs_cards=reading)
+    round_ = Round.from_hands([hand, LOSER], rules, first_round=False)
+    assert bool(round_.instant_winners) == won
+    if won:
+        assert settle(round_.result, rules, unit=1000).net == (8000, -8000)

@@ -67,6 +67,7 @@ Rounds = Literal["any", "first", "later"]
 Scoring = Literal["places", "cards"]
 MatchTies = Literal["share", "lower_seat"]
 ChopOutVoids = Literal["none", "chopper", "chopped", "both"]
+TwoBombsCards = Literal["apart", "whole_runs", "shared"]
 Amount = int | tuple[tuple[int, int], ...]
 """An amount of units: one number for every player count, or ``((players, units), ...)`` per count."""
 
@@ -282,6 +283,13 @@ class RuleSet:
         converter=_instant_win_rules,
         metadata={
             "meaning": "dealt hands that win at once, each in 'any' round, only the 'first' of a match or only 'later' ones"
+        },
+    )
+    two_bombs_cards: TwoBombsCards = attrs.field(
+        default="apart",
+        metadata={
+            "meaning": "how the two_bombs instant win counts bombs: 'apart' (no card in two; a long pair run cut into "
+            "several), 'whole_runs' (no card in two; a pair run is one bomb), 'shared' (a quad's cards may be in a pair run)"
         },
     )
     instant_win_ties: InstantWinTies = attrs.field(
@@ -720,6 +728,7 @@ _SHAPES: dict[str, tuple[Any, str]] = {
 _LITERALS: dict[str, Any] = {
     "Currency": Currency,
     "ChopOutVoids": ChopOutVoids,
+    "TwoBombsCards": TwoBombsCards,
     "ChopPayment": ChopPayment,
     "Thui": Thui,
     "InstantWinTies": InstantWinTies,

@@ -47,6 +47,7 @@ from tienlen.rules import (
     RuleSet,
     Scoring,
     Thui,
+    TwoBombsCards,
 )
 
 __all__ = ["cards", "masks", "card_sets", "hands", "combos", "positions", "rounds", "rule_sets"]
@@ -313,6 +314,7 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
         thui=_choice(draw, Thui),
         finish_with_two_penalty=draw(_amount(counts)),
         forfeit_penalty=draw(st.none() | _amount(counts)),
+        two_bombs_cards=_choice(draw, TwoBombsCards),
         chop_out_voids=_choice(draw, ChopOutVoids) if chop_payment != "none" else "none",
         scoring=scoring,
         card_price=draw(_amount(counts, low=1)),
