@@ -238,6 +238,12 @@ class RuleSet:
             "meaning": "at 2 or 3 players the whole deck is dealt, one card at a time from the dealer's left (26 each; 18, 17, 17), not 13 each"
         },
     )
+    deal_evenly: bool = attrs.field(
+        default=False,
+        metadata={
+            "meaning": "with deal_whole_deck, every player gets as many cards as the others and the rest stays out (17 each at 3 players, one card undealt)"
+        },
+    )
     # --- following and bombs
     follow_suit: bool = attrs.field(
         default=False,
@@ -440,13 +446,15 @@ class RuleSet:
 
     def cards_dealt(self, players: int) -> int:
         """How many cards a deal hands out at this many players: 13 each, or all 52 where
-        ``deal_whole_deck``.
+        ``deal_whole_deck`` (51 at 3 players where also ``deal_evenly``).
 
         >>> from tienlen import HOUSE
         >>> HOUSE.cards_dealt(3)
         39
         """
-        return 52 if self.deal_whole_deck else 13 * players
+        if not self.deal_whole_deck:
+            return 13 * players
+        return 52 - 52 % players if self.deal_evenly else 52
 
     def most_cards_dealt(self) -> int:
         """The most cards one player is dealt under these rules: 13, or with ``deal_whole_deck``
@@ -861,6 +869,10 @@ def _check_scoring(r: RuleSet) -> None:
 
 
 _CONFLICTS: tuple[tuple[Callable[[RuleSet], bool], str], ...] = (
+    (
+        lambda r: r.deal_evenly and not r.deal_whole_deck,
+        "deal_evenly: it shares out the whole deck, so it needs deal_whole_deck = true",
+    ),
     (
         lambda r: r.deal_whole_deck and r.min_players == 4,
         "deal_whole_deck: this table always seats 4, who get the whole deck (13 each) anyway",
