@@ -96,7 +96,10 @@ Section = tuple[str, list[str]]
 
 
 def _table(r: Any) -> Section:
-    if r.deal_whole_deck:
+    evenly = r.deal_evenly  # read even when the deck is not dealt whole (it then changes nothing)
+    if r.deal_whole_deck and evenly:
+        dealt = "; at a table of fewer than four the whole deck is dealt evenly, one card at a time from the dealer's left (26 each at two players; 17 each at three, one card left out of play)."
+    elif r.deal_whole_deck:
         dealt = "; at a table of fewer than four the whole deck is dealt, one card at a time from the dealer's left (26 each at two players; 18, 17 and 17 at three)."
     else:
         dealt = "; at a table of fewer than four the undealt cards stay out of play." if r.min_players < 4 else "."
@@ -217,12 +220,24 @@ def _bombs(r: Any) -> Section:
 
 
 def _instant_wins(r: Any) -> Section:
+    counted = r.two_bombs_cards  # read for every rule set: it matters only with the two_bombs pattern
     if not r.instant_wins:
         return "Instant wins", ["No dealt hand wins by itself: every round is played out."]
     when = {"any": "", "first": ", in the first round of a match only", "later": ", in any round but the first"}
     items = "\n".join(
         f"* {INSTANT_WIN_PATTERNS.get(w.pattern, w.pattern)} (``{w.pattern}``{when[w.rounds]})" for w in r.instant_wins
     )
+    if "two_bombs" in r.instant_wins:
+        items += (
+            "\n\n"
+            + {
+                "apart": "Two bombs are counted with no card in two of them; a long pair run counts as many of the"
+                " shortest pair-run bomb as it holds.",
+                "whole_runs": "Two bombs are counted with no card in two of them; a pair run is one bomb however long.",
+                "shared": "Two bombs may share cards: every quad and every pair run long enough to be a bomb counts"
+                " once, so 5555 66 77 is two bombs.",
+            }[counted]
+        )
     if r.instant_win_ties == "share":
         ties = "When several players are dealt one, they all win."
     else:
