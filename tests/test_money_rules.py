@@ -20,7 +20,7 @@ from tienlen.agents import RandomAgent, play_round
 from tienlen.compare import compare_round
 from tienlen.env import TienLenEnv
 from tienlen.errors import InvalidRules
-from tienlen.events import Chop, Finished
+from tienlen.events import Chop, Finished, Played
 from tienlen.rules import AXES, PER_PLAYERS
 from tienlen.settle import Settlement, stake_for, unit_for
 from tienlen.simulate import simulate
@@ -398,7 +398,7 @@ def test_compare_shows_the_new_axes() -> None:
     [
         ({"from": "counting", "frozen": True}, "frozen: card-count scoring ends the round when the first player goes out"),
         ({"from": "counting", "card_price": 0}, "card_price: card-count scoring needs a price of at least 1"),
-        ({"from": "counting", "card_all_multiplier": 0}, "card_all_multiplier: 0 must be at least 1"),
+        ({"from": "counting", "card_all_multiplier": 0}, "card_all_multiplier: 0 at 2 players must be at least 1"),
         ({"from": "counting", "card_two_multiplier": "2"}, "card_two_multiplier: expected a whole number"),
         ({"from": "counting", "scoring": "tricks"}, "scoring: 'tricks' is not allowed; use one of 'places', 'cards'"),
         ({"from": "house", "match_ties": "dealer"}, "match_ties: 'dealer' is not allowed"),
@@ -493,3 +493,26 @@ def test_two_bombs_instant_win_counts_bombs_as_the_axis_says(hand: str, reading:
     assert bool(round_.instant_winners) == won
     if won:
         assert settle(round_.result, rules, unit=1000).net == (8000, -8000)
+
+
+# ================================================================================ cóng priced per table size
+
+
+@pytest.mark.parametrize(("players", "frozen_cost"), [(2, 26), (3, 39), (4, 52)])
+def test_card_count_never_played_hand_priced_per_table_size(players: int, frozen_cost: int) -> None:
+    """counting with a never-played hand costing 2, 3 and 4 times its count at 2, 3 and 4 players, a
+    1,000 room. Seat 0 goes out; seat 1 never played and holds 13 cards: 13 × 2 = 26, 13 × 3 = 39 or
+    13 × 4 = 52 bets (26,000, 39,000, 52,000); any other seat played and holds 2 cards (3♠ 4♠): 2 bets."""
+    rules = RuleSet.from_mapping(
+        {"from": "counting", "name": "counting-per-size", "card_all_multiplier": {"2": 2, "3": 3, "4": 4}}
+    )
+    assert rules.card_all_multiplier == ((2, 2), (3, 3), (4, 4))
+    thirteen = "3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥ 2♥"
+    hands = {1: thirteen} | {seat: "3♠ 4♠" for seat in range(2, players)}
+    played = [Played(seat=seat, combo=classify("5♠", rules), out_of_turn=False) for seat in range(2, players)]
+    money = settle(result(players, tuple(range(players)), hands=hands, events=played), rules, unit=1000)
+    assert moves(money)[0] == (1, 0, frozen_cost * 1000)
+    assert money.net[1] == -(frozen_cost + 2) * 1000  # the 2♥ is also thúi: 2 bets
+    assert RuleSet.from_toml(rules.to_toml()) == rules == RuleSet.from_json(rules.to_json())
+    with pytest.raises(InvalidRules, match="card_all_multiplier: 0 at 3 players must be at least 1"):
+        RuleSet.from_mapping({"from": "counting", "name": "x", "card_all_multiplier": {"2": 2, "3": 0, "4": 4}})

@@ -289,16 +289,20 @@ def _ties(r: Any) -> str:
     return "equal totals share the win"
 
 
+def _never_played(times: Any) -> str:
+    """The card_all_multiplier clause: one number, or one per player count."""
+    if isinstance(times, tuple):
+        per = listing(f"{v} at {n} players" for n, v in times)
+        return f"; a player who never played a card pays their count times {per}"
+    return f"; a player who never played a card pays {times} times their count" if times > 1 else ""
+
+
 def _cards(r: Any, unit: str) -> list[str]:
     paras = [
         "Card-count scoring (đếm lá): the round ends as soon as the first player goes out. Every other"
         f" player pays the winner {amounts(r.card_price, unit)} for each card left in hand"
         + (f"; a 2 counts as {r.card_two_multiplier} cards" if r.card_two_multiplier > 1 else "")
-        + (
-            f"; a player who never played a card pays {r.card_all_multiplier} times their count"
-            if r.card_all_multiplier > 1
-            else ""
-        )
+        + _never_played(r.card_all_multiplier)
         + ". The losers are placed by the number of cards they hold, fewest first; equal counts go by"
         " the total value of the cards (3♠ is worth 1, 3♣ 2, and so on up to 2♥ at 52), lowest first,"
         " and then in play order from the winner."

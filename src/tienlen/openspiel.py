@@ -116,7 +116,7 @@ def utility_bounds(rules: RuleSet, players: int) -> tuple[int, int]:
         + 2 * held
         + others * amount("finish_with_two_penalty")
         + amount("instant_win_payment")
-        + cards * rules.card_two_multiplier * rules.card_all_multiplier * amount("card_price")
+        + cards * rules.card_two_multiplier * amount("card_all_multiplier") * amount("card_price")
         + sum(range(1, cards + 1)) * chop
     )
     return -most, others * most

@@ -78,6 +78,7 @@ PER_PLAYERS = (
     "finish_with_two_penalty",
     "forfeit_penalty",
     "card_price",
+    "card_all_multiplier",
 )
 """The amount axes that may give a value per player count (a table ``{"2": …, "3": …, "4": …}`` in a rules file)."""
 
@@ -400,10 +401,11 @@ class RuleSet:
     card_two_multiplier: int = attrs.field(
         default=1, metadata={"meaning": "card-count scoring: each 2 left counts as this many cards"}
     )
-    card_all_multiplier: int = attrs.field(
+    card_all_multiplier: Amount = attrs.field(
         default=1,
         metadata={
             "meaning": "card-count scoring: a player who never played (all cards still held) pays this many times their count"
+            " (one number, or one per player count: 2, 3 and 4 make a frozen hand of 13 cost 26, 39 and 52 cards)"
         },
     )
     rake_percent: int = attrs.field(
@@ -843,9 +845,13 @@ def _check_amounts(r: RuleSet) -> None:
         raise InvalidRules(f"rake_percent: {r.rake_percent} must be from 0 to 99")
     if r.match_rounds is not None and not 1 <= r.match_rounds <= MAX_COUNT:
         raise InvalidRules(f"match_rounds: {r.match_rounds} must be from 1 to {MAX_COUNT:,}")
-    for name in ("card_two_multiplier", "card_all_multiplier"):
-        if getattr(r, name) < 1:
-            raise InvalidRules(f"{name}: {getattr(r, name)} must be at least 1 (1 leaves the count as it is)")
+    if r.card_two_multiplier < 1:
+        raise InvalidRules(f"card_two_multiplier: {r.card_two_multiplier} must be at least 1 (1 leaves the count as it is)")
+    for n in range(r.min_players, r.max_players + 1):
+        if r.amount("card_all_multiplier", n) < 1:
+            raise InvalidRules(
+                f"card_all_multiplier: {r.amount('card_all_multiplier', n)} at {n} players must be at least 1 (1 leaves the count as it is)"
+            )
 
 
 def _check_scoring(r: RuleSet) -> None:

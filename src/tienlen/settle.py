@@ -60,7 +60,7 @@ Decisions where the rules leave a choice (each one is tested):
   over every profile and drawn rule set).
 * **Card-count scoring** (``scoring = "cards"``): every player but the winner pays the winner
   ``card_price`` per card left, each 2 counting ``card_two_multiplier`` cards, and the whole count
-  times ``card_all_multiplier`` for a player who never played; a forfeiter pays the same for the
+  times ``card_all_multiplier`` (at this table size) for a player who never played; a forfeiter pays the same for the
   cards they took away (and thúi, see above), unless a forfeit penalty replaces the count. Placement payments are not read.
   Under ``currency = "points"`` the card units are the round's points.
 * **Chặt và tới** (``chop_out_voids``), in two readings: ``chopper``, a chop made with the
@@ -538,9 +538,10 @@ def _cards_left(result: RoundResult, rules: RuleSet, seat: int) -> tuple[int, st
     if twos and rules.card_two_multiplier > 1:
         words += f", each of {twos} 2s counted {rules.card_two_multiplier}×"
     never_played = mask.bit_count() >= 13 and not any(isinstance(e, Played) and e.seat == seat for e in result.events)
-    if rules.card_all_multiplier > 1 and never_played:
-        count *= rules.card_all_multiplier
-        words += f", all still held: × {rules.card_all_multiplier}"
+    times = rules.amount("card_all_multiplier", result.players)
+    if times > 1 and never_played:
+        count *= times
+        words += f", all still held: × {times}"
     return count, words
 
 

@@ -320,7 +320,7 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
         scoring=scoring,
         card_price=draw(_amount(counts, low=1)),
         card_two_multiplier=draw(st.integers(1, 3)),
-        card_all_multiplier=draw(st.integers(1, 3)),
+        card_all_multiplier=draw(_amount(counts, low=1)),
         rake_percent=draw(st.sampled_from([0, 0, 5, 10])),
         cap_at_balance=draw(flag),
         match_rounds=draw(st.none() | st.integers(1, 32)),
