@@ -516,3 +516,21 @@ def test_card_count_never_played_hand_priced_per_table_size(players: int, frozen
     assert RuleSet.from_toml(rules.to_toml()) == rules == RuleSet.from_json(rules.to_json())
     with pytest.raises(InvalidRules, match="card_all_multiplier: 0 at 3 players must be at least 1"):
         RuleSet.from_mapping({"from": "counting", "name": "x", "card_all_multiplier": {"2": 2, "3": 0, "4": 4}})
+
+
+@pytest.mark.parametrize(
+    ("thui", "net"),
+    [
+        # every loser pays their cards and their 2s (2♥ 2, 2♠ 1, 2♦ 2 bets) to the winner
+        ("winner", (15000, -4000, -4000, -7000)),
+        # only the last place (seat 3, five cards) pays thúi: 2♦, 2 bets
+        ("last", (12000, -2000, -3000, -7000)),
+    ],
+)
+def test_card_count_thui_paid_only_by_the_last_place(thui: str, net: tuple[int, ...]) -> None:
+    """counting, 4 players, a 1,000 room. Seat 0 went out; seat 1 holds 3♠ 2♥ (2 cards), seat 2
+    4♠ 5♠ 2♠ (3 cards), seat 3 6♠ 7♠ 8♠ 9♦ 2♦ (5 cards), placed by their counts. Card counts: 2, 3
+    and 5 bets. Thúi (2♠ 1 bet, 2♥ and 2♦ 2 bets each) as the axis says; the nets are beside each case."""
+    rules = attrs.evolve(COUNTING, name=f"counting-thui-{thui}", thui=thui)
+    hands = {1: "3♠ 2♥", 2: "4♠ 5♠ 2♠", 3: "6♠ 7♠ 8♠ 9♦ 2♦"}
+    assert settle(result(4, (0, 1, 2, 3), hands=hands), rules, unit=1000).net == net

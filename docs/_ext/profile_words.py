@@ -387,15 +387,22 @@ def _money(r: Any) -> list[str]:
     if r.thui == "above":
         paras.append(
             "Thúi: when the round ends, the last player who did not forfeit (unless frozen) pays the player"
-            " placed just above them the value of every 2 and bomb left in their hand."
+            " placed just above them the value of every 2 and bomb left in their hand; a forfeiter pays the"
+            " same for what they took away to the player placed just above them."
+        )
+    elif r.thui == "last":
+        paras.append(
+            "Thúi: when the round ends, the last player who did not forfeit (unless frozen) pays the winner"
+            " the value of every 2 and bomb left in their hand; a forfeiter pays the same for what they"
+            " took away. The other losers owe none."
         )
     elif r.thui == "winner":
         paras.append(
-            "Thúi: when the round ends, every player still holding cards (unless frozen or gone) pays the"
-            " winner the value of every 2 still in their hand."
+            "Thúi: when the round ends, every player still holding cards (unless frozen), forfeiters"
+            " included, pays the winner the value of every 2 still in their hand."
             if not bombs
-            else "Thúi: when the round ends, every player still holding cards (unless frozen or gone) pays the"
-            " winner the value of every 2 and bomb left in hand."
+            else "Thúi: when the round ends, every player still holding cards (unless frozen), forfeiters"
+            " included, pays the winner the value of every 2 and bomb left in hand."
         )
     if r.finish_with_two_penalty:
         paras.append(
@@ -656,11 +663,12 @@ DECISIONS: tuple[Decision, ...] = (
     Decision(
         "thui-who",
         "Who owes thúi",
-        "Thúi is owed for cards held when the round ends, so a player who forfeited owes none (except"
-        " where the rules give a forfeit penalty: there a player who left after someone had gone out is"
-        " settled as the place they take, thúi included); when the last place went to a forfeiter who"
-        " owes none, the last player who stayed to the end owes it. A frozen player"
-        " owes none: where thúi is paid to the player above, nobody pays it when a frozen player is the"
+        "Thúi is owed for cards held when the round ends, and leaving never pays: a player who forfeited"
+        " owes it for the cards they took away, on top of their place, card count or forfeit penalty"
+        " (paid to the player placed just above them where thúi goes to the player above, else to the"
+        " winner). The last player who stayed to the end owes it as well, as the rules say. A frozen"
+        " player owes none (a forfeiter who never played a card, where the rules freeze, pays as frozen"
+        " instead): where thúi is paid to the player above, nobody pays it when a frozen player is the"
         " last of those who stayed.",
         lambda rules: rules.thui != "none",
     ),

@@ -60,7 +60,7 @@ Currency = Literal["chips", "bets", "points"]
 """What amounts are counted in (a rule set's and a settlement's ``currency``); what one unit is
 worth in a room is ``unit`` (:func:`tienlen.settle`)."""
 ChopPayment = Literal["none", "multiply", "accumulate"]
-Thui = Literal["none", "above", "winner"]
+Thui = Literal["none", "above", "winner", "last"]
 InstantWinTies = Literal["share", "nearest_dealer"]
 Direction = Literal["clockwise", "counter-clockwise"]
 Rounds = Literal["any", "first", "later"]
@@ -367,7 +367,10 @@ class RuleSet:
     )
     thui: Thui = attrs.field(
         default="none",
-        metadata={"meaning": "leftover 2s and bombs at the end: paid to the player 'above' the last, to the 'winner', or 'none'"},
+        metadata={
+            "meaning": "leftover 2s and bombs at the end: the last pays the player 'above', every loser pays the 'winner', "
+            "only the 'last' pays the winner, or 'none'"
+        },
     )
     finish_with_two_penalty: Amount = attrs.field(
         default=0,

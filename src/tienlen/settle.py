@@ -45,9 +45,10 @@ Decisions where the rules leave a choice (each one is tested):
   zero.
 * **Thúi** is owed for what is in hand when the round ends. ``above``: the last of the players
   who did not forfeit pays the one placed just above them, unless that last player is frozen;
-  ``winner``: every player but 1st who is not frozen pays 1st place for what they still hold.
+  ``winner``: every player but 1st who is not frozen pays 1st place for what they still hold;
+  ``last``: only the last of the players who did not forfeit pays 1st place (unless frozen).
 * **Leaving never pays.** A forfeiter owes thúi for what they took away (``above``: to the player
-  placed just above them; ``winner``: to 1st place), on top of their place or card count. Where
+  placed just above them; ``winner`` and ``last``: to 1st place), on top of their place or card count. Where
   the rules freeze, a player who left without having played a card, in a round where someone went
   out, pays as frozen (cóng, placement pairings with them void) since staying they would have been
   frozen; they do not count as frozen for the end payment or đền bài. Where the rules set
@@ -643,6 +644,9 @@ def _thui_due(result: RoundResult, rules: RuleSet, unit: int, frozen: list[int])
     if rules.thui == "above":
         owing = [(stayed[-1], stayed[-2])] if len(stayed) >= 2 and stayed[-1] not in frozen else []
         owing += [(seat, places[k - 1]) for k, seat in enumerate(places) if k and seat in forfeited and seat not in frozen]
+    elif rules.thui == "last":
+        owing = [(stayed[-1], first)] if len(stayed) >= 2 and stayed[-1] not in frozen else []
+        owing += [(seat, first) for seat in places[1:] if seat in forfeited and seat not in frozen]
     else:
         owing = [(seat, first) for seat in places[1:] if seat not in frozen] if rules.thui == "winner" else []
     whom = "the player above" if rules.thui == "above" else "the winner"
