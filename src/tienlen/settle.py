@@ -48,22 +48,23 @@ Decisions where the rules leave a choice (each one is tested):
   ``winner``: every player but 1st who is not frozen pays 1st place for what they still hold;
   ``last``: only the last of the players who did not forfeit pays 1st place (unless frozen).
 * **Leaving never pays.** A forfeiter owes thúi for what they took away (``above``: to the player
-  placed just above them; ``winner`` and ``last``: to 1st place), on top of their place or card count. Where
-  the rules freeze, a player who left without having played a card, in a round where someone went
-  out, pays as frozen (cóng, placement pairings with them void) since staying they would have been
-  frozen; they do not count as frozen for the end payment or đền bài. Where the rules set
-  ``forfeit_penalty`` (``northern``), a player who left before anyone had gone out pays it to 1st
-  place instead of every placement payment (or card count) they would make, unless those come to
-  more (then they pay those); a player who left later takes the
-  lowest place still open and is settled as that place. Without a penalty a forfeiter pays as the
-  last place they take. So a forfeiter never settles better than by staying in, playing no further
-  card, whatever order the others finish in (``tests/test_forfeit.py`` checks it as a property
-  over every profile and drawn rule set).
+  placed just above them; ``winner`` and ``last``: to 1st place), on top of their place or card
+  count. Where the rules freeze, a player who left without having played a card, in a round where
+  someone went out, pays as frozen (cóng, placement pairings with them void) since staying they
+  would have been frozen; they do not count as frozen for the end payment or đền bài. Where the
+  rules set ``forfeit_penalty`` (``northern``), a player who left before anyone had gone out pays
+  it to 1st place instead of every placement payment (or card count) they would make, unless those
+  come to more (then they pay those); a player who left later takes the lowest place still open
+  and is settled as that place. Without a penalty a forfeiter pays as the last place they take.
+  So a forfeiter never settles better than by staying in, playing no further card, whatever order
+  the others finish in (``tests/test_forfeit.py`` checks it as a property over every profile and
+  drawn rule set).
 * **Card-count scoring** (``scoring = "cards"``): every player but the winner pays the winner
   ``card_price`` per card left, each 2 counting ``card_two_multiplier`` cards, and the whole count
-  times ``card_all_multiplier`` (at this table size) for a player who never played; a forfeiter pays the same for the
-  cards they took away (and thúi, see above), unless a forfeit penalty replaces the count. Placement payments are not read.
-  Under ``currency = "points"`` the card units are the round's points.
+  times ``card_all_multiplier`` (at this table size) for a player who never played; a forfeiter
+  pays the same for the cards they took away (and thúi, see above), unless a forfeit penalty
+  replaces the count. Placement payments are not read. Under ``currency = "points"`` the card
+  units are the round's points.
 * **Chặt và tới** (``chop_out_voids``), in two readings: ``chopper``, a chop made with the
   chopper's last cards; ``chopped``, a chop of a player who then goes out first (wins the round);
   ``both``, either. A void chop stays a link of its chain but moves no money itself: under
