@@ -73,7 +73,8 @@ from types import MappingProxyType
 
 import attrs
 
-from tienlen._checks import check_type, shown
+from tienlen._checks import check_type
+from tienlen._input import shown
 from tienlen.actions import Action
 from tienlen.beating import explain
 from tienlen.cards import FULL_MASK, Card, cards_of, format_cards, mask_of

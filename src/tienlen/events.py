@@ -12,8 +12,8 @@ from typing import Any, get_args
 
 import attrs
 
-from tienlen._checks import shown
 from tienlen._codec import WireValue
+from tienlen._input import shown
 from tienlen.cards import Card
 from tienlen.combos import Combo
 from tienlen.errors import InvalidRecord

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tienlen._checks import MAX_RULES_TEXT, read_file, shown
+from tienlen._input import MAX_RULES_TEXT, read_file, shown
 from tienlen.errors import InvalidArgument, InvalidRules
 from tienlen.profiles import PROFILES
 from tienlen.rules import RuleSet

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tienlen._checks import MAX_NOTATION, MAX_SEED, check_text, parse_whole, shown
+from tienlen._input import MAX_NOTATION, MAX_SEED, check_text, parse_whole, shown
 from tienlen.actions import Action
 from tienlen.cards import format_cards
 from tienlen.errors import IllegalPlay, InvalidRecord, TienLenError, one_line

@@ -32,9 +32,9 @@ from typing import Any, Literal, get_args
 import attrs
 
 from tienlen._bits import BOMB_CLASS, pairs_of
-from tienlen._checks import MAX_AMOUNT, MAX_COUNT, MAX_RULES_TEXT, check_text, load_json, parse_whole, shown
 from tienlen._codec import WIRE_VERSION, check_head
-from tienlen.errors import InvalidRules, one_line
+from tienlen._input import MAX_AMOUNT, MAX_COUNT, MAX_RULES_TEXT, check_text, load_json, parse_whole, shown
+from tienlen.errors import InvalidArgument, InvalidRules, one_line
 
 __all__ = ["RuleSet", "BombRule", "InstantWinRule", "INSTANT_WIN_PATTERNS", "AXES", "PER_PLAYERS"]
 
@@ -415,14 +415,14 @@ class RuleSet:
     def amount(self, axis: str, players: int) -> int:
         """The units of an amount axis (one of ``PER_PLAYERS``) at this many players (0 when unset).
 
-        Raises :class:`InvalidRules` for an axis that is not an amount axis.
+        Raises :class:`~tienlen.InvalidArgument` for an axis that is not an amount axis.
 
         >>> from tienlen import HOUSE
         >>> HOUSE.amount("frozen_penalty", 4)
         8
         """
         if axis not in PER_PLAYERS:
-            raise InvalidRules(f"{axis!r} is not an amount axis; use one of {', '.join(PER_PLAYERS)}")
+            raise InvalidArgument(f"{shown(axis)} is not an amount axis; use one of {', '.join(PER_PLAYERS)}")
         value: Amount | None = getattr(self, axis)
         if isinstance(value, tuple):
             return dict(value).get(players, 0)

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING
 import attrs
 
 from tienlen import svg
-from tienlen._checks import check_type, shown
+from tienlen._checks import check_type
 from tienlen._codec import WireValue
+from tienlen._input import shown
 from tienlen.actions import Action, parse_action
 from tienlen.cards import Card, cards_of, format_cards
 from tienlen.combos import Combo
