@@ -17,7 +17,7 @@ from typing import TypeVar
 
 import attrs
 
-from tienlen import _bits, svg
+from tienlen import _bits
 from tienlen._bits import TWOS
 from tienlen._checks import check_rules, check_type
 from tienlen._codec import WireValue
@@ -114,6 +114,8 @@ class Combo(WireValue):
         return f"Combo.parse({format_cards(self.mask)!r})"
 
     def _repr_svg_(self) -> str:
+        from tienlen import svg  # pictures sit above the values they draw: imported when first drawn
+
         return svg.combo(self)
 
 

@@ -54,8 +54,7 @@ exact order of earlier plays is not kept. :func:`decode_observation` reads a lis
 == Observation.of(v)`` for every view ``v``.
 
 >>> from tienlen import HOUSE, Round
->>> from tienlen.views import view_of
->>> view = view_of(Round.deal(HOUSE, seed=7), 0)
+>>> view = Round.deal(HOUSE, seed=7).view(0)
 >>> vector = encode_observation(view)
 >>> len(vector) == OBSERVATION_LENGTH == 397
 True

@@ -59,7 +59,7 @@ from tienlen.errors import IllegalPlay, InvalidArgument
 from tienlen.round import Round
 from tienlen.rules import RuleSet
 from tienlen.settle import Settlement, settle
-from tienlen.views import PlayerView, view_of
+from tienlen.views import PlayerView
 
 __all__ = ["TienLenEnv", "AgentObservation", "agent_name", "chop_offers", "advance", "RESET_OPTIONS"]
 
@@ -264,7 +264,7 @@ class TienLenEnv:
             raise IllegalPlay(
                 f"agent {agent} (seat {seat}) must act: give a mask from its action_mask (0 to pass); None is for a finished round"
             )
-        view = view_of(self.round, seat)
+        view = self.round.view(seat)
         try:
             chosen = action_from_mask(view, action)
         except IllegalPlay as error:
@@ -292,7 +292,7 @@ class TienLenEnv:
 
     def view(self, agent: str) -> PlayerView:
         """The agent's :class:`~tienlen.views.PlayerView` (what :mod:`tienlen.agents` bots read)."""
-        return view_of(self.round, self.seat_of(agent))
+        return self.round.view(self.seat_of(agent))
 
     # ------------------------------------------------------------------ internals
     def _schedule(self) -> None:

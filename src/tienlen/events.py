@@ -6,7 +6,6 @@ nothing in them changes once made.
 
 from __future__ import annotations
 
-import importlib
 import warnings
 from typing import Any, get_args
 
@@ -36,8 +35,9 @@ def __getattr__(name: str) -> Any:
     """``Action`` and ``parse_action`` were here before 0.2: they live in :mod:`tienlen.actions` (it warns)."""
     if name in ("Action", "parse_action"):
         warnings.warn(f"tienlen.events.{name} moved: use tienlen.actions.{name}", DeprecationWarning, stacklevel=2)
-        # by module name, not an import: events sit below actions in the import graph
-        return getattr(importlib.import_module("tienlen.actions"), name)
+        from tienlen import actions  # a deprecation shim: the actions sit above the events
+
+        return getattr(actions, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -32,10 +32,9 @@ from typing import Any
 
 import attrs
 
-from tienlen import records, svg
 from tienlen._bits import TWOS
 from tienlen._checks import check_bool, check_int, check_players, check_rules, check_seat
-from tienlen._codec import WireValue
+from tienlen._codec import WIRE_VERSION, WireValue
 from tienlen._input import MAX_RECORD, MAX_SEED, load_json, shown
 from tienlen.actions import PASSES, Action, LegalActions, legal_actions_of, parse_action, play_action
 from tienlen.beating import explain, is_chop
@@ -62,11 +61,14 @@ from tienlen.events import (
 )
 from tienlen.instant import instant_win_pattern, pattern_of
 from tienlen.moves import combo_of, plays_by_kind
-from tienlen.records import RECORD_VERSION
 from tienlen.rules import RuleSet
 from tienlen.views import PlayerView, public_events
 
 __all__ = ["Trick", "Round", "LegalActions", "instant_win_pattern", "RECORD_VERSION"]
+
+RECORD_VERSION = WIRE_VERSION
+"""Version of the JSON round record written by :meth:`Round.to_json <tienlen.Round.to_json>`: the
+version of every wire document (one number for every document the library writes)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -95,6 +97,8 @@ class Trick(WireValue):
         return self.plays[-1][0] if self.plays else None
 
     def _repr_svg_(self) -> str:
+        from tienlen import svg  # pictures sit above the values they draw: imported when first drawn
+
         return svg.trick(self)
 
 
@@ -764,6 +768,8 @@ class Round:
         """
         if view_of is not None:
             check_seat(view_of, self.players, "view_of")
+        from tienlen import records  # the record module sits above the round: loaded on first use
+
         return records.to_dict(self, view_of)
 
     @classmethod
@@ -782,6 +788,8 @@ class Round:
 
         Raises :class:`InvalidRecord` as :meth:`from_json` does, and for a redacted record.
         """
+        from tienlen import records  # the record module sits above the round: loaded on first use
+
         return records.from_dict(cls, record)
 
     def to_notation(self) -> str:
@@ -793,6 +801,8 @@ class Round:
         ``seat:.`` for a pass, ``seat!cards`` for an out-of-turn chop and ``seatx`` for a forfeit.
         :meth:`from_notation` reads it back exactly.
         """
+        from tienlen import records  # the record module sits above the round: loaded on first use
+
         return records.to_notation(self)
 
     @classmethod
@@ -804,6 +814,8 @@ class Round:
         """
         if rules is not None:
             check_rules(rules)
+        from tienlen import records  # the record module sits above the round: loaded on first use
+
         return records.from_notation(cls, text, rules)
 
     def __str__(self) -> str:
@@ -824,6 +836,8 @@ class Round:
         return f"<Round {self.rules.name}: {self.players} players, {state}, cards left {counts}, {len(self.actions)} actions>"
 
     def _repr_svg_(self) -> str:
+        from tienlen import svg  # pictures sit above the values they draw: imported when first drawn
+
         return svg.position(self, reveal=True)
 
 

@@ -20,19 +20,18 @@ from __future__ import annotations
 
 import difflib
 import functools
-import importlib
 import json
 import re
 import tomllib
 import warnings
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Literal, get_args
 
 import attrs
 
 from tienlen._bits import BOMB_CLASS, pairs_of
-from tienlen._codec import WIRE_VERSION, check_head
+from tienlen._codec import check_head, head
 from tienlen._input import MAX_AMOUNT, MAX_COUNT, MAX_RULES_TEXT, check_text, load_json, parse_whole, shown
 from tienlen.errors import InvalidArgument, InvalidRules, one_line
 
@@ -47,8 +46,9 @@ def __getattr__(name: str) -> Any:
             DeprecationWarning,
             stacklevel=2,
         )
-        # by module name, not an import: the schema sits below the loading in the import graph
-        return importlib.import_module("tienlen.loading").load_rules
+        from tienlen import loading  # a deprecation shim: the loading sits above the schema
+
+        return loading.load_rules
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -474,12 +474,14 @@ class RuleSet:
             raise InvalidRules(f"{shown(odd[0])}: axis names must be text")
         base: dict[str, Any] = {}
         if "from" in data:
+            from tienlen.profiles import PROFILES  # the profiles are built from this schema: loaded on first use
+
             start = data.pop("from")
-            if not isinstance(start, str) or start not in _STARTS:
-                raise InvalidRules(f"from: {shown(start)} is not a profile; choose one of {', '.join(_STARTS)}")
-            base = _STARTS[start].to_mapping()
-            base["forfeit_penalty"] = _STARTS[start].forfeit_penalty
-            base["match_rounds"] = _STARTS[start].match_rounds
+            if not isinstance(start, str) or start not in PROFILES:
+                raise InvalidRules(f"from: {shown(start)} is not a profile; choose one of {', '.join(PROFILES)}")
+            base = PROFILES[start].to_mapping()
+            base["forfeit_penalty"] = PROFILES[start].forfeit_penalty
+            base["match_rounds"] = PROFILES[start].match_rounds
         known = {f.name for f in attrs.fields(RuleSet) if f.init}
         unknown = sorted(set(data) - known)
         if unknown:
@@ -520,7 +522,7 @@ class RuleSet:
     def to_dict(self) -> dict[str, Any]:
         """The rule set as a wire document: ``format`` ``tienlen-rules``, ``version``, then
         :meth:`to_mapping`'s axes (see :mod:`tienlen.wire`)."""
-        return {"format": "tienlen-rules", "version": WIRE_VERSION} | self.to_mapping()
+        return head("rules") | self.to_mapping()
 
     @classmethod
     def from_dict(cls, data: object) -> RuleSet:
@@ -560,16 +562,6 @@ def _toml_table(key: str, table: dict[str, Any]) -> str:
         return "".join(_toml_table(f"{key}.{_toml_key(k)}", v) for k, v in table.items())
     body = "".join(f"{_toml_key(k)} = {_toml_value(v)}\n" for k, v in table.items())
     return f"\n[{key}]\n{body}"
-
-
-_STARTS: dict[str, RuleSet] = {}
-"""The rule sets a mapping may start ``from``, by name: the profiles, which :mod:`tienlen.profiles`
-adds with :func:`_add_starts` as it is imported (``import tienlen`` always imports it). So the
-schema needs no import of the profiles, which are built from it."""
-
-
-def _add_starts(rule_sets: Iterable[RuleSet]) -> None:
-    _STARTS.update((r.name, r) for r in rule_sets)
 
 
 def _convert(key: str, value: Any) -> Any:

@@ -71,7 +71,6 @@ from itertools import pairwise
 
 import attrs
 
-from tienlen import svg
 from tienlen._bits import NIBBLE, TWO, TWOS, pairs_of, rank_mask
 from tienlen._checks import check_balances, check_players, check_rules, check_type, check_unit, unit_argument
 from tienlen._codec import WireValue
@@ -163,6 +162,8 @@ class Settlement(WireValue):
         return f"<Settlement in {self.unit}: net {' '.join(f'{v:+,}' for v in self.net)}{house}, {len(self.transfers)} transfers>"
 
     def _repr_svg_(self) -> str:
+        from tienlen import svg  # pictures sit above the values they draw: imported when first drawn
+
         return svg.settlement(self)
 
 

@@ -10,9 +10,8 @@ In a notebook the values draw themselves: :class:`~tienlen.Card`, :class:`~tienl
 :class:`~tienlen.Settlement` have a ``_repr_svg_`` that calls the functions here. A ``Round``
 holds every hand and shows them all; a ``PlayerView`` shows only what its seat may see.
 
-The module imports only the card layer (:mod:`tienlen.cards`, :mod:`tienlen.drawing`,
-:mod:`tienlen.errors`) and reads the other values by their attributes, so the core types can
-import it to draw themselves without an import cycle.
+The module sits above the values it draws and imports them; their ``_repr_svg_`` methods import
+it when a notebook first asks for a picture (the pictures are no part of the core layers).
 
 >>> from tienlen import HOUSE, Round
 >>> picture = hand("3♠ 7♦ 7♥ 2♥", selected="7♦ 7♥", size=300)
@@ -26,20 +25,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
 import attrs
 
 from tienlen import drawing
 from tienlen.cards import Card, cards_of, format_cards, to_mask
+from tienlen.combos import Combo
 from tienlen.drawing import CARD_HEIGHT, CARD_WIDTH, badge, document, label
 from tienlen.errors import InvalidArgument, InvalidCards
-
-if TYPE_CHECKING:
-    from tienlen.combos import Combo
-    from tienlen.round import Round, Trick
-    from tienlen.settle import Settlement
-    from tienlen.views import PlayerView
+from tienlen.round import Round, Trick
+from tienlen.settle import Settlement
+from tienlen.views import PlayerView
 
 __all__ = ["card", "hand", "combo", "trick", "position", "view", "settlement"]
 
