@@ -40,7 +40,6 @@ from tienlen import (
 from tienlen.agents import protected_mask
 from tienlen.env import TienLenEnv
 from tienlen.simulate import simulate
-from tienlen.views import view_of
 
 Call = Callable[[Any], object]
 
@@ -100,7 +99,6 @@ TAKES_SEAT: dict[str, Call] = {
     "Round.is_active": lambda seat: ROUND.is_active(seat),
     "Round.parse_action": lambda seat: ROUND.parse_action("pass", seat=seat),
     "Round.to_dict(view_of=)": lambda seat: ROUND.to_dict(view_of=seat),
-    "views.view_of": lambda seat: view_of(ROUND, seat),
     "next_leader(absent=)": lambda seat: next_leader(RESULT, HOUSE, absent=[seat]),
     "svg.position(seat=)": lambda seat: svg.position(ROUND, seat=seat),
 }
