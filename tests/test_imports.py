@@ -29,11 +29,10 @@ DEFERRED = {
     # documents, loaded on first use: the modules that write them sit above the values
     ("tienlen._codec", "tienlen.wire"): "WireValue.to_dict / from_dict: the wire documents",
     ("tienlen.round", "tienlen.records"): "Round.to_dict / from_dict / to_notation / from_notation",
-    ("tienlen.rules", "tienlen.profiles"): 'RuleSet.from_mapping({"from": profile, ...})',
+    ("tienlen.rules", "tienlen.loading"): "RuleSet.to_mapping / from_mapping / to_toml / from_toml, and the 0.1 load_rules",
     # optional extras
     ("tienlen.cli", "tienlen.plot"): "tienlen simulate --plot needs matplotlib",
-    # deprecation shims (0.1 names)
-    ("tienlen.rules", "tienlen.loading"): "tienlen.rules.load_rules",
+    # deprecation shims (0.1 names; tienlen.rules.load_rules shares the rule-set I/O entry above)
     ("tienlen.events", "tienlen.actions"): "tienlen.events.Action and parse_action",
     ("tienlen.views", "tienlen.round"): "tienlen.views.view_of",
 }
@@ -72,7 +71,8 @@ EDGES = {module: edges_of(module) for module in MODULES}
 LAYERS = [
     {"_version", "errors", "_bits", "drawing"},
     {"_codec", "_input"},
-    {"cards", "rules"},
+    {"cards", "_shapes"},
+    {"rules"},
     {"profiles"},
     {"_checks", "loading"},
     {"combos", "progress"},

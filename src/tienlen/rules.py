@@ -30,7 +30,7 @@ import attrs
 from tienlen._bits import BOMB_CLASS, pairs_of
 from tienlen._codec import check_head, head
 from tienlen._input import MAX_COUNT, MAX_RULES_TEXT, load_json, shown
-from tienlen._shapes import Shape, check_fields, check_shape
+from tienlen._shapes import check_fields, check_shape
 from tienlen.errors import InvalidArgument, InvalidRules
 
 __all__ = ["RuleSet", "BombRule", "InstantWinRule", "INSTANT_WIN_PATTERNS", "AXES", "PER_PLAYERS"]
@@ -38,16 +38,12 @@ __all__ = ["RuleSet", "BombRule", "InstantWinRule", "INSTANT_WIN_PATTERNS", "AXE
 
 def __getattr__(name: str) -> Any:
     """``tienlen.rules.load_rules`` is the 0.1 place of :func:`tienlen.loading.load_rules` (it warns)."""
-    if name == "load_rules":
-        warnings.warn(
-            "tienlen.rules.load_rules moved: use tienlen.load_rules or tienlen.loading.load_rules",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        from tienlen import loading  # a deprecation shim: the loading sits above the schema
-
-        return loading.load_rules
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if name != "load_rules":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(
+        "tienlen.rules.load_rules moved: use tienlen.load_rules or tienlen.loading.load_rules", DeprecationWarning, stacklevel=2
+    )
+    return _loading().load_rules
 
 
 Unit = Literal["chips", "bets", "points"]
@@ -121,9 +117,9 @@ class BombRule:
 
     def __attrs_post_init__(self) -> None:
         _check_bomb_names((self.bomb,), "bombs")
-        check_shape(self.chops_bombs, (str, ...), f"bombs.{self.bomb}.chops_bombs", "a list of bomb classes")
+        check_shape(self.chops_bombs, tuple[str, ...], f"bombs.{self.bomb}.chops_bombs", "a list of bomb classes")
         _check_bomb_names(self.chops_bombs, f"bombs.{self.bomb}.chops_bombs")
-        check_shape(self.chops_twos, (int, ...), f"bombs.{self.bomb}.chops_twos", "a list of whole numbers")
+        check_shape(self.chops_twos, tuple[int, ...], f"bombs.{self.bomb}.chops_twos", "a list of whole numbers")
         if not set(self.chops_twos) <= {1, 2, 3} or len(set(self.chops_twos)) != len(self.chops_twos):
             raise InvalidRules(
                 f"bombs.{self.bomb}.chops_twos: {list(self.chops_twos)} must list 2-group sizes from 1 (single), "
@@ -487,43 +483,28 @@ def _loading() -> ModuleType:
     return loading
 
 
-_AMOUNT_WORDS = "a whole number, or a table of player counts and whole numbers"
-_SHAPES: dict[str, Shape] = {
-    "bool": (bool, "true or false"),
-    "int | None": lambda value: (None if value is None else int, "a whole number"),
-    "Amount": lambda value: (((int, int), ...) if isinstance(value, tuple) else int, _AMOUNT_WORDS),
-    "Amount | None": lambda value: (
-        None if value is None else ((int, int), ...) if isinstance(value, tuple) else int,
-        _AMOUNT_WORDS,
-    ),
-    "int": (int, "a whole number"),
-    "str": (str, "text"),
-    "tuple[BombRule, ...]": ((BombRule, ...), "a table of bomb classes"),
-    "tuple[str, ...]": ((str, ...), "a list of names"),
-    "tuple[InstantWinRule, ...]": ((InstantWinRule, ...), "a list of names, or a table of name = 'any', 'first' or 'later'"),
-    "tuple[int, int, int, int]": ((int, int, int, int), "4 whole numbers"),
-    "tuple[int, int]": ((int, int), "2 whole numbers"),
-    "tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...]": (
-        ((int, ((int, int, int), ...)), ...),
-        "a table of player counts, each with a list of [payer place, payee place, amount]",
-    ),
-    "tuple[tuple[int, tuple[int, ...]], ...]": (((int, (int, ...)), ...), "a table of player counts, each with a list of points"),
-    "tuple[tuple[str, int], ...]": (((str, int), ...), "a table of bomb classes and whole numbers"),
+_WORDS: dict[Any, str] = {
+    bool: "true or false",
+    int: "a whole number",
+    str: "text",
+    Amount: "a whole number, or a table of player counts and whole numbers",
+    tuple[BombRule, ...]: "a table of bomb classes",
+    tuple[str, ...]: "a list of names",
+    tuple[InstantWinRule, ...]: "a list of names, or a table of name = 'any', 'first' or 'later'",
+    tuple[int, int, int, int]: "4 whole numbers",
+    tuple[int, int]: "2 whole numbers",
+    tuple[
+        tuple[int, tuple[tuple[int, int, int], ...]], ...
+    ]: "a table of player counts, each with a list of [payer place, payee place, amount]",
+    tuple[tuple[int, tuple[int, ...]], ...]: "a table of player counts, each with a list of points",
+    tuple[tuple[str, int], ...]: "a table of bomb classes and whole numbers",
 }
-_LITERALS: dict[str, Any] = {
-    "Unit": Unit,
-    "ChopPayment": ChopPayment,
-    "Thui": Thui,
-    "InstantWinTies": InstantWinTies,
-    "Direction": Direction,
-    "Scoring": Scoring,
-    "MatchTies": MatchTies,
-}
+"""What a message says each axis annotation expects (the types themselves are checked by :mod:`tienlen._shapes`)."""
 
 
 def _validate(rules: RuleSet) -> None:
     """Refuse axes of the wrong type, out of range, or contradicting each other, naming the field."""
-    check_fields(rules, _AXIS_FIELDS, _SHAPES, _LITERALS)
+    check_fields(rules, _AXIS_FIELDS, _WORDS)
     for check in (_check_text, _check_sizes, _check_bombs, _check_amounts, _check_scoring):
         check(rules)
     for conflicts, message in _CONFLICTS:
@@ -663,6 +644,6 @@ _CONFLICTS: tuple[tuple[Callable[[RuleSet], bool], str], ...] = (
 """Axes that contradict each other: when the test holds, the rule set is refused with the message."""
 
 
-_AXIS_FIELDS = tuple(f for f in attrs.fields(RuleSet) if f.init)
+_AXIS_FIELDS = tuple(f for f in attrs.fields(attrs.resolve_types(RuleSet)) if f.init)
 AXES: Mapping[str, str] = MappingProxyType({f.name: f.metadata["meaning"] for f in _AXIS_FIELDS})
 """Every axis of :class:`RuleSet` with the one-line meaning declared with its field (used by :func:`~tienlen.compare` and the docs)."""

@@ -74,10 +74,8 @@ import attrs
 from tienlen._bits import NIBBLE, TWO, TWOS, pairs_of, rank_mask
 from tienlen._checks import check_balances, check_players, check_rules, check_type, check_unit, unit_argument
 from tienlen._codec import WireValue
-from tienlen._input import shown
 from tienlen.cards import Card, cards_of, format_cards, mask_of
 from tienlen.combos import Combo, rank_nibbles
-from tienlen.errors import InvalidRecord
 from tienlen.events import Chop, Finished, Forfeited, Played, RoundResult, TrickWon
 from tienlen.rules import RuleSet, Unit
 
@@ -282,54 +280,9 @@ def _check(result: RoundResult, rules: RuleSet, unit: object, balances: object) 
     check_rules(rules)
     check_type(result, RoundResult, "result", "a RoundResult (a finished round's .result)")
     check_unit(unit, rules)
-    n = _check_seats(result, rules)
-    return n, None if balances is None else check_balances(balances, n)
-
-
-def _check_seats(result: RoundResult, rules: RuleSet) -> int:
-    """The result's player count, once every seat it names is at the table and its order is whole."""
     n = check_players(rules, result.players, "the result's players")
-    if len(result.hands) != n:
-        raise InvalidRecord(f"the result lists {len(result.hands)} hands for {n} players; give one hand per seat")
-    _check_places(result, range(n))
-    _check_events(result, range(n))
-    return n
-
-
-def _check_places(result: RoundResult, seats: range) -> None:
-    """Instant winners, placements, frozen and forfeited seats are at the table and agree."""
-    n = len(seats)
-    if result.instant_winners:
-        bad = [w.seat for w in result.instant_winners if w.seat not in seats]
-        if bad:
-            raise InvalidRecord(f"instant winner seat {bad[0]} is not at this {n}-player table")
-    elif sorted(result.placements) != list(seats):
-        raise InvalidRecord(f"placements {list(result.placements)} must list each of the {n} seats once, from 1st to last")
-    for name, group in (("frozen", result.frozen), ("forfeited", result.forfeited)):
-        bad = [s for s in group if s not in seats]
-        if bad:
-            raise InvalidRecord(f"{name} seat {bad[0]} is not at this {n}-player table")
-    if result.placements and result.placements[0] in result.frozen:
-        raise InvalidRecord(f"seat {result.placements[0]} is both 1st and frozen; frozen players take the last places")
-    tail = len(result.frozen) + len(result.forfeited)
-    if result.placements and tail and set(result.placements[-tail:]) != set(result.frozen) | set(result.forfeited):
-        raise InvalidRecord(
-            f"placements {list(result.placements)} must end with the frozen seats {list(result.frozen)}"
-            f" and then the forfeiters {list(result.forfeited)}"
-        )
-    if result.den_bai is not None and result.den_bai not in result.frozen:
-        raise InvalidRecord(f"đền bài seat {result.den_bai} must be one of the frozen seats {list(result.frozen)}")
-
-
-def _check_events(result: RoundResult, seats: range) -> None:
-    """Chop and finish events name seats at the table."""
-    n = len(seats)
-    for chop in result.chops:
-        if chop.chopper not in seats or chop.chopped not in seats or chop.index < 1:
-            raise InvalidRecord(f"chop event {shown(chop)} names a seat not at this {n}-player table or an index below 1")
-    for finish in result.finishes:
-        if finish.seat not in seats:
-            raise InvalidRecord(f"finish event {shown(finish)} names a seat not at this {n}-player table")
+    result.check_seats(n)
+    return n, None if balances is None else check_balances(balances, n)
 
 
 # ---------------------------------------------------------------------------- what falls due
