@@ -196,7 +196,7 @@ def test_the_deprecation_shims_warn_and_give_the_same_thing() -> None:
         warnings.simplefilter("always")
         assert tienlen.events.Action is tienlen.actions.Action
         assert tienlen.events.parse_action is tienlen.actions.parse_action
-        assert tienlen.rules.load_rules is tienlen.loading.load_rules  # type: ignore[attr-defined]
+        assert tienlen.rules.load_rules is tienlen.loading.load_rules
         round_ = tienlen.Round.deal(tienlen.HOUSE, seed=7)
         assert tienlen.views.view_of(round_, 1) == round_.view(1)
     assert [w.category for w in caught] == [DeprecationWarning] * 4

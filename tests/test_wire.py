@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from referencing import Registry, Resource
 
 import tienlen
@@ -146,12 +146,16 @@ def test_every_value_class_with_to_dict_has_a_registered_document() -> None:
 
 
 def _subclasses(cls: type) -> set[type]:
-    return {sub for direct in cls.__subclasses__() for sub in {direct} | _subclasses(direct)}
+    found: set[type] = set()
+    direct: list[type] = cls.__subclasses__()
+    for sub in direct:
+        found |= {sub} | _subclasses(sub)
+    return found
 
 
 def test_read_document_reads_every_document_the_library_writes() -> None:
     round_ = play_round(IWIN, [GreedyAgent()] * 4, seed=2)
-    written = [round_, IWIN, round_.trick, round_.view(1), round_.result, settle(round_.result, IWIN, unit=10)]
+    written: list[Any] = [round_, IWIN, round_.trick, round_.view(1), round_.result, settle(round_.result, IWIN, unit=10)]
     written += [classify("3♠ 3♣", IWIN), round_.actions[0], Match.start(IWIN).record(round_.result)]
     assert {value.to_dict()["format"] for value in written} == {f"tienlen-{name}" for name in (*DOCUMENTS, "round", "rules")}
     for value in written:
@@ -246,10 +250,10 @@ def test_a_changed_rule_set_travels_as_its_mapping() -> None:
 def test_documents_start_with_format_and_version_in_a_stable_order() -> None:
     round_ = play_round(IWIN, [GreedyAgent(), RandomAgent(seed=1)] * 2, seed=11)
     for value in (round_.result, round_.view(1), round_.trick, settle(round_.result, IWIN)):
-        document = value.to_dict()  # type: ignore[attr-defined]
+        document = value.to_dict()
         assert list(document)[:2] == ["format", "version"] and document["version"] == WIRE_VERSION
-        assert value.to_json() == value.to_json()  # type: ignore[attr-defined]
-        assert list(json.loads(value.to_json())) == list(document)  # type: ignore[attr-defined]
+        assert value.to_json() == value.to_json()
+        assert list(json.loads(value.to_json())) == list(document)
 
 
 def test_the_redacted_record_holds_one_hand_and_no_seed() -> None:
