@@ -452,7 +452,7 @@ class Round:
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: its own hand, card counts, the table, the public history and its
-        legal actions (see :class:`~tienlen.views.PlayerView`). Raises :class:`IllegalPlay` for a bad seat."""
+        legal actions (see :class:`~tienlen.views.PlayerView`). Raises :class:`~tienlen.InvalidArgument` for a bad seat."""
         s = self._state
         hands = s[0]
         check_seat(seat, len(hands), "seat")
