@@ -44,7 +44,7 @@ from tienlen import (
     svg,
     wire,
 )
-from tienlen._checks import (
+from tienlen._input import (
     MAX_ACTION_TEXT,
     MAX_AMOUNT,
     MAX_CARD_TEXT,
@@ -60,9 +60,10 @@ from tienlen.events import Chop
 
 
 def match_document(rules: RuleSet = HOUSE, rounds: int = 3, unit: int = 1000) -> dict[str, Any]:
-    match = Match.start(rules, unit=unit if rules.unit != "points" else None, rounds=rounds)
+    match = Match.start(rules, unit=unit if rules.currency != "points" else None, rounds=rounds)
     for seed in range(rounds):
-        match = match.record(play_round(rules, [GreedyAgent(seed=s) for s in range(4)], seed=seed).result)
+        agents = [GreedyAgent(seed=s) for s in range(4)]
+        match = match.record(play_round(rules, agents, seed=seed, first_round=match.played == 0, leader=match.leader).result)
     return match.to_dict()
 
 
@@ -71,7 +72,7 @@ def settlement_document() -> dict[str, Any]:
 
 
 def settlement_of(rules: RuleSet, seed: int = 3) -> Settlement:
-    return settle(play_round(rules, [GreedyAgent()] * 4, seed=seed).result, rules, unit=1000 if rules.unit != "points" else 1)
+    return settle(play_round(rules, [GreedyAgent()] * 4, seed=seed).result, rules, unit=1000 if rules.currency != "points" else 1)
 
 
 # ---------------------------------------------------------------------------- strict, bounded JSON
@@ -143,13 +144,13 @@ def test_the_document_table_is_read_only() -> None:
     [
         (lambda d: d["net"].__setitem__(0, d["net"][0] + 1), "net"),  # not zero-sum
         (lambda d: d.__setitem__("house", d["house"] + 5), "net"),
-        (lambda d: d.__setitem__("unit", "dollars"), "unit"),
+        (lambda d: d.__setitem__("currency", "dollars"), "currency"),
         (lambda d: d["transfers"][0].__setitem__("payer", -1), r"transfers\[0\]\.payer"),
         (lambda d: d["transfers"][0].__setitem__("payer", 7), r"transfers\[0\]"),
         (lambda d: d["transfers"][0].__setitem__("payee", d["transfers"][0]["payer"]), r"transfers\[0\]"),
         (lambda d: d["transfers"][0].__setitem__("amount", -3), r"transfers\[0\]\.amount"),
         (lambda d: d["transfers"][0].__setitem__("amount", 0), r"transfers\[0\]\.amount"),
-        (lambda d: d.__setitem__("stake", 0), "stake"),
+        (lambda d: d.__setitem__("unit", 0), "unit"),
         (lambda d: d.__setitem__("net", d["net"] + [0]), "net"),
         (lambda d: d.__setitem__("net", d["net"][:1]), "net"),
     ],
@@ -293,16 +294,16 @@ def test_an_agent_asked_for_a_seat_that_is_not_to_act_refuses(agent: GreedyAgent
 
 
 def test_wrong_types_and_huge_numbers_are_refused() -> None:
-    with pytest.raises(InvalidArgument, match="rules must be a RuleSet"):
+    with pytest.raises(InvalidArgument, match="is not a RuleSet"):
         explain(Combo.parse("3♠"), None, 0)  # type: ignore[arg-type]
     with pytest.raises(InvalidCombo, match="is not a card mask"):
         action_indices(1 << 52)
     with pytest.raises(InvalidCombo, match="is not a card mask"):
         action_indices(True)
     assert action_indices((1 << 52) - (1 << 48))  # the four 2s: the highest mask there is
-    with pytest.raises(InvalidRules, match="up to 100,000"):
+    with pytest.raises(InvalidArgument, match="up to 100,000"):
         svg.hand("3♠", size=10**309)
-    with pytest.raises(InvalidRules, match="up to 100,000"):
+    with pytest.raises(InvalidArgument, match="up to 100,000"):
         svg.hand("3♠", size=svg.MAX_SIZE + 1)
     assert 'width="100000"' in svg.hand("3♠", size=svg.MAX_SIZE)
 
@@ -331,7 +332,7 @@ def test_seats_and_amounts_in_documents_at_their_limits_and_past_them() -> None:
     with pytest.raises(InvalidDocument, match=r"^seat: expected a whole number from 0 to 99 \(a seat\), not 100"):
         Action.from_dict(action | {"seat": 100})
     most = 10**15
-    money = {"format": "tienlen-settlement", "version": 1, "unit": "chips", "stake": most, "house": 0}
+    money = {"format": "tienlen-settlement", "version": 1, "currency": "chips", "unit": most, "house": 0}
     paid = money | {"transfers": [{"payer": 0, "payee": 1, "amount": most, "reason": "r"}], "net": [-most, most, 0, 0]}
     assert Settlement.from_dict(paid).net == (-most, most, 0, 0)
     over = money | {
@@ -340,8 +341,8 @@ def test_seats_and_amounts_in_documents_at_their_limits_and_past_them() -> None:
     }
     with pytest.raises(InvalidDocument, match=r"^transfers\[0\]\.amount: expected a whole number from 1 to"):
         Settlement.from_dict(over)
-    with pytest.raises(InvalidDocument, match=r"^stake: expected a whole number from 1 to"):
-        Settlement.from_dict(paid | {"stake": most + 1})
+    with pytest.raises(InvalidDocument, match=r"^unit: expected a whole number from 1 to"):
+        Settlement.from_dict(paid | {"unit": most + 1})
 
 
 # ---------------------------------------------------------------------------- every limit of the security page

@@ -9,6 +9,7 @@ was made so).
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import shutil
 import sys
@@ -46,7 +47,7 @@ def server() -> Iterator[int]:
     port: list[int] = []
 
     async def main() -> None:
-        async with await start(Lobby(), "127.0.0.1", 0) as running:
+        async with await start(Lobby(seeds=itertools.count(4).__next__), "127.0.0.1", 0) as running:
             port.append(next(iter(running.sockets)).getsockname()[1])
             ready.set()
             await stop.wait()

@@ -72,7 +72,7 @@ class Table:
         self.last_settlement: dict[int, Message] = {}
 
     def _new_match(self) -> Match:
-        rounds = self.rules.match_rounds or (10 if self.rules.unit == "points" else self.kept)
+        rounds = self.rules.match_rounds or (10 if self.rules.currency == "points" else self.kept)
         return Match.start(self.rules, players=self.players, unit=self.unit, rounds=rounds)
 
     # ------------------------------------------------------------------ seats

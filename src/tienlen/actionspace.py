@@ -63,7 +63,7 @@ from typing import SupportsIndex
 
 import attrs
 
-from tienlen._checks import shown
+from tienlen._input import shown
 from tienlen.actions import Action
 from tienlen.cards import FULL_MASK, Rank, Suit, format_cards
 from tienlen.combos import ComboKind, rank_nibbles
