@@ -45,14 +45,14 @@ MODULES = {"tienlen"} | {f"tienlen.{m.name}" for m in pkgutil.iter_modules([str(
 
 # The layers of CONTRIBUTING.md, lowest first: a module imports only from lower layers.
 LAYERS = [
-    {"_version", "errors", "_bits", "drawing"},
+    {"_version", "errors", "_bits", "_cache", "_fast", "drawing"},
     {"_checks", "_codec"},
     {"cards", "progress", "rules"},
     {"profiles", "svg"},
     {"combos", "loading"},
     {"beating", "events", "instant", "moves"},
     {"actions"},
-    {"actionspace", "records", "settle", "views"},
+    {"_state", "actionspace", "records", "settle", "views"},
     {"encoding", "match", "round"},
     {"agents", "compare", "env", "strategies", "wire"},
     {"openspiel", "pettingzoo", "simulate"},
