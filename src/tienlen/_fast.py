@@ -35,10 +35,7 @@ _V = TypeVar("_V")
 
 def _fields(cls: type) -> list[tuple[str, str, object]]:
     """``(slot, parameter, default)`` of each field: an attrs class's fields (a field left out of
-    ``__init__`` is filled with its default), a named tuple's fields, or the ``__slots__`` of a
-    plain class."""
-    if issubclass(cls, tuple):
-        return [(name, name, attrs.NOTHING) for name in getattr(cls, "_fields", ())]
+    ``__init__`` is filled with its default), or the ``__slots__`` of a plain class."""
     if attrs.has(cls):
         if "__slots__" not in vars(cls):
             raise TypeError(f"{cls.__name__} has no slots; fast construction needs attrs' slots=True")
@@ -75,21 +72,15 @@ def fast(cls: type[_V]) -> Callable[[Callable[_P, _V]], Callable[_P, _V]]:
         wanted = [parameter for _, parameter, _ in fields if parameter]
         if parameters != wanted:
             raise TypeError(f"{declared.__name__} must take the fields of {cls.__name__} in order: {wanted}, not {parameters}")
-        scope: dict[str, Any] = {"_new": object.__new__, "_new_tuple": tuple.__new__, "_cls": cls}
-        lines = [f"def {declared.__name__}({', '.join(parameters)}):"]
-        if issubclass(cls, tuple):  # a named tuple: its values in order, without its __new__
-            lines.append(f"    return _new_tuple(_cls, ({', '.join(parameters)},))")
-            fields = []
-        else:
-            lines.append("    value = _new(_cls)")
+        scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+        lines = [f"def {declared.__name__}({', '.join(parameters)}):", "    value = _new(_cls)"]
         for k, (slot, parameter, default) in enumerate(fields):
             if not parameter and (default is attrs.NOTHING or isinstance(default, attrs.Factory)):  # type: ignore[arg-type]
                 raise TypeError(f"{cls.__name__}.{slot} is left out of {declared.__name__} but has no plain default")
             scope[f"_set{k}"] = slot_setter(cls, slot)
             scope[f"_default{k}"] = default
             lines.append(f"    _set{k}(value, {parameter or f'_default{k}'})")
-        if fields:
-            lines.append("    return value")
+        lines.append("    return value")
         exec("\n".join(lines), scope)  # one line per slot, as attrs writes its own __init__
         built: Callable[_P, _V] = scope[declared.__name__]
         built.__doc__ = declared.__doc__

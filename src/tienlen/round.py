@@ -12,9 +12,9 @@ as it was, so a bot can search ahead without copying anything.
 (True, True)
 
 Speed and memory. Each action builds one new :class:`Round`: what stays the same through the
-deal (rules, hands dealt, dealer, seed) is one shared value, and the position is one small named
-tuple (seats that passed or are out as bits; see ``tienlen._state``, where the state and its
-transitions live), so an action costs a few microseconds. The history is
+deal (rules, hands dealt, dealer, seed) is one shared value, and the position is one plain tuple
+read under the names of its values (seats that passed or are out as bits; ``tienlen._state``
+holds the state and what each action does to it), so an action costs a few microseconds. The history is
 kept as tuples of shared, immutable events and actions. A round makes its :meth:`~Round.legal_actions`
 once and keeps them, and an action object handed out by that very sequence is applied without
 being checked again (it is known legal); any other action, equal or not, is checked in full.
