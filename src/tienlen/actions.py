@@ -19,9 +19,9 @@ import attrs
 from attrs.exceptions import FrozenInstanceError
 
 from tienlen._cache import BoundedCache
-from tienlen._checks import shown
 from tienlen._codec import WireValue
 from tienlen._fast import fast
+from tienlen._input import shown
 from tienlen.cards import parse_cards
 from tienlen.combos import Combo, ComboKind, classify
 from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCards
