@@ -18,7 +18,8 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
-from tienlen._bits import TWOS
+from tienlen._bits import SPADES, TWOS
+from tienlen._cache import BoundedCache
 from tienlen._checks import check_int, check_rules, check_type
 from tienlen._input import MAX_HAND, MAX_SEED, shown
 from tienlen.actions import Action
@@ -67,8 +68,7 @@ class RandomAgent:
         return _rng(self.seed, view).choice(legal)
 
 
-_LOW_BITS = sum(1 << (4 * rank) for rank in range(13))  # the lowest bit of every rank's nibble
-_FIVES, _THREES, _FOURS = 0x5 * _LOW_BITS, 0x3 * _LOW_BITS, 0x4 * _LOW_BITS
+_FIVES, _THREES, _FOURS = 0x5 * SPADES, 0x3 * SPADES, 0x4 * SPADES  # a nibble pattern in every rank
 
 
 def protected_mask(hand: int, rules: RuleSet) -> int:
@@ -86,7 +86,7 @@ def protected_mask(hand: int, rules: RuleSet) -> int:
     # and most hands have none.
     pairs = hand - (hand >> 1 & _FIVES)
     counts = (pairs & _THREES) + (pairs >> 2 & _THREES)
-    doubled = (counts >> 1 | counts >> 2) & _LOW_BITS
+    doubled = (counts >> 1 | counts >> 2) & SPADES
     runs = doubled & doubled >> 4 & doubled >> 8  # the lowest rank of three doubled ranks in a row
     ranks = (counts & _FOURS) >> 2 | runs | runs << 4 | runs << 8
     if not ranks:
@@ -100,16 +100,12 @@ def protected_mask(hand: int, rules: RuleSet) -> int:
     for kind, cards in legal_masks(candidates, None, rules):
         if kind in (ComboKind.QUAD, ComboKind.PAIR_RUN) and rules.bomb_rule(combo_of(kind, cards).bomb_class):
             bombs |= cards  # a quad or a pair run (the only bomb classes) that is a bomb here
-    if len(_BOMB_CARDS) >= _BOMB_CARDS_LIMIT:
-        _BOMB_CARDS.clear()
-    _BOMB_CARDS[key] = bombs
-    return mask | bombs
+    return mask | _BOMB_CARDS.put(key, bombs)
 
 
-_BOMB_CARDS: dict[tuple[int, RuleSet], int] = {}
-"""The bomb cards of the hands ``protected_mask`` sent to the move generator, by hand and rule set."""
-_BOMB_CARDS_LIMIT = 1 << 12
-"""At most this many (about 0.6 MB under one rule set); the table starts again empty when it is full."""
+_BOMB_CARDS: BoundedCache[tuple[int, RuleSet], int] = BoundedCache("bomb cards of hands", limit=1 << 12, holds="hands")
+"""The bomb cards of the hands ``protected_mask`` sent to the move generator, by hand and rule set
+(about 0.6 MB under one rule set when full)."""
 
 
 @attrs.frozen
