@@ -39,7 +39,7 @@ from collections.abc import Sequence
 import attrs
 
 from tienlen._bits import TWOS
-from tienlen._checks import MAX_SEED, check_int, check_type, shown
+from tienlen._checks import MAX_SEED, check_int, check_type
 from tienlen.actions import Action
 from tienlen.agents import GreedyAgent, protected_mask
 from tienlen.cards import FULL_MASK
@@ -51,7 +51,7 @@ from tienlen.views import PlayerView
 
 __all__ = ["LEVELS", "DEFAULT_LEVEL", "SearchAgent", "Hint", "hint"]
 
-LEVELS = {1: 24, 2: 60, 3: 150, 4: 400, 5: 1200}
+LEVELS = {1: 16, 2: 40, 3: 100, 4: 250, 5: 600}
 """Rollouts per decision at each level."""
 DEFAULT_LEVEL = 2
 """The level of ``SearchAgent()`` and of :func:`hint` (at most about 100 ms a decision on one core)."""
@@ -313,6 +313,3 @@ def hint(view: PlayerView, *, level: int = DEFAULT_LEVEL, seed: int = 0, rollout
     order = sorted(range(len(ranked)), key=lambda i: (-ranked[i].money, -ranked[i].win, i))
     return tuple(ranked[i] for i in order)
 
-
-def _describe(agent: object) -> str:
-    return shown(agent)
