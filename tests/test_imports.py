@@ -54,8 +54,9 @@ LAYERS = [
     {"actions"},
     {"actionspace", "records", "settle", "views"},
     {"encoding", "match", "round"},
-    {"agents", "compare", "env", "strategies", "wire"},
-    {"openspiel", "pettingzoo", "simulate"},
+    {"agents", "compare", "env", "solve", "strategies", "wire"},
+    {"openspiel", "pettingzoo", "search", "simulate"},
+    {"tournament"},
     {"tienlen", "cli", "plot"},
     {"__main__"},
 ]

@@ -38,7 +38,9 @@ def _shuffled_others(round_: Round, seat: int, rng: random.Random) -> Round:
         current[s], pool = sum(1 << c for c in pool[:count]), pool[count:]
     played = [d & ~h for d, h in zip(round_.dealt, round_.hand_masks, strict=True)]
     first = next(a.seat for a in round_.actions) if round_.actions else round_.trick.leader
-    rebuilt = Round.from_hands([h | p for h, p in zip(current, played, strict=True)], round_.rules, first_round=False, leader=first)
+    rebuilt = Round.from_hands(
+        [h | p for h, p in zip(current, played, strict=True)], round_.rules, first_round=False, leader=first
+    )
     for action in round_.actions:
         rebuilt = rebuilt.apply(action)
     return rebuilt

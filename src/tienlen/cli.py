@@ -511,7 +511,9 @@ def _tournament(args: argparse.Namespace) -> int:
     line_up = _names(args.agents, "agent")
     check_int(args.workers, "--workers", 1, MAX_WORKERS)
     if args.dask and args.workers != 1:
-        raise InvalidArgument("--workers spreads deals over this machine's processes; with --dask the cluster plays them: give one or the other")
+        raise InvalidArgument(
+            "--workers spreads deals over this machine's processes; with --dask the cluster plays them: give one or the other"
+        )
     progress = None if args.quiet else ProgressBar(sys.stderr, terminal=sys.stderr.isatty())
     options: dict[str, Any] = {"deals": args.deals, "seed": args.seed, "progress": progress}
     if args.dask:

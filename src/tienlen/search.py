@@ -107,7 +107,9 @@ def _fast_greedy(round_: Round) -> Action:
         if table is None:
             return plays[min(cheap, key=lambda mask: (mask.bit_length(), -mask.bit_count()))]
         return plays[min(cheap)]
-    pressed = hands[seat].bit_count() <= 3 or min((h.bit_count() for s, h in enumerate(hands) if s != seat and h), default=99) <= 3
+    pressed = (
+        hands[seat].bit_count() <= 3 or min((h.bit_count() for s, h in enumerate(hands) if s != seat and h), default=99) <= 3
+    )
     if decline is None or pressed:
         return plays[min(plays)]
     return decline
@@ -136,8 +138,10 @@ def _replay_of(view: PlayerView) -> _Replay:
     for event in view.history:
         if isinstance(event, Played):
             played[event.seat] |= event.combo.mask
-            kind = "interrupt" if event.out_of_turn else "play"
-            actions.append(Action(kind=kind, seat=event.seat, combo=event.combo))
+            if event.out_of_turn:
+                actions.append(Action(kind="interrupt", seat=event.seat, combo=event.combo))
+            else:
+                actions.append(Action(kind="play", seat=event.seat, combo=event.combo))
         elif isinstance(event, Passed):
             actions.append(Action(kind="pass", seat=event.seat))
         elif isinstance(event, Forfeited):
@@ -187,7 +191,7 @@ def _candidates(view: PlayerView, legal: Sequence[Action]) -> list[Action]:
         if action.combo is None:
             chosen[action] = None
             break
-    by_kind: dict[tuple[str, int], list[Action]] = {}
+    by_kind: dict[tuple[object, int], list[Action]] = {}
     for action in legal:
         if action.combo is not None:
             by_kind.setdefault((action.combo.kind.value, action.mask.bit_count()), []).append(action)
@@ -230,17 +234,13 @@ def _evaluate(view: PlayerView, candidates: Sequence[Action], rollouts: int, see
             continue
         drawn += 1
         for index, action in enumerate(candidates):
-            if action.kind == "pass" and world.to_act != seat:
-                after = world  # declining an out-of-turn chop changes nothing
-            else:
-                after = world.apply(action)
+            declined = action.kind == "pass" and world.to_act != seat  # declining an out-of-turn chop changes nothing
+            after = world if declined else world.apply(action)
             end = _play_out(after)
             money[index] += _money(end, seat)
             wins[index] += end.result.placements[:1] == (seat,)
     drawn = max(drawn, 1)
-    return [
-        Hint(action=a, win=wins[i] / drawn, money=money[i] / drawn, worlds=drawn) for i, a in enumerate(candidates)
-    ]
+    return [Hint(action=a, win=wins[i] / drawn, money=money[i] / drawn, worlds=drawn) for i, a in enumerate(candidates)]
 
 
 def _check_view(view: object) -> PlayerView:
@@ -312,4 +312,3 @@ def hint(view: PlayerView, *, level: int = DEFAULT_LEVEL, seed: int = 0, rollout
     ranked = _evaluate(view, _candidates(view, legal), agent.budget, seed)
     order = sorted(range(len(ranked)), key=lambda i: (-ranked[i].money, -ranked[i].win, i))
     return tuple(ranked[i] for i in order)
-

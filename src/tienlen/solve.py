@@ -118,10 +118,10 @@ def _children(round_: Round, offer: int) -> _Children:
         hand = round_.hand_masks[seat]
         moves: list[tuple[Action | None, Round, int]] = [(a, round_.apply(a), 0) for a in _ordered(chops, hand)]
         return seat, moves + [(None, round_, offer + 1)]
-    seat = round_.to_act
-    assert seat is not None
-    hand = round_.hand_masks[seat]
-    return seat, [(a, round_.apply(a), 0) for a in _ordered(list(round_.legal_actions()), hand)]
+    to_act = round_.to_act
+    assert to_act is not None
+    hand = round_.hand_masks[to_act]
+    return to_act, [(a, round_.apply(a), 0) for a in _ordered(list(round_.legal_actions()), hand)]
 
 
 def solve(round_: Round, *, seat: int | None = None, limit: int | None = None) -> Solution:
@@ -154,10 +154,8 @@ def solve(round_: Round, *, seat: int | None = None, limit: int | None = None) -
         if len(known) >= budget:
             raise _Limit
         chooser, moves = _children(r, offer)
-        if chooser == me:
-            value = any(wins(child, o) for _, child, o in moves)
-        else:
-            value = all(wins(child, o) for _, child, o in moves)
+        outcomes = (wins(child, o) for _, child, o in moves)
+        value = any(outcomes) if chooser == me else all(outcomes)  # the player needs one, against every reply
         known[key] = value
         return value
 

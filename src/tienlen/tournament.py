@@ -43,7 +43,19 @@ from tienlen.settle import settle
 from tienlen.simulate import Estimate
 from tienlen.views import PlayerView
 
-__all__ = ["SPECS", "PassingAgent", "agent_from_spec", "play_deals", "ratings", "summarise", "AgentResult", "Pairwise", "Tournament", "tournament", "format_tournament"]
+__all__ = [
+    "SPECS",
+    "PassingAgent",
+    "agent_from_spec",
+    "play_deals",
+    "ratings",
+    "summarise",
+    "AgentResult",
+    "Pairwise",
+    "Tournament",
+    "tournament",
+    "format_tournament",
+]
 
 Progress = Callable[[str, int, int], None]
 """A progress callback: ``(what is being played, games done, games in all)``."""
@@ -318,7 +330,8 @@ def tournament(
 
         futures = [client.submit(play_deals, *job, pure=False) for job in jobs]
         job_of = {f.key: job for f, job in zip(futures, jobs, strict=True)}
-        finished = {f.key: tell(f.result(), job_of[f.key]) for f in distributed.as_completed(futures)}
+        in_finishing_order: Callable[[list[Any]], Iterable[Any]] = distributed.as_completed
+        finished = {f.key: tell(f.result(), job_of[f.key]) for f in in_finishing_order(futures)}
         parts = [finished[f.key] for f in futures]
     elif workers == 1:
         parts = [tell(play_deals(*job), job) for job in jobs]
@@ -351,4 +364,3 @@ def format_tournament(t: Tournament) -> str:
         lines.append(f"  {p.a} - {p.b}: {_interval(p.money)} per deal ({p.a} {verdict})")
     lines.append("  (95% intervals over deals; each deal played in every seating)")
     return "\n".join(lines)
-
