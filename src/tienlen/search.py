@@ -25,8 +25,8 @@ hands are small.
 not beat the table; the player draws hidden cards uniformly rather than guess at such "voids".
 
 **Levels** set the number of rollouts per decision (spread over the candidates, at least two
-worlds each): see :data:`LEVELS`. A wide position keeps at most 12 candidates: every play that
-goes out, the greedy policy's own choice, the pass, and per kind of combination the lowest
+worlds each): see :data:`LEVELS`. A wide position keeps at most 8 candidates: the greedy policy's
+own choice (first: it wins ties), every play that goes out, the pass, and per kind of combination the lowest
 plays and the highest (so a 2 or a bomb is always weighed). The agent is deterministic for a
 seed: its random draws are seeded by the seed and the public position.
 """
@@ -55,7 +55,7 @@ LEVELS = {1: 16, 2: 40, 3: 100, 4: 250, 5: 600}
 """Rollouts per decision at each level."""
 DEFAULT_LEVEL = 2
 """The level of ``SearchAgent()`` and of :func:`hint` (at most about 100 ms a decision on one core)."""
-_CANDIDATES = 12
+_CANDIDATES = 8
 """The most actions weighed in one decision."""
 
 
@@ -177,16 +177,17 @@ def _world(view: PlayerView, replay: _Replay, rng: random.Random) -> Round | Non
 
 
 def _candidates(view: PlayerView, legal: Sequence[Action]) -> list[Action]:
-    """At most :data:`_CANDIDATES` actions worth weighing (all of them when there are few)."""
+    """At most :data:`_CANDIDATES` actions worth weighing (all of them when there are few), the
+    greedy policy's own choice first: it wins ties, so the search departs from the policy its
+    rollouts follow only where the sampled worlds say another action does better."""
+    base = GreedyAgent().act(view)
     if len(legal) <= _CANDIDATES:
-        return list(legal)
+        return [base] + [a for a in legal if a != base]
     hand = view.hand_mask
-    chosen: dict[Action, None] = {}
+    chosen: dict[Action, None] = {base: None}
     for action in legal:
         if action.combo is not None and action.mask == hand:
             chosen[action] = None
-    if view.my_turn:
-        chosen[GreedyAgent().act(view)] = None
     for action in legal:
         if action.combo is None:
             chosen[action] = None
@@ -292,7 +293,7 @@ class SearchAgent:
 
 def hint(view: PlayerView, *, level: int = DEFAULT_LEVEL, seed: int = 0, rollouts: int | None = None) -> tuple[Hint, ...]:
     """The actions worth weighing for ``view.seat`` (every legal action when there are at most
-    12), ranked best first, each with its estimated first-place share and expected money in the
+    8), ranked best first, each with its estimated first-place share and expected money in the
     rule set's unit (see :class:`SearchAgent` for ``level``, ``seed`` and ``rollouts``).
 
     Raises :class:`~tienlen.InvalidArgument` for a view that is not a :class:`PlayerView`, or a
