@@ -6,6 +6,9 @@ with a real choice alone); ``hint`` on the opening position of seeded 13-card de
 random two-player open-hand endgames of 8 and 10 cards each (seat 0 to lead), with the median,
 the 90th percentile, the slowest and how many finished within ``--limit`` positions.
 
+Times are the process's CPU time (``time.process_time``), which other work on a shared machine
+disturbs far less than the wall clock; on an idle machine the two agree.
+
     python benchmarks/bench_search.py                       # levels 1-3, 4 rounds each
     python benchmarks/bench_search.py --levels 1,2,3,4,5 --rounds 10 --solves 50
 """
@@ -37,9 +40,9 @@ class Timed:
         self.chosen: list[float] = []
 
     def act(self, view: PlayerView) -> Action:
-        start = time.perf_counter()
+        start = time.process_time()
         action = self.agent.act(view)
-        spent = time.perf_counter() - start
+        spent = time.process_time() - start
         self.all.append(spent)
         if len(view.legal_actions) > 1:
             self.chosen.append(spent)
@@ -65,9 +68,9 @@ def hints(count: int) -> None:
         round_ = Round.deal(HOUSE, seed=seed)
         assert round_.to_act is not None
         view = round_.view(round_.to_act)
-        start = time.perf_counter()
+        start = time.process_time()
         hint(view)
-        spent.append(time.perf_counter() - start)
+        spent.append(time.process_time() - start)
     print(f"hint, 13 cards, default level: median {1000 * statistics.median(spent):.0f} ms, slowest {1000 * max(spent):.0f} ms over {count}")
 
 
@@ -78,9 +81,9 @@ def solves(cards: int, count: int, limit: int) -> None:
         dealt = rng.sample(range(52), 2 * cards)
         hands = [sum(1 << c for c in dealt[:cards]), sum(1 << c for c in dealt[cards:])]
         round_ = Round.from_hands(hands, HOUSE, first_round=False, leader=0)
-        start = time.perf_counter()
+        start = time.process_time()
         solution = solve(round_, limit=limit)
-        spent.append(time.perf_counter() - start)
+        spent.append(time.process_time() - start)
         sizes.append(solution.positions)
         unknown += solution.wins is None
     spent.sort()

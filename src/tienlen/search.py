@@ -53,7 +53,7 @@ __all__ = ["LEVELS", "DEFAULT_LEVEL", "SearchAgent", "Hint", "hint"]
 
 LEVELS = {1: 16, 2: 40, 3: 100, 4: 250, 5: 600}
 """Rollouts per decision at each level."""
-DEFAULT_LEVEL = 2
+DEFAULT_LEVEL = 3
 """The level of ``SearchAgent()`` and of :func:`hint` (at most about 100 ms a decision on one core)."""
 _CANDIDATES = 8
 """The most actions weighed in one decision."""
