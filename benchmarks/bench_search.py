@@ -71,7 +71,9 @@ def hints(count: int) -> None:
         start = time.process_time()
         hint(view)
         spent.append(time.process_time() - start)
-    print(f"hint, 13 cards, default level (2): median {1000 * statistics.median(spent):.0f} ms, slowest {1000 * max(spent):.0f} ms over {count}")
+    print(
+        f"hint, 13 cards, default level (2): median {1000 * statistics.median(spent):.0f} ms, slowest {1000 * max(spent):.0f} ms over {count}"
+    )
 
 
 def solves(cards: int, count: int, limit: int) -> None:
