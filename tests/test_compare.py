@@ -39,7 +39,7 @@ def test_compare_many_rule_sets_has_a_column_each() -> None:
 
 
 def test_compare_needs_two_rule_sets() -> None:
-    with pytest.raises(InvalidRules, match="at least two"):
+    with pytest.raises(InvalidArgument, match="at least two"):
         compare(HOUSE)
 
 
@@ -181,7 +181,7 @@ def test_simulation_uses_the_same_deals_for_every_profile() -> None:
 
 
 def test_simulation_refuses_bad_settings() -> None:
-    with pytest.raises(InvalidRules, match="not played by 3 players"):
+    with pytest.raises(InvalidArgument, match="faceoff is played by 4 players, not 3"):
         simulate([FACEOFF], rounds=1, players=3)
     with pytest.raises(InvalidArgument, match="unknown bot"):
         simulate([HOUSE], rounds=1, bots=("oracle",))
@@ -217,7 +217,7 @@ def test_stats_add_up() -> None:
     total = a + b
     assert (total.rounds, total.chops, total.longest_chain) == (5, 3, 2)
     assert total.seat_totals == (-4, 4) and total.moved_counts == ((4, 3), (8, 2))
-    with pytest.raises(InvalidRules):
+    with pytest.raises(InvalidArgument):
         a + ProfileStats(rules="iwin", unit="bets", scale=2, players=2, rounds=1)
 
 

@@ -9,7 +9,7 @@ import pytest
 from builders import result
 
 from tienlen import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, Round, RuleSet
-from tienlen.errors import IllegalPlay, InvalidRecord, InvalidRules
+from tienlen.errors import IllegalPlay, InvalidArgument, InvalidRecord
 from tienlen.match import Match, next_leader
 from tienlen.settle import settle
 
@@ -37,7 +37,7 @@ def test_faceoff_ties_share_the_win() -> None:
 
 
 def test_pagat_needs_the_agreed_number_of_rounds() -> None:
-    with pytest.raises(InvalidRules, match="rounds: pagat is played for an agreed number of rounds"):
+    with pytest.raises(InvalidArgument, match="rounds: pagat is played for an agreed number of rounds"):
         Match.start(PAGAT)
     match = Match.start(PAGAT, rounds=3)
     for order in [(0, 1, 2, 3), (0, 1, 3, 2), (2, 1, 0, 3)]:
@@ -120,7 +120,7 @@ def test_iwin_self_played_match_keeps_every_balance_at_or_above_zero() -> None:
     ],
 )
 def test_start_refuses_bad_settings(kwargs: dict[str, object], message: str) -> None:
-    with pytest.raises(InvalidRules, match=message):
+    with pytest.raises(InvalidArgument, match=message):
         Match.start(**kwargs)  # type: ignore[arg-type]
 
 
@@ -165,9 +165,9 @@ def test_next_leader_instant_winner() -> None:
 
 def test_next_leader_errors() -> None:
     r = result(4, (0, 1, 2, 3))
-    with pytest.raises(InvalidRules, match="absent: seat 4 is not at this 4-player table"):
+    with pytest.raises(InvalidArgument, match="absent: each seat must be a seat from 0 to 3, not 4"):
         next_leader(r, HOUSE, absent={4})
-    with pytest.raises(InvalidRules, match="every seat is absent"):
+    with pytest.raises(InvalidArgument, match="every seat is absent"):
         next_leader(r, HOUSE, absent=range(4))
     with pytest.raises(InvalidRecord, match="neither placements nor instant winners"):
         next_leader(result(4), HOUSE)

@@ -19,7 +19,7 @@ from tienlen import COUNTING, HOUSE, IWIN, NORTHERN, PROFILES, Match, Round, Rul
 from tienlen.agents import RandomAgent, play_round
 from tienlen.compare import compare_round
 from tienlen.env import TienLenEnv
-from tienlen.errors import InvalidRules
+from tienlen.errors import InvalidArgument, InvalidRules
 from tienlen.rules import AXES, PER_PLAYERS
 from tienlen.settle import Settlement, stake_for, unit_for
 from tienlen.simulate import simulate
@@ -129,7 +129,7 @@ def test_settle_stake_keyword_still_works_with_a_deprecation_warning() -> None:
 
 
 def test_settle_refuses_unit_and_stake_together() -> None:
-    with pytest.raises(InvalidRules, match="settle: give unit= only"):
+    with pytest.raises(InvalidArgument, match="settle: give unit= only"):
         settle(result(4, (0, 1, 2, 3)), HOUSE, unit=1000, stake=1000)
 
 
@@ -300,7 +300,7 @@ def test_amounts_per_player_count() -> None:
 
 
 def test_amount_names_the_amount_axes() -> None:
-    with pytest.raises(InvalidRules, match="'straight_min' is not an amount axis; use one of instant_win_payment"):
+    with pytest.raises(InvalidArgument, match="'straight_min' is not an amount axis; use one of instant_win_payment"):
         HOUSE.amount("straight_min", 4)
 
 

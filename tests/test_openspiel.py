@@ -12,7 +12,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import attrs
 
-from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidRules, Round, RuleSet
+from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidArgument, Round, RuleSet
 from tienlen.actionspace import ACTION_SPACE_SIZE
 from tienlen.cards import DECK, Card, format_cards
 from tienlen.env import chop_offers
@@ -78,16 +78,19 @@ def test_a_variant_that_is_no_profile_is_a_game_too() -> None:
     state = play_out(game.new_initial_state(), random.Random(2))
     assert state.returns() == [float(v) for v in settle(state.round.result, variant).net]
     assert str(game.deserialize_state(state.serialize())) == str(state)
-    with pytest.raises(InvalidRules, match="'my-house' is not a profile"):
+    with pytest.raises(InvalidArgument, match="'my-house' is neither a RuleSet nor a profile"):
         pyspiel.load_game(str(game))
 
 
 @pytest.mark.parametrize(
     ("params", "why"),
-    [({"rules": "southern"}, "not a profile"), ({"rules": "pagat", "players": 2}, "pagat is played by 4 players, not 2")],
+    [
+        ({"rules": "southern"}, "neither a RuleSet nor a profile"),
+        ({"rules": "pagat", "players": 2}, "pagat is played by 4 players, not 2"),
+    ],
 )
 def test_bad_parameters_are_refused(params: dict[str, Any], why: str) -> None:
-    with pytest.raises(InvalidRules, match=why):
+    with pytest.raises(InvalidArgument, match=why):
         TienLenGame(params)
 
 

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test, render_test, seed_test
 
-from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidRules, Round, RuleSet
+from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidArgument, Round, RuleSet
 from tienlen.actionspace import ACTION_SPACE_SIZE, Choice, action_indices
 from tienlen.agents import GreedyAgent
 from tienlen.encoding import OBSERVATION_LENGTH, encode_observation
@@ -56,7 +56,7 @@ def test_render_modes() -> None:
     silent.reset(seed=2)
     with pytest.warns(UserWarning, match="without a render_mode"):
         assert silent.render() is None
-    with pytest.raises(InvalidRules, match="render_mode: 'rgb_array' is not offered"):
+    with pytest.raises(InvalidArgument, match="render_mode: 'rgb_array' is not offered"):
         raw_env(render_mode="rgb_array")
 
 
@@ -165,9 +165,9 @@ def test_reset_takes_the_environments_options_and_ignores_other_keys() -> None:
 
 
 def test_bad_construction_is_refused() -> None:
-    with pytest.raises(InvalidRules, match="not a profile"):
+    with pytest.raises(InvalidArgument, match="neither a RuleSet nor a profile"):
         raw_env(rules="southern")
-    with pytest.raises(InvalidRules, match="pagat is played by 4"):
+    with pytest.raises(InvalidArgument, match="pagat is played by 4"):
         raw_env(rules="pagat", players=2)
 
 

@@ -10,7 +10,7 @@ from matplotlib.figure import Figure
 
 from tienlen import FACEOFF, HOUSE, NORTHERN, Match
 from tienlen.agents import GreedyAgent, play_round
-from tienlen.errors import InvalidRules
+from tienlen.errors import InvalidArgument
 from tienlen.plot import balance_chart, events_chart, money_chart, seats_chart, simulation_figure
 from tienlen.simulate import simulate
 
@@ -59,7 +59,7 @@ def test_the_balance_chart_runs_each_seat_total() -> None:
 
 
 def test_nothing_to_draw_is_refused() -> None:
-    with pytest.raises(InvalidRules, match="nothing to draw"):
+    with pytest.raises(InvalidArgument, match="nothing to draw"):
         money_chart([])
-    with pytest.raises(InvalidRules, match="no round yet"):
+    with pytest.raises(InvalidArgument, match="no round yet"):
         balance_chart(Match.start(FACEOFF))

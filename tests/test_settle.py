@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tienlen import DECK, FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, Round, RuleSet, classify, format_cards, parse_cards
-from tienlen.errors import InvalidRecord, InvalidRules, TienLenError
+from tienlen.errors import InvalidArgument, InvalidRecord, InvalidRules, TienLenError
 from tienlen.events import Chop, Event, Finished, RoundResult
 from tienlen.settle import HOUSE_SEAT, Settlement, Transfer, chop_value, held_value, settle
 
@@ -506,7 +506,7 @@ class TestPoints:
         assert settle(result(4, (0, 1, 3, 2), forfeited=(2, 3)), PAGAT).points == (1, 1, -3, 1)
 
     def test_points_need_unit_1(self) -> None:
-        with pytest.raises(InvalidRules, match="faceoff scores points, which are not staked; leave unit at 1"):
+        with pytest.raises(InvalidArgument, match="faceoff scores points, which are not staked; leave unit at 1"):
             settle(result(4, (0, 1, 2, 3)), FACEOFF, unit=1000)
 
 
@@ -555,26 +555,26 @@ class TestValues:
 class TestErrors:
     @pytest.mark.parametrize("unit", [0, -1000, 1.5, True, "1000"])
     def test_unit_must_be_a_positive_whole_number(self, unit: object) -> None:
-        with pytest.raises(InvalidRules, match=r"unit: .* is not a positive whole number; give what one entry is worth"):
+        with pytest.raises(InvalidArgument, match=r"unit: .* is not a positive whole number; give what one entry is worth"):
             settle(result(4, (0, 1, 2, 3)), HOUSE, unit=unit)  # type: ignore[arg-type]
 
     def test_balances_one_per_seat(self) -> None:
-        with pytest.raises(InvalidRules, match="balances: 3 balances given for 4 players; give one per seat"):
+        with pytest.raises(InvalidArgument, match="balances: 3 balances given for 4 players; give one per seat"):
             settle(result(4, (0, 1, 2, 3)), IWIN, balances=[1, 2, 3])
 
     @pytest.mark.parametrize("bad", [-1, 1.0, True])
     def test_balances_non_negative_whole_numbers(self, bad: object) -> None:
-        with pytest.raises(InvalidRules, match=r"balances: seat 2 has .*; a balance must be a whole number of at least 0"):
+        with pytest.raises(InvalidArgument, match=r"balances: seat 2 has .*; a balance must be a whole number of at least 0"):
             settle(result(4, (0, 1, 2, 3)), IWIN, balances=[5, 5, bad, 5])  # type: ignore[list-item]
 
     def test_balances_not_a_sequence(self) -> None:
-        with pytest.raises(InvalidRules, match="balances: give one whole number per seat"):
+        with pytest.raises(InvalidArgument, match="balances: give one whole number per seat"):
             settle(result(4, (0, 1, 2, 3)), IWIN, balances="1000")  # type: ignore[arg-type]
 
     def test_player_count_the_rules_do_not_allow(self) -> None:
-        with pytest.raises(InvalidRules, match="this round has 3 players, but faceoff is played by 4 players"):
+        with pytest.raises(InvalidArgument, match="faceoff is played by 4 players, not 3"):
             settle(result(3, (0, 1, 2)), FACEOFF)
-        with pytest.raises(InvalidRules, match="this round has 5 players, but house is played by 2 to 4 players"):
+        with pytest.raises(InvalidArgument, match="house is played by 2 to 4 players, not 5"):
             settle(attrs.evolve(result(4, (0, 1, 2, 3)), players=5), HOUSE)
 
     def test_placements_every_seat_once(self) -> None:
@@ -605,7 +605,7 @@ class TestErrors:
         assert issubclass(InvalidRules, TienLenError) and issubclass(InvalidRecord, ValueError)
 
     def test_not_a_result(self) -> None:
-        with pytest.raises(InvalidRecord, match="settle needs a RoundResult"):
+        with pytest.raises(InvalidArgument, match="result must be a RoundResult"):
             settle("round", HOUSE)  # type: ignore[arg-type]
 
 

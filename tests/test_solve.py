@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidArgument, Round
+from tienlen import HOUSE, IWIN, PROFILES, InvalidArgument, Round
 from tienlen.solve import first_out_wins, solve
 
 
@@ -106,5 +106,5 @@ def test_limit_answers_unknown_and_bad_arguments_are_refused() -> None:
         solve("not a round")  # type: ignore[arg-type]
     with pytest.raises(InvalidArgument):
         solve(r, limit=0)
-    with pytest.raises(IllegalPlay):
+    with pytest.raises(InvalidArgument):
         solve(r, seat=2)

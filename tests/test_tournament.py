@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tienlen import COUNTING, HOUSE, InvalidArgument, InvalidRules
+from tienlen import COUNTING, FACEOFF, HOUSE, InvalidArgument
 from tienlen.cli import main
 from tienlen.tournament import PassingAgent, agent_from_spec, play_deals, ratings, tournament
 
@@ -63,9 +63,7 @@ def test_bad_line_ups_are_refused() -> None:
         agent_from_spec("search:x")
     with pytest.raises(InvalidArgument):
         agent_from_spec("greedy:2")
-    with pytest.raises(InvalidRules):
-        from tienlen import FACEOFF
-
+    with pytest.raises(InvalidArgument, match="faceoff is played by 4 players"):
         tournament(FACEOFF, ["greedy", "random"], deals=1)
     assert isinstance(agent_from_spec("passer"), PassingAgent)
 

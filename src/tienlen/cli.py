@@ -37,7 +37,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
-from tienlen._checks import MAX_AMOUNT, MAX_RECORD, MAX_SEED, MAX_WORKERS, check_int, load_json, read_file, shown
+from tienlen._checks import check_int
+from tienlen._input import MAX_AMOUNT, MAX_RECORD, MAX_SEED, MAX_WORKERS, load_json, read_file, shown
 from tienlen._version import __version__
 from tienlen.agents import AGENTS, make_agent, play_round
 from tienlen.beating import explain

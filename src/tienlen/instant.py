@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 
 from tienlen._bits import pairs_of
-from tienlen._checks import check_bool, check_type
+from tienlen._checks import check_bool, check_rules
 from tienlen.cards import Card, to_mask
 from tienlen.combos import TWO
 from tienlen.rules import RuleSet
@@ -32,7 +32,7 @@ def instant_win_pattern(hand: int | Iterable[Card] | str, rules: RuleSet, *, fir
     >>> instant_win_pattern("3♠ 2♠ 2♣ 2♦ 2♥", HOUSE)
     'four_twos'
     """
-    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
+    check_rules(rules)
     check_bool(first_round, "first_round")
     return pattern_of(to_mask(hand), rules, first_round)
 

@@ -49,14 +49,14 @@ import numpy as np
 import pyspiel
 from numpy.typing import NDArray
 
+from tienlen._checks import check_players, rules_or_profile
 from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, PASS_INDEX, Choice, action_indices, index_label
 from tienlen.agents import Agent
 from tienlen.cards import DECK, format_cards, iter_indices
 from tienlen.encoding import OBSERVATION_LENGTH, OBSERVATION_OFFSETS, encode_observation, mask_to_bits
 from tienlen.env import advance, chop_offers
-from tienlen.errors import IllegalPlay, InvalidRules, TienLenError
+from tienlen.errors import IllegalPlay, InvalidArgument, TienLenError
 from tienlen.events import Played
-from tienlen.profiles import PROFILES
 from tienlen.round import Round
 from tienlen.rules import RuleSet
 from tienlen.settle import held_value, settle
@@ -120,29 +120,17 @@ def utility_bounds(rules: RuleSet, players: int) -> tuple[int, int]:
     return -most, others * most
 
 
-def _rules_of(value: object) -> RuleSet:
-    if isinstance(value, RuleSet):
-        return value
-    if value not in PROFILES:
-        raise InvalidRules(f"rules: {value!r} is not a profile; use one of {', '.join(PROFILES)}")
-    return PROFILES[str(value)]
-
-
 class TienLenGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
     """The game for one rule set and player count: ``TienLenGame({"rules": "iwin", "players": 4})``
     or ``TienLenGame(rules=my_rules, players=3)`` for any :class:`~tienlen.RuleSet`.
 
-    Raises :class:`~tienlen.InvalidRules` for an unknown profile or a player count the rules do not allow.
+    Raises :class:`~tienlen.InvalidArgument` for an unknown profile or a player count the rules do not allow.
     """
 
     def __init__(self, params: dict[str, Any] | None = None, *, rules: RuleSet | None = None, players: int | None = None) -> None:
         given = {**_DEFAULTS, **(params or {})}
-        self.rules = _rules_of(rules if rules is not None else given["rules"])
-        self.players = int(players if players is not None else given["players"])
-        low_count, high_count = self.rules.min_players, self.rules.max_players
-        if not low_count <= self.players <= high_count:
-            span = f"{low_count}" if low_count == high_count else f"{low_count} to {high_count}"
-            raise InvalidRules(f"{self.rules.name} is played by {span} players, not {self.players}")
+        self.rules = rules_or_profile(rules if rules is not None else given["rules"])
+        self.players = check_players(self.rules, players if players is not None else given["players"])
         self.first_round = bool(given["first_round"])
         self.dealt = self.rules.cards_dealt(self.players)
         low, high = utility_bounds(self.rules, self.players)
@@ -172,7 +160,7 @@ class TienLenGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> TienLenObserver:
         """The observer of information states (``perfect_recall``) or of observations."""
         if params:
-            raise InvalidRules(f"observer parameters are not supported; got {params}")
+            raise InvalidArgument(f"observer parameters are not supported; got {params}")
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return TienLenObserver(perfect_recall=perfect_recall)
 

@@ -40,11 +40,12 @@ from numpy.typing import NDArray
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from tienlen._checks import rules_or_profile
 from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, Choice, index_label
 from tienlen.encoding import OBSERVATION_FIELDS, encode_observation
 from tienlen.env import RESET_OPTIONS, TienLenEnv
-from tienlen.errors import IllegalPlay, InvalidRules
-from tienlen.profiles import HOUSE, PROFILES
+from tienlen.errors import IllegalPlay, InvalidArgument
+from tienlen.profiles import HOUSE
 from tienlen.round import Round
 from tienlen.rules import RuleSet
 from tienlen.settle import Settlement
@@ -79,18 +80,11 @@ def _observation_bounds() -> tuple[NDArray[np.int16], NDArray[np.int16]]:
     return np.full(OBSERVATION_SIZE, -1, np.int16), np.array(high, np.int16)
 
 
-def _rules_of(rules: RuleSet | str) -> RuleSet:
-    if isinstance(rules, str):
-        if rules not in PROFILES:
-            raise InvalidRules(f"rules: {rules!r} is not a profile; use one of {', '.join(PROFILES)} or a RuleSet")
-        return PROFILES[rules]
-    return rules
-
-
 class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
     """One round per episode under ``rules`` (a :class:`~tienlen.RuleSet` or a profile name) at
     ``players`` seats, with Gymnasium spaces (see the module docs). Raises
-    :class:`~tienlen.InvalidRules` for a player count the rules do not allow or an unknown render mode.
+    :class:`~tienlen.InvalidArgument` for an unknown profile, a player count the rules do not allow or an
+    unknown render mode.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -103,8 +97,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
     def __init__(self, rules: RuleSet | str = HOUSE, players: int = 4, render_mode: str | None = None) -> None:
         super().__init__()
         if render_mode not in (None, "ansi", "human"):
-            raise InvalidRules(f"render_mode: {render_mode!r} is not offered; use 'ansi', 'human' or None")
-        self._env = TienLenEnv(_rules_of(rules), players=players, render_mode=None if render_mode is None else "ansi")
+            raise InvalidArgument(f"render_mode: {render_mode!r} is not offered; use 'ansi', 'human' or None")
+        self._env = TienLenEnv(rules_or_profile(rules), players=players, render_mode=None if render_mode is None else "ansi")
         self.rules = self._env.rules
         self.render_mode = render_mode
         self.possible_agents = list(self._env.possible_agents)

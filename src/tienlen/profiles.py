@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from tienlen.rules import BombRule, InstantWinRule, RuleSet, _add_starts
+from tienlen.rules import BombRule, InstantWinRule, RuleSet
 
 __all__ = ["HOUSE", "FACEOFF", "NORTHERN", "IWIN", "PAGAT", "COUNTING", "PROFILES"]
 
@@ -182,5 +182,3 @@ COUNTING = RuleSet(
 
 PROFILES: Mapping[str, RuleSet] = MappingProxyType({r.name: r for r in (HOUSE, FACEOFF, NORTHERN, IWIN, PAGAT, COUNTING)})
 """The profiles by name: the five of the specification, then ``counting``."""
-
-_add_starts(PROFILES.values())

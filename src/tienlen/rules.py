@@ -18,38 +18,32 @@ False
 
 from __future__ import annotations
 
-import difflib
 import functools
-import importlib
 import json
-import re
-import tomllib
 import warnings
-from collections.abc import Callable, Iterable, Mapping
-from types import MappingProxyType
-from typing import Any, Literal, get_args
+from collections.abc import Callable, Mapping
+from types import MappingProxyType, ModuleType
+from typing import Any, Literal, cast, get_args
 
 import attrs
 
 from tienlen._bits import BOMB_CLASS, pairs_of
-from tienlen._checks import MAX_AMOUNT, MAX_COUNT, MAX_RULES_TEXT, check_text, load_json, parse_whole, shown
-from tienlen._codec import WIRE_VERSION, check_head
-from tienlen.errors import InvalidRules, one_line
+from tienlen._codec import check_head, head
+from tienlen._input import MAX_COUNT, MAX_RULES_TEXT, load_json, shown
+from tienlen._shapes import check_fields, check_shape
+from tienlen.errors import InvalidArgument, InvalidRules
 
 __all__ = ["RuleSet", "BombRule", "InstantWinRule", "INSTANT_WIN_PATTERNS", "AXES", "PER_PLAYERS"]
 
 
 def __getattr__(name: str) -> Any:
     """``tienlen.rules.load_rules`` is the 0.1 place of :func:`tienlen.loading.load_rules` (it warns)."""
-    if name == "load_rules":
-        warnings.warn(
-            "tienlen.rules.load_rules moved: use tienlen.load_rules or tienlen.loading.load_rules",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        # by module name, not an import: the schema sits below the loading in the import graph
-        return importlib.import_module("tienlen.loading").load_rules
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if name != "load_rules":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(
+        "tienlen.rules.load_rules moved: use tienlen.load_rules or tienlen.loading.load_rules", DeprecationWarning, stacklevel=2
+    )
+    return _loading().load_rules
 
 
 Unit = Literal["chips", "bets", "points"]
@@ -123,9 +117,9 @@ class BombRule:
 
     def __attrs_post_init__(self) -> None:
         _check_bomb_names((self.bomb,), "bombs")
-        _check_shape(self.chops_bombs, (str, ...), f"bombs.{self.bomb}.chops_bombs", "a list of bomb classes")
+        check_shape(self.chops_bombs, tuple[str, ...], f"bombs.{self.bomb}.chops_bombs", "a list of bomb classes")
         _check_bomb_names(self.chops_bombs, f"bombs.{self.bomb}.chops_bombs")
-        _check_shape(self.chops_twos, (int, ...), f"bombs.{self.bomb}.chops_twos", "a list of whole numbers")
+        check_shape(self.chops_twos, tuple[int, ...], f"bombs.{self.bomb}.chops_twos", "a list of whole numbers")
         if not set(self.chops_twos) <= {1, 2, 3} or len(set(self.chops_twos)) != len(self.chops_twos):
             raise InvalidRules(
                 f"bombs.{self.bomb}.chops_twos: {list(self.chops_twos)} must list 2-group sizes from 1 (single), "
@@ -415,14 +409,14 @@ class RuleSet:
     def amount(self, axis: str, players: int) -> int:
         """The units of an amount axis (one of ``PER_PLAYERS``) at this many players (0 when unset).
 
-        Raises :class:`InvalidRules` for an axis that is not an amount axis.
+        Raises :class:`~tienlen.InvalidArgument` for an axis that is not an amount axis.
 
         >>> from tienlen import HOUSE
         >>> HOUSE.amount("frozen_penalty", 4)
         8
         """
         if axis not in PER_PLAYERS:
-            raise InvalidRules(f"{axis!r} is not an amount axis; use one of {', '.join(PER_PLAYERS)}")
+            raise InvalidArgument(f"{shown(axis)} is not an amount axis; use one of {', '.join(PER_PLAYERS)}")
         value: Amount | None = getattr(self, axis)
         if isinstance(value, tuple):
             return dict(value).get(players, 0)
@@ -432,32 +426,11 @@ class RuleSet:
         """Units a bomb of this class is worth when chopped, frozen in hand or left at the end."""
         return dict(self.bomb_values).get(bomb_class, 0)
 
-    # ---- mappings
+    # ---- mappings and text (written and read by tienlen.loading, loaded on first use)
     def to_mapping(self) -> dict[str, Any]:
         """A plain mapping (JSON and TOML friendly) that :meth:`from_mapping` reads back exactly."""
-        out: dict[str, Any] = {}
-        for field in attrs.fields(RuleSet):
-            if not field.init:
-                continue
-            value = getattr(self, field.name)
-            if field.name == "bombs":
-                value = {b.bomb: {"chops_twos": list(b.chops_twos), "chops_bombs": list(b.chops_bombs)} for b in value}
-            elif field.name == "placement":
-                value = {str(n): [list(p) for p in pays] for n, pays in value}
-            elif field.name == "place_points":
-                value = {str(n): list(points) for n, points in value}
-            elif field.name == "bomb_values":
-                value = dict(value)
-            elif field.name == "instant_wins":
-                value = {win.pattern: win.rounds for win in value}
-            elif field.name in PER_PLAYERS and isinstance(value, tuple):
-                value = {str(n): units for n, units in value}
-            elif isinstance(value, tuple):
-                value = list(value)
-            if value is None:
-                continue  # TOML has no null; a missing key reads back as None
-            out[field.name] = value
-        return out
+        mapping: dict[str, Any] = _loading().to_mapping(self)
+        return mapping
 
     @classmethod
     def from_mapping(cls, mapping: Mapping[str, Any]) -> RuleSet:
@@ -466,30 +439,7 @@ class RuleSet:
         A ``"from"`` key names a profile to start from; the other keys override its axes.
         Raises :class:`InvalidRules` naming the field for unknown axes and bad values.
         """
-        if not isinstance(mapping, Mapping):
-            raise InvalidRules(f"rules must be a mapping of axis names to values, not {shown(mapping)}")
-        data = dict(mapping)
-        odd = [key for key in data if not isinstance(key, str)]
-        if odd:
-            raise InvalidRules(f"{shown(odd[0])}: axis names must be text")
-        base: dict[str, Any] = {}
-        if "from" in data:
-            start = data.pop("from")
-            if not isinstance(start, str) or start not in _STARTS:
-                raise InvalidRules(f"from: {shown(start)} is not a profile; choose one of {', '.join(_STARTS)}")
-            base = _STARTS[start].to_mapping()
-            base["forfeit_penalty"] = _STARTS[start].forfeit_penalty
-            base["match_rounds"] = _STARTS[start].match_rounds
-        known = {f.name for f in attrs.fields(RuleSet) if f.init}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            close = difflib.get_close_matches(unknown[0], known, n=1)
-            hint = f"did you mean {close[0]!r}?" if close else "the axes are listed in tienlen.AXES"
-            raise InvalidRules(f"{one_line(unknown[0], 40)}: not a rule axis; {hint}")
-        merged = base | data
-        if "name" not in merged:
-            raise InvalidRules("name: a rule set needs a name")
-        return cls(**{key: _convert(key, value) for key, value in merged.items()})
+        return cast(RuleSet, _loading().from_mapping(cls, mapping))
 
     @classmethod
     def from_toml(cls, text: str) -> RuleSet:
@@ -498,14 +448,11 @@ class RuleSet:
         Raises :class:`InvalidRules` for malformed TOML, bad axes, or text longer than
         262,144 characters.
         """
-        check_text(text, "the rules text", MAX_RULES_TEXT, InvalidRules)
-        try:
-            data = tomllib.loads(text)
-        except RecursionError:
-            raise InvalidRules("the rules file is not valid TOML: it is nested too deeply") from None
-        except ValueError as error:  # tomllib.TOMLDecodeError, or a number too long to read
-            raise InvalidRules(f"the rules file is not valid TOML: {error}") from None
-        return cls.from_mapping(data)
+        return cast(RuleSet, _loading().from_toml(cls, text))
+
+    def to_toml(self) -> str:
+        """The rule set as TOML, read back exactly by :meth:`from_toml`."""
+        return cast(str, _loading().to_toml(self))
 
     @classmethod
     def from_json(cls, text: str) -> RuleSet:
@@ -520,7 +467,7 @@ class RuleSet:
     def to_dict(self) -> dict[str, Any]:
         """The rule set as a wire document: ``format`` ``tienlen-rules``, ``version``, then
         :meth:`to_mapping`'s axes (see :mod:`tienlen.wire`)."""
-        return {"format": "tienlen-rules", "version": WIRE_VERSION} | self.to_mapping()
+        return head("rules") | self.to_mapping()
 
     @classmethod
     def from_dict(cls, data: object) -> RuleSet:
@@ -529,178 +476,35 @@ class RuleSet:
         document = check_head(data, "rules")
         return cls.from_mapping({key: value for key, value in document.items() if key not in ("format", "version")})
 
-    def to_toml(self) -> str:
-        """The rule set as TOML, read back exactly by :meth:`from_toml`."""
-        lines: list[str] = []
-        tables: list[str] = []
-        for key, value in self.to_mapping().items():
-            if isinstance(value, dict):
-                tables.append(_toml_table(key, value))
-            else:
-                lines.append(f"{key} = {_toml_value(value)}")
-        return "\n".join(lines) + "\n" + "".join(tables)
+
+def _loading() -> ModuleType:
+    from tienlen import loading  # rule-set I/O sits above the schema and the profiles: loaded on first use
+
+    return loading
 
 
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):  # JSON escapes suit TOML, once DEL (which TOML refuses raw) is escaped too
-        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
-    return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-
-
-def _toml_key(key: str) -> str:
-    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key, ensure_ascii=False)
-
-
-def _toml_table(key: str, table: dict[str, Any]) -> str:
-    if all(isinstance(v, dict) for v in table.values()) and table:
-        return "".join(_toml_table(f"{key}.{_toml_key(k)}", v) for k, v in table.items())
-    body = "".join(f"{_toml_key(k)} = {_toml_value(v)}\n" for k, v in table.items())
-    return f"\n[{key}]\n{body}"
-
-
-_STARTS: dict[str, RuleSet] = {}
-"""The rule sets a mapping may start ``from``, by name: the profiles, which :mod:`tienlen.profiles`
-adds with :func:`_add_starts` as it is imported (``import tienlen`` always imports it). So the
-schema needs no import of the profiles, which are built from it."""
-
-
-def _add_starts(rule_sets: Iterable[RuleSet]) -> None:
-    _STARTS.update((r.name, r) for r in rule_sets)
-
-
-def _convert(key: str, value: Any) -> Any:
-    """Reshape one JSON/TOML value into the axis' Python form (tables into tuples); types are
-    checked by the rule set itself."""
-    if key == "bombs":
-        return tuple(_bomb_rule(name, spec) for name, spec in _table(value, key).items())
-    if key in ("placement", "place_points"):
-        rows = _by_players(_table(value, key), key)
-        return tuple(
-            (n, _tuple(row) if key == "place_points" else tuple(_tuple(pay) for pay in _list(row, f"{key}.{n}")))
-            for n, row in rows
-        )
-    if key == "bomb_values":
-        return tuple(_table(value, key).items())
-    if key == "instant_wins" and isinstance(value, Mapping):  # pattern = rounds; a list of names reads as before
-        return tuple(InstantWinRule(pattern=pattern, rounds=rounds) for pattern, rounds in value.items())
-    if key in PER_PLAYERS and isinstance(value, Mapping):
-        return _by_players(value, key)
-    return _tuple(value) if isinstance(value, list) else value
-
-
-def _by_players(table: Mapping[Any, Any], key: str) -> tuple[tuple[int, Any], ...]:
-    """A table keyed by player count ("3" in TOML and JSON) as ``((3, value), ...)`` in count order."""
-    rows: dict[int, Any] = {}
-    for count, value in table.items():
-        players = parse_whole(count, f"{key}: a player count", 4, InvalidRules) if isinstance(count, str) else count
-        if isinstance(players, bool) or not isinstance(players, int) or players in rows:
-            raise InvalidRules(f"{key}: {shown(count)} must be a player count, given once")
-        rows[players] = value
-    return tuple(sorted(rows.items()))
-
-
-def _table(value: Any, key: str) -> Mapping[Any, Any]:
-    if not isinstance(value, Mapping):
-        raise InvalidRules(f"{key}: expected a table (mapping), got {shown(value)}")
-    return value
-
-
-def _list(value: Any, key: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise InvalidRules(f"{key}: expected a list, got {shown(value)}")
-    return value
-
-
-def _tuple(value: Any) -> Any:
-    return tuple(value) if isinstance(value, list) else value
-
-
-def _bomb_rule(name: Any, spec: Any) -> BombRule:
-    spec = _table(spec, f"bombs.{name}")
-    unknown = sorted(set(map(str, spec)) - {"chops_twos", "chops_bombs"})
-    if unknown:
-        raise InvalidRules(f"bombs.{name}.{unknown[0]}: not a bomb setting; use chops_twos and chops_bombs")
-    return BombRule(bomb=name, chops_twos=_tuple(spec.get("chops_twos", ())), chops_bombs=_tuple(spec.get("chops_bombs", ())))
-
-
-def _check_shape(value: Any, shape: Any, field: str, words: str) -> None:
-    """Refuse ``value`` unless it has ``shape``: a type, or a tuple of shapes (``(t, ...)`` for any length)."""
-    if _fits(value, shape):
-        return
-    bounds = f" of at most {MAX_AMOUNT:,} in size" if "whole number" in words else ""
-    raise InvalidRules(f"{field}: expected {words}{bounds}, got {shown(value)}")
-
-
-def _fits(value: Any, shape: Any) -> bool:
-    if isinstance(shape, tuple):
-        if not isinstance(value, tuple):
-            return False
-        if len(shape) == 2 and shape[1] is ...:
-            return all(_fits(v, shape[0]) for v in value)
-        return len(value) == len(shape) and all(_fits(v, s) for v, s in zip(value, shape, strict=True))
-    if shape is int:
-        return isinstance(value, int) and not isinstance(value, bool) and -MAX_AMOUNT <= value <= MAX_AMOUNT
-    if shape is None:
-        return value is None
-    return isinstance(value, shape)
-
-
-_SHAPES: dict[str, tuple[Any, str]] = {
-    "bool": (bool, "true or false"),
-    "int": (int, "a whole number"),
-    "str": (str, "text"),
-    "tuple[BombRule, ...]": ((BombRule, ...), "a table of bomb classes"),
-    "tuple[str, ...]": ((str, ...), "a list of names"),
-    "tuple[InstantWinRule, ...]": ((InstantWinRule, ...), "a list of names, or a table of name = 'any', 'first' or 'later'"),
-    "tuple[int, int, int, int]": ((int, int, int, int), "4 whole numbers"),
-    "tuple[int, int]": ((int, int), "2 whole numbers"),
-    "tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...]": (
-        ((int, ((int, int, int), ...)), ...),
-        "a table of player counts, each with a list of [payer place, payee place, amount]",
-    ),
-    "tuple[tuple[int, tuple[int, ...]], ...]": (((int, (int, ...)), ...), "a table of player counts, each with a list of points"),
-    "tuple[tuple[str, int], ...]": (((str, int), ...), "a table of bomb classes and whole numbers"),
+_WORDS: dict[Any, str] = {
+    bool: "true or false",
+    int: "a whole number",
+    str: "text",
+    Amount: "a whole number, or a table of player counts and whole numbers",
+    tuple[BombRule, ...]: "a table of bomb classes",
+    tuple[str, ...]: "a list of names",
+    tuple[InstantWinRule, ...]: "a list of names, or a table of name = 'any', 'first' or 'later'",
+    tuple[int, int, int, int]: "4 whole numbers",
+    tuple[int, int]: "2 whole numbers",
+    tuple[
+        tuple[int, tuple[tuple[int, int, int], ...]], ...
+    ]: "a table of player counts, each with a list of [payer place, payee place, amount]",
+    tuple[tuple[int, tuple[int, ...]], ...]: "a table of player counts, each with a list of points",
+    tuple[tuple[str, int], ...]: "a table of bomb classes and whole numbers",
 }
-_LITERALS: dict[str, Any] = {
-    "Unit": Unit,
-    "ChopPayment": ChopPayment,
-    "Thui": Thui,
-    "InstantWinTies": InstantWinTies,
-    "Direction": Direction,
-    "Scoring": Scoring,
-    "MatchTies": MatchTies,
-}
-_AMOUNT_WORDS = "a whole number, or a table of player counts and whole numbers"
-
-
-def _check_types(rules: RuleSet) -> None:
-    for field in attrs.fields(RuleSet):
-        if not field.init:
-            continue
-        value, kind = getattr(rules, field.name), str(field.type)
-        if kind in _LITERALS:
-            allowed = get_args(_LITERALS[kind])
-            if value not in allowed:
-                raise InvalidRules(f"{field.name}: {shown(value)} is not allowed; use one of {', '.join(map(repr, allowed))}")
-        elif kind == "int | None":
-            _check_shape(value, int if value is not None else None, field.name, "a whole number")
-        elif kind in ("Amount", "Amount | None"):
-            if value is None and kind == "Amount | None":
-                continue
-            shape = ((int, int), ...) if isinstance(value, tuple) else int
-            _check_shape(value, shape, field.name, _AMOUNT_WORDS)
-        else:
-            shape, words = _SHAPES[kind]
-            _check_shape(value, shape, field.name, words)
+"""What a message says each axis annotation expects (the types themselves are checked by :mod:`tienlen._shapes`)."""
 
 
 def _validate(rules: RuleSet) -> None:
     """Refuse axes of the wrong type, out of range, or contradicting each other, naming the field."""
-    _check_types(rules)
+    check_fields(rules, _AXIS_FIELDS, _WORDS)
     for check in (_check_text, _check_sizes, _check_bombs, _check_amounts, _check_scoring):
         check(rules)
     for conflicts, message in _CONFLICTS:
@@ -840,5 +644,6 @@ _CONFLICTS: tuple[tuple[Callable[[RuleSet], bool], str], ...] = (
 """Axes that contradict each other: when the test holds, the rule set is refused with the message."""
 
 
-AXES: Mapping[str, str] = MappingProxyType({f.name: f.metadata["meaning"] for f in attrs.fields(RuleSet) if f.init})
+_AXIS_FIELDS = tuple(f for f in attrs.fields(attrs.resolve_types(RuleSet)) if f.init)
+AXES: Mapping[str, str] = MappingProxyType({f.name: f.metadata["meaning"] for f in _AXIS_FIELDS})
 """Every axis of :class:`RuleSet` with the one-line meaning declared with its field (used by :func:`~tienlen.compare` and the docs)."""

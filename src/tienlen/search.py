@@ -39,7 +39,8 @@ from collections.abc import Sequence
 import attrs
 
 from tienlen._bits import TWOS
-from tienlen._checks import MAX_SEED, check_int, check_type
+from tienlen._checks import check_int, check_type
+from tienlen._input import MAX_SEED
 from tienlen.actions import Action
 from tienlen.agents import GreedyAgent, protected_mask
 from tienlen.cards import FULL_MASK

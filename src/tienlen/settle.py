@@ -71,13 +71,11 @@ from itertools import pairwise
 
 import attrs
 
-from tienlen import svg
 from tienlen._bits import NIBBLE, TWO, TWOS, pairs_of, rank_mask
-from tienlen._checks import MAX_AMOUNT, check_type, shown
+from tienlen._checks import check_balances, check_players, check_rules, check_type, check_unit, unit_argument
 from tienlen._codec import WireValue
 from tienlen.cards import Card, cards_of, format_cards, mask_of
 from tienlen.combos import Combo, rank_nibbles
-from tienlen.errors import InvalidRecord, InvalidRules
 from tienlen.events import Chop, Finished, Forfeited, Played, RoundResult, TrickWon
 from tienlen.rules import RuleSet, Unit
 
@@ -162,6 +160,8 @@ class Settlement(WireValue):
         return f"<Settlement in {self.unit}: net {' '.join(f'{v:+,}' for v in self.net)}{house}, {len(self.transfers)} transfers>"
 
     def _repr_svg_(self) -> str:
+        from tienlen import svg  # pictures sit above the values they draw: imported when first drawn
+
         return svg.settlement(self)
 
 
@@ -225,7 +225,7 @@ def held_value(cards: Iterable[Card], rules: RuleSet) -> int:
     >>> held_value(parse_cards("3♠ 3♣ 4♠ 4♦ 5♥ 5♣ 2♠"), IWIN)
     3
     """
-    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
+    check_rules(rules)
     return sum(value for _, value in _itemise(mask_of(cards), rules))
 
 
@@ -240,7 +240,7 @@ def chop_value(combo: Combo, rules: RuleSet) -> int:
     3
     """
     check_type(combo, Combo, "combo", "a Combo")
-    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
+    check_rules(rules)
     if combo.is_two_group:
         return sum(rules.two_values[c.suit] for c in combo.cards if c.rank == TWO)
     if combo.bomb_class is not None:
@@ -275,104 +275,14 @@ def _chopped(result: RoundResult, rules: RuleSet) -> list[tuple[str, int]]:
 # ---------------------------------------------------------------------------- checks
 
 
-def unit_argument(unit: int | None, stake: int | None, where: str) -> int:
-    """The room's unit given as ``unit=`` (1 when neither is given), or as the deprecated ``stake=``
-    with a :class:`DeprecationWarning` naming ``where``. Raises :class:`InvalidRules` when both are given."""
-    if stake is None:
-        return 1 if unit is None else unit
-    if unit is not None:
-        raise InvalidRules(f"{where}: give unit= only; stake= is its old name and means the same amount")
-    warnings.warn(
-        f"{where}(stake=...) is deprecated; use unit=... with the same amount (house: the entry; northern, iwin: the bet)",
-        DeprecationWarning,
-        stacklevel=3,
-    )
-    return stake
-
-
-def check_unit(unit: object, rules: RuleSet) -> int:
-    """``unit`` when it is a positive whole number (exactly 1 for points); else :class:`InvalidRules`."""
-    if isinstance(unit, bool) or not isinstance(unit, int) or not 1 <= unit <= MAX_AMOUNT:
-        raise InvalidRules(
-            f"unit: {shown(unit)} is not a positive whole number; give what one {rules.unit_name} is worth "
-            f"in this room, e.g. unit=1000 (at most {MAX_AMOUNT:,})"
-        )
-    if rules.unit == "points" and unit != 1:
-        raise InvalidRules(f"unit: {rules.name} scores points, which are not staked; leave unit at 1 (got {unit:,})")
-    return unit
-
-
 def _check(result: RoundResult, rules: RuleSet, unit: object, balances: object) -> tuple[int, tuple[int, ...] | None]:
     """Refuse settle's arguments when they do not fit together; the player count and the balances."""
-    if not isinstance(rules, RuleSet):
-        raise InvalidRules(f"rules must be a RuleSet such as tienlen.HOUSE, not {type(rules).__name__}")
-    if not isinstance(result, RoundResult):
-        raise InvalidRecord(f"settle needs a RoundResult (a finished round's .result), not {type(result).__name__}")
+    check_rules(rules)
+    check_type(result, RoundResult, "result", "a RoundResult (a finished round's .result)")
     check_unit(unit, rules)
-    n = _check_seats(result, rules)
-    return n, None if balances is None else _check_balances(balances, n)
-
-
-def _check_seats(result: RoundResult, rules: RuleSet) -> int:
-    """The result's player count, once every seat it names is at the table and its order is whole."""
-    n = result.players
-    if not isinstance(n, int) or not rules.min_players <= n <= rules.max_players:
-        span = f"{rules.min_players}" if rules.min_players == rules.max_players else f"{rules.min_players} to {rules.max_players}"
-        raise InvalidRules(f"this round has {shown(n)} players, but {rules.name} is played by {span} players")
-    if len(result.hands) != n:
-        raise InvalidRecord(f"the result lists {len(result.hands)} hands for {n} players; give one hand per seat")
-    _check_places(result, range(n))
-    _check_events(result, range(n))
-    return n
-
-
-def _check_places(result: RoundResult, seats: range) -> None:
-    """Instant winners, placements, frozen and forfeited seats are at the table and agree."""
-    n = len(seats)
-    if result.instant_winners:
-        bad = [w.seat for w in result.instant_winners if w.seat not in seats]
-        if bad:
-            raise InvalidRecord(f"instant winner seat {bad[0]} is not at this {n}-player table")
-    elif sorted(result.placements) != list(seats):
-        raise InvalidRecord(f"placements {list(result.placements)} must list each of the {n} seats once, from 1st to last")
-    for name, group in (("frozen", result.frozen), ("forfeited", result.forfeited)):
-        bad = [s for s in group if s not in seats]
-        if bad:
-            raise InvalidRecord(f"{name} seat {bad[0]} is not at this {n}-player table")
-    if result.placements and result.placements[0] in result.frozen:
-        raise InvalidRecord(f"seat {result.placements[0]} is both 1st and frozen; frozen players take the last places")
-    tail = len(result.frozen) + len(result.forfeited)
-    if result.placements and tail and set(result.placements[-tail:]) != set(result.frozen) | set(result.forfeited):
-        raise InvalidRecord(
-            f"placements {list(result.placements)} must end with the frozen seats {list(result.frozen)}"
-            f" and then the forfeiters {list(result.forfeited)}"
-        )
-    if result.den_bai is not None and result.den_bai not in result.frozen:
-        raise InvalidRecord(f"đền bài seat {result.den_bai} must be one of the frozen seats {list(result.frozen)}")
-
-
-def _check_events(result: RoundResult, seats: range) -> None:
-    """Chop and finish events name seats at the table."""
-    n = len(seats)
-    for chop in result.chops:
-        if chop.chopper not in seats or chop.chopped not in seats or chop.index < 1:
-            raise InvalidRecord(f"chop event {shown(chop)} names a seat not at this {n}-player table or an index below 1")
-    for finish in result.finishes:
-        if finish.seat not in seats:
-            raise InvalidRecord(f"finish event {shown(finish)} names a seat not at this {n}-player table")
-
-
-def _check_balances(balances: object, n: int) -> tuple[int, ...]:
-    if isinstance(balances, (str, bytes)) or not isinstance(balances, Sequence):
-        raise InvalidRules(f"balances: give one whole number per seat, e.g. [50000] * {n}, not {shown(balances)}")
-    if len(balances) != n:
-        raise InvalidRules(f"balances: {len(balances)} balances given for {n} players; give one per seat")
-    for seat, value in enumerate(balances):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
-            raise InvalidRules(
-                f"balances: seat {seat} has {shown(value)}; a balance must be a whole number of at least 0 (and at most {MAX_AMOUNT:,})"
-            )
-    return tuple(balances)
+    n = check_players(rules, result.players, "the result's players")
+    result.check_seats(n)
+    return n, None if balances is None else check_balances(balances, n)
 
 
 # ---------------------------------------------------------------------------- what falls due
@@ -671,10 +581,10 @@ def settle(
     and are otherwise just checked. Amounts that do not divide evenly, the order of cap and rake,
     and how bombs in a hand are counted are described in the module docs.
 
-    Raises :class:`~tienlen.InvalidRules` when ``unit`` is not a positive whole number (or is not
-    1 for a points profile), when both ``unit`` and ``stake`` are given, when ``balances`` are not
-    one non-negative whole number per seat, or when the rules are not played by the result's
-    number of players; and :class:`~tienlen.InvalidRecord` when the result contradicts itself
+    Raises :class:`~tienlen.InvalidArgument` when ``rules`` is not a rule set or ``result`` not a
+    result, when ``unit`` is not a positive whole number (or is not 1 for a points profile), when
+    both ``unit`` and ``stake`` are given, when ``balances`` are not one non-negative whole number
+    per seat, or when the rules are not played by the result's number of players; and :class:`~tienlen.InvalidRecord` when the result contradicts itself
     (placements that are not every seat once, a seat not at the table, a đền bài seat that is not
     frozen).
 

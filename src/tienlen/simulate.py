@@ -26,14 +26,15 @@ from typing import Any
 
 import attrs
 
-from tienlen._checks import MAX_AMOUNT, MAX_COUNT, MAX_SEED, MAX_WORKERS, check_bool, check_int, check_type, shown
+from tienlen._checks import check_bool, check_int, check_players, check_rules, unit_argument
+from tienlen._input import MAX_AMOUNT, MAX_COUNT, MAX_SEED, MAX_WORKERS, shown
 from tienlen._version import __version__
 from tienlen.agents import make_agent, play_round
 from tienlen.cards import DECK
-from tienlen.errors import InvalidArgument, InvalidRules
+from tienlen.errors import InvalidArgument, TienLenError
 from tienlen.events import Passed, Played, RoundResult
 from tienlen.rules import RuleSet
-from tienlen.settle import Settlement, held_value, settle, unit_argument, unit_for
+from tienlen.settle import Settlement, held_value, settle, unit_for
 
 __all__ = [
     "PLAIN_WIN",
@@ -235,7 +236,7 @@ class ProfileStats:
         if (self.rules, self.unit, self.scale, self.players) != (other.rules, other.unit, other.scale, other.players) or (
             self.agents and other.agents and (self.agents, self.agent_seats) != (other.agents, other.agent_seats)
         ):
-            raise InvalidRules(
+            raise InvalidArgument(
                 f"cannot add statistics of {self.rules} ({self.players} players) and {other.rules} ({other.players} players)"
             )
 
@@ -396,8 +397,7 @@ class Run:
 
     def check(self) -> None:
         """Raise :class:`~tienlen.InvalidArgument` for no rule set or bot, an unknown bot, or a
-        seed, unit or number of rounds out of range, and :class:`InvalidRules` for a player count a
-        rule set does not allow."""
+        seed, unit or number of rounds out of range, or a player count a rule set does not allow."""
         _check_settings(self.rule_sets, self.players, self.bots, self.seed, self.unit)
         check_int(self.rounds, "rounds", 1, MAX_COUNT)
 
@@ -439,7 +439,8 @@ class Run:
         """A run from :meth:`to_mapping` output (or the ``run`` of a JSON report). A report without
         ``rotate`` (written before 0.2) had its bots in fixed seats, and is replayed so.
 
-        Raises :class:`InvalidRules` when a field is missing or of the wrong kind.
+        Raises :class:`~tienlen.InvalidArgument` when a field is missing or of the wrong kind, and
+        :class:`~tienlen.InvalidRules` for a rule set that cannot be used.
         """
         try:
             run = cls(
@@ -451,10 +452,10 @@ class Run:
                 unit=int(data["unit"]),
                 rotate=bool(data.get("rotate", False)),
             )
-        except InvalidRules:
+        except TienLenError:
             raise
         except (KeyError, TypeError, ValueError) as error:
-            raise InvalidRules(
+            raise InvalidArgument(
                 f"not a simulation run description: {error!s} (expected rules, rounds, seed, players, bots, unit)"
             ) from None
         run.check()
@@ -525,8 +526,7 @@ def simulate(
     a money rule set is worth (see :func:`~tienlen.settle`; points rule sets ignore it); ``stake``
     is its deprecated 0.1 name.
 
-    Raises :class:`InvalidRules` for a player count a rule set does not allow, and
-    :class:`~tienlen.InvalidArgument` for an unknown bot, a seed out of 0 to 2**64 - 1, rounds
+    Raises :class:`~tienlen.InvalidArgument` for a player count a rule set does not allow, an unknown bot, a seed out of 0 to 2**64 - 1, rounds
     out of 1 to 10**9, workers out of 1 to 256, or arguments of the wrong type.
     """
     worth = unit_argument(unit, stake, "simulate")
@@ -548,13 +548,11 @@ def _check_settings(rule_sets: Sequence[RuleSet], players: int, bots: Sequence[s
         if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or not value:
             raise InvalidArgument(f"{name} must be a non-empty sequence, not {shown(value)}")
     for rules in rule_sets:
-        check_type(rules, RuleSet, "rule_sets", "RuleSets such as tienlen.HOUSE")
+        check_rules(rules, "rule_sets")
     check_int(seed, "seed", 0, MAX_SEED)
     check_int(unit, "unit", 1, MAX_AMOUNT)
-    check_int(players, "players", 2, 4)
     for rules in rule_sets:
-        if not rules.min_players <= players <= rules.max_players:
-            raise InvalidRules(f"{rules.name} is not played by {players} players")
+        check_players(rules, players)
     for bot in bots:
         make_agent(bot)
 

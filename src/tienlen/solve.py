@@ -35,9 +35,9 @@ from typing import Any
 
 import attrs
 
-from tienlen._checks import MAX_COUNT, check_int, check_type, shown
+from tienlen._checks import check_int, check_seat, check_type
+from tienlen._input import MAX_COUNT
 from tienlen.actions import Action
-from tienlen.errors import IllegalPlay
 from tienlen.round import Round
 
 __all__ = ["Solution", "solve", "first_out_wins"]
@@ -129,16 +129,16 @@ def solve(round_: Round, *, seat: int | None = None, limit: int | None = None) -
     others do, every hand being known, with a principal line; see the module docs for the exact
     game. ``limit`` (1 to 10**9, default none) bounds the positions visited.
 
-    Raises :class:`~tienlen.InvalidArgument` for a round that is not a :class:`Round` or a bad
-    ``limit``, and :class:`~tienlen.IllegalPlay` for a seat not at the table.
+    Raises :class:`~tienlen.InvalidArgument` for a round that is not a :class:`Round`, a bad
+    ``limit`` or a seat not at the table.
     """
     check_type(round_, Round, "round_", "a Round")
     if limit is not None:
         check_int(limit, "limit", 1, MAX_COUNT)
     if seat is None:
         seat = round_.to_act if round_.to_act is not None else 0
-    elif not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < round_.players:
-        raise IllegalPlay(f"seat must be a seat of the round, 0 to {round_.players - 1}, not {shown(seat)}")
+    else:
+        check_seat(seat, round_.players)
     known: dict[tuple[Any, ...], bool] = {}
     budget = limit if limit is not None else MAX_COUNT
     me = seat

@@ -26,10 +26,11 @@ import attrs
 from hypothesis import strategies as st
 
 from tienlen._bits import TWO, rank_mask
+from tienlen._checks import check_players
 from tienlen.actions import Action
 from tienlen.cards import DECK, FULL_MASK, Card, cards_of
 from tienlen.combos import Combo, ComboKind, classify
-from tienlen.errors import InvalidRules
+from tienlen.errors import InvalidArgument
 from tienlen.profiles import PROFILES
 from tienlen.round import Round
 from tienlen.rules import (
@@ -65,14 +66,14 @@ def cards() -> st.SearchStrategy[Card]:
 def masks(min_size: int = 0, max_size: int = 52, *, within: int = FULL_MASK) -> st.SearchStrategy[int]:
     """Card masks (52-bit ints) of ``min_size`` to ``max_size`` cards, all taken from ``within``.
 
-    Raises :class:`~tienlen.InvalidRules` at once when the sizes are no range or ``within`` holds
+    Raises :class:`~tienlen.InvalidArgument` at once when the sizes are no range or ``within`` holds
     fewer than ``min_size`` cards.
     """
     pool = [i for i in range(52) if within >> i & 1]
     if not 0 <= min_size <= max_size:
-        raise InvalidRules(f"masks: sizes {min_size} to {max_size} are not a range of card counts")
+        raise InvalidArgument(f"masks: sizes {min_size} to {max_size} are not a range of card counts")
     if min_size > len(pool):
-        raise InvalidRules(f"masks: cannot draw {min_size} cards from a set of {len(pool)}")
+        raise InvalidArgument(f"masks: cannot draw {min_size} cards from a set of {len(pool)}")
     if not pool:
         return st.just(0)
     return st.lists(st.sampled_from(pool), min_size=min_size, max_size=min(max_size, len(pool)), unique=True).map(
@@ -136,12 +137,12 @@ def combos(rules: RuleSet, kind: ComboKind | None = None) -> st.SearchStrategy[C
     Built from rank and suit choices that follow the rule set's axes: one-colour pairs where
     ``pair_same_colour`` (2s excepted where ``twos_ignore_suit``), one-suit straights where
     ``straight_same_suit``, straights topped by a 2 where ``straight_two_on_top``, pair runs only
-    where ``pair_runs`` and from ``pair_run_min`` pairs. Raises :class:`~tienlen.InvalidRules` when
+    where ``pair_runs`` and from ``pair_run_min`` pairs. Raises :class:`~tienlen.InvalidArgument` when
     ``kind`` is not a combination under ``rules`` (pair runs in ``northern``).
     """
     if kind is not None:
         if kind not in _kinds(rules):
-            raise InvalidRules(f"{rules.name} has no {kind.label}s: pair runs are not played")
+            raise InvalidArgument(f"{rules.name} has no {kind.label}s: pair runs are not played")
         return _combo(rules, kind)
     return st.one_of([_combo(rules, k) for k in _kinds(rules)])
 
@@ -215,13 +216,13 @@ def rounds(
     (under ``rules``) instead of dealing one, e.g. from a puzzle built with
     :meth:`~tienlen.Round.from_hands`.
 
-    Raises :class:`~tienlen.InvalidRules` at once when ``players`` is a count the rules do not
+    Raises :class:`~tienlen.InvalidArgument` at once when ``players`` is a count the rules do not
     allow, or ``start`` is a round of other rules or another player count.
     """
-    if players is not None and not rules.min_players <= players <= rules.max_players:
-        raise InvalidRules(f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, not {players}")
+    if players is not None:
+        check_players(rules, players)
     if start is not None and (start.rules != rules or (players is not None and start.players != players)):
-        raise InvalidRules(f"rounds: the start round is played under {start.rules.name} by {start.players}, not as asked")
+        raise InvalidArgument(f"rounds: the start round is played under {start.rules.name} by {start.players}, not as asked")
     return _round(rules, players, forfeits, max_actions, start)
 
 

@@ -32,11 +32,12 @@ from typing import Any
 
 import attrs
 
-from tienlen._checks import MAX_COUNT, MAX_SEED, MAX_WORKERS, check_int, check_type, shown
+from tienlen._checks import check_int, check_players, check_rules, check_type
+from tienlen._input import MAX_COUNT, MAX_SEED, MAX_WORKERS, shown
 from tienlen._version import __version__
 from tienlen.actions import Action
 from tienlen.agents import Agent, make_agent, play_round
-from tienlen.errors import InvalidArgument, InvalidRules
+from tienlen.errors import InvalidArgument
 from tienlen.rules import RuleSet
 from tienlen.search import SearchAgent
 from tienlen.settle import settle
@@ -294,10 +295,10 @@ def tournament(
     rule set's name, the games played and the games in all.
 
     Raises :class:`~tienlen.InvalidArgument` for an unknown spec, fewer than two entrants or
-    more than four, deals out of 1 to 10**9, a bad seed or worker count; and
-    :class:`~tienlen.InvalidRules` for a player count the rules do not allow.
+    more than four, a player count the rules do not allow, deals out of 1 to 10**9, or a bad
+    seed or worker count.
     """
-    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
+    check_rules(rules)
     if isinstance(line_up, (str, bytes)) or not isinstance(line_up, Sequence) or not 2 <= len(line_up) <= 4:
         raise InvalidArgument(f"line_up must be 2 to 4 agent specs, one per seat, not {shown(line_up)}")
     line = tuple(line_up)
@@ -305,8 +306,7 @@ def tournament(
         agent_from_spec(spec)
     if len(set(line)) < 2:
         raise InvalidArgument(f"a tournament needs at least two different entrants, not only {shown(line[0])}")
-    if not rules.min_players <= len(line) <= rules.max_players:
-        raise InvalidRules(f"{rules.name} is not played by {len(line)} players")
+    check_players(rules, len(line), "line_up")
     check_int(deals, "deals", 1, MAX_COUNT)
     check_int(seed, "seed", 0, MAX_SEED)
     check_int(workers, "workers", 1, MAX_WORKERS)
