@@ -42,7 +42,7 @@ from tienlen._bits import TWOS
 from tienlen._checks import check_int, check_type
 from tienlen._input import MAX_SEED
 from tienlen.actions import Action
-from tienlen.agents import GreedyAgent, protected_mask
+from tienlen.agents import GreedyAgent, greedy_choice
 from tienlen.cards import FULL_MASK
 from tienlen.errors import InvalidArgument
 from tienlen.events import Forfeited, Passed, Played
@@ -84,38 +84,18 @@ def _money(round_: Round, seat: int) -> float:
 
 def _fast_greedy(round_: Round) -> Action:
     """GreedyAgent's choice for the seat to act, read off the round directly (no view is built)."""
-    legal = round_.legal_actions()
     seat = round_.to_act
     assert seat is not None
-    plays: dict[int, Action] = {}
-    decline = None
-    for action in legal:
-        if action.combo is not None:
-            plays[action.combo.mask] = action
-        elif decline is None:
-            decline = action
-    if not plays:
-        assert decline is not None
-        return decline
-    rules = round_.rules
-    table = round_.trick.table
-    if table is not None and table.is_two_group:
-        chops = [m for m, a in plays.items() if a.combo is not None and rules.bomb_rule(a.combo.bomb_class) is not None]
-        if chops:
-            return plays[min(chops)]
     hands = round_.hand_masks
-    guarded = protected_mask(hands[seat], rules)
-    cheap = [mask for mask in plays if not mask & guarded]
-    if cheap:
-        if table is None:
-            return plays[min(cheap, key=lambda mask: (mask.bit_length(), -mask.bit_count()))]
-        return plays[min(cheap)]
-    pressed = (
-        hands[seat].bit_count() <= 3 or min((h.bit_count() for s, h in enumerate(hands) if s != seat and h), default=99) <= 3
+    return greedy_choice(
+        round_.legal_actions(),
+        seat=seat,
+        hand=hands[seat],
+        counts=[h.bit_count() for h in hands],
+        table=round_.trick.table,
+        my_turn=True,
+        rules=round_.rules,
     )
-    if decline is None or pressed:
-        return plays[min(plays)]
-    return decline
 
 
 def _play_out(round_: Round) -> Round:
