@@ -18,7 +18,7 @@ SEEDS = range(8)
 
 
 def unit_of(rules: RuleSet) -> int:
-    return 1 if rules.unit == "points" else 100
+    return 1 if rules.currency == "points" else 100
 
 
 def run(env: TienLenEnv, rng: random.Random) -> tuple[dict[str, int], int]:
@@ -62,7 +62,7 @@ def test_random_rounds_pay_the_settlement(rules: RuleSet, players: int) -> None:
         settlement = settle(round_.result, rules, unit=unit_of(rules))
         assert env.settlement == settlement
         assert [totals[f"seat_{s}"] for s in range(players)] == list(settlement.net)
-        if rules.unit == "points":
+        if rules.currency == "points":
             assert settlement.house == 0
         else:
             assert sum(totals.values()) + settlement.house == 0

@@ -52,7 +52,7 @@ def test_the_event_chart_has_a_bar_per_event_and_rule_set() -> None:
 def test_the_balance_chart_runs_each_seat_total() -> None:
     match = Match.start(FACEOFF)
     for seed in range(3):
-        match = match.record(play_round(FACEOFF, [GreedyAgent()] * 4, seed=seed).result)
+        match = match.record(play_round(FACEOFF, [GreedyAgent()] * 4, seed=seed, first_round=seed == 0).result)
     ax = balance_chart(match)
     ends = [line.get_ydata()[-1] for line in ax.get_lines()[:4]]  # type: ignore[index]
     assert ends == list(match.totals)

@@ -227,10 +227,10 @@ def test_every_value_round_trips_at_every_ply(name: str, data: st.DataObject) ->
     assert Round.from_dict(round_.to_dict()) == round_
     result = round_.result
     assert RoundResult.from_dict(valid("result", result.to_dict())) == result
-    stake = 1 if rules.unit == "points" else 1000
+    stake = 1 if rules.currency == "points" else 1000
     money = settle(result, rules, unit=stake)
     assert Settlement.from_json(json.dumps(valid("settlement", money.to_dict()))) == money
-    balances = None if rules.unit == "points" else [50_000] * players
+    balances = None if rules.currency == "points" else [50_000] * players
     match = Match.start(rules, players=players, unit=stake, rounds=3, balances=balances).record(result)
     assert Match.from_dict(valid("match", match.to_dict())) == match
     assert read_document(match.to_json()) == match

@@ -99,7 +99,7 @@ def check_unit(unit: object, rules: RuleSet) -> int:
             f"unit: {shown(unit)} is not a positive whole number; give what one {rules.unit_name} is worth "
             f"in this room, e.g. unit=1000 (at most {MAX_AMOUNT:,})"
         )
-    if rules.unit == "points" and unit != 1:
+    if rules.currency == "points" and unit != 1:
         raise InvalidArgument(f"unit: {rules.name} scores points, which are not staked; leave unit at 1 (got {unit:,})")
     return unit
 

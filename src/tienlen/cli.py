@@ -382,7 +382,7 @@ def format_settlement(settlement: Settlement, rules: RuleSet, names: Sequence[st
     def who(seat: int) -> str:
         return "house" if seat < 0 else names[seat]
 
-    lines = [f"settlement ({settlement.unit}):"]
+    lines = [f"settlement ({settlement.currency}):"]
     for t in settlement.transfers:
         lines.append(f"  {who(t.payer)} pays {who(t.payee)} {t.amount:,}: {t.reason}")
     lines.append("  net: " + ", ".join(f"{names[s]} {v:+,}" for s, v in enumerate(settlement.net)))

@@ -28,9 +28,12 @@ whose play is on the table) before the seat to act in turn; it steps with the ma
 in which :func:`tienlen.agents.play_round` asks its agents, so an agent plays the same round through
 either. Where the rules have no such chops, ``agent_selection`` is simply the seat to act.
 
-**Rewards** are 0 until the round ends; then each agent receives its ``net`` from
-:func:`tienlen.settle.settle` (``unit`` as given to the environment; whole numbers of chips or
-bets, or the round's points), so an episode's rewards add up to the settlement exactly. A round
+**Rewards** are 0 until the round ends; then each agent receives its net from
+:func:`tienlen.settle.reward_net` (``unit`` as given to the environment): the settlement's ``net``
+(chips, bets, or the round's points), except that where the rules take a rake it is kept exactly,
+in fractions of the unit, rather than rounded away (4 bets won under ``iwin`` pay 3.8), so an
+episode's rewards and the house's take (``infos[agent]["house"]``) add up to 0. ``settlement``
+stays what the room pays in whole amounts. A round
 always ends, so ``truncations`` stay ``False``. Once it has ended every agent is terminated and,
 as the API expects, each must then ``step(None)`` once to leave ``agents``; ``infos`` then hold the
 ``place``, the round's ``result`` and the ``settlement``. An instant win ends the round at ``reset``.
@@ -58,7 +61,7 @@ from tienlen.encoding import OBSERVATION_LENGTH, action_from_mask, encode_observ
 from tienlen.errors import IllegalPlay, InvalidArgument
 from tienlen.round import Round
 from tienlen.rules import RuleSet
-from tienlen.settle import Settlement, settle
+from tienlen.settle import Settlement, reward_net, settle
 from tienlen.views import PlayerView
 
 __all__ = ["TienLenEnv", "AgentObservation", "agent_name", "chop_offers", "advance", "RESET_OPTIONS"]
@@ -132,8 +135,8 @@ class TienLenEnv:
         self.possible_agents: list[str] = [agent_name(s) for s in range(players)]
         self.observation_length = OBSERVATION_LENGTH
         self.agents: list[str] = []
-        self.rewards: dict[str, int] = {}
-        self._cumulative_rewards: dict[str, int] = {}
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
         self.terminations: dict[str, bool] = {}
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
@@ -156,7 +159,7 @@ class TienLenEnv:
         return len(self.possible_agents)
 
     @property
-    def cumulative_rewards(self) -> dict[str, int]:
+    def cumulative_rewards(self) -> dict[str, float]:
         """Rewards each agent has gained since it last stepped (the same dict as ``_cumulative_rewards``)."""
         return self._cumulative_rewards
 
@@ -224,7 +227,7 @@ class TienLenEnv:
         selected = agent == self.agent_selection and not self.terminations.get(agent, True)
         return {"observation": encode_observation(view), "action_mask": legal_action_masks(view) if selected else []}
 
-    def last(self, observe: bool = True) -> tuple[AgentObservation | None, int, bool, bool, dict[str, Any]]:
+    def last(self, observe: bool = True) -> tuple[AgentObservation | None, float, bool, bool, dict[str, Any]]:
         """``(observation, cumulative reward, terminated, truncated, info)`` of ``agent_selection``."""
         agent = self.agent_selection
         if agent not in self.agents:
@@ -315,12 +318,14 @@ class TienLenEnv:
                 "place": result.place_of(seat) if result.placements else None,
                 "result": result,
                 "settlement": self.settlement,
+                "house": reward_net(result, self.rules, unit=self.unit)[1],
             }
         self.agent_selection = self.agents[0]
 
     def _accumulate(self) -> None:
         assert self.settlement is not None
-        self.rewards = {a: self.settlement.net[self.seat_of(a)] for a in self.agents}
+        net, _ = reward_net(self.round.result, self.rules, unit=self.unit)
+        self.rewards = {a: net[self.seat_of(a)] for a in self.agents}
         for agent, reward in self.rewards.items():
             self._cumulative_rewards[agent] += reward
 

@@ -17,6 +17,7 @@ import difflib
 import json
 import re
 import tomllib
+import warnings
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -98,6 +99,15 @@ def from_mapping(cls: type[RuleSet], mapping: Mapping[str, Any]) -> RuleSet:
         base = PROFILES[start].to_mapping()
         base["forfeit_penalty"] = PROFILES[start].forfeit_penalty
         base["match_rounds"] = PROFILES[start].match_rounds
+    if "unit" in data:  # the 0.1 name of the currency axis
+        warnings.warn(
+            'the rules axis "unit" is now "currency" (what results are counted in); "unit" is read until 0.3',
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        if "currency" in data:
+            raise InvalidRules('unit: give currency only; "unit" is its old name')
+        data["currency"] = data.pop("unit")
     known = {f.name for f in attrs.fields(RuleSet) if f.init}
     unknown = sorted(set(data) - known)
     if unknown:

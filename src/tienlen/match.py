@@ -75,6 +75,15 @@ def next_leader(result: RoundResult, rules: RuleSet, absent: Iterable[int] = ())
     raise InvalidArgument("absent: every seat is absent, so nobody can lead the next round")
 
 
+def _check_not_first(result: RoundResult, place: int) -> None:
+    """Refuse a first round (``first_round=True``) recorded at ``place`` (2 and up) of a match."""
+    if result.first_round:
+        raise InvalidRecord(
+            f"round {place} of the match was dealt as a first round (first_round=True), but only the match's "
+            "first round is one; deal later rounds with first_round=False and leader=match.leader"
+        )
+
+
 def _positive_int(value: object, name: str, hint: str, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= high:
         raise InvalidArgument(f"{name}: {shown(value)} is not a positive whole number up to {high:,}; {hint}")
@@ -109,12 +118,14 @@ class Match(WireValue):
         check_unit(self.unit, rules)
         if self.rounds is not None:
             _positive_int(self.rounds, "rounds", "give how many rounds the match lasts, e.g. rounds=10", MAX_COUNT)
-        elif rules.unit == "points" and rules.match_rounds is None:
+        elif rules.currency == "points" and rules.match_rounds is None:
             raise InvalidArgument(f"rounds: {rules.name} is played for an agreed number of rounds; say how many, e.g. rounds=10")
         start = self.balances_at_start
         for name in ("results", "settlements"):
             if not isinstance(getattr(self, name), tuple):
                 raise InvalidArgument(f"{name}: expected a tuple, not {shown(getattr(self, name))}")
+        for place, result in enumerate(self.results[1:], start=2):
+            _check_not_first(result, place)
         if start is not None:
             check_type(start, tuple, "balances", "a tuple of one whole number per seat")
             check_balances(start, n)
@@ -208,9 +219,16 @@ class Match(WireValue):
     def record(self, result: RoundResult) -> Match:
         """A new match with ``result`` settled and added.
 
+        Only the match's first round may be a first round: a later result dealt with
+        ``first_round=True`` (whose first-round rules, such as ``iwin``'s first-round instant wins,
+        would then be paid again) is refused. A first round dealt with ``first_round=False`` is
+        recorded (hand-built results, a session joined after its first round): the first-round
+        rules simply did not apply to it. Deal each round with ``first_round=match.played == 0``
+        and ``leader=match.leader``.
+
         Raises :class:`~tienlen.IllegalPlay` when the match is already over,
-        :class:`~tienlen.InvalidRecord` when the result is for another number of players, and
-        whatever :func:`~tienlen.settle` raises for the result.
+        :class:`~tienlen.InvalidRecord` when the result is for another number of players or is a
+        first round recorded after the first, and whatever :func:`~tienlen.settle` raises for the result.
         """
         if self.is_over:
             raise IllegalPlay(f"the match is over after {self.rounds} rounds; start a new Match to play on")
@@ -218,6 +236,8 @@ class Match(WireValue):
             raise InvalidRecord(f"record needs a RoundResult (a finished round's .result), not {shown(result)}")
         if result.players != self.players:
             raise InvalidRecord(f"a {result.players}-player round cannot be recorded in this {self.players}-player match")
+        if self.played:
+            _check_not_first(result, self.played + 1)
         balances = self.balances if self.rules.cap_at_balance else None
         money = settle(result, self.rules, unit=self.unit, balances=balances)
         return attrs.evolve(self, results=self.results + (result,), settlements=self.settlements + (money,))

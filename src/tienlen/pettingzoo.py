@@ -3,8 +3,8 @@
 ``env(rules=…, players=…, render_mode=…)`` returns the environment wrapped in PettingZoo's
 ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``; :class:`raw_env` is the bare one. One
 episode is one round, played as :class:`tienlen.env.TienLenEnv` plays it (agents ``"seat_0"`` …,
-out-of-turn chops offered as steps of their own, rewards the settlement's ``net`` in the rule set's
-unit at the end, every agent terminated then and stepping ``None`` to leave), with Gymnasium spaces:
+out-of-turn chops offered as steps of their own, rewards the settlement's ``net`` with the rake kept
+exactly (:func:`tienlen.settle.reward_net`) at the end, every agent terminated then and stepping ``None`` to leave), with Gymnasium spaces:
 
 * ``action_space(agent)``: ``Discrete(ACTION_SPACE_SIZE)``, the fixed exact space of
   :mod:`tienlen.actionspace` (327 indices; a straight or pair run takes several steps by the same
@@ -129,12 +129,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         return self._env.agent_selection
 
     @property
-    def rewards(self) -> dict[str, int]:
-        """Each agent's reward from the last step (the settlement's ``net`` when the round ends)."""
+    def rewards(self) -> dict[str, float]:
+        """Each agent's reward from the last step (its :func:`~tienlen.settle.reward_net` when the round ends)."""
         return self._env.rewards
 
     @property
-    def _cumulative_rewards(self) -> dict[str, int]:
+    def _cumulative_rewards(self) -> dict[str, float]:
         return self._env.cumulative_rewards
 
     @property

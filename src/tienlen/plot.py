@@ -153,7 +153,7 @@ def balance_chart(match: Match, ax: Axes | None = None) -> Axes:
         ax.plot(rounds, running, marker="o", markersize=3, label=f"seat {seat}", color=_COLOURS[seat % len(_COLOURS)])
     ax.axhline(0, color="black", linewidth=0.8)
     ax.set_xlabel("round")
-    ax.set_ylabel(match.settlements[0].unit)
+    ax.set_ylabel(match.settlements[0].currency)
     ax.set_title(f"Running totals, {match.rules.name}")
     ax.legend(fontsize="small")
     ax.grid(alpha=0.3)

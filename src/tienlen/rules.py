@@ -37,7 +37,11 @@ __all__ = ["RuleSet", "BombRule", "InstantWinRule", "INSTANT_WIN_PATTERNS", "AXE
 
 
 def __getattr__(name: str) -> Any:
-    """``tienlen.rules.load_rules`` is the 0.1 place of :func:`tienlen.loading.load_rules` (it warns)."""
+    """``tienlen.rules.load_rules`` is the 0.1 place of :func:`tienlen.loading.load_rules`, and
+    ``Unit`` the 0.1 name of :data:`Currency` (both warn; removed in 0.3)."""
+    if name == "Unit":
+        warnings.warn("tienlen.rules.Unit is deprecated; use tienlen.rules.Currency", DeprecationWarning, stacklevel=2)
+        return Currency
     if name != "load_rules":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     warnings.warn(
@@ -46,14 +50,18 @@ def __getattr__(name: str) -> Any:
     return _loading().load_rules
 
 
-Unit = Literal["chips", "bets", "points"]
+Currency = Literal["chips", "bets", "points"]
+"""What amounts are counted in (a rule set's and a settlement's ``currency``); what one unit is
+worth in a room is ``unit`` (:func:`tienlen.settle`)."""
 ChopPayment = Literal["none", "multiply", "accumulate"]
-Thui = Literal["none", "above", "winner"]
+Thui = Literal["none", "above", "winner", "last"]
 InstantWinTies = Literal["share", "nearest_dealer"]
 Direction = Literal["clockwise", "counter-clockwise"]
 Rounds = Literal["any", "first", "later"]
 Scoring = Literal["places", "cards"]
 MatchTies = Literal["share", "lower_seat"]
+ChopOutVoids = Literal["none", "chopper", "chopped", "both"]
+TwoBombsCards = Literal["apart", "whole_runs", "shared"]
 Amount = int | tuple[tuple[int, int], ...]
 """An amount of units: one number for every player count, or ``((players, units), ...)`` per count."""
 
@@ -64,6 +72,7 @@ PER_PLAYERS = (
     "finish_with_two_penalty",
     "forfeit_penalty",
     "card_price",
+    "card_all_multiplier",
 )
 """The amount axes that may give a value per player count (a table ``{"2": …, "3": …, "4": …}`` in a rules file)."""
 
@@ -151,12 +160,34 @@ class InstantWinRule:
         return self.rounds == "any" or (self.rounds == "first") == first_round
 
 
+class InstantWins(tuple[InstantWinRule, ...]):
+    """A rule set's instant wins: a tuple of :class:`InstantWinRule` in which a pattern's name is
+    also found, so ``"dragon" in HOUSE.instant_wins`` is ``True`` (whatever rounds it counts in).
+
+    >>> from tienlen import HOUSE, IWIN
+    >>> "dragon" in HOUSE.instant_wins, "four_threes" in IWIN.instant_wins, "dragon" in IWIN.instant_wins
+    (True, True, False)
+    """
+
+    __slots__ = ()
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, str):
+            return any(rule.pattern == item for rule in self)
+        return tuple.__contains__(self, item)
+
+
+def _chop_out_voids(value: object) -> object:
+    """``true`` and ``false`` (the first form of the axis) stand for ``"chopper"`` and ``"none"``."""
+    return {True: "chopper", False: "none"}.get(value, value) if isinstance(value, bool) else value
+
+
 def _instant_win_rules(value: tuple[InstantWinRule | str, ...]) -> tuple[InstantWinRule, ...]:
     """A bare pattern name stands for ``InstantWinRule(pattern=name)``; a 0.1 ``first_round_`` name
     for its pattern limited to the first round. Anything else is left for the type check."""
     if not isinstance(value, tuple):
         return value
-    return tuple(
+    return InstantWins(
         InstantWinRule(pattern=_OLD_PATTERNS.get(v, v), rounds="first" if v in _OLD_PATTERNS else "any")
         if isinstance(v, str)
         else v
@@ -200,6 +231,12 @@ class RuleSet:
         default=False,
         metadata={
             "meaning": "at 2 or 3 players the whole deck is dealt, one card at a time from the dealer's left (26 each; 18, 17, 17), not 13 each"
+        },
+    )
+    deal_evenly: bool = attrs.field(
+        default=False,
+        metadata={
+            "meaning": "with deal_whole_deck, every player gets as many cards as the others and the rest stays out (17 each at 3 players, one card undealt)"
         },
     )
     # --- following and bombs
@@ -249,6 +286,13 @@ class RuleSet:
             "meaning": "dealt hands that win at once, each in 'any' round, only the 'first' of a match or only 'later' ones"
         },
     )
+    two_bombs_cards: TwoBombsCards = attrs.field(
+        default="apart",
+        metadata={
+            "meaning": "how the two_bombs instant win counts bombs: 'apart' (no card in two; a long pair run cut into "
+            "several), 'whole_runs' (no card in two; a pair run is one bomb), 'shared' (a quad's cards may be in a pair run)"
+        },
+    )
     instant_win_ties: InstantWinTies = attrs.field(
         default="share",
         metadata={"meaning": "several instant winners: 'share' (all win) or 'nearest_dealer' (first in dealing order wins)"},
@@ -264,7 +308,9 @@ class RuleSet:
         },
     )
     # --- money and points
-    unit: Unit = attrs.field(default="chips", metadata={"meaning": "what the result is counted in: chips, bets or points"})
+    currency: Currency = attrs.field(
+        default="chips", metadata={"meaning": "what results are counted in: chips, bets or points (its name was unit until 0.2)"}
+    )
     unit_name: str = attrs.field(
         default="unit",
         metadata={"meaning": "what one unit of the room is called (entry, bet, point): settle's unit= says what it is worth"},
@@ -315,7 +361,10 @@ class RuleSet:
     )
     thui: Thui = attrs.field(
         default="none",
-        metadata={"meaning": "leftover 2s and bombs at the end: paid to the player 'above' the last, to the 'winner', or 'none'"},
+        metadata={
+            "meaning": "leftover 2s and bombs at the end: the last pays the player 'above', every loser pays the 'winner', "
+            "only the 'last' pays the winner, or 'none'"
+        },
     )
     finish_with_two_penalty: Amount = attrs.field(
         default=0,
@@ -329,8 +378,13 @@ class RuleSet:
             "meaning": "units a player who leaves before anyone has gone out pays the winner instead of a placement payment; a later leaver pays as the lowest open place, plus thúi (one number, or one per player count)"
         },
     )
-    chop_out_voids: bool = attrs.field(
-        default=False, metadata={"meaning": "a chop made with the chopper's last cards moves no money (chặt và tới)"}
+    chop_out_voids: ChopOutVoids = attrs.field(
+        default="none",
+        converter=_chop_out_voids,
+        metadata={
+            "meaning": "chặt và tới: which chops move no money: 'chopper' (made with the chopper's last cards), "
+            "'chopped' (of a player who then goes out first), 'both', or 'none'"
+        },
     )
     scoring: Scoring = attrs.field(
         default="places",
@@ -344,10 +398,11 @@ class RuleSet:
     card_two_multiplier: int = attrs.field(
         default=1, metadata={"meaning": "card-count scoring: each 2 left counts as this many cards"}
     )
-    card_all_multiplier: int = attrs.field(
+    card_all_multiplier: Amount = attrs.field(
         default=1,
         metadata={
             "meaning": "card-count scoring: a player who never played (all cards still held) pays this many times their count"
+            " (one number, or one per player count: 2, 3 and 4 make a frozen hand of 13 cost 26, 39 and 52 cards)"
         },
     )
     rake_percent: int = attrs.field(
@@ -372,6 +427,13 @@ class RuleSet:
         # Pickled by its axes (the read-only bomb table is derived from them, and rebuilt).
         return (functools.partial(RuleSet, **{f.name: getattr(self, f.name) for f in attrs.fields(RuleSet) if f.init}), ())
 
+    @property
+    def unit(self) -> Currency:
+        """Deprecated 0.1 name of :attr:`currency` (warns; removed in 0.3): ``unit`` now always means
+        what one unit is worth in a room, as in ``settle(..., unit=1000)``."""
+        warnings.warn("RuleSet.unit is deprecated; use RuleSet.currency (removed in 0.3)", DeprecationWarning, stacklevel=2)
+        return self.currency
+
     # ---- lookups used by the engine
     def bomb_rule(self, bomb_class: str | None) -> BombRule | None:
         """The bomb rule of a class (``"quad"``, ``"PR3"`` …), or ``None`` when it is no bomb here."""
@@ -383,13 +445,15 @@ class RuleSet:
 
     def cards_dealt(self, players: int) -> int:
         """How many cards a deal hands out at this many players: 13 each, or all 52 where
-        ``deal_whole_deck``.
+        ``deal_whole_deck`` (51 at 3 players where also ``deal_evenly``).
 
         >>> from tienlen import HOUSE
         >>> HOUSE.cards_dealt(3)
         39
         """
-        return 52 if self.deal_whole_deck else 13 * players
+        if not self.deal_whole_deck:
+            return 13 * players
+        return 52 - 52 % players if self.deal_evenly else 52
 
     def most_cards_dealt(self) -> int:
         """The most cards one player is dealt under these rules: 13, or with ``deal_whole_deck``
@@ -577,16 +641,20 @@ def _check_amounts(r: RuleSet) -> None:
         raise InvalidRules(f"rake_percent: {r.rake_percent} must be from 0 to 99")
     if r.match_rounds is not None and not 1 <= r.match_rounds <= MAX_COUNT:
         raise InvalidRules(f"match_rounds: {r.match_rounds} must be from 1 to {MAX_COUNT:,}")
-    for name in ("card_two_multiplier", "card_all_multiplier"):
-        if getattr(r, name) < 1:
-            raise InvalidRules(f"{name}: {getattr(r, name)} must be at least 1 (1 leaves the count as it is)")
+    if r.card_two_multiplier < 1:
+        raise InvalidRules(f"card_two_multiplier: {r.card_two_multiplier} must be at least 1 (1 leaves the count as it is)")
+    for n in range(r.min_players, r.max_players + 1):
+        if r.amount("card_all_multiplier", n) < 1:
+            raise InvalidRules(
+                f"card_all_multiplier: {r.amount('card_all_multiplier', n)} at {n} players must be at least 1 (1 leaves the count as it is)"
+            )
 
 
 def _check_scoring(r: RuleSet) -> None:
     counts = range(r.min_players, r.max_players + 1)
     if r.scoring == "cards" and not all(r.amount("card_price", n) > 0 for n in counts):
         raise InvalidRules("card_price: card-count scoring needs a price of at least 1 per card")
-    if r.scoring == "places" and r.unit == "points":
+    if r.scoring == "places" and r.currency == "points":
         for n in counts:
             if len(dict(r.place_points).get(n, ())) != n:
                 raise InvalidRules(f"place_points: give {n} numbers (1st to last) for {n} players")
@@ -603,6 +671,10 @@ def _check_scoring(r: RuleSet) -> None:
 
 
 _CONFLICTS: tuple[tuple[Callable[[RuleSet], bool], str], ...] = (
+    (
+        lambda r: r.deal_evenly and not r.deal_whole_deck,
+        "deal_evenly: it shares out the whole deck, so it needs deal_whole_deck = true",
+    ),
     (
         lambda r: r.deal_whole_deck and r.min_players == 4,
         "deal_whole_deck: this table always seats 4, who get the whole deck (13 each) anyway",
@@ -637,7 +709,7 @@ _CONFLICTS: tuple[tuple[Callable[[RuleSet], bool], str], ...] = (
         "instant_win_thui: there are no instant_wins to charge it on",
     ),
     (
-        lambda r: r.chop_out_voids and r.chop_payment == "none",
+        lambda r: r.chop_out_voids != "none" and r.chop_payment == "none",
         "chop_out_voids: chops move no money here (chop_payment = 'none'), so there is nothing to void",
     ),
 )

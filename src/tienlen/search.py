@@ -77,7 +77,7 @@ class Hint:
 def _money(round_: Round, seat: int) -> float:
     """The seat's result of a finished round, in the rule set's unit (points relative to the average)."""
     net = settle(round_.result, round_.rules).net
-    if round_.rules.unit == "points":
+    if round_.rules.currency == "points":
         return net[seat] - sum(net) / len(net)
     return float(net[seat])
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -69,7 +70,7 @@ def round_seed(seed: int, index: int) -> int:
 def _values(settlement: Settlement) -> tuple[int, ...]:
     """Each seat's result as a whole number on the scale of :func:`plain_win`: money as it is,
     points times the player count less the round's total (the points relative to the average)."""
-    if settlement.unit != "points":
+    if settlement.currency != "points":
         return settlement.net
     total = sum(settlement.net)
     return tuple(len(settlement.net) * p - total for p in settlement.net)
@@ -98,7 +99,7 @@ def plain_win(rules: RuleSet, players: int, unit: int = 1) -> int:
         events=(),
     )
     settlement = settle(plain, rules, unit=unit_for(rules, unit))
-    if settlement.unit == "points":
+    if settlement.currency == "points":
         return _values(settlement)[0]
     return sum(t.amount for t in settlement.paid_to(0) if t.payer >= 0)
 
@@ -136,7 +137,7 @@ class ProfileStats:
     """Totals over the simulated rounds of one rule set, all whole numbers, so chunks played apart
     add up with ``+`` to exactly the totals of one run.
 
-    ``unit`` is the rule set's own unit and ``scale`` one plain win in it (see :func:`plain_win`);
+    ``currency`` is what the rule set counts in and ``scale`` one plain win in it (see :func:`plain_win`);
     ``seat_totals``/``seat_squares`` sum each seat's result and its square; ``agents`` are the
     distinct bots, ``agent_seats`` how many seats each holds in every round, and
     ``agent_totals``/``agent_squares`` sum each bot's result over its seats per round and its
@@ -149,7 +150,7 @@ class ProfileStats:
     """
 
     rules: str
-    unit: str
+    currency: str
     scale: int
     players: int
     rounds: int = 0
@@ -174,6 +175,14 @@ class ProfileStats:
     def per_round(self, total: int) -> float:
         """A total divided by the number of rounds."""
         return total / self.rounds if self.rounds else 0.0
+
+    @property
+    def unit(self) -> str:
+        """Deprecated 0.1 name of :attr:`currency` (warns; removed in 0.3)."""
+        warnings.warn(
+            "ProfileStats.unit is deprecated; use ProfileStats.currency (removed in 0.3)", DeprecationWarning, stacklevel=2
+        )
+        return self.currency
 
     @property
     def seat_results(self) -> tuple[Estimate, ...]:
@@ -222,7 +231,7 @@ class ProfileStats:
         data: dict[str, Any] = attrs.asdict(self)
         data["moved_counts"] = [list(pair) for pair in self.moved_counts]
         data["statistics"] = {
-            "unit": "plain wins",
+            "currency": "plain wins",
             "seats": [attrs.asdict(e) for e in self.seat_results],
             "agents": {name: attrs.asdict(e) for name, e in zip(self.agents, self.agent_results, strict=True)},
             "money_moved": attrs.asdict(self.money),
@@ -233,7 +242,7 @@ class ProfileStats:
         return data
 
     def __add__(self, other: ProfileStats) -> ProfileStats:
-        if (self.rules, self.unit, self.scale, self.players) != (other.rules, other.unit, other.scale, other.players) or (
+        if (self.rules, self.currency, self.scale, self.players) != (other.rules, other.currency, other.scale, other.players) or (
             self.agents and other.agents and (self.agents, self.agent_seats) != (other.agents, other.agent_seats)
         ):
             raise InvalidArgument(
@@ -253,7 +262,7 @@ class ProfileStats:
         sums = {name: getattr(self, name) + getattr(other, name) for name in _SUMMED}
         return ProfileStats(
             rules=self.rules,
-            unit=self.unit,
+            currency=self.currency,
             scale=self.scale,
             players=self.players,
             seat_totals=seats(self.seat_totals, other.seat_totals),
@@ -276,7 +285,7 @@ def _empty(rules: RuleSet, players: int, unit: int, bots: tuple[str, ...] = ()) 
     agents = tuple(dict.fromkeys(slots))
     return ProfileStats(
         rules=rules.name,
-        unit=rules.unit,
+        currency=rules.currency,
         scale=plain_win(rules, players, unit),
         players=players,
         agents=agents,
@@ -463,7 +472,7 @@ class Run:
 
     def report(self, stats: Sequence[ProfileStats]) -> dict[str, Any]:
         """The JSON report of this run: its description, the unit, and each rule set's statistics."""
-        return {"run": self.to_mapping(), "unit": PLAIN_WIN, "results": [s.to_mapping() for s in stats]}
+        return {"run": self.to_mapping(), "currency": PLAIN_WIN, "results": [s.to_mapping() for s in stats]}
 
 
 def _locally(workers: int, jobs: list[tuple[Any, ...]], progress: Progress | None) -> list[ProfileStats]:
@@ -537,9 +546,9 @@ def simulate(
 
 
 def _worth(stats: ProfileStats) -> str:
-    if stats.unit == "points":
+    if stats.currency == "points":
         return f"{stats.scale / stats.players:g} points above the round's average"
-    return f"{stats.scale:,} {stats.unit}"
+    return f"{stats.scale:,} {stats.currency}"
 
 
 def _check_settings(rule_sets: Sequence[RuleSet], players: int, bots: Sequence[str], seed: int, unit: int) -> None:

@@ -37,7 +37,9 @@ from tienlen.rules import (
     INSTANT_WIN_PATTERNS,
     Amount,
     BombRule,
+    ChopOutVoids,
     ChopPayment,
+    Currency,
     Direction,
     InstantWinRule,
     InstantWinTies,
@@ -46,7 +48,7 @@ from tienlen.rules import (
     RuleSet,
     Scoring,
     Thui,
-    Unit,
+    TwoBombsCards,
 )
 
 __all__ = ["cards", "masks", "card_sets", "hands", "combos", "positions", "rounds", "rule_sets"]
@@ -253,7 +255,7 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
         BombRule(bomb=name, chops_twos=_subset(draw, [1, 2, 3]), chops_bombs=_subset(draw, list(classes))) for name in classes
     )
     follow_suit = draw(flag)
-    unit = _choice(draw, Unit)
+    currency = _choice(draw, Currency)
     chop_payment = _choice(draw, ChopPayment)
     scoring = _choice(draw, Scoring)
     frozen = scoring == "places" and draw(flag)
@@ -284,7 +286,8 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
         straight_two_on_top=draw(flag),
         pair_runs=pair_runs,
         pair_run_min=pair_run_min,
-        deal_whole_deck=low < 4 and draw(flag),
+        deal_whole_deck=(whole := low < 4 and draw(flag)),
+        deal_evenly=whole and draw(flag),
         follow_suit=follow_suit,
         twos_ignore_suit=draw(flag),
         bombs=bombs,
@@ -298,7 +301,7 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
         instant_win_ties=_choice(draw, InstantWinTies),
         frozen=frozen,
         den_bai=frozen and high == 4 and draw(flag),
-        unit=unit,
+        currency=currency,
         placement=tuple(placement),
         place_points=tuple((n, tuple(draw(st.lists(st.integers(-3, 3), min_size=n, max_size=n)))) for n in counts),
         two_values=tuple(draw(st.lists(st.integers(0, 4), min_size=4, max_size=4))),
@@ -313,11 +316,12 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
         thui=_choice(draw, Thui),
         finish_with_two_penalty=draw(_amount(counts)),
         forfeit_penalty=draw(st.none() | _amount(counts)),
-        chop_out_voids=chop_payment != "none" and draw(flag),
+        two_bombs_cards=_choice(draw, TwoBombsCards),
+        chop_out_voids=_choice(draw, ChopOutVoids) if chop_payment != "none" else "none",
         scoring=scoring,
         card_price=draw(_amount(counts, low=1)),
         card_two_multiplier=draw(st.integers(1, 3)),
-        card_all_multiplier=draw(st.integers(1, 3)),
+        card_all_multiplier=draw(_amount(counts, low=1)),
         rake_percent=draw(st.sampled_from([0, 0, 5, 10])),
         cap_at_balance=draw(flag),
         match_rounds=draw(st.none() | st.integers(1, 32)),

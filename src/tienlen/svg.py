@@ -372,7 +372,7 @@ def settlement(value: Settlement, *, size: int | None = None) -> str:
     lines = [(who(t.payer), who(t.payee), f"{t.amount:,}", t.reason) for t in value.transfers]
     reason_width = max([len(r) for *_, r in lines] + [20])
     width = 330 + 7.6 * reason_width
-    parts = [label(12, 26, f"settlement in {value.unit}", size=17, bold=True)]
+    parts = [label(12, 26, f"settlement in {value.currency}", size=17, bold=True)]
     y = 56.0
     heads = [(12, "payer"), (92, "payee"), (240, "amount"), (256, "reason")]
     for column, head in heads:
@@ -388,7 +388,7 @@ def settlement(value: Settlement, *, size: int | None = None) -> str:
     if not lines:
         y += 22
         parts.append(
-            label(12, y, "no transfers" if value.unit != "points" else "points are scored, not paid", size=14, fill="#666666")
+            label(12, y, "no transfers" if value.currency != "points" else "points are scored, not paid", size=14, fill="#666666")
         )
     y += 14
     parts.append(f'<line x1="12" y1="{y:g}" x2="{width - 12:g}" y2="{y:g}" stroke="#bbbbbb"/>')
@@ -402,7 +402,7 @@ def settlement(value: Settlement, *, size: int | None = None) -> str:
         parts.append(f'<g class="net">{label(x, y, text, size=14, fill=colour, bold=True)}</g>')
         x += 24 + 8.4 * len(text)
     width = max(width, x + 12)
-    title = f"settlement in {value.unit}: {len(lines)} transfer{'s' if len(lines) != 1 else ''}; net " + ", ".join(
+    title = f"settlement in {value.currency}: {len(lines)} transfer{'s' if len(lines) != 1 else ''}; net " + ", ".join(
         f"{n} {a:+,}" for n, a in nets
     )
     background = f'<rect width="{width:g}" height="{y + 16:g}" fill="#ffffff"/>'

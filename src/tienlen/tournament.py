@@ -111,8 +111,8 @@ Game = tuple[int, tuple[str, ...], tuple[float, ...], tuple[int, ...]]
 """One game: (deal, the spec in each seat, each seat's money, each seat's place from 1)."""
 
 
-def _money(net: Sequence[int], unit: str) -> tuple[float, ...]:
-    if unit == "points":
+def _money(net: Sequence[int], currency: str) -> tuple[float, ...]:
+    if currency == "points":
         mean = sum(net) / len(net)
         return tuple(p - mean for p in net)
     return tuple(float(n) for n in net)
@@ -132,7 +132,7 @@ def play_deals(rules: RuleSet, line_up: tuple[str, ...], seed: int, start: int, 
             places = [0] * len(seating)
             for place, seat in enumerate(result.placements, 1):
                 places[seat] = place
-            games.append((deal, seating, _money(settle(result, rules).net, rules.unit), tuple(places)))
+            games.append((deal, seating, _money(settle(result, rules).net, rules.currency), tuple(places)))
     return games
 
 
@@ -164,7 +164,7 @@ class Tournament:
     """The outcome of :func:`tournament`."""
 
     rules: str
-    unit: str
+    currency: str
     unit_name: str
     line_up: tuple[str, ...]
     seed: int
@@ -262,7 +262,7 @@ def summarise(rules: RuleSet, line_up: tuple[str, ...], seed: int, deals: int, g
     )
     return Tournament(
         rules=rules.name,
-        unit=rules.unit,
+        currency=rules.currency,
         unit_name=rules.unit_name,
         line_up=line_up,
         seed=seed,
@@ -349,7 +349,7 @@ def _interval(e: Estimate, digits: int = 3) -> str:
 
 def format_tournament(t: Tournament) -> str:
     """The tournament as plain text: one line per entrant, one per pair."""
-    unit = "points over the average" if t.unit == "points" else f"1 = one {t.unit_name}"
+    unit = "points over the average" if t.currency == "points" else f"1 = one {t.unit_name}"
     lines = [
         f"{t.rules}: {t.deals} deals x {t.seatings} seatings = {t.games} games"
         + (f" ({t.skipped} deals won at the deal left out)" if t.skipped else ""),

@@ -345,7 +345,7 @@ _RESULT = _simple(
     den_bai=_optional(_INT),
 )
 _TRANSFER = _simple(Transfer, payer=_INT, payee=_INT, amount=_INT, reason=_STR)
-_SETTLEMENT = _simple(Settlement, unit=_STR, stake=_INT, transfers=_sequence(_TRANSFER), net=_INTS, house=_INT)
+_SETTLEMENT = _simple(Settlement, currency=_STR, unit=_INT, transfers=_sequence(_TRANSFER), net=_INTS, house=_INT)
 
 
 def _check_match(match: Match, path: str) -> None:
