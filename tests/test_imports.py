@@ -80,8 +80,9 @@ LAYERS = [
     {"actions", "settle"},
     {"_state", "actionspace", "match", "views"},
     {"encoding", "round"},
-    {"agents", "compare", "env", "records", "strategies", "svg", "wire"},
-    {"openspiel", "pettingzoo", "simulate"},
+    {"agents", "compare", "env", "records", "solve", "strategies", "svg", "wire"},
+    {"openspiel", "pettingzoo", "search", "simulate"},
+    {"tournament"},
     {"tienlen", "cli", "plot"},
     {"__main__"},
 ]
