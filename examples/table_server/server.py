@@ -181,8 +181,10 @@ class Lobby:
             out = table.act(seat, message.get("text"))
         elif message["type"] == "next":
             out = table.next_round(seat)
+        elif message["type"] == "hint":
+            out = table.hint(seat)
         else:
-            raise ProtocolError(f"unknown message type {_excerpt(message['type'])}; send join, act or next")
+            raise ProtocolError(f"unknown message type {_excerpt(message['type'])}; send join, act, hint or next")
         self._write_records(room, table.played - before)
         await self._send(name, room, out)
 
@@ -308,7 +310,7 @@ def _read(raw: str | bytes, limit: int) -> Message:
     except (ValueError, RecursionError):
         raise ProtocolError("the message is not JSON") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-        raise ProtocolError("a message is a JSON object with a type: join, act or next")
+        raise ProtocolError("a message is a JSON object with a type: join, act, hint or next")
     return message
 
 
@@ -329,11 +331,12 @@ def _new_table(message: Message, seeds: Callable[[], int], kept: int) -> Table:
     if "seed" in message:
         raise ProtocolError("seed: the server deals from seeds nobody can choose; each round's seed is in its record")
     rules = _rules(message.get("rules", "house"))
-    options: dict[str, int] = {"players": 4, "humans": 1, "unit": 1000}
+    options: dict[str, int] = {"players": 4, "humans": 1, "unit": 1000, "level": 0}
     for key in options:
         value = message.get(key, options[key])
-        if type(value) is not int or not 0 < value <= 10**15:
-            raise ProtocolError(f"{key} must be a whole number from 1 to 10**15, not {_excerpt(value)}")
+        low = 0 if key == "level" else 1  # level 0: the greedy bots
+        if type(value) is not int or not low <= value <= 10**15:
+            raise ProtocolError(f"{key} must be a whole number from {low} to 10**15, not {_excerpt(value)}")
         options[key] = value
     try:
         return Table(rules, seeds=seeds, kept=kept, **options)

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from tienlen import Action, GreedyAgent, Match, PlayerView, Round, RuleSet, TienLenError
+from tienlen.agents import Agent
+from tienlen.search import LEVELS, SearchAgent, hint
 from tienlen.settle import unit_for
 
 Message = dict[str, Any]
@@ -49,11 +51,14 @@ class Table:
         unit: int = 1000,
         seeds: Callable[[], int] = secret_seed,
         kept: int = 20,
+        level: int = 0,
     ) -> None:
         if not rules.min_players <= players <= rules.max_players:
             raise ProtocolError(f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, not {players}")
         if not 1 <= humans <= players:
             raise ProtocolError(f"humans must be from 1 to {players}, not {humans}")
+        if not 0 <= level <= max(LEVELS):
+            raise ProtocolError(f"level must be 0 (greedy bots) or a search level from 1 to {max(LEVELS)}, not {level}")
         self.rules = rules
         self.players = players
         self.humans = humans
@@ -61,7 +66,11 @@ class Table:
         self.seeds = seeds
         self.kept = kept
         self.tokens: dict[str, int] = {}
-        self.bots = {seat: GreedyAgent(seed=seeds()) for seat in range(humans, players)}
+        # Level 0: the greedy bot; 1 to 5: the search player of that level.
+        self.bots: dict[int, Agent] = {
+            seat: SearchAgent(level=level, seed=seeds()) if level else GreedyAgent(seed=seeds())
+            for seat in range(humans, players)
+        }
         self.played = 0  # rounds finished at this table
         self.match = self._new_match()
         self.round: Round | None = None
@@ -139,6 +148,16 @@ class Table:
             return [(seat, {"type": "refused", "text": text, "reason": str(error)})]
         self.offered.clear()
         return self._advance(announce=True)
+
+    def hint(self, seat: int) -> Outbox:
+        """The actions open to ``seat`` ranked by the search player (:func:`tienlen.search.hint`),
+        each with its estimated chance of going out first and expected money at this table's unit."""
+        round_ = self.round
+        if round_ is None or round_.is_over:
+            return [(seat, {"type": "refused", "text": "hint", "reason": "no round is being played; send next to deal"})]
+        ranked = hint(round_.view(seat), seed=self.seeds())
+        hints = [{"action": str(h.action), "win": round(h.win, 3), "money": round(h.money * self.unit)} for h in ranked]
+        return [(seat, {"type": "hint", "hints": hints})]
 
     def next_round(self, seat: int) -> Outbox:
         """``seat`` is ready for the next round; it is dealt when every human seat is."""
