@@ -70,8 +70,8 @@ EDGES = {module: edges_of(module) for module in MODULES}
 # The layers of CONTRIBUTING.md, lowest first: a module uses only modules of lower layers.
 LAYERS = [
     {"_version", "errors", "_bits", "_cache", "_fast", "drawing"},
-    {"_codec", "_input"},
-    {"cards", "_shapes"},
+    {"_input"},
+    {"_codec", "cards", "_shapes"},
     {"rules"},
     {"profiles"},
     {"_checks", "loading"},

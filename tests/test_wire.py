@@ -306,7 +306,7 @@ def test_missing_fields_and_bad_json_are_refused() -> None:
     del document["hand"]
     with pytest.raises(InvalidDocument, match=r"^hand: missing$"):
         PlayerView.from_dict(document)
-    with pytest.raises(InvalidDocument, match="not JSON"):
+    with pytest.raises(InvalidDocument, match="not valid JSON"):
         PlayerView.from_json("{")
     with pytest.raises(InvalidDocument, match="expected a tienlen-combo document"):
         Combo.from_dict([1])

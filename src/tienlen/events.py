@@ -247,6 +247,8 @@ class RoundResult(WireValue):
         for chop in self.chops:
             if chop.chopper not in seats or chop.chopped not in seats or chop.index < 1:
                 raise InvalidRecord(f"chop event {shown(chop)} names a seat not at this {n}-player table or an index below 1")
+            if chop.chopper == chop.chopped:
+                raise InvalidRecord(f"chop event {shown(chop)}: seat {chop.chopper} cannot chop its own play")
         for finish in self.finishes:
             if finish.seat not in seats:
                 raise InvalidRecord(f"finish event {shown(finish)} names a seat not at this {n}-player table")

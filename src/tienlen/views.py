@@ -108,8 +108,8 @@ class PlayerView(WireValue):
         this seat's (a ``seat N`` in the text, or ``seat``, must be this one). Whether it is legal
         is for the round to say; ``action in view.legal_actions`` answers it for this view.
         """
-        if seat is not None and seat != self.seat:
-            raise IllegalPlay(f"this is seat {self.seat}'s view, not seat {seat}'s")
+        if seat is not None and (type(seat) is not int or seat != self.seat):  # a bool is no seat
+            raise IllegalPlay(f"this is seat {self.seat}'s view, not seat {shown(seat)}'s")
         return parse_action(text, self.rules, seat=self.seat)
 
 
