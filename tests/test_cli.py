@@ -11,6 +11,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from extras import skip_reason
 
 from tienlen import AXES, HOUSE, Round
 from tienlen.agents import GreedyAgent, play_round
@@ -94,7 +95,7 @@ def test_simulate_repeat_reproduces_a_json_report(capsys: pytest.CaptureFixture[
 
 
 def test_simulate_plot_writes_the_charts(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
+    pytest.importorskip("matplotlib", reason=skip_reason("matplotlib"))
     chart = tmp_path / "charts.svg"
     code, _, err = run(capsys, "simulate", "--rules", "house,northern", "--rounds", "4", "--plot", str(chart), "--quiet")
     assert code == 0 and f"charts written to {chart}" in err

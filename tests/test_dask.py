@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from extras import skip_reason
 
 from tienlen import HOUSE, IWIN, NORTHERN
 from tienlen.simulate import Run
 
-distributed = pytest.importorskip("distributed")
+distributed = pytest.importorskip("distributed", reason=skip_reason("distributed"))
 
 
 def test_a_local_cluster_of_two_worker_processes_gives_the_local_result_byte_for_byte() -> None:

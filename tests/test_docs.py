@@ -15,6 +15,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from extras import skip_reason
 
 from tienlen import HOUSE, PROFILES, RuleSet
 from tienlen.cli import main
@@ -144,7 +145,7 @@ def test_every_profile_page_has_its_decisions() -> None:
 
 
 def test_the_rules_matrix_has_a_row_for_every_axis() -> None:
-    pytest.importorskip("sphinx")
+    pytest.importorskip("sphinx", reason=skip_reason("sphinx"))
     import rules_matrix
 
     rows = [axis for axis, _ in rules_matrix.axes() if axis not in rules_matrix.NOT_ROWS]

@@ -1,7 +1,7 @@
 """The package's import graph: one-way when the package is imported (no module needs one that is
 still loading), one-way even counting the imports inside functions, every import pointing down the
 layers drawn in CONTRIBUTING.md, the pictures reachable from the core types without a cycle, and
-the core never loading the optional dependencies (matplotlib, dask)."""
+the core never loading the optional dependencies (matplotlib, dask, the learning frameworks)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from pathlib import Path
 import tienlen
 
 SOURCE = Path(tienlen.__file__).parent
-OPTIONAL = {"tienlen.plot": "matplotlib"}  # the modules that exist to use an optional dependency
+# the modules that exist to use an optional dependency, and what it is
+OPTIONAL = {"tienlen.plot": "matplotlib", "tienlen.pettingzoo": "pettingzoo", "tienlen.openspiel": "pyspiel"}
 
 
 def imports_of(module: str, *, deferred: bool = False) -> set[str]:
@@ -110,7 +111,7 @@ def test_the_pictures_import_only_the_card_layer() -> None:
 
 def test_importing_the_core_loads_no_optional_dependency() -> None:
     core = sorted(MODULES - set(OPTIONAL) - {"tienlen.strategies", "tienlen.__main__"})  # strategies needs hypothesis
-    code = f"import sys; import {', '.join(core)}; print(sorted(m for m in ('matplotlib', 'dask', 'distributed') if m in sys.modules))"
+    code = f"import sys; import {', '.join(core)}; print(sorted(m for m in ('matplotlib', 'dask', 'distributed', 'numpy', 'gymnasium', 'pettingzoo', 'pyspiel') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 
