@@ -5,6 +5,7 @@ and every skip for a missing module names the extra that installs it (``tests/ex
 from __future__ import annotations
 
 import ast
+import subprocess
 import sys
 import tomllib
 from pathlib import Path
@@ -103,3 +104,22 @@ def test_every_skip_reason_names_an_extra_of_the_package() -> None:
     for module, extra in EXTRA_OF.items():
         assert extra in extras, f"{module}: the package has no extra {extra!r}"
         assert f"'.[{extra}]'" in skip_reason(module)
+
+
+OPTIONAL_MODULES = [  # a module of the package, a dependency it imports, the extra that installs it
+    ("tienlen.pettingzoo", "gymnasium", "rl"),
+    ("tienlen.pettingzoo", "pettingzoo", "rl"),
+    ("tienlen.openspiel", "pyspiel", "openspiel"),
+    ("tienlen.plot", "matplotlib", "plot"),
+    ("tienlen.strategies", "hypothesis", "hypothesis"),
+]
+
+
+@pytest.mark.parametrize(("module", "dependency", "extra"), OPTIONAL_MODULES)
+def test_an_optional_module_without_its_dependency_names_the_extra(module: str, dependency: str, extra: str) -> None:
+    """Run with the dependency made unimportable (``None`` in ``sys.modules``), installed or not."""
+    code = f"import sys; sys.modules[{dependency!r}] = None; import {module}"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    last = done.stderr.strip().splitlines()[-1]
+    assert done.returncode == 1
+    assert last == f"ModuleNotFoundError: {module} needs {dependency}, from the {extra} extra: pip install 'tienlen[{extra}]'"

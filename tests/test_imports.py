@@ -46,7 +46,7 @@ MODULES = {"tienlen"} | {f"tienlen.{m.name}" for m in pkgutil.iter_modules([str(
 
 # The layers of CONTRIBUTING.md, lowest first: a module imports only from lower layers.
 LAYERS = [
-    {"_version", "errors", "_bits", "drawing"},
+    {"_version", "errors", "_bits", "drawing", "_extras"},
     {"_checks", "_codec"},
     {"cards", "progress", "rules"},
     {"profiles", "svg"},
