@@ -35,7 +35,9 @@ extensions = [
     "public_api",
     "gallery",
     "wire_schemas",
+    "myst_parser",  # the changelog page includes CHANGELOG.md as it is
 ]
+myst_heading_anchors = 2
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
 root_doc = "index"

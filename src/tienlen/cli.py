@@ -236,7 +236,7 @@ def _unit_options(parser: argparse.ArgumentParser) -> None:
         type=_whole,
         help=f"what one unit is worth in the room: the house entry, or the bet (default {DEFAULT_UNIT:,}; points ignore it)",
     )
-    parser.add_argument("--stake", type=_whole, help="deprecated: the old name of --unit")
+    parser.add_argument("--stake", type=_whole, help="deprecated (goes in 0.3.0): the old name of --unit")
 
 
 def _unit(args: argparse.Namespace, rules: RuleSet | None = None) -> int:
@@ -245,7 +245,10 @@ def _unit(args: argparse.Namespace, rules: RuleSet | None = None) -> int:
     if args.stake is not None and args.unit is not None:
         raise InvalidArgument("give --unit only; --stake is its old name")
     if args.stake is not None:
-        _say("tienlen: --stake is deprecated; use --unit (the same amount: the house entry, or the bet)", sys.stderr)
+        _say(
+            "tienlen: --stake is deprecated and goes in 0.3.0; use --unit (the same amount: the house entry, or the bet)",
+            sys.stderr,
+        )
     unit = check_int(next((u for u in (args.unit, args.stake) if u is not None), DEFAULT_UNIT), "--unit", 1, MAX_AMOUNT)
     return unit if rules is None else unit_for(rules, unit)
 

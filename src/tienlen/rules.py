@@ -43,7 +43,7 @@ def __getattr__(name: str) -> Any:
     """``tienlen.rules.load_rules`` is the 0.1 place of :func:`tienlen.loading.load_rules` (it warns)."""
     if name == "load_rules":
         warnings.warn(
-            "tienlen.rules.load_rules moved: use tienlen.load_rules or tienlen.loading.load_rules",
+            "tienlen.rules.load_rules moved: use tienlen.load_rules or tienlen.loading.load_rules (the old place goes in 0.3.0)",
             DeprecationWarning,
             stacklevel=2,
         )
