@@ -10,7 +10,7 @@ from __future__ import annotations
 from tienlen import HOUSE, Action, IllegalPlay, Round
 from tienlen.agents import GreedyAgent
 from tienlen.settle import settle
-from tienlen.views import PlayerView, view_of
+from tienlen.views import PlayerView
 
 
 def human(view: PlayerView) -> Action:
@@ -32,7 +32,7 @@ def main() -> None:
     while not round_.is_over:
         seat = round_.to_act
         assert seat is not None
-        view = view_of(round_, seat)
+        view = round_.view(seat)
         action = human(view) if seat == 0 else bots[seat].act(view)
         round_ = round_.apply(action)
     result = round_.result

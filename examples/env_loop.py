@@ -13,11 +13,11 @@ from tienlen.cards import format_cards
 from tienlen.env import TienLenEnv
 
 
-def play_episode(env: TienLenEnv, seed: int) -> dict[str, int]:
+def play_episode(env: TienLenEnv, seed: int) -> dict[str, float]:
     """Play one round with uniformly random legal actions; return each agent's total reward."""
     rng = random.Random(seed)
     env.reset(seed=seed)
-    totals = {agent: 0 for agent in env.possible_agents}
+    totals = {agent: 0.0 for agent in env.possible_agents}
     for agent in env.agent_iter():
         observation, reward, terminated, truncated, _info = env.last()
         totals[agent] += reward
@@ -41,12 +41,12 @@ def main() -> None:
 
     for name, rules in PROFILES.items():
         for players in range(rules.min_players, rules.max_players + 1):
-            unit = 1000 if rules.unit == "chips" else 1
+            unit = 1000 if rules.currency == "chips" else 1
             env = TienLenEnv(rules, players=players, unit=unit)
             totals = play_episode(env, seed=11)
             assert env.settlement is not None
-            rewards = " ".join(f"{agent}={total:+,}" for agent, total in totals.items())
-            print(f"{name:9} {players} players ({env.settlement.unit}): {rewards}")
+            rewards = " ".join(f"{agent}={total:+,g}" for agent, total in totals.items())
+            print(f"{name:9} {players} players ({env.settlement.currency}): {rewards}")
 
 
 if __name__ == "__main__":

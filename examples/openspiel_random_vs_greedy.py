@@ -41,7 +41,7 @@ def main() -> None:
         players = rules.max_players
         means = evaluate(name, players, rounds=20)
         print(
-            f"{name:9} {players} players, 20 rounds ({rules.unit}): greedy {means['greedy']:+.2f}, random {means['random']:+.2f} per seat and round"
+            f"{name:9} {players} players, 20 rounds ({rules.currency}): greedy {means['greedy']:+.2f}, random {means['random']:+.2f} per seat and round"
         )
 
 

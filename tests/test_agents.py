@@ -33,7 +33,7 @@ from tienlen.combos import ComboKind
 from tienlen.moves import combo_of, legal_masks
 from tienlen.settle import settle
 from tienlen.strategies import rounds
-from tienlen.views import PlayerView, view_of
+from tienlen.views import PlayerView
 
 RULES = list(PROFILES.values())
 IDS = list(PROFILES)
@@ -52,7 +52,7 @@ BOTS: list[Callable[[], Agent]] = [
 def test_bots_are_pure_and_legal(rules: RuleSet, data: st.DataObject) -> None:
     round_ = data.draw(rounds(rules))
     for seat in range(round_.players):
-        view = view_of(round_, seat)
+        view = round_.view(seat)
         if not view.legal_actions:
             continue
         for make in BOTS:
@@ -60,7 +60,7 @@ def test_bots_are_pure_and_legal(rules: RuleSet, data: st.DataObject) -> None:
             action = bot.act(view)
             assert action in view.legal_actions
             assert bot.act(view) == action  # the same view again
-            assert bot.act(view_of(round_, seat)) == action  # an equal view, built afresh
+            assert bot.act(round_.view(seat)) == action  # an equal view, built afresh
             assert make().act(view) == action  # an equal bot
             if not view.my_turn:
                 assert action.kind in ("interrupt", "pass")
@@ -80,11 +80,11 @@ def test_bots_play_whole_rounds_of_every_profile(rules: RuleSet) -> None:
 def test_greedy_takes_a_chop_and_keeps_its_twos() -> None:
     # Seat 0 leads a single 2; the greedy seat 1 chops it with its quad at once.
     round_ = Round.from_hands(["2♠ 3♣", "6♠ 6♣ 6♦ 6♥ 9♦ 2♥", "4♦ 5♦", "4♥ 5♥"], HOUSE, first_round=False, leader=0).play("2♠")
-    action = GreedyAgent().act(view_of(round_, 1))
+    action = GreedyAgent().act(round_.view(1))
     assert action.combo == classify("6♠ 6♣ 6♦ 6♥", HOUSE)
     # Leading, it sheds a low card and keeps the 2 and the quad.
     lead = Round.from_hands(["3♣ 9♠", "6♠ 6♣ 6♦ 6♥ 9♦ 2♥", "4♦ 5♦", "4♥ 5♥"], HOUSE, first_round=False, leader=1)
-    assert GreedyAgent().act(view_of(lead, 1)).combo == classify("9♦", HOUSE)
+    assert GreedyAgent().act(lead.view(1)).combo == classify("9♦", HOUSE)
     assert protected_mask(lead.hand_masks[1], HOUSE) == classify("6♠ 6♣ 6♦ 6♥", HOUSE).mask | classify("2♥", HOUSE).mask
 
 
@@ -257,12 +257,12 @@ def test_greedy_chooses_as_the_listed_specification_in_every_view(rules: RuleSet
         round_ = Round.deal(rules, seed=seed)
         while not round_.is_over:
             for seat in range(round_.players):  # the seat to act and any seat offered a chop
-                view = view_of(round_, seat)
+                view = round_.view(seat)
                 if view.legal_actions:
                     assert greedy.act(view) is listed.act(view)
                     views += 1
             assert round_.to_act is not None
-            round_ = round_.apply(bots[round_.to_act].act(view_of(round_, round_.to_act)))
+            round_ = round_.apply(bots[round_.to_act].act(round_.view(round_.to_act)))
     assert views > 500
 
 
@@ -271,7 +271,7 @@ def test_random_agent_draws_as_a_generator_seeded_by_the_position() -> None:
     for seed in range(40):
         round_ = Round.deal(IWIN, seed=seed)
         while not round_.is_over:
-            view = view_of(round_, round_.to_act)  # type: ignore[arg-type]
+            view = round_.view(round_.to_act)  # type: ignore[arg-type]
             for bot_seed in (0, 7):
                 expected = random.Random(f"{bot_seed}:{view.seat}:{len(view.history)}:{view.hand_mask}:{view.to_act}").choice(
                     view.legal_actions

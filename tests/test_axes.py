@@ -219,6 +219,27 @@ def test_whole_deck_dealt_at_two_or_three(players: int, sizes: list[int]) -> Non
     assert Round.from_json(r.play(r.legal_actions()[0].combo).to_json()).dealt == r.dealt  # records replay
 
 
+EVEN = attrs.evolve(WHOLE, name="house-whole-deck-evenly", deal_evenly=True)
+
+
+@pytest.mark.parametrize(("players", "sizes"), [(2, [26, 26]), (3, [17, 17, 17])])
+def test_whole_deck_dealt_evenly_leaves_one_card_out_at_three(players: int, sizes: list[int]) -> None:
+    """With deal_evenly the deck is dealt one card at a time as before but stops when every player
+    holds as many as the others: 17 each at three players, the 52nd card (which would have made
+    seat 1's 18th) stays out of play; 26 each at two, as without it."""
+    r = Round.deal(EVEN, players=players, seed=3)
+    assert [mask.bit_count() for mask in r.dealt] == sizes
+    assert (FULL_MASK & ~sum(r.dealt)).bit_count() == 52 - sum(sizes)
+    whole = Round.deal(WHOLE, players=players, seed=3)
+    assert all(even & ~full == 0 for even, full in zip(r.dealt, whole.dealt, strict=True))  # the same deal, one card short
+    assert Round.from_json(r.play(r.legal_actions()[0].combo).to_json()).dealt == r.dealt  # records replay
+
+
+def test_deal_evenly_needs_the_whole_deck() -> None:
+    with pytest.raises(InvalidRules, match="deal_evenly: it shares out the whole deck"):
+        RuleSet.from_mapping({"from": "house", "name": "x", "deal_evenly": True})
+
+
 def test_whole_deck_off_deals_thirteen_each() -> None:
     assert [m.bit_count() for m in Round.deal(HOUSE, players=2, seed=3).dealt] == [13, 13]
     with pytest.raises(InvalidCards, match="from 1 to 13 cards"):
@@ -382,10 +403,10 @@ def test_random_rule_sets_play_out_conserve_cards_and_settle_to_zero(rules: Rule
     assert r.is_over, "the round did not end within 3,000 actions"
     held, played_cards, out = sum(r.hand_masks), mask_of(r.played), mask_of(r.out_of_play)
     assert held + played_cards + out == FULL_MASK and not held & played_cards and not (held | played_cards) & out
-    stake = 1 if rules.unit == "points" else 100
+    stake = 1 if rules.currency == "points" else 100
     for balances in (None, [data.draw(st.integers(0, 5000)) for _ in range(players)]):
         s = settle(r.result, rules, unit=stake, balances=balances)
-        if rules.unit == "points":  # points are scored, not paid: nothing moves
+        if rules.currency == "points":  # points are scored, not paid: nothing moves
             assert s.transfers == () and s.house == 0
         else:
             assert sum(s.net) + s.house == 0

@@ -21,7 +21,7 @@ from tienlen.simulate import simulate
     [
         ({"chop_payment": "double"}, "chop_payment: 'double' is not allowed"),
         ({"thui": "everyone"}, "thui: 'everyone' is not allowed"),
-        ({"unit": "dollars"}, "unit: 'dollars' is not allowed"),
+        ({"currency": "dollars"}, "currency: 'dollars' is not allowed"),
         ({"frozen": "no"}, "frozen: expected true or false"),
         ({"min_players": "2"}, "min_players: expected a whole number"),
         ({"bombs": ["quad"]}, "bombs: expected a table of bomb classes"),

@@ -84,7 +84,7 @@ def test_simulate_table_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     report = json.loads(out)
     assert code == 0 and err == "" and report["results"][0]["rounds"] == 3
     assert report["run"]["seed"] == 2 and report["run"]["seats"] == ["greedy", "random", "greedy", "random"]
-    assert report["run"]["rules"][0]["name"] == "house" and report["unit"].startswith("plain wins")
+    assert report["run"]["rules"][0]["name"] == "house" and report["currency"].startswith("plain wins")
 
 
 def test_simulate_repeat_reproduces_a_json_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -39,7 +39,7 @@ def test_compare_many_rule_sets_has_a_column_each() -> None:
 
 
 def test_compare_needs_two_rule_sets() -> None:
-    with pytest.raises(InvalidRules, match="at least two"):
+    with pytest.raises(InvalidArgument, match="at least two"):
         compare(HOUSE)
 
 
@@ -122,7 +122,10 @@ def test_rule_file_from_a_profile_with_overrides() -> None:
     [
         ('from = "house"\nname = "x"\nbogus = 1\n', "bogus: not a rule axis"),
         ('from = "house"\nname = "x"\nfrozen = "yes"\n', "frozen: expected true or false"),
-        ('from = "house"\nname = "x"\nunit = "gold"\n', "unit: 'gold' is not allowed; use one of 'chips', 'bets', 'points'"),
+        (
+            'from = "house"\nname = "x"\ncurrency = "gold"\n',
+            "currency: 'gold' is not allowed; use one of 'chips', 'bets', 'points'",
+        ),
         ('from = "house"\nname = "x"\nstraight_min = 2\n', "straight_min: 2 must be between 3 and 13"),
         (
             'from = "northern"\nname = "x"\ninterrupt_bombs = ["PR4"]\n',
@@ -169,7 +172,7 @@ def test_simulation_counts_what_happened() -> None:
     (stats,) = simulate([NORTHERN], rounds=30, seed=1)
     assert stats.rounds == 30 and stats.plies > 30 * 13
     assert stats.chops >= stats.chains >= (1 if stats.chops else 0)
-    assert stats.moved > 0 and stats.unit == "bets" and stats.scale == 6
+    assert stats.moved > 0 and stats.currency == "bets" and stats.scale == 6
     assert sum(count for _, count in stats.moved_counts) == 30
     text = format_stats([stats])
     assert text.splitlines()[0] == "northern: 30 rounds, 4 players; 1 plain win = 6 bets"
@@ -181,7 +184,7 @@ def test_simulation_uses_the_same_deals_for_every_profile() -> None:
 
 
 def test_simulation_refuses_bad_settings() -> None:
-    with pytest.raises(InvalidRules, match="not played by 3 players"):
+    with pytest.raises(InvalidArgument, match="faceoff is played by 4 players, not 3"):
         simulate([FACEOFF], rounds=1, players=3)
     with pytest.raises(InvalidArgument, match="unknown bot"):
         simulate([HOUSE], rounds=1, bots=("oracle",))
@@ -194,7 +197,7 @@ def test_simulation_refuses_bad_settings() -> None:
 def test_stats_add_up() -> None:
     a = ProfileStats(
         rules="house",
-        unit="chips",
+        currency="chips",
         scale=4,
         players=2,
         rounds=2,
@@ -205,7 +208,7 @@ def test_stats_add_up() -> None:
     )
     b = ProfileStats(
         rules="house",
-        unit="chips",
+        currency="chips",
         scale=4,
         players=2,
         rounds=3,
@@ -217,12 +220,12 @@ def test_stats_add_up() -> None:
     total = a + b
     assert (total.rounds, total.chops, total.longest_chain) == (5, 3, 2)
     assert total.seat_totals == (-4, 4) and total.moved_counts == ((4, 3), (8, 2))
-    with pytest.raises(InvalidRules):
-        a + ProfileStats(rules="iwin", unit="bets", scale=2, players=2, rounds=1)
+    with pytest.raises(InvalidArgument):
+        a + ProfileStats(rules="iwin", currency="bets", scale=2, players=2, rounds=1)
 
 
 def test_stats_json_shape() -> None:
     (stats,) = simulate([PAGAT], rounds=2, seed=0)
     data = json.loads(json.dumps(stats.to_mapping()))
-    assert data["rules"] == "pagat" and data["statistics"]["unit"] == "plain wins"
+    assert data["rules"] == "pagat" and data["statistics"]["currency"] == "plain wins"
     assert len(data["statistics"]["seats"]) == 4

@@ -1,8 +1,10 @@
 """Determinism golden test (issue 13): the engine's speed work must not change any result.
 
 ``tests/golden/determinism.json`` was written by this module (``python tests/test_determinism.py``)
-from the code before issue 13's changes (commit c3dbe4e). For each profile of ``PROFILES``, 2,000
-rounds are dealt from fixed seeds (the player count cycling through the counts the profile allows)
+from the code before issue 13's changes (commit c3dbe4e), and written again for issue 23, whose
+settlement documents read ``currency`` and ``unit`` (no deal, action or net changed in its
+rounds). For each profile of ``PROFILES``, 2,000 rounds are dealt from fixed seeds (the player
+count cycling through the counts the profile allows)
 and played by random agents that choose by index from ``legal_actions()``; an offered out-of-turn
 chop is taken three times in ten. Each profile's golden value is one SHA-256 over every round's
 JSON record followed by its settlement's JSON, so any change to a deal, an action, the record

@@ -50,7 +50,7 @@ def test_readme_profile_table_matches_the_profiles() -> None:
             str(rules.min_players) if rules.min_players == rules.max_players else f"{rules.min_players}–{rules.max_players}"
         )
         assert players.strip() == expected, name
-        assert unit == rules.unit, name
+        assert unit == rules.currency, name
 
 
 def _readme_commands() -> list[str]:

@@ -44,7 +44,6 @@ from tienlen.encoding import (
 )
 from tienlen.events import Chop, Played
 from tienlen.strategies import card_sets, masks, rounds
-from tienlen.views import view_of
 
 RULES = list(PROFILES.values())
 IDS = list(PROFILES)
@@ -101,7 +100,7 @@ def test_the_field_table_adds_up() -> None:
 def test_observations_round_trip_the_views_facts(rules: RuleSet, data: st.DataObject) -> None:
     round_ = data.draw(rounds(rules, forfeits=data.draw(st.booleans())))
     for seat in range(round_.players):
-        view = view_of(round_, seat)
+        view = round_.view(seat)
         vector = encode_observation(view)
         assert len(vector) == OBSERVATION_LENGTH and all(type(v) is int for v in vector)
         decoded = decode_observation(vector)
@@ -138,7 +137,7 @@ def test_observations_round_trip_the_views_facts(rules: RuleSet, data: st.DataOb
 def test_action_masks_name_the_legal_actions(rules: RuleSet, data: st.DataObject) -> None:
     round_ = data.draw(rounds(rules))
     for seat in range(round_.players):
-        view = view_of(round_, seat)
+        view = round_.view(seat)
         found = legal_action_masks(view)
         assert found == [action_to_mask(a) for a in view.legal_actions]
         assert len(set(found)) == len(found)  # a mask names one action
@@ -152,7 +151,7 @@ def test_action_masks_name_the_legal_actions(rules: RuleSet, data: st.DataObject
 
 
 def test_refusals_say_why() -> None:
-    view = view_of(Round.from_hands(["3♠ 4♠ 5♦ 9♥", "6♠ 7♦", "3♥ 4♥", "3♦ 4♦"], HOUSE, first_round=False, leader=0), 0)
+    view = Round.from_hands(["3♠ 4♠ 5♦ 9♥", "6♠ 7♦", "3♥ 4♥", "3♦ 4♦"], HOUSE, first_round=False, leader=0).view(0)
     with pytest.raises(IllegalPlay, match="seat 0 does not hold 2♥"):
         action_from_mask(view, 1 << 51)
     with pytest.raises(IllegalPlay, match="seat 0 must lead and may not pass"):
@@ -163,10 +162,10 @@ def test_refusals_say_why() -> None:
         action_from_mask(view, -3)
     with pytest.raises(IllegalPlay, match="is not an action"):
         action_from_mask(view, False)
-    waiting = view_of(Round.from_hands(["3♠ 4♠", "6♠ 7♦", "3♥ 4♥", "3♦ 4♦"], HOUSE, first_round=False, leader=0), 1)
+    waiting = Round.from_hands(["3♠ 4♠", "6♠ 7♦", "3♥ 4♥", "3♦ 4♦"], HOUSE, first_round=False, leader=0).view(1)
     with pytest.raises(IllegalPlay, match="seat 1 has nothing to do now: it is seat 0's turn"):
         action_from_mask(waiting, 0)
-    following = view_of(Round.from_hands(["5♠ 9♥", "4♠ 7♦", "3♥ 4♥", "3♦ 4♦"], HOUSE, first_round=False, leader=0).play("5♠"), 1)
+    following = Round.from_hands(["5♠ 9♥", "4♠ 7♦", "3♥ 4♥", "3♦ 4♦"], HOUSE, first_round=False, leader=0).play("5♠").view(1)
     with pytest.raises(IllegalPlay, match="seat 1 cannot play 4♠"):
         action_from_mask(following, DECK[4].mask)
 
@@ -175,7 +174,7 @@ def test_iwin_chop_and_decline_by_mask() -> None:
     round_ = Round.from_hands(["2♠ 5♣", "3♦ 4♦", "6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣ K♥", "3♥ 4♥"], IWIN, first_round=False, leader=0).play(
         "2♠"
     )
-    view = view_of(round_, 2)
+    view = round_.view(2)
     chop, decline = view.legal_actions
     assert action_from_mask(view, chop.mask).kind == "interrupt"
     assert action_from_mask(view, 0) == decline
@@ -189,7 +188,7 @@ def test_iwin_chop_and_decline_by_mask() -> None:
 
 
 def _valid_vector() -> list[int]:
-    return encode_observation(view_of(Round.deal(HOUSE, players=3, seed=5), 1))
+    return encode_observation(Round.deal(HOUSE, players=3, seed=5).view(1))
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidRules, Round, RuleSet
+from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidArgument, Round, RuleSet
 from tienlen.agents import Agent, GreedyAgent, RandomAgent, play_round
 from tienlen.encoding import OBSERVATION_LENGTH, decode_observation
 from tienlen.env import TienLenEnv
@@ -18,7 +18,7 @@ SEEDS = range(8)
 
 
 def unit_of(rules: RuleSet) -> int:
-    return 1 if rules.unit == "points" else 100
+    return 1 if rules.currency == "points" else 100
 
 
 def run(env: TienLenEnv, rng: random.Random) -> tuple[dict[str, int], int]:
@@ -62,7 +62,7 @@ def test_random_rounds_pay_the_settlement(rules: RuleSet, players: int) -> None:
         settlement = settle(round_.result, rules, unit=unit_of(rules))
         assert env.settlement == settlement
         assert [totals[f"seat_{s}"] for s in range(players)] == list(settlement.net)
-        if rules.unit == "points":
+        if rules.currency == "points":
             assert settlement.house == 0
         else:
             assert sum(totals.values()) + settlement.house == 0
@@ -200,11 +200,11 @@ def test_seeds_make_episodes_repeat() -> None:
 
 
 def test_settings_are_checked() -> None:
-    with pytest.raises(InvalidRules, match="pagat is played by 4 players, not 3"):
+    with pytest.raises(InvalidArgument, match="pagat is played by 4 players, not 3"):
         TienLenEnv(PROFILES["pagat"], players=3)
-    with pytest.raises(InvalidRules, match="leave unit at 1"):
+    with pytest.raises(InvalidArgument, match="leave unit at 1"):
         TienLenEnv(PROFILES["faceoff"], unit=10)
-    with pytest.raises(InvalidRules, match="positive whole number"):
+    with pytest.raises(InvalidArgument, match="positive whole number"):
         TienLenEnv(HOUSE, unit=0)
     env = TienLenEnv(HOUSE, players=3)
     with pytest.raises(IllegalPlay, match="call reset"):
@@ -213,9 +213,9 @@ def test_settings_are_checked() -> None:
         env.last()
     with pytest.raises(IllegalPlay, match="call reset"):
         env.observe("seat_0")
-    with pytest.raises(InvalidRules, match="'shuffle' is not an option"):
+    with pytest.raises(InvalidArgument, match="'shuffle' is not an option"):
         env.reset(options={"shuffle": True})
-    with pytest.raises(InvalidRules, match="round must be a Round of 3 players"):
+    with pytest.raises(InvalidArgument, match="round must be a Round of 3 players"):
         env.reset(options={"round": Round.deal(HOUSE, players=4, seed=1)})
     with pytest.raises(IllegalPlay, match="'north' is not an agent"):
         env.seat_of("north")

@@ -43,7 +43,7 @@ from tienlen import (
     load_rules,
     parse_cards,
 )
-from tienlen._checks import MAX_AMOUNT, MAX_CARD_TEXT, MAX_COUNT, MAX_NOTATION, MAX_RECORD, MAX_RULES_TEXT, MAX_SEED, MAX_WORKERS
+from tienlen._input import MAX_AMOUNT, MAX_CARD_TEXT, MAX_COUNT, MAX_NOTATION, MAX_RECORD, MAX_RULES_TEXT, MAX_SEED, MAX_WORKERS
 from tienlen.agents import AGENTS, GreedyAgent, play_round
 from tienlen.cli import main
 from tienlen.errors import MESSAGE_LIMIT

@@ -8,8 +8,9 @@ import attrs
 import pytest
 from builders import result
 
-from tienlen import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, Round, RuleSet
-from tienlen.errors import IllegalPlay, InvalidRecord, InvalidRules
+from tienlen import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, GreedyAgent, Round, RuleSet
+from tienlen.agents import play_round
+from tienlen.errors import IllegalPlay, InvalidArgument, InvalidRecord
 from tienlen.match import Match, next_leader
 from tienlen.settle import settle
 
@@ -37,7 +38,7 @@ def test_faceoff_ties_share_the_win() -> None:
 
 
 def test_pagat_needs_the_agreed_number_of_rounds() -> None:
-    with pytest.raises(InvalidRules, match="rounds: pagat is played for an agreed number of rounds"):
+    with pytest.raises(InvalidArgument, match="rounds: pagat is played for an agreed number of rounds"):
         Match.start(PAGAT)
     match = Match.start(PAGAT, rounds=3)
     for order in [(0, 1, 2, 3), (0, 1, 3, 2), (2, 1, 0, 3)]:
@@ -120,7 +121,7 @@ def test_iwin_self_played_match_keeps_every_balance_at_or_above_zero() -> None:
     ],
 )
 def test_start_refuses_bad_settings(kwargs: dict[str, object], message: str) -> None:
-    with pytest.raises(InvalidRules, match=message):
+    with pytest.raises(InvalidArgument, match=message):
         Match.start(**kwargs)  # type: ignore[arg-type]
 
 
@@ -165,9 +166,9 @@ def test_next_leader_instant_winner() -> None:
 
 def test_next_leader_errors() -> None:
     r = result(4, (0, 1, 2, 3))
-    with pytest.raises(InvalidRules, match="absent: seat 4 is not at this 4-player table"):
+    with pytest.raises(InvalidArgument, match="absent: each seat must be a seat from 0 to 3, not 4"):
         next_leader(r, HOUSE, absent={4})
-    with pytest.raises(InvalidRules, match="every seat is absent"):
+    with pytest.raises(InvalidArgument, match="every seat is absent"):
         next_leader(r, HOUSE, absent=range(4))
     with pytest.raises(InvalidRecord, match="neither placements nor instant winners"):
         next_leader(result(4), HOUSE)
@@ -182,7 +183,7 @@ def test_match_is_a_frozen_value() -> None:
 @pytest.mark.parametrize("rules", [HOUSE, NORTHERN, IWIN, FACEOFF], ids=lambda r: r.name)
 def test_self_played_match_totals_are_the_sum_of_settlements(rules: RuleSet) -> None:
     rng = random.Random(rules.name)
-    stake = 1 if rules.unit == "points" else 10
+    stake = 1 if rules.currency == "points" else 10
     match = Match.start(rules, players=4, unit=stake, rounds=6)
     while not match.is_over:
         r = Round.deal(rules, players=4, seed=rng.randrange(10**9), first_round=match.leader is None, leader=match.leader)
@@ -190,5 +191,39 @@ def test_self_played_match_totals_are_the_sum_of_settlements(rules: RuleSet) -> 
             r = r.apply(rng.choice(r.legal_actions()))
         match = match.record(r.result)
     assert match.totals == tuple(sum(s.net[i] for s in match.settlements) for i in range(4))
-    if rules.unit != "points":
+    if rules.currency != "points":
         assert sum(match.totals) + match.house == 0
+
+
+# ---------------------------------------------------------------------------- a match knows its first round
+
+
+def test_match_first_round_instant_win_is_paid_once() -> None:
+    """RULES.md, "A match knows its first round". iwin, a 1,000 room: four 3s win at once in the
+    first round only; each of the three others pays 2 ván nhất (4 bets, 4,000), 12,000 in all, less
+    the 5% rake (600): (11,400, -4,000, -4,000, -4,000), house 600. The same first-round win recorded
+    again as the second round would be paid a second time: it is refused, and the match is as it was."""
+    first = attrs.evolve(result(4, instant={0: "four_threes"}), first_round=True)
+    match = Match.start(IWIN, unit=1000).record(first)
+    assert match.totals == (11400, -4000, -4000, -4000) and match.house == 600
+    with pytest.raises(InvalidRecord, match="round 2 of the match was dealt as a first round"):
+        match.record(first)
+    assert match.played == 1
+    later = match.record(attrs.evolve(first, first_round=False, instant_winners=(), placements=(1, 0, 2, 3)))
+    assert later.played == 2
+
+
+def test_match_built_with_a_later_first_round_is_refused() -> None:
+    first = attrs.evolve(result(4, (0, 1, 2, 3)), first_round=True)
+    with pytest.raises(InvalidRecord, match="round 2 of the match"):
+        Match(rules=IWIN, players=4, results=(first, first), settlements=())
+
+
+def test_match_dealt_round_by_round_pays_first_round_rules_once() -> None:
+    """Dealing each round with first_round=match.played == 0 and leader=match.leader plays a
+    match whose only first round is its first."""
+    match = Match.start(IWIN, unit=100)
+    for seed in range(4):
+        done = play_round(IWIN, [GreedyAgent()] * 4, seed=seed, first_round=match.played == 0, leader=match.leader)
+        match = match.record(done.result)
+    assert [r.first_round for r in match.results] == [True, False, False, False]

@@ -15,11 +15,12 @@ from builders import result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tienlen import COUNTING, HOUSE, IWIN, NORTHERN, PROFILES, Match, Round, RuleSet, compare, next_leader, settle
+from tienlen import COUNTING, HOUSE, IWIN, NORTHERN, PROFILES, Match, Round, RuleSet, classify, compare, next_leader, settle
 from tienlen.agents import RandomAgent, play_round
 from tienlen.compare import compare_round
 from tienlen.env import TienLenEnv
-from tienlen.errors import InvalidRules
+from tienlen.errors import InvalidArgument, InvalidRules
+from tienlen.events import Chop, Finished, Played
 from tienlen.rules import AXES, PER_PLAYERS
 from tienlen.settle import Settlement, stake_for, unit_for
 from tienlen.simulate import simulate
@@ -28,7 +29,7 @@ from tienlen.strategies import rule_sets
 NO_RAKE_IWIN = attrs.evolve(IWIN, name="iwin-no-rake", rake_percent=0)
 NEW_AXES = {
     "instant_win_thui": False,
-    "chop_out_voids": False,
+    "chop_out_voids": "none",
     "scoring": "places",
     "card_price": 1,
     "card_two_multiplier": 1,
@@ -92,8 +93,9 @@ def northern_four(*steps: str) -> Round:
     ("steps", "expected"),
     [
         # seat 2 leaves before anyone is out: last place, 3 bets to the winner instead of placement,
-        # no thúi on the 2♥ taken away. Then seat 0 (3♠) is 1st, seat 3 2nd, seat 1 3rd.
-        (("x2", "3♠", "4♠", "6♠", "pass", "7♠"), [(3, 0, 1), (1, 0, 2), (2, 0, 3)]),
+        # and thúi on the 2♥ taken away, 4 bets (leaving never pays). Then seat 0 (3♠) is 1st,
+        # seat 3 2nd, seat 1 3rd.
+        (("x2", "3♠", "4♠", "6♠", "pass", "7♠"), [(3, 0, 1), (1, 0, 2), (2, 0, 3), (2, 0, 4)]),
         # seat 2 leaves after seat 0 went out: the lowest open place (4th) pays as 4th, 3 bets,
         # plus thúi for the 2♥ held, 4 bets: 7 in all
         (("3♠", "x2", "4♠", "6♠", "pass", "7♠"), [(3, 0, 1), (1, 0, 2), (2, 0, 3), (2, 0, 4)]),
@@ -129,7 +131,7 @@ def test_settle_stake_keyword_still_works_with_a_deprecation_warning() -> None:
 
 
 def test_settle_refuses_unit_and_stake_together() -> None:
-    with pytest.raises(InvalidRules, match="settle: give unit= only"):
+    with pytest.raises(InvalidArgument, match="settle: give unit= only"):
         settle(result(4, (0, 1, 2, 3)), HOUSE, unit=1000, stake=1000)
 
 
@@ -212,7 +214,7 @@ def test_card_points_session_totals_and_tie_break_by_lower_seat() -> None:
     """counting in points, 3 players, two rounds. Round 1: seat 1 goes out; seats 0 and 2 hold one
     card each: (-1, +2, -1). Round 2: seat 0 goes out; seats 1 and 2 hold one card each: (+2, -1, -1).
     Totals (1, 1, -2): seats 0 and 1 share the win, or under lower_seat seat 0 alone wins."""
-    rules = RuleSet.from_mapping({"from": "counting", "name": "c2", "unit": "points", "match_rounds": 2})
+    rules = RuleSet.from_mapping({"from": "counting", "name": "c2", "currency": "points", "match_rounds": 2})
     first = result(3, (1, 0, 2), hands={0: "3♠", 2: "4♠"})  # seat 1 out: (-1, +2, -1)
     second = result(3, (0, 2, 1), hands={1: "5♠", 2: "6♠"})  # seat 0 out: (+2, -1, -1)
     shared = Match.start(rules, players=3).record(first).record(second)
@@ -222,10 +224,11 @@ def test_card_points_session_totals_and_tie_break_by_lower_seat() -> None:
 
 
 def test_session_of_16_rounds_by_card_points() -> None:
-    rules = RuleSet.from_mapping({"from": "counting", "name": "c16", "unit": "points", "match_rounds": 16})
+    rules = RuleSet.from_mapping({"from": "counting", "name": "c16", "currency": "points", "match_rounds": 16})
     match = Match.start(rules, players=4)
     for seed in range(16):
-        match = match.record(play_round(rules, [RandomAgent(seed + s) for s in range(4)], seed=seed).result)
+        agents = [RandomAgent(seed + s) for s in range(4)]
+        match = match.record(play_round(rules, agents, seed=seed, first_round=seed == 0, leader=match.leader).result)
     assert match.is_over and sum(match.totals) == 0 and all(s.transfers == () for s in match.settlements)
 
 
@@ -283,6 +286,51 @@ def test_chop_out_voids_an_accumulated_chain_whose_last_link_goes_out() -> None:
     assert moves(settle(r.result, voids)) == [(0, 1, 2)]
 
 
+@pytest.mark.parametrize(
+    ("reading", "net"),
+    [
+        # chops: 0 pays 1 4,000 (link 1), 1 pays 0 2 × 4,000 = 8,000 (link 2); places: 1 pays 0 4,000, 3 pays 2 2,000
+        ("none", (8000, -8000, 2000, -2000)),
+        # link 2 was made with seat 0's last cards: void; link 1 stands
+        ("chopper", (0, 0, 2000, -2000)),
+        # seat 0, chopped in link 1, went out first: link 1 void; link 2 stands
+        ("chopped", (12000, -12000, 2000, -2000)),
+        # both links void: only the places are paid
+        ("both", (4000, -4000, 2000, -2000)),
+    ],
+)
+def test_chop_out_voids_both_readings_and_the_chopped_player_chopping_back(reading: str, net: tuple[int, ...]) -> None:
+    """house, 4 players, a 1,000 room. In trick 1 seat 0 lays 2♥; seat 1 chops it with a PR3 (link 1:
+    1 × a red 2's 4 entries = 4,000, paid by seat 0); seat 0 chops the PR3 back with a quad that is
+    all its cards (link 2: 2 × 4,000 = 8,000, paid by seat 1) and goes out first. Places 0, 2, 3, 1:
+    4th (seat 1) pays 1st (seat 0) 4,000, 3rd (seat 3) pays 2nd (seat 2) 2,000. The nets per reading
+    of chặt và tới are written beside each case."""
+    events = [
+        Chop(
+            trick=1, index=1, chopper=1, chopped=0, chopped_combo=classify("2♥", HOUSE), by=classify("3♠ 3♣ 4♠ 4♣ 5♦ 5♥", HOUSE)
+        ),
+        Chop(
+            trick=1,
+            index=2,
+            chopper=0,
+            chopped=1,
+            chopped_combo=classify("3♠ 3♣ 4♠ 4♣ 5♦ 5♥", HOUSE),
+            by=classify("9♠ 9♣ 9♦ 9♥", HOUSE),
+        ),
+        Finished(seat=0, place=1, with_two=False),
+    ]
+    rules = attrs.evolve(HOUSE, name=f"house-{reading}", chop_out_voids=reading)
+    assert settle(result(4, (0, 2, 3, 1), events=events), rules, unit=1000).net == net
+
+
+def test_chop_out_voids_reads_the_first_form_of_the_axis() -> None:
+    """``true``/``false`` in a rules file (the axis's first form) mean ``chopper``/``none``."""
+    assert RuleSet.from_mapping({"from": "house", "name": "x", "chop_out_voids": True}).chop_out_voids == "chopper"
+    assert RuleSet.from_mapping({"from": "house", "name": "x", "chop_out_voids": False}).chop_out_voids == "none"
+    with pytest.raises(InvalidRules, match="chop_out_voids: 'sometimes' is not allowed"):
+        RuleSet.from_mapping({"from": "house", "name": "x", "chop_out_voids": "sometimes"})
+
+
 # ================================================================================ amounts per player count
 
 
@@ -300,7 +348,7 @@ def test_amounts_per_player_count() -> None:
 
 
 def test_amount_names_the_amount_axes() -> None:
-    with pytest.raises(InvalidRules, match="'straight_min' is not an amount axis; use one of instant_win_payment"):
+    with pytest.raises(InvalidArgument, match="'straight_min' is not an amount axis; use one of instant_win_payment"):
         HOUSE.amount("straight_min", 4)
 
 
@@ -350,7 +398,7 @@ def test_compare_shows_the_new_axes() -> None:
     [
         ({"from": "counting", "frozen": True}, "frozen: card-count scoring ends the round when the first player goes out"),
         ({"from": "counting", "card_price": 0}, "card_price: card-count scoring needs a price of at least 1"),
-        ({"from": "counting", "card_all_multiplier": 0}, "card_all_multiplier: 0 must be at least 1"),
+        ({"from": "counting", "card_all_multiplier": 0}, "card_all_multiplier: 0 at 2 players must be at least 1"),
         ({"from": "counting", "card_two_multiplier": "2"}, "card_two_multiplier: expected a whole number"),
         ({"from": "counting", "scoring": "tricks"}, "scoring: 'tricks' is not allowed; use one of 'places', 'cards'"),
         ({"from": "house", "match_ties": "dealer"}, "match_ties: 'dealer' is not allowed"),
@@ -385,9 +433,104 @@ def test_random_rounds_under_drawn_rule_sets_end_conserve_cards_and_balance(rule
     assert round_.is_over
     assert sum(len(hand) for hand in round_.hands) + len(round_.played) == rules.cards_dealt(players)
     balances = data.draw(st.none() | st.just([50] * players))
-    money = settle(round_.result, rules, unit=1 if rules.unit == "points" else 10, balances=balances)
+    money = settle(round_.result, rules, unit=1 if rules.currency == "points" else 10, balances=balances)
     assert all(t.amount > 0 for t in money.transfers)
-    if rules.unit != "points":
+    if rules.currency != "points":
         assert sum(money.net) + money.house == 0
     if rules.scoring == "cards" and round_.finished:
         assert len(round_.finished) == 1
+
+
+# ================================================================================ one word, one meaning
+
+
+def test_currency_is_the_kind_and_unit_the_worth_everywhere() -> None:
+    """The kind of amounts is ``currency`` and the worth of one unit ``unit``, in the rule set, the
+    settlement and its wire document; the 0.1 names still read, with a DeprecationWarning."""
+    money = settle(result(2, (0, 1)), HOUSE, unit=1000)
+    assert (money.currency, money.unit) == ("chips", 1000)
+    document = money.to_dict()
+    assert (document["currency"], document["unit"]) == ("chips", 1000) and "stake" not in document
+    assert HOUSE.currency == "chips" and "currency" in HOUSE.to_mapping() and "unit" not in HOUSE.to_mapping()
+    with pytest.warns(DeprecationWarning, match=r"Settlement.stake is deprecated; use Settlement.unit \(removed in 0.3\)"):
+        assert money.stake == 1000
+    with pytest.warns(DeprecationWarning, match=r"RuleSet.unit is deprecated; use RuleSet.currency"):
+        assert HOUSE.unit == "chips"
+    with pytest.warns(DeprecationWarning, match='the rules axis "unit" is now "currency"'):
+        old = RuleSet.from_mapping({"from": "counting", "name": "old", "unit": "points"})
+    assert old.currency == "points"
+    with pytest.warns(DeprecationWarning), pytest.raises(InvalidRules, match="unit: give currency only"):
+        RuleSet.from_mapping({"from": "counting", "name": "both", "unit": "points", "currency": "points"})
+    with pytest.warns(DeprecationWarning, match="tienlen.rules.Unit is deprecated"):
+        from tienlen.rules import Unit  # noqa: F401
+    stats = simulate([HOUSE], rounds=1, seed=0)[0]
+    with pytest.warns(DeprecationWarning, match="ProfileStats.unit is deprecated"):
+        assert stats.unit == stats.currency == "chips"
+
+
+# ================================================================================ two bombs: shared cards
+
+LOSER = "3♦ 4♦ 8♦ 9♦ 10♠ J♠ Q♠ K♠ A♦ 2♠ 10♦ J♣ 2♦"  # pairs of 10s, Js and 2s: no bomb
+
+
+@pytest.mark.parametrize(
+    ("hand", "reading", "won"),
+    [
+        ("5♠ 5♣ 5♦ 5♥ 6♠ 6♣ 7♠ 7♣ 9♠ J♦ Q♣ K♥ A♠", "apart", False),  # quad, or 55 66 77: one at a time
+        ("5♠ 5♣ 5♦ 5♥ 6♠ 6♣ 7♠ 7♣ 9♠ J♦ Q♣ K♥ A♠", "whole_runs", False),
+        ("5♠ 5♣ 5♦ 5♥ 6♠ 6♣ 7♠ 7♣ 9♠ J♦ Q♣ K♥ A♠", "shared", True),  # the quad and 55 66 77 share two 5s
+        ("3♠ 3♣ 4♠ 4♣ 5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♥", "apart", True),  # a six-pair run cut into two PR3s
+        ("3♠ 3♣ 4♠ 4♣ 5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♥", "whole_runs", False),  # one run, one bomb
+        ("3♠ 3♣ 4♠ 4♣ 5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♥", "shared", False),
+    ],
+)
+def test_two_bombs_instant_win_counts_bombs_as_the_axis_says(hand: str, reading: str, won: bool) -> None:
+    """house with only the two-bombs instant win, 2 players, a 1,000 room. Seat 0 is dealt the hand;
+    where it counts as two bombs it wins at once and seat 1 pays 2 table stakes, 2 × 4 × 1,000 =
+    8,000; where it does not, the round is played and nothing is paid at the deal."""
+    rules = attrs.evolve(HOUSE, name=f"house-two-bombs-{reading}", instant_wins=("two_bombs",), two_bombs_cards=reading)
+    round_ = Round.from_hands([hand, LOSER], rules, first_round=False)
+    assert bool(round_.instant_winners) == won
+    if won:
+        assert settle(round_.result, rules, unit=1000).net == (8000, -8000)
+
+
+# ================================================================================ cóng priced per table size
+
+
+@pytest.mark.parametrize(("players", "frozen_cost"), [(2, 26), (3, 39), (4, 52)])
+def test_card_count_never_played_hand_priced_per_table_size(players: int, frozen_cost: int) -> None:
+    """counting with a never-played hand costing 2, 3 and 4 times its count at 2, 3 and 4 players, a
+    1,000 room. Seat 0 goes out; seat 1 never played and holds 13 cards: 13 × 2 = 26, 13 × 3 = 39 or
+    13 × 4 = 52 bets (26,000, 39,000, 52,000); any other seat played and holds 2 cards (3♠ 4♠): 2 bets."""
+    rules = RuleSet.from_mapping(
+        {"from": "counting", "name": "counting-per-size", "card_all_multiplier": {"2": 2, "3": 3, "4": 4}}
+    )
+    assert rules.card_all_multiplier == ((2, 2), (3, 3), (4, 4))
+    thirteen = "3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥ 2♥"
+    hands = {1: thirteen} | {seat: "3♠ 4♠" for seat in range(2, players)}
+    played = [Played(seat=seat, combo=classify("5♠", rules), out_of_turn=False) for seat in range(2, players)]
+    money = settle(result(players, tuple(range(players)), hands=hands, events=played), rules, unit=1000)
+    assert moves(money)[0] == (1, 0, frozen_cost * 1000)
+    assert money.net[1] == -(frozen_cost + 2) * 1000  # the 2♥ is also thúi: 2 bets
+    assert RuleSet.from_toml(rules.to_toml()) == rules == RuleSet.from_json(rules.to_json())
+    with pytest.raises(InvalidRules, match="card_all_multiplier: 0 at 3 players must be at least 1"):
+        RuleSet.from_mapping({"from": "counting", "name": "x", "card_all_multiplier": {"2": 2, "3": 0, "4": 4}})
+
+
+@pytest.mark.parametrize(
+    ("thui", "net"),
+    [
+        # every loser pays their cards and their 2s (2♥ 2, 2♠ 1, 2♦ 2 bets) to the winner
+        ("winner", (15000, -4000, -4000, -7000)),
+        # only the last place (seat 3, five cards) pays thúi: 2♦, 2 bets
+        ("last", (12000, -2000, -3000, -7000)),
+    ],
+)
+def test_card_count_thui_paid_only_by_the_last_place(thui: str, net: tuple[int, ...]) -> None:
+    """counting, 4 players, a 1,000 room. Seat 0 went out; seat 1 holds 3♠ 2♥ (2 cards), seat 2
+    4♠ 5♠ 2♠ (3 cards), seat 3 6♠ 7♠ 8♠ 9♦ 2♦ (5 cards), placed by their counts. Card counts: 2, 3
+    and 5 bets. Thúi (2♠ 1 bet, 2♥ and 2♦ 2 bets each) as the axis says; the nets are beside each case."""
+    rules = attrs.evolve(COUNTING, name=f"counting-thui-{thui}", thui=thui)
+    hands = {1: "3♠ 2♥", 2: "4♠ 5♠ 2♠", 3: "6♠ 7♠ 8♠ 9♦ 2♦"}
+    assert settle(result(4, (0, 1, 2, 3), hands=hands), rules, unit=1000).net == net

@@ -15,6 +15,7 @@ from tienlen import (
     PROFILES,
     Action,
     IllegalPlay,
+    InvalidArgument,
     InvalidCards,
     InvalidCombo,
     Round,
@@ -87,7 +88,7 @@ def test_a_read_action_is_applied_by_the_round_which_says_whether_it_is_legal() 
         ("forfeit", None, IllegalPlay, "say which seat acts"),
         ("play 4s 9z", None, InvalidCards, "cannot read '9z' as a card"),
         ("play 4s 5s", None, InvalidCombo, "4♠ 5♠ is not a combination"),
-        ("pass", 7, IllegalPlay, "seat must be a seat from 0 to 3, not 7"),
+        ("pass", 7, InvalidArgument, "seat must be a seat from 0 to 3, not 7"),
     ],
 )
 def test_a_bad_text_is_refused_naming_the_word(text: str, seat: int | None, error: type[Exception], message: str) -> None:

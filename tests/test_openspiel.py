@@ -13,12 +13,13 @@ pyspiel = pytest.importorskip("pyspiel", reason=skip_reason("pyspiel"))
 
 import attrs
 
-from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidRules, Round, RuleSet
+from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidArgument, Round, RuleSet
 from tienlen.actionspace import ACTION_SPACE_SIZE
 from tienlen.cards import DECK, Card, format_cards
+from tienlen.encoding import OBSERVATION_OFFSETS
 from tienlen.env import chop_offers
 from tienlen.openspiel import GAME_NAME, TienLenGame, utility_bounds
-from tienlen.settle import settle
+from tienlen.settle import reward_net, settle
 
 CONFIGS = [(rules, n) for rules in PROFILES.values() for n in range(rules.min_players, rules.max_players + 1)]
 CONFIG_IDS = [f"{rules.name}-{n}" for rules, n in CONFIGS]
@@ -58,7 +59,7 @@ def test_returns_are_the_settlement_of_the_same_round(rules: RuleSet, players: i
             replayed = replayed.apply(action)
         assert replayed == round_
         net = settle(replayed.result, rules).net
-        assert state.returns() == [float(v) for v in net]
+        assert state.returns() == list(reward_net(replayed.result, rules)[0])
         assert all(low <= v <= high for v in net)
 
 
@@ -79,16 +80,19 @@ def test_a_variant_that_is_no_profile_is_a_game_too() -> None:
     state = play_out(game.new_initial_state(), random.Random(2))
     assert state.returns() == [float(v) for v in settle(state.round.result, variant).net]
     assert str(game.deserialize_state(state.serialize())) == str(state)
-    with pytest.raises(InvalidRules, match="'my-house' is not a profile"):
+    with pytest.raises(InvalidArgument, match="'my-house' is neither a RuleSet nor a profile"):
         pyspiel.load_game(str(game))
 
 
 @pytest.mark.parametrize(
     ("params", "why"),
-    [({"rules": "southern"}, "not a profile"), ({"rules": "pagat", "players": 2}, "pagat is played by 4 players, not 2")],
+    [
+        ({"rules": "southern"}, "neither a RuleSet nor a profile"),
+        ({"rules": "pagat", "players": 2}, "pagat is played by 4 players, not 2"),
+    ],
 )
 def test_bad_parameters_are_refused(params: dict[str, Any], why: str) -> None:
-    with pytest.raises(InvalidRules, match=why):
+    with pytest.raises(InvalidArgument, match=why):
         TienLenGame(params)
 
 
@@ -201,3 +205,68 @@ def test_a_declined_chop_is_in_the_decliners_information_state_only() -> None:
     assert "declined a chop" in after[2] and "declined a chop" not in before[2]
     assert [after[p] for p in (0, 1, 3)] == [before[p] for p in (0, 1, 3)]
     assert state.current_player() == 1
+
+
+# ---------------------------------------------------------------------------- every IIGObservationType
+
+
+OBSERVATION_TYPES = [
+    (recall, public, private)
+    for recall in (False, True)
+    for public in (False, True)
+    for private in ("NONE", "SINGLE_PLAYER", "ALL_PLAYERS")
+]
+
+
+@pytest.mark.parametrize(
+    ("recall", "public", "private"), OBSERVATION_TYPES, ids=[f"recall={r}-public={p}-{q}" for r, p, q in OBSERVATION_TYPES]
+)
+def test_observer_respects_its_observation_type(recall: bool, public: bool, private: str) -> None:
+    """Each part of an observation is there exactly when the type allows it: the player's hand with
+    private information, every hand with ALL_PLAYERS, the table and the plays with public
+    information, the order of plays with perfect recall and public information."""
+    game = load(HOUSE, 4)
+    kind = pyspiel.IIGObservationType(
+        perfect_recall=recall, public_info=public, private_info=getattr(pyspiel.PrivateInfoType, private)
+    )
+    observer = game.make_py_observer(kind)
+    state = play_out(game.new_initial_state(), random.Random(5), stop=6)
+    round_ = state.round
+    player = 1
+    observer.set_from(state, player)
+    text = observer.string_from(state, player)
+    own = [float((round_.hand_masks[player] >> b) & 1) for b in range(52)]
+    hand = OBSERVATION_OFFSETS["hand"]
+    pieces = observer.dict
+    assert set(pieces) == {
+        name
+        for name, present in [
+            ("observation", public),
+            ("hand", private != "NONE" and not public),
+            ("choice", private != "NONE"),
+            ("play_order", recall and public),
+            ("hands", private == "ALL_PLAYERS"),
+        ]
+        if present
+    }
+    shown_hand = list(pieces["observation"][hand] if public else pieces.get("hand", []))
+    assert (shown_hand == own) == (private != "NONE")
+    if private == "NONE" and public:
+        assert not any(pieces["observation"][hand])
+    if private == "ALL_PLAYERS":
+        for seat in range(4):
+            assert [int(v) for v in pieces["hands"][52 * seat : 52 * seat + 52]] == [
+                (round_.hand_masks[seat] >> b) & 1 for b in range(52)
+            ]
+    other = format_cards(round_.hand_masks[2])
+    assert (other in text) == (private == "ALL_PLAYERS")
+    mine = format_cards(round_.dealt[player] if recall else round_.hand_masks[player])
+    assert (mine in text) == (private != "NONE")
+    played = str(round_.actions[0])
+    assert (("table" in text) or (played in text)) == public
+
+
+def test_default_observer_types_keep_their_sizes() -> None:
+    game = load(HOUSE, 4)
+    state = play_out(game.new_initial_state(), random.Random(1), stop=3)
+    assert len(state.observation_tensor(0)) == 450 and len(state.information_state_tensor(0)) == 502

@@ -17,12 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test, render_test, seed_test
 
-from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidRules, Round, RuleSet
+from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidArgument, Round, RuleSet
 from tienlen.actionspace import ACTION_SPACE_SIZE, Choice, action_indices
 from tienlen.agents import GreedyAgent
 from tienlen.encoding import OBSERVATION_LENGTH, encode_observation
 from tienlen.pettingzoo import OBSERVATION_SIZE, env, raw_env
-from tienlen.settle import settle
+from tienlen.settle import reward_net
 
 CONFIGS = [(rules, n) for rules in PROFILES.values() for n in range(rules.min_players, rules.max_players + 1)]
 CONFIG_IDS = [f"{rules.name}-{n}" for rules, n in CONFIGS]
@@ -57,7 +57,7 @@ def test_render_modes() -> None:
     silent.reset(seed=2)
     with pytest.warns(UserWarning, match="without a render_mode"):
         assert silent.render() is None
-    with pytest.raises(InvalidRules, match="render_mode: 'rgb_array' is not offered"):
+    with pytest.raises(InvalidArgument, match="render_mode: 'rgb_array' is not offered"):
         raw_env(render_mode="rgb_array")
 
 
@@ -88,14 +88,14 @@ def play(game: Any, pick: Any) -> tuple[dict[str, int], int]:
 
 
 @pytest.mark.parametrize(("rules", "players"), CONFIGS, ids=CONFIG_IDS)
-def test_rewards_are_the_settlement_in_the_rules_unit(rules: RuleSet, players: int) -> None:
+def test_rewards_are_the_settlement_in_the_rules_unit_with_the_rake_kept(rules: RuleSet, players: int) -> None:
     game = env(rules=rules, players=players)
     for seed in range(4):
         game.reset(seed=seed)
         rng = np.random.default_rng(seed)
         totals, _ = play(game, lambda agent, obs, rng=rng: int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         round_ = game.unwrapped.tienlen_env.round
-        assert [totals[f"seat_{s}"] for s in range(players)] == list(settle(round_.result, rules).net)
+        assert [totals[f"seat_{s}"] for s in range(players)] == list(reward_net(round_.result, rules)[0])
         assert round_.is_over and Round.from_json(round_.to_json()) == round_
 
 
@@ -166,9 +166,9 @@ def test_reset_takes_the_environments_options_and_ignores_other_keys() -> None:
 
 
 def test_bad_construction_is_refused() -> None:
-    with pytest.raises(InvalidRules, match="not a profile"):
+    with pytest.raises(InvalidArgument, match="neither a RuleSet nor a profile"):
         raw_env(rules="southern")
-    with pytest.raises(InvalidRules, match="pagat is played by 4"):
+    with pytest.raises(InvalidArgument, match="pagat is played by 4"):
         raw_env(rules="pagat", players=2)
 
 
@@ -183,4 +183,5 @@ def test_any_agent_of_the_library_plays_through_next_index() -> None:
         return choice.next_index(greedy.act(raw.tienlen_env.view(agent)))
 
     totals, steps = play(game, pick)
-    assert steps > 0 and sum(totals.values()) + game.unwrapped.settlement.house == 0
+    house = reward_net(game.unwrapped.tienlen_env.round.result, game.unwrapped.tienlen_env.rules)[1]
+    assert steps > 0 and round(sum(totals.values()) + house, 9) == 0

@@ -101,7 +101,7 @@ AXIS_ROWS: list[tuple[str, Callable[[RuleSet], object], dict[str, object]]] = [
     ("frozen (cóng)", lambda r: r.frozen, {"house": True, "faceoff": False, "northern": False, "iwin": True, "pagat": False}),
     (
         "result unit",
-        lambda r: r.unit,
+        lambda r: r.currency,
         {"house": "chips", "faceoff": "points", "northern": "bets", "iwin": "bets", "pagat": "points"},
     ),
 ]

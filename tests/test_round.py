@@ -30,7 +30,6 @@ from tienlen import (
     InstantWin,
     InvalidArgument,
     InvalidRecord,
-    InvalidRules,
     Passed,
     Played,
     Round,
@@ -870,9 +869,9 @@ def test_deal_with_a_player_count_the_profile_does_not_allow_names_the_range(nam
     rules = PROFILES[name]
     span = "4" if rules.min_players == 4 else "2 to 4"
     for players in (1, 5) + ((2, 3) if rules.min_players == 4 else ()):
-        with pytest.raises(InvalidRules, match=f"{name} is played by {span} players, not {players}"):
+        with pytest.raises(InvalidArgument, match=f"{name} is played by {span} players, not {players}"):
             Round.deal(rules, players=players, seed=1)
-    with pytest.raises(InvalidRules, match=f"played by {span} players"):
+    with pytest.raises(InvalidArgument, match=f"played by {span} players"):
         Round.from_hands(["3♠"] if rules.min_players > 1 else [], rules)
 
 
@@ -939,9 +938,9 @@ def test_deal_without_a_seed_draws_and_keeps_one() -> None:
 def test_deal_refuses_a_bad_seed_dealer_or_leader() -> None:
     with pytest.raises(InvalidArgument, match="seed must be a whole number"):
         Round.deal(HOUSE, players=4, seed="x")  # type: ignore[arg-type]
-    with pytest.raises(IllegalPlay, match="dealer must be a seat from 0 to 3"):
+    with pytest.raises(InvalidArgument, match="dealer must be a seat from 0 to 3"):
         Round.deal(HOUSE, players=4, seed=1, dealer=4)
-    with pytest.raises(IllegalPlay, match="leader must be a seat from 0 to 1"):
+    with pytest.raises(InvalidArgument, match="leader must be a seat from 0 to 1"):
         Round.deal(HOUSE, players=2, seed=1, leader=2)
 
 

@@ -89,7 +89,7 @@ def test_evolved_profile_keeps_validation() -> None:
         ({"from": "house", "straight_min": 2}, "straight_min: 2 must be between 3 and 13"),
         ({"from": "house", "pair_runs": 1}, "pair_runs: expected true or false"),
         ({"from": "house", "name": 5}, "name: expected text"),
-        ({"from": "house", "unit": "dollars"}, "unit: 'dollars' is not allowed"),
+        ({"from": "house", "currency": "dollars"}, "currency: 'dollars' is not allowed"),
         ({"from": "house", "instant_wins": ["royal"]}, "instant_wins: 'royal' is not a pattern"),
         ({"from": "house", "instant_wins": "dragon"}, "instant_wins: expected a list of names"),
         ({"from": "house", "two_values": [1, 2, 3]}, "two_values"),
@@ -181,3 +181,16 @@ def test_load_rules_moved_to_loading_with_a_deprecated_alias() -> None:
         assert tienlen.rules.load_rules is tienlen.load_rules
     with pytest.raises(AttributeError):
         tienlen.rules.no_such_name
+
+
+def test_instant_wins_answer_membership_by_pattern_name() -> None:
+    """``"dragon" in HOUSE.instant_wins`` holds whatever rounds the pattern counts in; the tuple
+    still holds InstantWinRule values and compares equal to a plain tuple of them."""
+    from tienlen import HOUSE, IWIN
+    from tienlen.rules import InstantWinRule
+
+    assert "dragon" in HOUSE.instant_wins and "four_threes" in IWIN.instant_wins
+    assert "dragon" not in IWIN.instant_wins and "nonsense" not in HOUSE.instant_wins
+    assert InstantWinRule(pattern="four_threes", rounds="first") in IWIN.instant_wins
+    assert InstantWinRule(pattern="four_threes") not in IWIN.instant_wins
+    assert HOUSE.instant_wins == tuple(HOUSE.instant_wins)

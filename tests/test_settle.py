@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tienlen import DECK, FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, Round, RuleSet, classify, format_cards, parse_cards
-from tienlen.errors import InvalidRecord, InvalidRules, TienLenError
+from tienlen.errors import InvalidArgument, InvalidRecord, InvalidRules, TienLenError
 from tienlen.events import Chop, Event, Finished, RoundResult
 from tienlen.settle import HOUSE_SEAT, Settlement, Transfer, chop_value, held_value, settle
 
@@ -59,7 +59,7 @@ class TestHousePlacement:
         assert s.net == (2000, -4000, 4000, -2000)  # +4,000 / +2,000 / −2,000 / −4,000 by place
         assert s.transfers[0].reason == "placement: 4th pays 1st"
         assert s.transfers[1].reason == "placement: 3rd pays 2nd"
-        assert s.house == 0 and s.unit == "chips"
+        assert s.house == 0 and s.currency == "chips"
 
     def test_house_placement_three_players_3rd_pays_1st_stake_2nd_pays_half(self) -> None:
         s = settle(result(3, (1, 2, 0)), HOUSE, unit=1000)
@@ -226,7 +226,7 @@ class TestNorthern:
         self, players: int, placements: tuple[int, ...], net: tuple[int, ...]
     ) -> None:
         s = settle(result(players, placements), NORTHERN, unit=1)
-        assert s.net == net and s.unit == "bets"
+        assert s.net == net and s.currency == "bets"
 
     def test_northern_placement_scales_with_the_bet(self) -> None:
         assert settle(result(4, (0, 1, 2, 3)), NORTHERN, unit=500).net == (3000, -500, -1000, -1500)
@@ -272,11 +272,13 @@ class TestNorthern:
         assert moves(s, "finished on a 2") == [(1, 2, 2), (1, 0, 2)]
         assert s.net == (-2 + 2, -1 - 4, 3 + 2)
 
-    def test_northern_forfeit_pays_3_bets_to_winner_instead_of_placement(self) -> None:
+    def test_northern_forfeit_pays_3_bets_to_winner_instead_of_placement_and_thui_on_top(self) -> None:
+        """Leaving never pays: the early leaver pays the 3-bet penalty and, like any player holding
+        2s at the end, thúi for 2♦ 2♥ (3 + 4 = 7 bets) to the winner."""
         s = settle(result(4, (0, 1, 2, 3), forfeited=(3,), hands={3: "2♥ 2♦"}), NORTHERN, unit=1)
-        assert moves(s) == [(1, 0, 1), (2, 0, 2), (3, 0, 3)]
-        assert s.transfers[-1].reason.startswith("forfeit:")
-        assert moves(s, "thúi") == []  # the forfeiter pays the penalty, not thúi
+        assert moves(s) == [(1, 0, 1), (2, 0, 2), (3, 0, 3), (3, 0, 7)]
+        assert s.transfers[2].reason.startswith("forfeit:")
+        assert moves(s, "thúi") == [(3, 0, 7)]
 
     def test_northern_forfeit_from_third_place_pays_3_not_2(self) -> None:
         # two forfeits: the first to leave (seat 2) is last, seat 3 third
@@ -487,7 +489,7 @@ class TestPoints:
     def test_faceoff_points_3_2_1_0(self) -> None:
         s = settle(result(4, (2, 3, 0, 1)), FACEOFF)
         assert s.net == s.points == (1, 0, 3, 2)
-        assert s.transfers == () and s.unit == "points" and s.house == 0
+        assert s.transfers == () and s.currency == "points" and s.house == 0
 
     def test_faceoff_instant_win_3_and_0(self) -> None:
         assert settle(result(4, instant={1: "dragon"}), FACEOFF).points == (0, 3, 0, 0)
@@ -506,7 +508,7 @@ class TestPoints:
         assert settle(result(4, (0, 1, 3, 2), forfeited=(2, 3)), PAGAT).points == (1, 1, -3, 1)
 
     def test_points_need_unit_1(self) -> None:
-        with pytest.raises(InvalidRules, match="faceoff scores points, which are not staked; leave unit at 1"):
+        with pytest.raises(InvalidArgument, match="faceoff scores points, which are not staked; leave unit at 1"):
             settle(result(4, (0, 1, 2, 3)), FACEOFF, unit=1000)
 
 
@@ -546,7 +548,7 @@ class TestValues:
             "net (bets): seat 0 +1,900, seat 1 +950, seat 2 -1,000, seat 3 -2,000; house +150",
         ]
         assert s.paid_by(3) == (s.transfers[0],) and s.paid_to(HOUSE_SEAT) == s.transfers[2:]
-        assert s.players == 4 and s.stake == 1000
+        assert s.players == 4 and s.unit == 1000
 
 
 # ================================================================================ errors
@@ -555,26 +557,26 @@ class TestValues:
 class TestErrors:
     @pytest.mark.parametrize("unit", [0, -1000, 1.5, True, "1000"])
     def test_unit_must_be_a_positive_whole_number(self, unit: object) -> None:
-        with pytest.raises(InvalidRules, match=r"unit: .* is not a positive whole number; give what one entry is worth"):
+        with pytest.raises(InvalidArgument, match=r"unit: .* is not a positive whole number; give what one entry is worth"):
             settle(result(4, (0, 1, 2, 3)), HOUSE, unit=unit)  # type: ignore[arg-type]
 
     def test_balances_one_per_seat(self) -> None:
-        with pytest.raises(InvalidRules, match="balances: 3 balances given for 4 players; give one per seat"):
+        with pytest.raises(InvalidArgument, match="balances: 3 balances given for 4 players; give one per seat"):
             settle(result(4, (0, 1, 2, 3)), IWIN, balances=[1, 2, 3])
 
     @pytest.mark.parametrize("bad", [-1, 1.0, True])
     def test_balances_non_negative_whole_numbers(self, bad: object) -> None:
-        with pytest.raises(InvalidRules, match=r"balances: seat 2 has .*; a balance must be a whole number of at least 0"):
+        with pytest.raises(InvalidArgument, match=r"balances: seat 2 has .*; a balance must be a whole number of at least 0"):
             settle(result(4, (0, 1, 2, 3)), IWIN, balances=[5, 5, bad, 5])  # type: ignore[list-item]
 
     def test_balances_not_a_sequence(self) -> None:
-        with pytest.raises(InvalidRules, match="balances: give one whole number per seat"):
+        with pytest.raises(InvalidArgument, match="balances: give one whole number per seat"):
             settle(result(4, (0, 1, 2, 3)), IWIN, balances="1000")  # type: ignore[arg-type]
 
     def test_player_count_the_rules_do_not_allow(self) -> None:
-        with pytest.raises(InvalidRules, match="this round has 3 players, but faceoff is played by 4 players"):
+        with pytest.raises(InvalidArgument, match="faceoff is played by 4 players, not 3"):
             settle(result(3, (0, 1, 2)), FACEOFF)
-        with pytest.raises(InvalidRules, match="this round has 5 players, but house is played by 2 to 4 players"):
+        with pytest.raises(InvalidArgument, match="house is played by 2 to 4 players, not 5"):
             settle(attrs.evolve(result(4, (0, 1, 2, 3)), players=5), HOUSE)
 
     def test_placements_every_seat_once(self) -> None:
@@ -605,7 +607,7 @@ class TestErrors:
         assert issubclass(InvalidRules, TienLenError) and issubclass(InvalidRecord, ValueError)
 
     def test_not_a_result(self) -> None:
-        with pytest.raises(InvalidRecord, match="settle needs a RoundResult"):
+        with pytest.raises(InvalidArgument, match="result must be a RoundResult"):
             settle("round", HOUSE)  # type: ignore[arg-type]
 
 
@@ -759,10 +761,10 @@ def test_self_played_rounds_settle_and_balance(rules: RuleSet) -> None:
         r = self_play(rules, players, seed)
         seen_frozen += bool(r.frozen)
         seen_chops += bool(r.chops)
-        stake = 1 if rules.unit == "points" else 1000
+        stake = 1 if rules.currency == "points" else 1000
         s = settle(r, rules, unit=stake)
         assert s == settle(r, rules, unit=stake)
-        if rules.unit == "points":
+        if rules.currency == "points":
             assert s.transfers == ()
             if not r.instant_winners:
                 assert sorted(s.points) == sorted(rules.points_for(players))
@@ -804,22 +806,25 @@ def test_transfer_is_a_value() -> None:
 
 
 def test_thui_northern_paid_by_whoever_holds_2s_at_the_end_even_after_a_forfeit() -> None:
-    """northern: each 2 still held when the round ends is paid to the winner; the forfeiter, last
-    in place, left before the end and owes none, so the player left holding 2♥ pays 4 bets."""
+    """northern: each 2 still held when the round ends is paid to the winner: the player left
+    holding 2♥ pays 4 bets, and the forfeiter, who took 2♣ away, pays its 2 bets too (leaving never pays)."""
     round_ = Round.from_hands(["3♠", "4♠", "5♠ 2♥", "6♠ 7♠ 2♣"], NORTHERN, first_round=False, leader=0)
     round_ = round_.forfeit(3).play("3♠").play("4♠")
     settlement = settle(round_.result, NORTHERN, unit=1)
     thui = [t for t in settlement.transfers if t.reason.startswith("thúi")]
-    assert [(t.payer, t.payee, t.amount) for t in thui] == [(2, 0, 4)]
+    assert [(t.payer, t.payee, t.amount) for t in thui] == [(2, 0, 4), (3, 0, 2)]
 
 
 def test_thui_house_paid_by_the_last_player_who_stayed_when_a_forfeiter_is_last() -> None:
-    """house: thúi is owed by the last player who played the round out, to the player placed just above."""
+    """house: thúi is owed by the last player who played the round out, to the player placed just above.
+    The forfeiter never played a card, so they pay as frozen (16,000 + 2♣ 2,000), not thúi."""
     round_ = Round.from_hands(["3♠ 8♠", "4♠ 9♠", "5♠ 2♥", "6♠ 7♠ 2♣"], HOUSE, first_round=False, leader=0)
     round_ = round_.forfeit(3).play("3♠").play("4♠").play("5♠").play("8♠").play("9♠")
     assert round_.result.placements == (0, 1, 2, 3) and round_.result.frozen == ()
     thui = [t for t in settle(round_.result, HOUSE, unit=1000).transfers if t.reason.startswith("thúi")]
     assert [(t.payer, t.payee, t.amount) for t in thui] == [(2, 1, 4000)]
+    cong = [t for t in settle(round_.result, HOUSE, unit=1000).transfers if "cóng" in t.reason]
+    assert [(t.payer, t.payee, t.amount) for t in cong] == [(3, 0, 10000)]
 
 
 def test_result_whose_frozen_seat_is_not_in_the_last_places_is_refused() -> None:
@@ -837,3 +842,37 @@ def test_result_whose_frozen_seat_is_not_in_the_last_places_is_refused() -> None
     )
     with pytest.raises(InvalidRecord, match="must end with the frozen seats"):
         settle(result, HOUSE, unit=1000)
+
+
+# ---------------------------------------------------------------------------- four 2s (RULES.md, common decisions)
+
+FOUR_TWOS = "2♠ 2♣ 2♦ 2♥"
+PR4 = "5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 8♠ 8♣"
+
+
+def test_four_twos_chopped_under_house_cost_their_2s_not_nothing() -> None:
+    """house, a 1,000 room: seat 1 lays four 2s (a quad), seat 2 chops them with a PR4, chop 1 of
+    its chain. The quad's own chop price under house is nothing; its four 2s' is 2 + 2 + 4 + 4 = 12
+    entries; the larger, 12,000, is paid by seat 1 to seat 2 (it used to move nothing)."""
+    r = result(4, (0, 2, 3, 1), events=[chop(HOUSE, 1, 1, 2, 1, FOUR_TWOS, PR4)])
+    assert moves(settle(r, HOUSE, unit=1000), "chop") == [(1, 2, 12000)]
+
+
+def test_four_twos_chopped_under_iwin_cost_6_bets_not_a_quads_3() -> None:
+    """iwin, 1 bet: four 2s chopped by a PR4. A quad is 1 nhất + 1 nhì (3 bets); the four 2s are
+    2 black (1 nhì each) and 2 red (1 nhất each): 1 + 1 + 2 + 2 = 6 bets. The larger, 6, is the chain."""
+    r = result(4, (0, 2, 3, 1), events=[chop(IWIN, 1, 1, 2, 1, FOUR_TWOS, PR4)])
+    assert moves(settle(r, IWIN, unit=1), "chop") == [(1, 2, 6)]
+
+
+@pytest.mark.parametrize(
+    ("rules", "units"),
+    [
+        (HOUSE, 12),  # 2 + 2 + 4 + 4 entries against a quad's 4: the 2s
+        (IWIN, 6),  # 1 + 1 + 2 + 2 bets against a quad's 3: the 2s
+        (attrs.evolve(IWIN, name="big-quads", bomb_values=(("PR3", 2), ("quad", 9), ("PR4", 4))), 9),  # the quad's 9
+    ],
+    ids=["house", "iwin", "quad worth more"],
+)
+def test_four_twos_held_are_valued_once_as_the_larger(rules: RuleSet, units: int) -> None:
+    assert held_value(parse_cards(FOUR_TWOS + " 9♠"), rules) == units

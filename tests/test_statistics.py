@@ -9,7 +9,7 @@ import pytest
 
 from tienlen import COUNTING, FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, RuleSet
 from tienlen.agents import make_agent, play_round
-from tienlen.errors import InvalidArgument, InvalidRules
+from tienlen.errors import InvalidArgument
 from tienlen.settle import settle
 from tienlen.simulate import Estimate, Run, plain_win, round_seed, simulate
 
@@ -86,7 +86,7 @@ def test_a_run_description_round_trips_and_replays() -> None:
 
 
 def test_a_run_description_must_be_complete() -> None:
-    with pytest.raises(InvalidRules, match="not a simulation run description"):
+    with pytest.raises(InvalidArgument, match="not a simulation run description"):
         Run.from_mapping({"rules": [], "rounds": 3})
     with pytest.raises(InvalidArgument, match="rule_sets must be a non-empty sequence"):
         Run.from_mapping({"rules": [], "rounds": 3, "seed": 0, "players": 4, "bots": ["greedy"], "unit": 1})

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, find, given, settings
 from hypothesis import strategies as st
 
-from tienlen import NORTHERN, PAGAT, PROFILES, Combo, ComboKind, InvalidRules, Round, RuleSet, classify
+from tienlen import NORTHERN, PAGAT, PROFILES, Combo, ComboKind, InvalidArgument, Round, RuleSet, classify
 from tienlen.cards import DECK, Card, cards_of, mask_of
 from tienlen.strategies import card_sets, cards, combos, hands, masks, positions, rounds
 
@@ -48,9 +48,9 @@ def test_masks_stay_within(drawn: tuple[int, int]) -> None:
 
 
 def test_masks_refuse_impossible_sizes() -> None:
-    with pytest.raises(InvalidRules, match="cannot draw 3 cards from a set of 2"):
+    with pytest.raises(InvalidArgument, match="cannot draw 3 cards from a set of 2"):
         masks(3, 5, within=0b11)
-    with pytest.raises(InvalidRules):
+    with pytest.raises(InvalidArgument):
         masks(5, 3)
 
 
@@ -76,7 +76,7 @@ def test_northern_combos_keep_its_axes(combo: Combo) -> None:
 
 
 def test_northern_has_no_pair_runs_to_draw() -> None:
-    with pytest.raises(InvalidRules, match="northern has no pair runs"):
+    with pytest.raises(InvalidArgument, match="northern has no pair runs"):
         combos(NORTHERN, ComboKind.PAIR_RUN)
 
 
@@ -136,7 +136,7 @@ def test_rounds_take_a_player_count() -> None:
         assert round_.players == 3
 
     three()
-    with pytest.raises(InvalidRules):
+    with pytest.raises(InvalidArgument):
         rounds(PAGAT, players=2)
 
 
@@ -159,5 +159,5 @@ def test_rounds_play_out_of_turn_chops() -> None:
         settings=settings(database=None, deadline=None),
     )
     assert chopped.actions[1].kind == "interrupt" and chopped.actions[1].seat == 2
-    with pytest.raises(InvalidRules):
+    with pytest.raises(InvalidArgument):
         rounds(PROFILES["house"], start=start)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tienlen import HOUSE, IWIN, PAGAT, Card, Combo, Round, format_cards, parse_cards, svg
 from tienlen.agents import GreedyAgent, play_round
-from tienlen.errors import InvalidCards, InvalidRules, TienLenError
+from tienlen.errors import InvalidArgument, InvalidCards, TienLenError
 from tienlen.settle import settle
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -66,7 +66,7 @@ def test_size_sets_the_width_and_keeps_the_proportions() -> None:
 
 @pytest.mark.parametrize("size", [0, -5, 2.5, True, "300"])
 def test_a_size_that_is_not_a_positive_whole_number_is_refused(size: object) -> None:
-    with pytest.raises(InvalidRules, match="positive whole number"):
+    with pytest.raises(InvalidArgument, match="positive whole number"):
         svg.hand("3s", size=size)  # type: ignore[arg-type]
 
 
@@ -142,7 +142,7 @@ def test_an_observer_sees_every_hand_as_backs_and_reveal_shows_them_all() -> Non
     assert title(observer).startswith("pagat round seen by an observer: trick 1: seat")
     revealed = parse(svg.position(position, reveal=True))
     assert sorted(faces(revealed)) == sorted(str(c) for h in position.hands for c in h)
-    with pytest.raises(InvalidRules, match="reveal shows every hand"):
+    with pytest.raises(InvalidArgument, match="reveal shows every hand"):
         svg.position(position, seat=0, reveal=True)
 
 

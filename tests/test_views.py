@@ -14,7 +14,7 @@ from tienlen import HOUSE, IWIN, PROFILES, GreedyAgent, Round, RuleSet, views
 from tienlen.actions import Action
 from tienlen.events import Chop, Event, Froze, Passed, Played
 from tienlen.strategies import rounds
-from tienlen.views import PlayerView, public_events, view_of
+from tienlen.views import PlayerView, public_events
 
 RULES = list(PROFILES.values())
 IDS = list(PROFILES)
@@ -48,7 +48,7 @@ def test_a_view_shows_no_card_of_another_hand(rules: RuleSet, data: st.DataObjec
     played = played_mask(round_)
     undealt = ((1 << 52) - 1) & ~sum(round_.dealt)
     for seat in range(round_.players):
-        view = view_of(round_, seat)
+        view = round_.view(seat)
         assert view.hand_mask == round_.hand_masks[seat]
         assert view.hand == round_.hands[seat]
         assert view.card_counts == tuple(m.bit_count() for m in round_.hand_masks)
@@ -79,7 +79,7 @@ def test_a_view_offers_the_rounds_actions_for_its_seat(rules: RuleSet, data: st.
     round_ = data.draw(rounds(rules))
     interrupts = round_.legal_interrupts()
     for seat in range(round_.players):
-        view = view_of(round_, seat)
+        view = round_.view(seat)
         assert view.to_act == round_.to_act and view.is_over == round_.is_over
         assert view.table == round_.trick.table and view.table_seat == round_.trick.last_seat
         assert view.passed == round_.trick.passed and view.trick_number == round_.trick.number
@@ -116,15 +116,15 @@ def test_a_view_does_not_change_when_hidden_cards_change_hands(rules: RuleSet, d
     assume(not other_deal.instant_winners)
     for action in round_.actions:
         other_deal = other_deal.apply(action)
-    assert view_of(round_, seat) == view_of(other_deal, seat)
+    assert round_.view(seat) == other_deal.view(seat)
 
 
 def test_whether_another_seat_could_have_played_is_hidden() -> None:
     round_ = Round.from_hands(["5♠ 9♥", "6♠ 7♦", "3♥ 4♥", "3♦ 4♦"], IWIN, first_round=False, leader=0)
     round_ = round_.play("5♠").pass_()  # seat 1 passes while holding 6♠ and 7♦
     assert round_.events[-1] == Passed(seat=1, could_play=True)
-    assert view_of(round_, 1).history[-1] == Passed(seat=1, could_play=True)
-    assert view_of(round_, 0).history[-1] == Passed(seat=1, could_play=None)
+    assert round_.view(1).history[-1] == Passed(seat=1, could_play=True)
+    assert round_.view(0).history[-1] == Passed(seat=1, could_play=None)
 
 
 def test_frozen_hands_are_shown_to_their_owner_only() -> None:
@@ -134,31 +134,31 @@ def test_frozen_hands_are_shown_to_their_owner_only() -> None:
     assert round_.is_over and round_.frozen == (1, 2, 3)
     frozen = {e.seat: e.cards for e in round_.events if isinstance(e, Froze)}
     for seat in range(4):
-        view = view_of(round_, seat)
+        view = round_.view(seat)
         shown = {e.seat: e.cards for e in view.history if isinstance(e, Froze)}
         for other, cards in shown.items():
             assert cards == (frozen[other] if other == seat else ())
         assert shown_cards(view) & ~view.played_mask & ~view.hand_mask == 0
     assert all(not e.cards for e in public_events(round_.events, None) if isinstance(e, Froze))
-    assert public_events(round_.events, 2) == view_of(round_, 2).history
+    assert public_events(round_.events, 2) == round_.view(2).history
 
 
 def test_a_seat_with_nothing_to_do_has_no_actions() -> None:
     round_ = Round.deal(HOUSE, seed=7)
     waiting = [s for s in range(4) if s != round_.to_act]
-    assert all(view_of(round_, s).legal_actions == () for s in waiting)
-    assert view_of(round_, round_.to_act or 0).legal_actions == round_.legal_actions()
+    assert all(round_.view(s).legal_actions == () for s in waiting)
+    assert round_.view(round_.to_act or 0).legal_actions == round_.legal_actions()
 
 
 def test_iwin_offers_an_out_of_turn_chop_with_a_way_to_decline() -> None:
     round_ = Round.from_hands(["2♠ 5♣", "3♦ 4♦", "6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣ K♥", "3♥ 4♥"], IWIN, first_round=False, leader=0).play(
         "2♠"
     )
-    view = view_of(round_, 2)
+    view = round_.view(2)
     assert not view.my_turn
     assert [a.kind for a in view.legal_actions] == ["interrupt", "pass"]
     assert view.legal_actions[0].combo is not None and str(view.legal_actions[0].combo) == "6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣"
-    assert view_of(round_, 3).legal_actions == ()
+    assert round_.view(3).legal_actions == ()
 
 
 def redacted(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
@@ -176,7 +176,7 @@ def redacted(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
 def test_an_in_turn_view_shares_the_rounds_legal_actions_and_is_the_same_value() -> None:
     round_ = Round.deal(HOUSE, seed=7)
     assert round_.to_act is not None
-    view = view_of(round_, round_.to_act)
+    view = round_.view(round_.to_act)
     assert view.legal_actions is round_.legal_actions()  # shared, not copied
     listed = attrs.evolve(view, legal_actions=tuple(view.legal_actions))
     assert listed == view and view == listed and hash(listed) == hash(view)
@@ -204,7 +204,7 @@ def test_public_events_of_every_ply_and_seat_are_the_whole_history_redacted(rule
                 checked += 1
             rebuilt = Round.from_json(round_.to_json()).events
             assert public_events(rebuilt, 2) == redacted(round_.events, 2)
-            rounds_[k] = round_.apply(greedy.act(view_of(round_, round_.to_act)))  # type: ignore[arg-type]
+            rounds_[k] = round_.apply(greedy.act(round_.view(round_.to_act)))  # type: ignore[arg-type]
     assert checked > 100
     for seat in range(100):  # the memory of what was shown stays small whatever seats are asked about
         public_events(rounds_[0].events, seat)

@@ -8,14 +8,16 @@ import functools
 import json
 import re
 import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from referencing import Registry, Resource
 
+import tienlen
 from tienlen import (
     HOUSE,
     IWIN,
@@ -127,21 +129,53 @@ def test_the_schemas_refuse_what_the_library_would_refuse() -> None:
         VALIDATORS["match"].validate(match)
 
 
-def test_the_import_graph_stays_one_way() -> None:
-    """The value modules reach the wire format only through tienlen._codec; tienlen.wire imports them."""
-    from pathlib import Path
+def test_every_value_class_with_to_dict_has_a_registered_document() -> None:
+    """The registration test: a WireValue class missing from DOCUMENTS fails here, not in a user's
+    to_dict()."""
+    import importlib
+    import pkgutil
 
-    import tienlen
+    from tienlen._codec import WireValue
 
     package = Path(tienlen.__file__).parent
-    for module in package.glob("*.py"):
-        if module.name not in ("wire.py", "__init__.py"):
-            imports = re.findall(
-                r"^\s*(?:from tienlen\.wire |import tienlen\.wire|from tienlen import .*\bwire\b)",
-                module.read_text(encoding="utf-8"),
-                re.M,
-            )
-            assert not imports, f"{module.name} imports tienlen.wire"
+    for module in pkgutil.iter_modules([str(package)]):
+        if module.name not in ("plot", "pettingzoo", "openspiel", "strategies", "__main__"):
+            importlib.import_module(f"tienlen.{module.name}")
+    classes = {cls for cls in _subclasses(WireValue) if cls.__module__.startswith("tienlen.")}
+    assert classes == set(DOCUMENTS.values())
+
+
+def _subclasses(cls: type) -> set[type]:
+    found: set[type] = set()
+    direct: list[type] = cls.__subclasses__()
+    for sub in direct:
+        found |= {sub} | _subclasses(sub)
+    return found
+
+
+def test_read_document_reads_every_document_the_library_writes() -> None:
+    round_ = play_round(IWIN, [GreedyAgent()] * 4, seed=2)
+    written: list[Any] = [round_, IWIN, round_.trick, round_.view(1), round_.result, settle(round_.result, IWIN, unit=10)]
+    written += [classify("3♠ 3♣", IWIN), round_.actions[0], Match.start(IWIN).record(round_.result)]
+    assert {value.to_dict()["format"] for value in written} == {f"tienlen-{name}" for name in (*DOCUMENTS, "round", "rules")}
+    for value in written:
+        assert read_document(json.dumps(value.to_dict(), ensure_ascii=False)) == value
+        assert read_document(value.to_dict()) == value
+
+
+def test_every_profile_is_registered_and_can_be_started_from() -> None:
+    """The registration test of the profiles: every rule set the profiles module defines is in
+    PROFILES under its name, and a mapping can start ``from`` it."""
+    from tienlen import profiles
+
+    defined = {value for value in vars(profiles).values() if isinstance(value, RuleSet)}
+    assert defined == set(PROFILES.values()) and all(PROFILES[r.name] is r for r in defined)
+    for name, rules in PROFILES.items():
+        assert RuleSet.from_mapping({"from": name, "name": name}) == rules
+
+
+def test_the_schemas_ship_with_the_package() -> None:
+    package = Path(tienlen.__file__).parent
     assert (
         "schemas/*.json"
         in tomllib.loads((package.parent.parent / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"][
@@ -193,10 +227,10 @@ def test_every_value_round_trips_at_every_ply(name: str, data: st.DataObject) ->
     assert Round.from_dict(round_.to_dict()) == round_
     result = round_.result
     assert RoundResult.from_dict(valid("result", result.to_dict())) == result
-    stake = 1 if rules.unit == "points" else 1000
+    stake = 1 if rules.currency == "points" else 1000
     money = settle(result, rules, unit=stake)
     assert Settlement.from_json(json.dumps(valid("settlement", money.to_dict()))) == money
-    balances = None if rules.unit == "points" else [50_000] * players
+    balances = None if rules.currency == "points" else [50_000] * players
     match = Match.start(rules, players=players, unit=stake, rounds=3, balances=balances).record(result)
     assert Match.from_dict(valid("match", match.to_dict())) == match
     assert read_document(match.to_json()) == match
@@ -216,10 +250,10 @@ def test_a_changed_rule_set_travels_as_its_mapping() -> None:
 def test_documents_start_with_format_and_version_in_a_stable_order() -> None:
     round_ = play_round(IWIN, [GreedyAgent(), RandomAgent(seed=1)] * 2, seed=11)
     for value in (round_.result, round_.view(1), round_.trick, settle(round_.result, IWIN)):
-        document = value.to_dict()  # type: ignore[attr-defined]
+        document = value.to_dict()
         assert list(document)[:2] == ["format", "version"] and document["version"] == WIRE_VERSION
-        assert value.to_json() == value.to_json()  # type: ignore[attr-defined]
-        assert list(json.loads(value.to_json())) == list(document)  # type: ignore[attr-defined]
+        assert value.to_json() == value.to_json()
+        assert list(json.loads(value.to_json())) == list(document)
 
 
 def test_the_redacted_record_holds_one_hand_and_no_seed() -> None:

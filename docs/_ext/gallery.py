@@ -69,7 +69,7 @@ HOWTO_SETUP = """\
 stats = simulate(list(PROFILES.values()), rounds=60, seed=1)
 five_rounds = Match.start(FACEOFF)
 for seed in range(5):
-    five_rounds = five_rounds.record(play_round(FACEOFF, [GreedyAgent()] * 4, seed=seed).result)
+    five_rounds = five_rounds.record(play_round(FACEOFF, [GreedyAgent()] * 4, seed=seed, first_round=seed == 0).result)
 middle = Round.deal(IWIN, seed=5)
 for action in play_round(IWIN, [GreedyAgent()] * 4, seed=5).actions[:10]:
     middle = middle.apply(action)

@@ -96,7 +96,10 @@ Section = tuple[str, list[str]]
 
 
 def _table(r: Any) -> Section:
-    if r.deal_whole_deck:
+    evenly = r.deal_evenly  # read even when the deck is not dealt whole (it then changes nothing)
+    if r.deal_whole_deck and evenly:
+        dealt = "; at a table of fewer than four the whole deck is dealt evenly, one card at a time from the dealer's left (26 each at two players; 17 each at three, one card left out of play)."
+    elif r.deal_whole_deck:
         dealt = "; at a table of fewer than four the whole deck is dealt, one card at a time from the dealer's left (26 each at two players; 18, 17 and 17 at three)."
     else:
         dealt = "; at a table of fewer than four the undealt cards stay out of play." if r.min_players < 4 else "."
@@ -217,12 +220,24 @@ def _bombs(r: Any) -> Section:
 
 
 def _instant_wins(r: Any) -> Section:
+    counted = r.two_bombs_cards  # read for every rule set: it matters only with the two_bombs pattern
     if not r.instant_wins:
         return "Instant wins", ["No dealt hand wins by itself: every round is played out."]
     when = {"any": "", "first": ", in the first round of a match only", "later": ", in any round but the first"}
     items = "\n".join(
         f"* {INSTANT_WIN_PATTERNS.get(w.pattern, w.pattern)} (``{w.pattern}``{when[w.rounds]})" for w in r.instant_wins
     )
+    if "two_bombs" in r.instant_wins:
+        items += (
+            "\n\n"
+            + {
+                "apart": "Two bombs are counted with no card in two of them; a long pair run counts as many of the"
+                " shortest pair-run bomb as it holds.",
+                "whole_runs": "Two bombs are counted with no card in two of them; a pair run is one bomb however long.",
+                "shared": "Two bombs may share cards: every quad and every pair run long enough to be a bomb counts"
+                " once, so 5555 66 77 is two bombs.",
+            }[counted]
+        )
     if r.instant_win_ties == "share":
         ties = "When several players are dealt one, they all win."
     else:
@@ -274,16 +289,20 @@ def _ties(r: Any) -> str:
     return "equal totals share the win"
 
 
+def _never_played(times: Any) -> str:
+    """The card_all_multiplier clause: one number, or one per player count."""
+    if isinstance(times, tuple):
+        per = listing(f"{v} at {n} players" for n, v in times)
+        return f"; a player who never played a card pays their count times {per}"
+    return f"; a player who never played a card pays {times} times their count" if times > 1 else ""
+
+
 def _cards(r: Any, unit: str) -> list[str]:
     paras = [
         "Card-count scoring (đếm lá): the round ends as soon as the first player goes out. Every other"
         f" player pays the winner {amounts(r.card_price, unit)} for each card left in hand"
         + (f"; a 2 counts as {r.card_two_multiplier} cards" if r.card_two_multiplier > 1 else "")
-        + (
-            f"; a player who never played a card pays {r.card_all_multiplier} times their count"
-            if r.card_all_multiplier > 1
-            else ""
-        )
+        + _never_played(r.card_all_multiplier)
         + ". The losers are placed by the number of cards they hold, fewest first; equal counts go by"
         " the total value of the cards (3♠ is worth 1, 3♣ 2, and so on up to 2♥ at 52), lowest first,"
         " and then in play order from the winner."
@@ -294,7 +313,9 @@ def _cards(r: Any, unit: str) -> list[str]:
 def _money(r: Any) -> list[str]:
     unit = r.unit_name
     counted = (
-        f"Results are counted in {plural(unit)}" if plural(unit) == r.unit else f"Results are {r.unit}, counted in {plural(unit)}"
+        f"Results are counted in {plural(unit)}"
+        if plural(unit) == r.currency
+        else f"Results are {r.currency}, counted in {plural(unit)}"
     )
     paras = [
         f"{counted}: every amount below is a number of {plural(unit)},"
@@ -334,9 +355,14 @@ def _money(r: Any) -> list[str]:
             "When single 2s were laid one on another and a bomb chops the last of them, the chop is"
             " priced on all of them (not only the 2 it beat)."
         )
-    if r.chop_out_voids:
+    if r.chop_out_voids != "none":
+        which = {
+            "chopper": "a chop made with the chopper's last cards (they go out with it)",
+            "chopped": "a chop of a player who then goes out first",
+            "both": "a chop made with the chopper's last cards, and a chop of a player who then goes out first,",
+        }[r.chop_out_voids]
         paras.append(
-            "Chặt và tới: a chop made with the chopper's last cards (they go out with it) moves no money."
+            f"Chặt và tới: {which} moves no money."
             " It stays a link of its chain, so a later chop of the same trick still counts it."
         )
     if r.instant_wins and r.instant_win_payment:
@@ -361,15 +387,22 @@ def _money(r: Any) -> list[str]:
     if r.thui == "above":
         paras.append(
             "Thúi: when the round ends, the last player who did not forfeit (unless frozen) pays the player"
-            " placed just above them the value of every 2 and bomb left in their hand."
+            " placed just above them the value of every 2 and bomb left in their hand; a forfeiter pays the"
+            " same for what they took away to the player placed just above them."
+        )
+    elif r.thui == "last":
+        paras.append(
+            "Thúi: when the round ends, the last player who did not forfeit (unless frozen) pays the winner"
+            " the value of every 2 and bomb left in their hand; a forfeiter pays the same for what they"
+            " took away. The other losers owe none."
         )
     elif r.thui == "winner":
         paras.append(
-            "Thúi: when the round ends, every player still holding cards (unless frozen or gone) pays the"
-            " winner the value of every 2 still in their hand."
+            "Thúi: when the round ends, every player still holding cards (unless frozen), forfeiters"
+            " included, pays the winner the value of every 2 still in their hand."
             if not bombs
-            else "Thúi: when the round ends, every player still holding cards (unless frozen or gone) pays the"
-            " winner the value of every 2 and bomb left in hand."
+            else "Thúi: when the round ends, every player still holding cards (unless frozen), forfeiters"
+            " included, pays the winner the value of every 2 and bomb left in hand."
         )
     if r.finish_with_two_penalty:
         paras.append(
@@ -402,7 +435,7 @@ def _money(r: Any) -> list[str]:
 
 
 def _scoring(r: Any) -> Section:
-    if r.unit == "points":
+    if r.currency == "points":
         # Money axes are still read, so a points profile that sets one is described too.
         stray = [
             name
@@ -423,7 +456,7 @@ def _scoring(r: Any) -> Section:
             )
             if getattr(r, name) not in ((0, 0, 0, 0), (), "none", 0, None, False)
         ]
-        paras = [f"Results are {r.unit}: no money changes hands (``settle`` takes ``unit=1``, its default)."]
+        paras = [f"Results are {r.currency}: no money changes hands (``settle`` takes ``unit=1``, its default)."]
         if r.scoring == "cards":
             paras += _cards(r, "point")
         paras += _points(r)
@@ -493,7 +526,7 @@ def _any_bombs(rules: RuleSet) -> bool:
 
 
 def _money_rules(rules: RuleSet) -> bool:
-    return rules.unit != "points"
+    return rules.currency != "points"
 
 
 DECISIONS: tuple[Decision, ...] = (
@@ -630,11 +663,12 @@ DECISIONS: tuple[Decision, ...] = (
     Decision(
         "thui-who",
         "Who owes thúi",
-        "Thúi is owed for cards held when the round ends, so a player who forfeited owes none (except"
-        " where the rules give a forfeit penalty: there a player who left after someone had gone out is"
-        " settled as the place they take, thúi included); when the last place went to a forfeiter who"
-        " owes none, the last player who stayed to the end owes it. A frozen player"
-        " owes none: where thúi is paid to the player above, nobody pays it when a frozen player is the"
+        "Thúi is owed for cards held when the round ends, and leaving never pays: a player who forfeited"
+        " owes it for the cards they took away, on top of their place, card count or forfeit penalty"
+        " (paid to the player placed just above them where thúi goes to the player above, else to the"
+        " winner). The last player who stayed to the end owes it as well, as the rules say. A frozen"
+        " player owes none (a forfeiter who never played a card, where the rules freeze, pays as frozen"
+        " instead): where thúi is paid to the player above, nobody pays it when a frozen player is the"
         " last of those who stayed.",
         lambda rules: rules.thui != "none",
     ),
@@ -680,15 +714,19 @@ DECISIONS: tuple[Decision, ...] = (
     Decision(
         "chop-out",
         "A chop that takes the chopper out (chặt và tới)",
-        "Where ``chop_out_voids`` is on, a chop made with the chopper's last cards moves no money: the"
-        " chopper has won the round, or their place, with it, and takes nothing more for the chop. The"
+        "``chop_out_voids`` has two readings. ``chopper``: a chop made with the chopper's last cards moves"
+        " no money: the chopper has won the round, or their place, with it, and takes nothing more for"
+        " the chop. ``chopped``: a chop of a player who then goes out first moves no money: the winner"
+        " owes nothing for having been chopped on the way. ``both`` voids a chop by either reading, so a"
+        " chopped player who chops back with their last cards and goes out first neither pays for the"
+        " first link nor collects for the second. The"
         " chop stays in its chain: it counts as a link (the next chop of the trick is still the next link)"
         " and, under ``multiply``, the 2s it chopped stay in the chain's price, so a later chop of the"
         " out player's bomb pays as usual. Under ``accumulate``, where the whole chain is paid by its last"
         " link, a chain whose last link is such a chop pays nothing: the player chopped last owes it to"
         " the chopper, and that debt is what is voided. Earlier links of a ``multiply`` chain, already"
         " paid when they were made, stand.",
-        lambda rules: rules.chop_out_voids,
+        lambda rules: rules.chop_out_voids != "none",
     ),
     Decision(
         "instant-win-thui",
@@ -760,7 +798,7 @@ SOURCES: dict[str, str] = {
         " instant wins are the southern set the chip-room apps use (``house``'s instant wins, ``iwin``'s"
         " bomb table without out-of-turn chops); chặt và tới and thúi on an instant win stay off; and an"
         " open session with no rake. A 16- or 32-round session scored in card points is the same rules"
-        ' with ``unit = "points"``, ``match_rounds = 16`` and, for a single winner,'
+        ' with ``currency = "points"``, ``match_rounds = 16`` and, for a single winner,'
         ' ``match_ties = "lower_seat"`` (see :doc:`/howto/house-rules`).'
     ),
 }

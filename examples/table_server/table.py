@@ -50,7 +50,7 @@ class Table:
         self.last_settlement: dict[int, Message] = {}
 
     def _new_match(self) -> Match:
-        rounds = self.rules.match_rounds or (10 if self.rules.unit == "points" else None)
+        rounds = self.rules.match_rounds or (10 if self.rules.currency == "points" else None)
         return Match.start(self.rules, players=self.players, unit=self.unit, rounds=rounds)
 
     # ------------------------------------------------------------------ seats

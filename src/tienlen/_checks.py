@@ -1,74 +1,36 @@
-"""Argument checks, input limits and safe excerpts, shared by every public entry point.
+"""The argument checks of every public entry point: types, ranges, rule sets, player counts,
+seats, units and balances.
 
-Each public function checks its arguments at the boundary with these helpers, so a wrong type,
-an out-of-range number or an oversized text is refused with a :class:`~tienlen.TienLenError`
-naming the argument, before any work is done. The limits are documented on the "Security and
-limits" page of the docs.
+Each public function checks its arguments at the boundary with these helpers, so a wrong type or
+an out-of-range value is refused with :class:`~tienlen.InvalidArgument` naming the argument,
+before any work is done. :class:`~tienlen.InvalidRules` is kept for the content of a rule set
+(an axis that cannot be used), raised by the rule set itself. The page "Which error for which
+mistake" of the docs lists the rows; ``tests/test_errors.py`` checks every entry point against it.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import reprlib
-import stat
-from typing import Any, TypeVar
+import warnings
+from collections.abc import Sequence
+from typing import Any
 
-from tienlen.errors import InvalidArgument, TienLenError, one_line
+from tienlen._input import MAX_AMOUNT, shown
+from tienlen.errors import InvalidArgument, TienLenError
+from tienlen.profiles import PROFILES
+from tienlen.rules import RuleSet
 
-MAX_SEED = 2**64 - 1
-"""Seeds are whole numbers from 0 to 2**64 - 1."""
-MAX_AMOUNT = 10**15
-"""Stakes, balances and rule amounts are whole numbers of at most 10**15."""
-MAX_COUNT = 10**9
-"""Counts such as simulated or match rounds are at most 10**9."""
-MAX_WORKERS = 256
-"""Processes a simulation may be spread over."""
-MAX_HAND = 13
-"""The most cards a hand holds (what the rules deal)."""
-MAX_CARD_TEXT = 1_000
-"""Characters of card text read at once."""
-MAX_NOTATION = 65_536
-"""Characters of a round notation."""
-MAX_RECORD = 1_048_576
-"""Characters of a JSON round record."""
-MAX_RULES_TEXT = 262_144
-"""Characters of a TOML or JSON rule set."""
-
-_E = TypeVar("_E", bound=TienLenError)
-
-
-class _Excerpt(reprlib.Repr):
-    """``reprlib`` with short limits, and numbers too long to print shown by their size."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.maxlevel = 3
-        self.maxstring = self.maxother = 40
-        self.maxlist = self.maxtuple = self.maxdict = self.maxset = self.maxfrozenset = 6
-
-    def repr_int(self, x: int, level: int) -> str:
-        if x.bit_length() > 128:
-            return f"<a {x.bit_length()}-bit number>"
-        return repr(x)
-
-    def repr_instance(self, x: object, level: int) -> str:
-        try:
-            return super().repr_instance(x, level)
-        except Exception:
-            return f"<{type(x).__name__} object>"
-
-
-_EXCERPT = _Excerpt()
-
-
-def shown(value: object, limit: int = 60) -> str:
-    """``value`` as an error message may quote it: short, one line, control characters escaped.
-
-    Text is quoted as ``repr`` does, cut to a few dozen characters; numbers too long to print
-    are given by their size; containers are shown a few items and levels deep.
-    """
-    return one_line(_EXCERPT.repr(value), limit)
+__all__ = [
+    "check_type",
+    "check_int",
+    "check_bool",
+    "check_rules",
+    "rules_or_profile",
+    "check_players",
+    "check_seat",
+    "check_unit",
+    "unit_argument",
+    "check_balances",
+]
 
 
 def check_type(value: Any, types: type | tuple[type, ...], name: str, words: str) -> None:
@@ -96,72 +58,76 @@ def check_bool(value: Any, name: str) -> bool:
     raise InvalidArgument(f"{name} must be True or False, not {shown(value)}")
 
 
-def check_text(value: Any, name: str, limit: int, error: type[_E]) -> str:
-    """``value`` when it is text of at most ``limit`` characters, else ``error`` (before any parsing)."""
-    if not isinstance(value, str):
-        raise error(f"{name} must be text, not {shown(value)}")
-    if len(value) > limit:
-        raise error(f"{name} is {len(value):,} characters long; the limit is {limit:,}")
-    return value
+def check_rules(rules: Any, name: str = "rules") -> RuleSet:
+    """``rules`` when it is a :class:`~tienlen.RuleSet`, else :class:`InvalidArgument`."""
+    if isinstance(rules, RuleSet):
+        return rules
+    raise InvalidArgument(f"{name}: {shown(rules)} is not a RuleSet; pass a profile such as tienlen.HOUSE, or load_rules(name)")
 
 
-def parse_whole(text: str, name: str, high: int, error: type[_E]) -> int:
-    """A whole number written in ASCII digits (no sign, no other digits), from 0 to ``high``."""
-    if not (text.isascii() and text.isdigit() and len(text) <= 20) or int(text) > high:
-        raise error(f"{name} must be a whole number from 0 to {high:,} in the digits 0-9, not {shown(text)}")
-    return int(text)
+def rules_or_profile(value: Any, name: str = "rules") -> RuleSet:
+    """``value`` when it is a :class:`~tienlen.RuleSet`, the profile it names when it is a profile's
+    name (the learning adapters take either), else :class:`InvalidArgument`."""
+    if isinstance(value, str) and value in PROFILES:
+        return PROFILES[value]
+    if isinstance(value, RuleSet):
+        return value
+    raise InvalidArgument(f"{name}: {shown(value)} is neither a RuleSet nor a profile ({', '.join(PROFILES)})")
 
 
-def load_json(text: Any, name: str, limit: int, error: type[_E]) -> Any:
-    """Parse JSON text of at most ``limit`` characters, refusing duplicated keys, ``NaN`` and
-    ``Infinity``, and nesting too deep to read."""
-    check_text(text, name, limit, error)
-    try:
-        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
-    except _Refused as refused:
-        raise error(f"{name} is not valid JSON: {refused}") from None
-    except RecursionError:
-        raise error(f"{name} is not valid JSON: it is nested too deeply") from None
-    except ValueError as problem:  # json.JSONDecodeError, or a number too long to read
-        raise error(f"{name} is not valid JSON: {problem}") from None
+def check_players(rules: RuleSet, players: Any, name: str = "players") -> int:
+    """``players`` when it is a player count ``rules`` allows, else :class:`InvalidArgument`."""
+    if isinstance(players, int) and not isinstance(players, bool) and rules.min_players <= players <= rules.max_players:
+        return players
+    low, high = rules.min_players, rules.max_players
+    span = f"{low}" if low == high else f"{low} to {high}"
+    raise InvalidArgument(f"{name}: {rules.name} is played by {span} players, not {shown(players)}")
 
 
-class _Refused(Exception):
-    """Raised inside the JSON parser for a duplicated key or a non-number constant."""
+def check_seat(seat: Any, players: int, name: str = "seat", error: type[TienLenError] = InvalidArgument) -> int:
+    """``seat`` when it is a seat of a ``players``-player table, else ``error`` (an action's seat is
+    refused as :class:`~tienlen.IllegalPlay`, like the rest of a refused action)."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players:
+        return seat
+    raise error(f"{name} must be a seat from 0 to {players - 1}, not {shown(seat)}")
 
 
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _Refused(f"the key {shown(key)} is given twice")
-        out[key] = value
-    return out
+def check_unit(unit: object, rules: RuleSet) -> int:
+    """``unit`` when it is a positive whole number (exactly 1 for points), else :class:`InvalidArgument`."""
+    if isinstance(unit, bool) or not isinstance(unit, int) or not 1 <= unit <= MAX_AMOUNT:
+        raise InvalidArgument(
+            f"unit: {shown(unit)} is not a positive whole number; give what one {rules.unit_name} is worth "
+            f"in this room, e.g. unit=1000 (at most {MAX_AMOUNT:,})"
+        )
+    if rules.currency == "points" and unit != 1:
+        raise InvalidArgument(f"unit: {rules.name} scores points, which are not staked; leave unit at 1 (got {unit:,})")
+    return unit
 
 
-def _no_constant(word: str) -> Any:
-    raise _Refused(f"{word} is not a number JSON allows")
+def unit_argument(unit: int | None, stake: int | None, where: str) -> int:
+    """The room's unit given as ``unit=`` (1 when neither is given), or as the deprecated ``stake=``
+    with a :class:`DeprecationWarning` naming ``where``. Raises :class:`InvalidArgument` when both are given."""
+    if stake is None:
+        return 1 if unit is None else unit
+    if unit is not None:
+        raise InvalidArgument(f"{where}: give unit= only; stake= is its old name and means the same amount")
+    warnings.warn(
+        f"{where}(stake=...) is deprecated and goes in 0.3.0; use unit=... with the same amount (house: the entry; northern, iwin: the bet)",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    return stake
 
 
-def read_file(path: Any, name: str, limit: int, error: type[_E]) -> str:
-    """The UTF-8 text of a regular file of at most ``limit`` bytes; anything else (a missing file,
-    a directory, a FIFO or device, a file too large, bytes that are not UTF-8) is the error."""
-    if not isinstance(path, (str, os.PathLike)):
-        raise InvalidArgument(f"{name} must be a file path, not {shown(path)}")
-    where = shown(os.fspath(path))
-    try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode):
-            raise error(f"cannot read {name} {where}: it is not a regular file")
-        if info.st_size > limit:
-            raise error(f"cannot read {name} {where}: it is {info.st_size:,} bytes; the limit is {limit:,}")
-        with open(path, "rb") as file:
-            data = file.read(limit + 1)
-    except (OSError, ValueError) as problem:
-        raise error(f"cannot read {name} {where}: {getattr(problem, 'strerror', None) or problem}") from None
-    if len(data) > limit:
-        raise error(f"cannot read {name} {where}: it is larger than the limit of {limit:,} bytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as problem:
-        raise error(f"cannot read {name} {where}: byte {problem.start} is not UTF-8") from None
+def check_balances(balances: object, players: int) -> tuple[int, ...]:
+    """One balance per seat, each a whole number from 0 to :data:`MAX_AMOUNT`, else :class:`InvalidArgument`."""
+    if isinstance(balances, (str, bytes)) or not isinstance(balances, Sequence):
+        raise InvalidArgument(f"balances: give one whole number per seat, e.g. [50000] * {players}, not {shown(balances)}")
+    if len(balances) != players:
+        raise InvalidArgument(f"balances: {len(balances)} balances given for {players} players; give one per seat")
+    for seat, value in enumerate(balances):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
+            raise InvalidArgument(
+                f"balances: seat {seat} has {shown(value)}; a balance must be a whole number of at least 0 (and at most {MAX_AMOUNT:,})"
+            )
+    return tuple(balances)

@@ -1,29 +1,29 @@
-"""The seam between the value classes and :mod:`tienlen.wire`.
+"""The head of every document the library writes (one format name, one version number), and the
+seam between the value classes and :mod:`tienlen.wire`.
 
-The value classes inherit :class:`WireValue`, whose methods look their conversion up in
-:data:`CODECS`; :mod:`tienlen.wire` fills that table when the package is imported. So the
-classes offer ``to_dict()`` and ``from_dict()`` while the import graph stays one-way: the value
-modules import only this module, and :mod:`tienlen.wire` imports them.
+The value classes inherit :class:`WireValue`, whose methods hand the value to
+:mod:`tienlen.wire`, loaded on first use: the document module sits above the values it writes
+and imports them, so this module imports it inside :func:`_documents` (the one deferred import
+of the wire format, on the allow-list of ``tests/test_imports.py``). A class with no document
+raises :class:`~tienlen.InvalidDocument`, never a bare ``KeyError``.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Any, NamedTuple, Self, cast
+from types import ModuleType
+from typing import Any, Self, cast
 
 from tienlen.errors import InvalidDocument
 
-
-class Codec(NamedTuple):
-    """How one class is written to and read from a wire document."""
-
-    encode: Callable[[Any], dict[str, Any]]
-    decode: Callable[[object], Any]
-
-
 WIRE_VERSION = 1
-"""The version written in every wire document; reading refuses any other."""
+"""The version written in every document (wire documents, round records, rule sets); reading
+refuses any other."""
+
+
+def head(name: str) -> dict[str, Any]:
+    """The first two fields of a ``tienlen-<name>`` document: its format and :data:`WIRE_VERSION`."""
+    return {"format": f"tienlen-{name}", "version": WIRE_VERSION}
 
 
 def check_head(data: object, name: str) -> dict[str, Any]:
@@ -36,10 +36,6 @@ def check_head(data: object, name: str) -> dict[str, Any]:
     if type(data.get("version")) is not int or data["version"] != WIRE_VERSION:
         raise InvalidDocument(f"version: {data.get('version')!r} is not supported; this library reads version {WIRE_VERSION}")
     return data
-
-
-CODECS: dict[type, Codec] = {}
-"""The codec of each value class, filled by :mod:`tienlen.wire`."""
 
 
 def dumps(document: dict[str, Any]) -> str:
@@ -62,7 +58,8 @@ class WireValue:
 
     def to_dict(self) -> dict[str, Any]:
         """This value as a wire document: plain JSON types, cards as text, a stable key order."""
-        return CODECS[type(self)].encode(self)
+        document: dict[str, Any] = _documents().encode(self)
+        return document
 
     def to_json(self) -> str:
         """:meth:`to_dict` as compact JSON text."""
@@ -74,9 +71,15 @@ class WireValue:
 
         Raises :class:`~tienlen.InvalidDocument` naming the field that cannot be read.
         """
-        return cast(Self, CODECS[cls].decode(data))
+        return cast(Self, _documents().decode(cls, data))
 
     @classmethod
     def from_json(cls, text: str) -> Self:
         """Read JSON text written by :meth:`to_json` (see :meth:`from_dict`)."""
         return cls.from_dict(loads(text))
+
+
+def _documents() -> ModuleType:
+    from tienlen import wire  # the document module sits above the values it writes: loaded on first use
+
+    return wire

@@ -18,8 +18,8 @@ from typing import Any, Literal, overload
 import attrs
 from attrs.exceptions import FrozenInstanceError
 
-from tienlen._checks import shown
 from tienlen._codec import WireValue
+from tienlen._input import shown
 from tienlen.cards import parse_cards
 from tienlen.combos import Combo, ComboKind, classify, trusted
 from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCards

@@ -19,7 +19,8 @@ from typing import Protocol, runtime_checkable
 import attrs
 
 from tienlen._bits import TWOS
-from tienlen._checks import MAX_HAND, MAX_SEED, check_int, check_type, shown
+from tienlen._checks import check_int, check_rules, check_type
+from tienlen._input import MAX_HAND, MAX_SEED, shown
 from tienlen.actions import Action
 from tienlen.cards import to_mask
 from tienlen.combos import ComboKind
@@ -76,7 +77,7 @@ def protected_mask(hand: int, rules: RuleSet) -> int:
     Hands that could hold a bomb are looked at once per rule set and remembered (at most 4,096
     of them, about 0.6 MB; the memory starts again empty when full)."""
     hand = to_mask(hand)
-    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
+    check_rules(rules)
     if hand.bit_count() > MAX_HAND and hand.bit_count() > rules.most_cards_dealt():  # which is 13 or more
         raise InvalidCards(f"a hand holds at most {rules.most_cards_dealt()} cards under {rules.name}, not {hand.bit_count()}")
     mask = hand & TWOS

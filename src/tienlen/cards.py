@@ -29,7 +29,7 @@ from typing import Any, NoReturn
 from attrs.exceptions import FrozenInstanceError
 
 from tienlen import drawing
-from tienlen._checks import MAX_CARD_TEXT, check_text, shown
+from tienlen._input import MAX_CARD_TEXT, check_text, shown
 from tienlen.errors import InvalidCards
 
 __all__ = ["Rank", "Suit", "Card", "DECK", "FULL_MASK", "parse_cards", "format_cards", "mask_of", "cards_of"]

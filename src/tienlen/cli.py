@@ -41,7 +41,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any, NoReturn, TypeVar
 
-from tienlen._checks import MAX_AMOUNT, MAX_RECORD, MAX_SEED, MAX_WORKERS, check_int, load_json, read_file, shown
+from tienlen._checks import check_int
+from tienlen._input import MAX_AMOUNT, MAX_RECORD, MAX_SEED, MAX_WORKERS, load_json, read_file, shown
 from tienlen._version import __version__
 from tienlen.agents import AGENTS, make_agent, play_round
 from tienlen.beating import explain, is_chop
@@ -450,7 +451,7 @@ def format_settlement(settlement: Settlement, rules: RuleSet, names: Sequence[st
     def who(seat: int) -> str:
         return "house" if seat < 0 else names[seat]
 
-    lines = [f"settlement ({settlement.unit}):"]
+    lines = [f"settlement ({settlement.currency}):"]
     for t in settlement.transfers:
         lines.append(f"  {who(t.payer)} pays {who(t.payee)} {t.amount:,}: {t.reason}")
     lines.append("  net: " + ", ".join(f"{names[s]} {v:+,}" for s, v in enumerate(settlement.net)))

@@ -17,10 +17,11 @@ from typing import TypeVar
 
 import attrs
 
-from tienlen import _bits, svg
+from tienlen import _bits
 from tienlen._bits import TWOS
-from tienlen._checks import check_type, shown
+from tienlen._checks import check_rules, check_type
 from tienlen._codec import WireValue
+from tienlen._input import shown
 from tienlen.cards import DECK, FULL_MASK, Card, cards_of, format_cards, to_mask
 from tienlen.errors import InvalidArgument, InvalidCombo
 from tienlen.profiles import HOUSE
@@ -113,6 +114,8 @@ class Combo(WireValue):
         return f"Combo.parse({format_cards(self.mask)!r})"
 
     def _repr_svg_(self) -> str:
+        from tienlen import svg  # pictures sit above the values they draw: imported when first drawn
+
         return svg.combo(self)
 
 
@@ -145,7 +148,7 @@ def classify(cards: Iterable[Card] | str | int, rules: RuleSet) -> Combo:
     ``cards`` may be :class:`Card` objects, card text or a mask. Raises :class:`InvalidCombo`
     saying why when they form none, and :class:`~tienlen.InvalidCards` for bad card text.
     """
-    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
+    check_rules(rules)
     mask = to_mask(cards)
     if not mask:
         raise InvalidCombo("no cards is not a combination; play at least one card, or pass")

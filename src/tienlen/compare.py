@@ -21,14 +21,15 @@ from typing import Any
 
 import attrs
 
-from tienlen._checks import check_type, shown
+from tienlen._checks import check_rules, unit_argument
+from tienlen._input import shown
 from tienlen.beating import explain
 from tienlen.cards import Card
 from tienlen.combos import Combo, classify
-from tienlen.errors import InvalidArgument, InvalidCombo, InvalidRecord, InvalidRules, one_line
+from tienlen.errors import InvalidArgument, InvalidCombo, InvalidRecord, one_line
 from tienlen.round import Round
 from tienlen.rules import AXES, PER_PLAYERS, RuleSet
-from tienlen.settle import Settlement, settle, unit_argument, unit_for
+from tienlen.settle import Settlement, settle, unit_for
 
 __all__ = [
     "AxisDifference",
@@ -156,13 +157,13 @@ def compare(first: RuleSet, *others: RuleSet, every_axis: bool = False) -> Compa
     """Every axis (other than name and description) on which the given rule sets differ, or with
     ``every_axis`` every axis (then one rule set is enough: its whole description).
 
-    Raises :class:`InvalidRules` when fewer than two rule sets are given without ``every_axis``.
+    Raises :class:`~tienlen.InvalidArgument` when fewer than two rule sets are given without ``every_axis``.
     """
     sets = (first, *others)
     for rules in sets:
-        check_type(rules, RuleSet, "compare", "RuleSets such as tienlen.HOUSE")
+        check_rules(rules, "compare")
     if not others and not every_axis:
-        raise InvalidRules("compare needs at least two rule sets")
+        raise InvalidArgument("compare needs at least two rule sets")
     maps = [r.to_mapping() for r in sets]
     rows = []
     for axis, meaning in AXES.items():
@@ -296,5 +297,5 @@ def _rule_sets(rule_sets: Iterable[RuleSet]) -> tuple[RuleSet, ...]:
         raise InvalidArgument(f"rule_sets must be RuleSets such as [tienlen.HOUSE], not {shown(rule_sets)}")
     found = tuple(rule_sets)
     for rules in found:
-        check_type(rules, RuleSet, "rule_sets", "RuleSets such as tienlen.HOUSE")
+        check_rules(rules, "rule_sets")
     return found

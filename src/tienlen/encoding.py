@@ -54,8 +54,7 @@ exact order of earlier plays is not kept. :func:`decode_observation` reads a lis
 == Observation.of(v)`` for every view ``v``.
 
 >>> from tienlen import HOUSE, Round
->>> from tienlen.views import view_of
->>> view = view_of(Round.deal(HOUSE, seed=7), 0)
+>>> view = Round.deal(HOUSE, seed=7).view(0)
 >>> vector = encode_observation(view)
 >>> len(vector) == OBSERVATION_LENGTH == 397
 True
@@ -73,7 +72,8 @@ from types import MappingProxyType
 
 import attrs
 
-from tienlen._checks import check_type, shown
+from tienlen._checks import check_type
+from tienlen._input import shown
 from tienlen.actions import Action
 from tienlen.beating import explain
 from tienlen.cards import FULL_MASK, Card, cards_of, format_cards, mask_of

@@ -28,9 +28,12 @@ whose play is on the table) before the seat to act in turn; it steps with the ma
 in which :func:`tienlen.agents.play_round` asks its agents, so an agent plays the same round through
 either. Where the rules have no such chops, ``agent_selection`` is simply the seat to act.
 
-**Rewards** are 0 until the round ends; then each agent receives its ``net`` from
-:func:`tienlen.settle.settle` (``unit`` as given to the environment; whole numbers of chips or
-bets, or the round's points), so an episode's rewards add up to the settlement exactly. A round
+**Rewards** are 0 until the round ends; then each agent receives its net from
+:func:`tienlen.settle.reward_net` (``unit`` as given to the environment): the settlement's ``net``
+(chips, bets, or the round's points), except that where the rules take a rake it is kept exactly,
+in fractions of the unit, rather than rounded away (4 bets won under ``iwin`` pay 3.8), so an
+episode's rewards and the house's take (``infos[agent]["house"]``) add up to 0. ``settlement``
+stays what the room pays in whole amounts. A round
 always ends, so ``truncations`` stay ``False``. Once it has ended every agent is terminated and,
 as the API expects, each must then ``step(None)`` once to leave ``agents``; ``infos`` then hold the
 ``place``, the round's ``result`` and the ``settlement``. An instant win ends the round at ``reset``.
@@ -51,14 +54,15 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, Literal, TypedDict
 
-from tienlen._checks import MAX_SEED, check_int, check_type, shown
+from tienlen._checks import check_int, check_players, check_rules, check_type, check_unit, unit_argument
+from tienlen._input import MAX_SEED, shown
 from tienlen.actions import Action
 from tienlen.encoding import OBSERVATION_LENGTH, action_from_mask, encode_observation, legal_action_masks
-from tienlen.errors import IllegalPlay, InvalidRules
+from tienlen.errors import IllegalPlay, InvalidArgument
 from tienlen.round import Round
 from tienlen.rules import RuleSet
-from tienlen.settle import Settlement, check_unit, settle, unit_argument
-from tienlen.views import PlayerView, view_of
+from tienlen.settle import Settlement, reward_net, settle
+from tienlen.views import PlayerView
 
 __all__ = ["TienLenEnv", "AgentObservation", "agent_name", "chop_offers", "advance", "RESET_OPTIONS"]
 
@@ -105,7 +109,7 @@ class TienLenEnv:
 
     ``rules`` is any rule set, ``players`` a count it allows, ``unit`` what one unit is worth
     (1 for points profiles), as in :func:`tienlen.settle.settle` (``stake`` is its deprecated 0.1
-    name). Raises :class:`~tienlen.InvalidRules` for a player count or unit the rules do not allow.
+    name). Raises :class:`~tienlen.InvalidArgument` for a player count or unit the rules do not allow.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"name": "tienlen_v0", "render_modes": ["ansi"], "is_parallelizable": False}
@@ -119,18 +123,11 @@ class TienLenEnv:
         render_mode: Literal["ansi"] | None = None,
         stake: int | None = None,
     ) -> None:
-        if not isinstance(rules, RuleSet):
-            raise InvalidRules(f"rules must be a RuleSet such as tienlen.HOUSE, not {shown(rules)}")
-        if isinstance(players, bool) or not isinstance(players, int) or not rules.min_players <= players <= rules.max_players:
-            span = (
-                f"{rules.min_players}"
-                if rules.min_players == rules.max_players
-                else f"{rules.min_players} to {rules.max_players}"
-            )
-            raise InvalidRules(f"{rules.name} is played by {span} players, not {shown(players)}")
+        check_rules(rules)
+        check_players(rules, players)
         worth = check_unit(unit_argument(unit, stake, "TienLenEnv"), rules)
         if render_mode not in (None, "ansi"):
-            raise InvalidRules(f"render_mode: {shown(render_mode)} is not offered; use 'ansi' or None")
+            raise InvalidArgument(f"render_mode: {shown(render_mode)} is not offered; use 'ansi' or None")
         self.rules = rules
         self.players = players
         self.unit = worth
@@ -138,8 +135,8 @@ class TienLenEnv:
         self.possible_agents: list[str] = [agent_name(s) for s in range(players)]
         self.observation_length = OBSERVATION_LENGTH
         self.agents: list[str] = []
-        self.rewards: dict[str, int] = {}
-        self._cumulative_rewards: dict[str, int] = {}
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
         self.terminations: dict[str, bool] = {}
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
@@ -162,7 +159,7 @@ class TienLenEnv:
         return len(self.possible_agents)
 
     @property
-    def cumulative_rewards(self) -> dict[str, int]:
+    def cumulative_rewards(self) -> dict[str, float]:
         """Rewards each agent has gained since it last stepped (the same dict as ``_cumulative_rewards``)."""
         return self._cumulative_rewards
 
@@ -182,9 +179,8 @@ class TienLenEnv:
         and player count to continue from instead of dealing. ``seed`` is a whole number from 0 to
         2**64 - 1.
 
-        Raises :class:`~tienlen.InvalidRules` for an unknown option or a ``round`` of other rules or
-        another player count, :class:`~tienlen.InvalidArgument` for a bad seed or options that are
-        not a mapping, and what :meth:`tienlen.Round.deal` raises for a bad ``leader``, ``dealer``
+        Raises :class:`~tienlen.InvalidArgument` for an unknown option, a ``round`` of other rules or
+        another player count, a bad seed or options that are not a mapping, and what :meth:`tienlen.Round.deal` raises for a bad ``leader``, ``dealer``
         or ``first_round``.
         """
         if seed is not None:
@@ -194,11 +190,11 @@ class TienLenEnv:
         options = dict(options or {})
         unknown = [key for key in options if key not in RESET_OPTIONS]
         if unknown:
-            raise InvalidRules(f"reset options: {shown(unknown[0])} is not an option; known: {', '.join(RESET_OPTIONS)}")
+            raise InvalidArgument(f"reset options: {shown(unknown[0])} is not an option; known: {', '.join(RESET_OPTIONS)}")
         start = options.get("round")
         if start is not None:
             if not isinstance(start, Round) or start.rules != self.rules or start.players != self.players:
-                raise InvalidRules(f"reset options: round must be a Round of {self.players} players under {self.rules.name}")
+                raise InvalidArgument(f"reset options: round must be a Round of {self.players} players under {self.rules.name}")
             round_ = start
         else:
             rng = random.Random(seed) if seed is not None else self._rng
@@ -231,7 +227,7 @@ class TienLenEnv:
         selected = agent == self.agent_selection and not self.terminations.get(agent, True)
         return {"observation": encode_observation(view), "action_mask": legal_action_masks(view) if selected else []}
 
-    def last(self, observe: bool = True) -> tuple[AgentObservation | None, int, bool, bool, dict[str, Any]]:
+    def last(self, observe: bool = True) -> tuple[AgentObservation | None, float, bool, bool, dict[str, Any]]:
         """``(observation, cumulative reward, terminated, truncated, info)`` of ``agent_selection``."""
         agent = self.agent_selection
         if agent not in self.agents:
@@ -271,7 +267,7 @@ class TienLenEnv:
             raise IllegalPlay(
                 f"agent {agent} (seat {seat}) must act: give a mask from its action_mask (0 to pass); None is for a finished round"
             )
-        view = view_of(self.round, seat)
+        view = self.round.view(seat)
         try:
             chosen = action_from_mask(view, action)
         except IllegalPlay as error:
@@ -299,7 +295,7 @@ class TienLenEnv:
 
     def view(self, agent: str) -> PlayerView:
         """The agent's :class:`~tienlen.views.PlayerView` (what :mod:`tienlen.agents` bots read)."""
-        return view_of(self.round, self.seat_of(agent))
+        return self.round.view(self.seat_of(agent))
 
     # ------------------------------------------------------------------ internals
     def _schedule(self) -> None:
@@ -322,12 +318,14 @@ class TienLenEnv:
                 "place": result.place_of(seat) if result.placements else None,
                 "result": result,
                 "settlement": self.settlement,
+                "house": reward_net(result, self.rules, unit=self.unit)[1],
             }
         self.agent_selection = self.agents[0]
 
     def _accumulate(self) -> None:
         assert self.settlement is not None
-        self.rewards = {a: self.settlement.net[self.seat_of(a)] for a in self.agents}
+        net, _ = reward_net(self.round.result, self.rules, unit=self.unit)
+        self.rewards = {a: net[self.seat_of(a)] for a in self.agents}
         for agent, reward in self.rewards.items():
             self._cumulative_rewards[agent] += reward
 

@@ -69,7 +69,11 @@ class IllegalPlay(TienLenError):
 
 
 class InvalidRules(TienLenError):
-    """A rule set, or a setting passed with one, that cannot be used."""
+    """A rule set whose content cannot be used: an axis of the wrong type or out of range, axes
+    that contradict each other, or a rules file or mapping that cannot be read.
+
+    An argument that is not a rule set at all, or a setting passed with one (a player count, a
+    unit, a seat, a picture size), is :class:`InvalidArgument`."""
 
 
 class InvalidRecord(TienLenError):
@@ -77,9 +81,12 @@ class InvalidRecord(TienLenError):
 
 
 class InvalidArgument(TienLenError, TypeError):
-    """An argument of the wrong type, or a number outside the range the library accepts.
+    """An argument of the wrong type, or a value outside the range the library accepts: ``rules``
+    that are no :class:`~tienlen.RuleSet`, a player count the rules do not allow, a seat not at the
+    table, a unit, balance, seed, size or mode out of range.
 
-    It is both a :class:`TienLenError` and a :class:`TypeError`; the message names the argument.
+    It is both a :class:`TienLenError` (so a :class:`ValueError`) and a :class:`TypeError`, so
+    code that catches either keeps working; the message names the argument.
     """
 
 

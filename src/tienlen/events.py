@@ -6,14 +6,13 @@ nothing in them changes once made.
 
 from __future__ import annotations
 
-import importlib
 import warnings
 from typing import Any, get_args
 
 import attrs
 
-from tienlen._checks import shown
 from tienlen._codec import WireValue
+from tienlen._input import shown
 from tienlen.cards import Card
 from tienlen.combos import Combo
 from tienlen.errors import InvalidRecord
@@ -40,8 +39,9 @@ def __getattr__(name: str) -> Any:
             DeprecationWarning,
             stacklevel=2,
         )
-        # by module name, not an import: events sit below actions in the import graph
-        return getattr(importlib.import_module("tienlen.actions"), name)
+        from tienlen import actions  # a deprecation shim: the actions sit above the events
+
+        return getattr(actions, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -210,6 +210,50 @@ class RoundResult(WireValue):
     def finishes(self) -> tuple[Finished, ...]:
         """Every player going out, in order."""
         return tuple(e for e in self.events if isinstance(e, Finished))
+
+    def check_seats(self, players: int) -> None:
+        """Refuse a result that contradicts itself at a ``players``-seat table: a hand per seat;
+        instant winners, placements, frozen and forfeited seats at the table and in agreement;
+        chops and finishes naming seats at the table. Raises :class:`~tienlen.InvalidRecord`."""
+        seats = range(players)
+        if len(self.hands) != players:
+            raise InvalidRecord(f"the result lists {len(self.hands)} hands for {players} players; give one hand per seat")
+        self._check_places(seats)
+        self._check_events(seats)
+
+    def _check_places(self, seats: range) -> None:
+        """Instant winners, placements, frozen and forfeited seats are at the table and agree."""
+        n = len(seats)
+        if self.instant_winners:
+            bad = [w.seat for w in self.instant_winners if w.seat not in seats]
+            if bad:
+                raise InvalidRecord(f"instant winner seat {bad[0]} is not at this {n}-player table")
+        elif sorted(self.placements) != list(seats):
+            raise InvalidRecord(f"placements {list(self.placements)} must list each of the {n} seats once, from 1st to last")
+        for name, group in (("frozen", self.frozen), ("forfeited", self.forfeited)):
+            bad = [s for s in group if s not in seats]
+            if bad:
+                raise InvalidRecord(f"{name} seat {bad[0]} is not at this {n}-player table")
+        if self.placements and self.placements[0] in self.frozen:
+            raise InvalidRecord(f"seat {self.placements[0]} is both 1st and frozen; frozen players take the last places")
+        tail = len(self.frozen) + len(self.forfeited)
+        if self.placements and tail and set(self.placements[-tail:]) != set(self.frozen) | set(self.forfeited):
+            raise InvalidRecord(
+                f"placements {list(self.placements)} must end with the frozen seats {list(self.frozen)}"
+                f" and then the forfeiters {list(self.forfeited)}"
+            )
+        if self.den_bai is not None and self.den_bai not in self.frozen:
+            raise InvalidRecord(f"đền bài seat {self.den_bai} must be one of the frozen seats {list(self.frozen)}")
+
+    def _check_events(self, seats: range) -> None:
+        """Chop and finish events name seats at the table."""
+        n = len(seats)
+        for chop in self.chops:
+            if chop.chopper not in seats or chop.chopped not in seats or chop.index < 1:
+                raise InvalidRecord(f"chop event {shown(chop)} names a seat not at this {n}-player table or an index below 1")
+        for finish in self.finishes:
+            if finish.seat not in seats:
+                raise InvalidRecord(f"finish event {shown(finish)} names a seat not at this {n}-player table")
 
     def place_of(self, seat: int) -> int:
         """The place (1 = first) of a seat."""

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 
 from tienlen._bits import pairs_of
-from tienlen._checks import check_bool, check_type
+from tienlen._checks import check_bool, check_rules
 from tienlen.cards import Card, to_mask
 from tienlen.combos import TWO
 from tienlen.rules import RuleSet
@@ -32,7 +32,7 @@ def instant_win_pattern(hand: int | Iterable[Card] | str, rules: RuleSet, *, fir
     >>> instant_win_pattern("3♠ 2♠ 2♣ 2♦ 2♥", HOUSE)
     'four_twos'
     """
-    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
+    check_rules(rules)
     check_bool(first_round, "first_round")
     return pattern_of(to_mask(hand), rules, first_round)
 
@@ -64,13 +64,19 @@ def _consecutive(ranks: list[bool]) -> int:
 
 
 def _bombs_at_once(counts: list[int], rules: RuleSet) -> int:
-    """The most bombs of the rules' table that the hand holds with no card in two of them.
+    """The bombs of the rules' table that the hand holds, counted as ``rules.two_bombs_cards`` says.
 
-    Each quad taken or not (at most a few in a hand), then each run of consecutive pairs left is
-    cut into as many of the shortest pair-run bomb as it holds.
+    ``apart``: the most bombs with no card in two of them: each quad taken or not (at most a few in
+    a hand), then each run of consecutive pairs left is cut into as many of the shortest pair-run
+    bomb as it holds. ``whole_runs``: the same, but a run of pairs is one bomb however long.
+    ``shared``: every quad and every longest run of consecutive pairs long enough to be a bomb
+    count once each, a quad's cards may be in a run too (5555 66 77 is two bombs).
     """
     quads = [r for r in range(13) if counts[r] == 4] if rules.bomb_rule("quad") else []
     shortest = min((pairs_of(b.bomb) for b in rules.bombs if b.bomb != "quad"), default=0)
+    whole = rules.two_bombs_cards != "apart"
+    if rules.two_bombs_cards == "shared":
+        return len(quads) + (_runs_of_pairs(counts, shortest) if shortest else 0)
     best = 0
     for taken in range(1 << len(quads)):
         left = list(counts)
@@ -84,10 +90,22 @@ def _bombs_at_once(counts: list[int], rules: RuleSet) -> int:
                 if count >= 2:
                     run += 1
                 else:
-                    bombs += run // shortest
+                    bombs += (run >= shortest) if whole else run // shortest
                     run = 0
         best = max(best, bombs)
     return best
+
+
+def _runs_of_pairs(counts: list[int], shortest: int) -> int:
+    """How many longest runs of consecutive pairs (no 2) are at least ``shortest`` pairs long."""
+    runs = run = 0
+    for count in counts[:TWO] + [0]:
+        if count >= 2:
+            run += 1
+        else:
+            runs += run >= shortest
+            run = 0
+    return runs
 
 
 def _triples(counts: list[int]) -> int:

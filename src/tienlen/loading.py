@@ -1,8 +1,11 @@
-"""Finding a rule set: a profile by its name, or a rules file (``.toml`` or ``.json``).
+"""Rule sets in and out: plain mappings, TOML and JSON text, profile names and rules files.
 
-The schema (:mod:`tienlen.rules`) reads and writes rule sets as mappings and text; this module
-adds the names of the profiles and the files on disk, with their limits. So the import graph runs
-one way: ``rules`` ← ``profiles`` ← ``loading``.
+The schema (:mod:`tienlen.rules`) says what a rule set is and checks it; this module reads and
+writes it: :meth:`~tienlen.RuleSet.to_mapping`, :meth:`~tienlen.RuleSet.from_mapping` (which may
+start ``from`` a profile), :meth:`~tienlen.RuleSet.to_toml` and
+:meth:`~tienlen.RuleSet.from_toml` call the functions here, loading this module on first use (it
+sits above the schema and the profiles, and imports both); :func:`load_rules` finds a rule set by
+a profile's name or in a ``.toml`` or ``.json`` file, with the file limits.
 
 >>> load_rules("pagat").name
 'pagat'
@@ -10,14 +13,23 @@ one way: ``rules`` ← ``profiles`` ← ``loading``.
 
 from __future__ import annotations
 
+import difflib
+import json
+import re
+import tomllib
+import warnings
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
-from tienlen._checks import MAX_RULES_TEXT, read_file, shown
-from tienlen.errors import InvalidArgument, InvalidRules
+import attrs
+
+from tienlen._input import MAX_RULES_TEXT, check_text, parse_whole, read_file, shown
+from tienlen.errors import InvalidArgument, InvalidRules, one_line
 from tienlen.profiles import PROFILES
-from tienlen.rules import RuleSet
+from tienlen.rules import PER_PLAYERS, BombRule, InstantWinRule, RuleSet
 
-__all__ = ["load_rules"]
+__all__ = ["load_rules", "to_mapping", "from_mapping", "to_toml", "from_toml"]
 
 
 def load_rules(source: str | Path) -> RuleSet:
@@ -42,3 +54,167 @@ def load_rules(source: str | Path) -> RuleSet:
             f'give them a name of their own (name = "my-{rules.name}") so records and reports do not confuse the two'
         )
     return rules
+
+
+def to_mapping(rules: RuleSet) -> dict[str, Any]:
+    """``rules`` as a plain mapping (see :meth:`RuleSet.to_mapping <tienlen.RuleSet.to_mapping>`)."""
+    out: dict[str, Any] = {}
+    for field in attrs.fields(RuleSet):
+        if not field.init:
+            continue
+        value = getattr(rules, field.name)
+        if field.name == "bombs":
+            value = {b.bomb: {"chops_twos": list(b.chops_twos), "chops_bombs": list(b.chops_bombs)} for b in value}
+        elif field.name == "placement":
+            value = {str(n): [list(p) for p in pays] for n, pays in value}
+        elif field.name == "place_points":
+            value = {str(n): list(points) for n, points in value}
+        elif field.name == "bomb_values":
+            value = dict(value)
+        elif field.name == "instant_wins":
+            value = {win.pattern: win.rounds for win in value}
+        elif field.name in PER_PLAYERS and isinstance(value, tuple):
+            value = {str(n): units for n, units in value}
+        elif isinstance(value, tuple):
+            value = list(value)
+        if value is None:
+            continue  # TOML has no null; a missing key reads back as None
+        out[field.name] = value
+    return out
+
+
+def from_mapping(cls: type[RuleSet], mapping: Mapping[str, Any]) -> RuleSet:
+    """A rule set of class ``cls`` from a mapping (see :meth:`RuleSet.from_mapping <tienlen.RuleSet.from_mapping>`)."""
+    if not isinstance(mapping, Mapping):
+        raise InvalidRules(f"rules must be a mapping of axis names to values, not {shown(mapping)}")
+    data = dict(mapping)
+    odd = [key for key in data if not isinstance(key, str)]
+    if odd:
+        raise InvalidRules(f"{shown(odd[0])}: axis names must be text")
+    base: dict[str, Any] = {}
+    if "from" in data:
+        start = data.pop("from")
+        if not isinstance(start, str) or start not in PROFILES:
+            raise InvalidRules(f"from: {shown(start)} is not a profile; choose one of {', '.join(PROFILES)}")
+        base = PROFILES[start].to_mapping()
+        base["forfeit_penalty"] = PROFILES[start].forfeit_penalty
+        base["match_rounds"] = PROFILES[start].match_rounds
+    if "unit" in data:  # the 0.1 name of the currency axis
+        warnings.warn(
+            'the rules axis "unit" is now "currency" (what results are counted in); "unit" is read until 0.3',
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        if "currency" in data:
+            raise InvalidRules('unit: give currency only; "unit" is its old name')
+        data["currency"] = data.pop("unit")
+    known = {f.name for f in attrs.fields(RuleSet) if f.init}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        close = difflib.get_close_matches(unknown[0], known, n=1)
+        hint = f"did you mean {close[0]!r}?" if close else "the axes are listed in tienlen.AXES"
+        raise InvalidRules(f"{one_line(unknown[0], 40)}: not a rule axis; {hint}")
+    merged = base | data
+    if "name" not in merged:
+        raise InvalidRules("name: a rule set needs a name")
+    return cls(**{key: _convert(key, value) for key, value in merged.items()})
+
+
+def from_toml(cls: type[RuleSet], text: str) -> RuleSet:
+    """A rule set of class ``cls`` from TOML text (see :meth:`RuleSet.from_toml <tienlen.RuleSet.from_toml>`)."""
+    check_text(text, "the rules text", MAX_RULES_TEXT, InvalidRules)
+    try:
+        data = tomllib.loads(text)
+    except RecursionError:
+        raise InvalidRules("the rules file is not valid TOML: it is nested too deeply") from None
+    except ValueError as error:  # tomllib.TOMLDecodeError, or a number too long to read
+        raise InvalidRules(f"the rules file is not valid TOML: {error}") from None
+    return from_mapping(cls, data)
+
+
+def to_toml(rules: RuleSet) -> str:
+    """``rules`` as TOML text (see :meth:`RuleSet.to_toml <tienlen.RuleSet.to_toml>`)."""
+    lines: list[str] = []
+    tables: list[str] = []
+    for key, value in to_mapping(rules).items():
+        if isinstance(value, dict):
+            tables.append(_toml_table(key, value))
+        else:
+            lines.append(f"{key} = {_toml_value(value)}")
+    return "\n".join(lines) + "\n" + "".join(tables)
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):  # JSON escapes suit TOML, once DEL (which TOML refuses raw) is escaped too
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
+    return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+
+
+def _toml_key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key, ensure_ascii=False)
+
+
+def _toml_table(key: str, table: dict[str, Any]) -> str:
+    if all(isinstance(v, dict) for v in table.values()) and table:
+        return "".join(_toml_table(f"{key}.{_toml_key(k)}", v) for k, v in table.items())
+    body = "".join(f"{_toml_key(k)} = {_toml_value(v)}\n" for k, v in table.items())
+    return f"\n[{key}]\n{body}"
+
+
+def _convert(key: str, value: Any) -> Any:
+    """Reshape one JSON/TOML value into the axis' Python form (tables into tuples); types are
+    checked by the rule set itself."""
+    if key == "bombs":
+        return tuple(_bomb_rule(name, spec) for name, spec in _table(value, key).items())
+    if key in ("placement", "place_points"):
+        rows = _by_players(_table(value, key), key)
+        return tuple(
+            (n, _tuple(row) if key == "place_points" else tuple(_tuple(pay) for pay in _list(row, f"{key}.{n}")))
+            for n, row in rows
+        )
+    if key == "bomb_values":
+        return tuple(_table(value, key).items())
+    if key == "instant_wins" and isinstance(value, Mapping):  # pattern = rounds; a list of names reads as before
+        return tuple(InstantWinRule(pattern=pattern, rounds=rounds) for pattern, rounds in value.items())
+    if key in PER_PLAYERS and isinstance(value, Mapping):
+        return _by_players(value, key)
+    return _tuple(value) if isinstance(value, list) else value
+
+
+def _by_players(table: Mapping[Any, Any], key: str) -> tuple[tuple[int, Any], ...]:
+    """A table keyed by player count ("3" in TOML and JSON) as ``((3, value), ...)`` in count order."""
+    rows: dict[int, Any] = {}
+    for count, value in table.items():
+        players = parse_whole(count, f"{key}: a player count", 4, InvalidRules) if isinstance(count, str) else count
+        if isinstance(players, bool) or not isinstance(players, int) or players in rows:
+            raise InvalidRules(f"{key}: {shown(count)} must be a player count, given once")
+        rows[players] = value
+    return tuple(sorted(rows.items()))
+
+
+def _table(value: Any, key: str) -> Mapping[Any, Any]:
+    if not isinstance(value, Mapping):
+        raise InvalidRules(f"{key}: expected a table (mapping), got {shown(value)}")
+    return value
+
+
+def _list(value: Any, key: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise InvalidRules(f"{key}: expected a list, got {shown(value)}")
+    return value
+
+
+def _tuple(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _bomb_rule(name: Any, spec: Any) -> BombRule:
+    spec = _table(spec, f"bombs.{name}")
+    unknown = sorted(set(map(str, spec)) - {"chops_twos", "chops_bombs"})
+    if unknown:
+        raise InvalidRules(f"bombs.{name}.{unknown[0]}: not a bomb setting; use chops_twos and chops_bombs")
+    return BombRule(bomb=name, chops_twos=_tuple(spec.get("chops_twos", ())), chops_bombs=_tuple(spec.get("chops_bombs", ())))

@@ -21,12 +21,13 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from tienlen._checks import MAX_AMOUNT, MAX_COUNT, shown
+from tienlen._checks import check_balances, check_players, check_rules, check_seat, check_type, check_unit, unit_argument
 from tienlen._codec import WireValue
-from tienlen.errors import IllegalPlay, InvalidRecord, InvalidRules
+from tienlen._input import MAX_COUNT, shown
+from tienlen.errors import IllegalPlay, InvalidArgument, InvalidRecord
 from tienlen.events import RoundResult
 from tienlen.rules import RuleSet
-from tienlen.settle import Settlement, check_unit, settle, unit_argument
+from tienlen.settle import Settlement, settle
 
 __all__ = ["Match", "next_leader"]
 
@@ -40,7 +41,7 @@ def next_leader(result: RoundResult, rules: RuleSet, absent: Iterable[int] = ())
     ``northern`` provides: "if the winner has left, 2nd leads") are skipped: the next place takes
     over, or after an instant win the next seat in turn order after the winner.
 
-    Raises :class:`~tienlen.InvalidRules` when an absent seat is not at the table or every seat is
+    Raises :class:`~tienlen.InvalidArgument` when an absent seat is not at the table or every seat is
     absent, and :class:`~tienlen.InvalidRecord` when the result has neither placements nor instant
     winners.
 
@@ -51,15 +52,12 @@ def next_leader(result: RoundResult, rules: RuleSet, absent: Iterable[int] = ())
     >>> next_leader(done, NORTHERN), next_leader(done, NORTHERN, absent={2})
     (2, 0)
     """
-    if not isinstance(result, RoundResult) or not isinstance(rules, RuleSet):
-        raise InvalidRecord(f"next_leader needs a RoundResult and a RuleSet, not {shown(result)} and {shown(rules)}")
+    check_type(result, RoundResult, "result", "a RoundResult (a finished round's .result)")
+    check_rules(rules)
     n = result.players
     if isinstance(absent, (str, bytes)) or not isinstance(absent, Iterable):
-        raise InvalidRules(f"absent: give the seats that left as a set or list, not {shown(absent)}")
-    gone = list(absent)
-    bad = [s for s in gone if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < n]
-    if bad:
-        raise InvalidRules(f"absent: seat {shown(bad[0])} is not at this {n}-player table (seats 0 to {n - 1})")
+        raise InvalidArgument(f"absent: give the seats that left as a set or list, not {shown(absent)}")
+    gone = [check_seat(seat, n, "absent: each seat") for seat in absent]
     candidates: list[int] = []
     if rules.den_bai and result.den_bai is not None and len(result.frozen) >= 3:
         candidates.append(result.den_bai)  # đền bài is the three-frozen case only
@@ -74,12 +72,21 @@ def next_leader(result: RoundResult, rules: RuleSet, absent: Iterable[int] = ())
     for seat in candidates:
         if seat not in gone:
             return seat
-    raise InvalidRules("absent: every seat is absent, so nobody can lead the next round")
+    raise InvalidArgument("absent: every seat is absent, so nobody can lead the next round")
+
+
+def _check_not_first(result: RoundResult, place: int) -> None:
+    """Refuse a first round (``first_round=True``) recorded at ``place`` (2 and up) of a match."""
+    if result.first_round:
+        raise InvalidRecord(
+            f"round {place} of the match was dealt as a first round (first_round=True), but only the match's "
+            "first round is one; deal later rounds with first_round=False and leader=match.leader"
+        )
 
 
 def _positive_int(value: object, name: str, hint: str, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= high:
-        raise InvalidRules(f"{name}: {shown(value)} is not a positive whole number up to {high:,}; {hint}")
+        raise InvalidArgument(f"{name}: {shown(value)} is not a positive whole number up to {high:,}; {hint}")
     return value
 
 
@@ -93,7 +100,7 @@ class Match(WireValue):
     ``results`` and ``settlements`` grow by one with each :meth:`record`. Build one with
     :meth:`start`.
 
-    Raises :class:`~tienlen.InvalidRules` for the same bad settings as :meth:`start`.
+    Raises :class:`~tienlen.InvalidArgument` for the same bad settings as :meth:`start`.
     """
 
     rules: RuleSet
@@ -106,36 +113,22 @@ class Match(WireValue):
 
     def __attrs_post_init__(self) -> None:
         rules = self.rules
-        if not isinstance(rules, RuleSet):
-            raise InvalidRules(f"rules must be a RuleSet such as tienlen.HOUSE, not {shown(rules)}")
-        n = self.players
-        if isinstance(n, bool) or not isinstance(n, int) or not rules.min_players <= n <= rules.max_players:
-            span = (
-                f"{rules.min_players}"
-                if rules.min_players == rules.max_players
-                else f"{rules.min_players} to {rules.max_players}"
-            )
-            raise InvalidRules(f"{rules.name} is played by {span} players, not {shown(n)}")
+        check_rules(rules)
+        n = check_players(rules, self.players)
         check_unit(self.unit, rules)
         if self.rounds is not None:
             _positive_int(self.rounds, "rounds", "give how many rounds the match lasts, e.g. rounds=10", MAX_COUNT)
-        elif rules.unit == "points" and rules.match_rounds is None:
-            raise InvalidRules(f"rounds: {rules.name} is played for an agreed number of rounds; say how many, e.g. rounds=10")
+        elif rules.currency == "points" and rules.match_rounds is None:
+            raise InvalidArgument(f"rounds: {rules.name} is played for an agreed number of rounds; say how many, e.g. rounds=10")
         start = self.balances_at_start
         for name in ("results", "settlements"):
             if not isinstance(getattr(self, name), tuple):
-                raise InvalidRules(f"{name}: expected a tuple, not {shown(getattr(self, name))}")
+                raise InvalidArgument(f"{name}: expected a tuple, not {shown(getattr(self, name))}")
+        for place, result in enumerate(self.results[1:], start=2):
+            _check_not_first(result, place)
         if start is not None:
-            if not isinstance(start, tuple):
-                raise InvalidRules(f"balances: give one whole number per seat, not {shown(start)}")
-            if len(start) != n:
-                raise InvalidRules(f"balances: {len(start)} balances given for {n} players; give one per seat")
-            for seat, value in enumerate(start):
-                if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
-                    raise InvalidRules(
-                        f"balances: seat {seat} has {shown(value)}; a balance must be a whole number of at least 0 "
-                        f"(and at most {MAX_AMOUNT:,})"
-                    )
+            check_type(start, tuple, "balances", "a tuple of one whole number per seat")
+            check_balances(start, n)
 
     @classmethod
     def start(
@@ -155,7 +148,7 @@ class Match(WireValue):
         ``balances`` are the players' money at the start, tracked round by round and, where the
         rules cap payments at the balance (``iwin``), used to cap them.
 
-        Raises :class:`~tienlen.InvalidRules` for a player count the rules do not allow, a unit or
+        Raises :class:`~tienlen.InvalidArgument` for a player count the rules do not allow, a unit or
         ``rounds`` that is not a positive whole number (or a unit other than 1 for points), a
         missing ``rounds`` for ``pagat``-like rules, or balances that are not one non-negative
         whole number per seat.
@@ -164,14 +157,11 @@ class Match(WireValue):
         >>> Match.start(PAGAT)
         Traceback (most recent call last):
         ...
-        tienlen.errors.InvalidRules: rounds: pagat is played for an agreed number of rounds; say how many, e.g. rounds=10
+        tienlen.errors.InvalidArgument: rounds: pagat is played for an agreed number of rounds; say how many, e.g. rounds=10
         """
-        if not isinstance(rules, RuleSet):
-            raise InvalidRules(f"rules must be a RuleSet such as tienlen.HOUSE, not {shown(rules)}")
-        if balances is not None and (isinstance(balances, (str, bytes)) or not isinstance(balances, Sequence)):
-            raise InvalidRules(
-                f"balances: give one whole number per seat, e.g. [50000] * {shown(players)}, not {shown(balances)}"
-            )
+        check_rules(rules)
+        if balances is not None:
+            check_balances(balances, len(balances) if isinstance(balances, Sequence) else 0)
         return cls(
             rules=rules,
             players=players,
@@ -229,9 +219,16 @@ class Match(WireValue):
     def record(self, result: RoundResult) -> Match:
         """A new match with ``result`` settled and added.
 
+        Only the match's first round may be a first round: a later result dealt with
+        ``first_round=True`` (whose first-round rules, such as ``iwin``'s first-round instant wins,
+        would then be paid again) is refused. A first round dealt with ``first_round=False`` is
+        recorded (hand-built results, a session joined after its first round): the first-round
+        rules simply did not apply to it. Deal each round with ``first_round=match.played == 0``
+        and ``leader=match.leader``.
+
         Raises :class:`~tienlen.IllegalPlay` when the match is already over,
-        :class:`~tienlen.InvalidRecord` when the result is for another number of players, and
-        whatever :func:`~tienlen.settle` raises for the result.
+        :class:`~tienlen.InvalidRecord` when the result is for another number of players or is a
+        first round recorded after the first, and whatever :func:`~tienlen.settle` raises for the result.
         """
         if self.is_over:
             raise IllegalPlay(f"the match is over after {self.rounds} rounds; start a new Match to play on")
@@ -239,6 +236,8 @@ class Match(WireValue):
             raise InvalidRecord(f"record needs a RoundResult (a finished round's .result), not {shown(result)}")
         if result.players != self.players:
             raise InvalidRecord(f"a {result.players}-player round cannot be recorded in this {self.players}-player match")
+        if self.played:
+            _check_not_first(result, self.played + 1)
         balances = self.balances if self.rules.cap_at_balance else None
         money = settle(result, self.rules, unit=self.unit, balances=balances)
         return attrs.evolve(self, results=self.results + (result,), settlements=self.settlements + (money,))

@@ -52,7 +52,8 @@ from collections.abc import Iterable
 from itertools import chain, combinations, product, repeat, starmap
 
 from tienlen._bits import TWOS, pairs_of
-from tienlen._checks import MAX_HAND, check_bool, check_type
+from tienlen._checks import check_bool, check_rules, check_type
+from tienlen._input import MAX_HAND
 from tienlen.cards import Card, format_cards, to_mask
 from tienlen.combos import TWO, Combo, ComboKind, as_combo, same_colour
 from tienlen.errors import InvalidCards
@@ -257,7 +258,7 @@ def legal_plays(
     grows exponentially with the hand), and :class:`~tienlen.InvalidCombo` for a table that is no
     combination.
     """
-    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
+    check_rules(rules)
     check_bool(passed, "passed")
     if table is not None:
         table = as_combo(table, rules)
@@ -280,7 +281,7 @@ def legal_plays(
 
 def legal_masks(hand: int, table: Combo | None, rules: RuleSet, *, passed: bool = False) -> list[Item]:
     """:func:`legal_plays` on masks: ``(kind, mask)`` pairs in the same order."""
-    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
+    check_rules(rules)
     if table is not None:
         check_type(table, Combo, "table", "a Combo or None")
     out: list[Item] = []

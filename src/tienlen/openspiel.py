@@ -25,8 +25,9 @@ but ``pyspiel.load_game`` knows only the profiles by name.
   the player's dealt hand, every action that changed the round in order, the player's own
   declined chop offers, and the run being chosen; ``observation_string`` is the position as the
   player sees it.
-* **Returns** are the settlement's ``net`` (:func:`tienlen.settle.settle` with the rules'
-  defaults: one unit per entry or bet, or the round's points), paid at the end only.
+* **Returns** are the settlement's ``net`` at one unit per entry or bet (or the round's points),
+  paid at the end only, with the rake kept exactly in fractions of a unit
+  (:func:`tienlen.settle.reward_net`), so the returns and the house's take add up to 0.
 * **Resampling.** ``resample_from_infostate(player, sampler)`` deals the cards the player has not
   seen at random among the other hands and the undealt cards and replays the round, so
   information-set MCTS (``open_spiel.python.algorithms.ismcts``) can search it.
@@ -46,18 +47,19 @@ from typing import Any
 
 import attrs
 
+from tienlen._checks import check_players, rules_or_profile
 from tienlen._extras import requires
 from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, PASS_INDEX, Choice, action_indices, index_label
 from tienlen.agents import Agent
 from tienlen.cards import DECK, format_cards, iter_indices
-from tienlen.encoding import OBSERVATION_LENGTH, OBSERVATION_OFFSETS, encode_observation, mask_to_bits
+from tienlen.encoding import OBSERVATION_LENGTH, OBSERVATION_OFFSETS, SLOTS, encode_observation, mask_to_bits
 from tienlen.env import advance, chop_offers
-from tienlen.errors import IllegalPlay, InvalidRules, TienLenError
+from tienlen.errors import IllegalPlay, InvalidArgument, TienLenError
 from tienlen.events import Played
-from tienlen.profiles import PROFILES
 from tienlen.round import Round
 from tienlen.rules import RuleSet
-from tienlen.settle import held_value, settle
+from tienlen.settle import held_value, reward_net
+from tienlen.views import PlayerView
 
 with requires("openspiel", __name__):
     import numpy as np
@@ -101,7 +103,7 @@ def utility_bounds(rules: RuleSet, players: int) -> tuple[int, int]:
     the round, each worth at most all the 2s plus the largest bomb, times its place in the chain),
     and no seat receives more than the others can pay. The bounds are safe, not tight.
     """
-    if rules.unit == "points":
+    if rules.currency == "points":
         values = [*rules.points_for(players), *rules.instant_win_points]
         return min(values), max(values)
     others = players - 1
@@ -117,35 +119,23 @@ def utility_bounds(rules: RuleSet, players: int) -> tuple[int, int]:
         + 2 * held
         + others * amount("finish_with_two_penalty")
         + amount("instant_win_payment")
-        + cards * rules.card_two_multiplier * rules.card_all_multiplier * amount("card_price")
+        + cards * rules.card_two_multiplier * amount("card_all_multiplier") * amount("card_price")
         + sum(range(1, cards + 1)) * chop
     )
     return -most, others * most
-
-
-def _rules_of(value: object) -> RuleSet:
-    if isinstance(value, RuleSet):
-        return value
-    if value not in PROFILES:
-        raise InvalidRules(f"rules: {value!r} is not a profile; use one of {', '.join(PROFILES)}")
-    return PROFILES[str(value)]
 
 
 class TienLenGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
     """The game for one rule set and player count: ``TienLenGame({"rules": "iwin", "players": 4})``
     or ``TienLenGame(rules=my_rules, players=3)`` for any :class:`~tienlen.RuleSet`.
 
-    Raises :class:`~tienlen.InvalidRules` for an unknown profile or a player count the rules do not allow.
+    Raises :class:`~tienlen.InvalidArgument` for an unknown profile or a player count the rules do not allow.
     """
 
     def __init__(self, params: dict[str, Any] | None = None, *, rules: RuleSet | None = None, players: int | None = None) -> None:
         given = {**_DEFAULTS, **(params or {})}
-        self.rules = _rules_of(rules if rules is not None else given["rules"])
-        self.players = int(players if players is not None else given["players"])
-        low_count, high_count = self.rules.min_players, self.rules.max_players
-        if not low_count <= self.players <= high_count:
-            span = f"{low_count}" if low_count == high_count else f"{low_count} to {high_count}"
-            raise InvalidRules(f"{self.rules.name} is played by {span} players, not {self.players}")
+        self.rules = rules_or_profile(rules if rules is not None else given["rules"])
+        self.players = check_players(self.rules, players if players is not None else given["players"])
         self.first_round = bool(given["first_round"])
         self.dealt = self.rules.cards_dealt(self.players)
         low, high = utility_bounds(self.rules, self.players)
@@ -173,11 +163,17 @@ class TienLenGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
         return self.dealt
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> TienLenObserver:
-        """The observer of information states (``perfect_recall``) or of observations."""
+        """The observer for ``iig_obs_type`` (every combination of perfect recall, public and private
+        information is respected; see :class:`TienLenObserver`), an observation when ``None``."""
         if params:
-            raise InvalidRules(f"observer parameters are not supported; got {params}")
-        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return TienLenObserver(perfect_recall=perfect_recall)
+            raise InvalidArgument(f"observer parameters are not supported; got {params}")
+        if iig_obs_type is None:  # OpenSpiel's default: an observation of the player's own cards and the table
+            return TienLenObserver(perfect_recall=False)
+        return TienLenObserver(
+            perfect_recall=iig_obs_type.perfect_recall,
+            public_info=iig_obs_type.public_info,
+            private_info=_PRIVATE[iig_obs_type.private_info.name],
+        )
 
 
 @attrs.frozen
@@ -250,11 +246,12 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         return [(c, 1 / len(left)) for c in left]
 
     def returns(self) -> list[float]:
-        """Each seat's settlement ``net`` once the round is over, else zeros."""
+        """Each seat's net once the round is over (:func:`~tienlen.settle.reward_net`: the rake kept
+        exactly), else zeros."""
         round_ = self._position.round
         if round_ is None or not round_.is_over:
             return [0.0] * self._game.players
-        return [float(v) for v in settle(round_.result, self._game.rules).net]
+        return list(reward_net(round_.result, self._game.rules)[0])
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -399,65 +396,124 @@ class AgentBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel ships no type info
 
 
 class TienLenObserver:
-    """OpenSpiel's observer for the game: information states with ``perfect_recall``, else observations."""
+    """OpenSpiel's observer for the game, for any ``IIGObservationType``.
 
-    def __init__(self, *, perfect_recall: bool) -> None:
+    What it shows is made of named pieces (``dict``), each present only when the observation type
+    allows it; :attr:`tensor` is them one after another, in this order:
+
+    * ``observation`` (``public_info``): the 397 numbers of :func:`tienlen.encoding.encode_observation`;
+      its ``hand`` part is the player's hand with private information, else zeros;
+    * ``hand`` (52; a player's own hand where there is private but no public information);
+    * ``choice`` (private information): the run the player is choosing, if any;
+    * ``play_order`` (``perfect_recall`` and public information): the number of the play that played
+      each card, 0 for a card not played;
+    * ``hands`` (``ALL_PLAYERS``): every seat's hand, 52 numbers per seat for 4 seats.
+
+    The two usual types keep their sizes: an observation (450) and an information state (502).
+    The strings follow the same rule (:meth:`string_from`).
+    """
+
+    def __init__(self, *, perfect_recall: bool, public_info: bool = True, private_info: str = "single") -> None:
         self.perfect_recall = perfect_recall
-        size = OBSERVATION_LENGTH + CHOICE_LENGTH + (52 if perfect_recall else 0)
-        self.tensor: NDArray[np.float32] = np.zeros(size, np.float32)
-        self.dict: dict[str, NDArray[np.float32]] = {"observation": self.tensor}
+        self.public_info = public_info
+        self.private_info = private_info
+        private = private_info != "none"
+        sizes = [
+            ("observation", OBSERVATION_LENGTH, public_info),
+            ("hand", 52, private and not public_info),
+            ("choice", CHOICE_LENGTH, private),
+            ("play_order", 52, perfect_recall and public_info),
+            ("hands", 52 * SLOTS, private_info == "all"),
+        ]
+        shown = [(name, size) for name, size, present in sizes if present]
+        self.tensor: NDArray[np.float32] = np.zeros(sum(size for _, size in shown), np.float32)
+        self.dict: dict[str, NDArray[np.float32]] = {}
+        start = 0
+        for name, size in shown:
+            self.dict[name] = self.tensor[start : start + size]
+            start += size
 
     def set_from(self, state: TienLenState, player: int) -> None:
-        """Fill :attr:`tensor` with what ``player`` knows in ``state``."""
+        """Fill :attr:`tensor` with what ``player`` may see in ``state``."""
         round_ = state.round
-        if round_ is None:
-            vector = [0] * OBSERVATION_LENGTH
-            vector[OBSERVATION_OFFSETS["seat"]] = [player]
-            vector[OBSERVATION_OFFSETS["players"]] = [state._game.players]
-            vector[OBSERVATION_OFFSETS["hand"]] = mask_to_bits(_hands(state._position.deck, state._game.players)[player])
-        else:
-            vector = encode_observation(round_.view(player))
-        choice = state.choice if state.current_player() == player else None
-        vector += choice.encode() if choice is not None else [0] * CHOICE_LENGTH
-        if self.perfect_recall:
+        hands = _hands(state._position.deck, state._game.players) if round_ is None else round_.hand_masks
+        pieces = self.dict
+        if "observation" in pieces:
+            if round_ is None:
+                vector = [0] * OBSERVATION_LENGTH
+                vector[OBSERVATION_OFFSETS["seat"]] = [player]
+                vector[OBSERVATION_OFFSETS["players"]] = [state._game.players]
+            else:
+                vector = encode_observation(round_.view(player))
+            vector[OBSERVATION_OFFSETS["hand"]] = mask_to_bits(hands[player] if self.private_info != "none" else 0)
+            pieces["observation"][:] = vector
+        if "hand" in pieces:
+            pieces["hand"][:] = mask_to_bits(hands[player])
+        if "choice" in pieces:
+            choice = state.choice if state.current_player() == player else None
+            pieces["choice"][:] = choice.encode() if choice is not None else [0] * CHOICE_LENGTH
+        if "play_order" in pieces:
             order = [0] * 52
             plays = [e for e in round_.events if isinstance(e, Played)] if round_ is not None else []
             for number, event in enumerate(plays, 1):
                 for card in iter_indices(event.combo.mask):
                     order[card] = number
-            vector += order
-        self.tensor[:] = vector
+            pieces["play_order"][:] = order
+        if "hands" in pieces:
+            pieces["hands"][:] = [bit for seat in range(SLOTS) for bit in mask_to_bits(hands[seat] if seat < len(hands) else 0)]
 
     def string_from(self, state: TienLenState, player: int) -> str:
-        """What ``player`` knows in ``state`` as text (see the module docs)."""
+        """What ``player`` may see in ``state`` as text (see the module docs): private parts (the
+        player's hand or dealt hand, its declined chops, the run being chosen; every hand with
+        ``ALL_PLAYERS``) and public parts (the table, or with perfect recall every action so far),
+        each only where the observation type allows it."""
         position = state._position
         round_ = position.round
-        choice = position.choice if state.current_player() == player and position.choice else None
-        choosing = " | choosing " + " ".join(index_label(i) for i in choice.chosen) if choice and choice.chosen else ""
+        private = self.private_info != "none"
+        parts: list[str] = []
+        if self.private_info == "all":
+            hands = _hands(position.deck, state._game.players) if round_ is None else round_.hand_masks
+            parts.append("hands " + " / ".join(format_cards(h) or "-" for h in hands))
         if not self.perfect_recall:
-            return _observation_string(state, player) + choosing
-        dealt = _hands(position.deck, state._game.players)[player] if round_ is None else round_.dealt[player]
-        log: list[str] = []
-        actions = round_.actions if round_ is not None else ()
-        declines = [n for seat, n in position.declined if seat == player]
-        for n in range(len(actions) + 1):
-            log += ["declined a chop"] * declines.count(n)
-            if n < len(actions):
-                log.append(str(actions[n]))
-        return f"p{player} dealt {format_cards(dealt) or '-'} | " + "; ".join(log) + choosing
+            if round_ is None:
+                parts.append(
+                    "dealing"
+                    + (f": {format_cards(_hands(position.deck, state._game.players)[player]) or '-'}" if private else "")
+                )
+            else:
+                view = round_.view(player)
+                if private:
+                    parts.append(f"hand {format_cards(view.hand_mask) or '-'}")
+                if self.public_info:
+                    parts.append(_public_string(state, view))
+        else:
+            if private:
+                dealt = _hands(position.deck, state._game.players)[player] if round_ is None else round_.dealt[player]
+                parts.append(f"dealt {format_cards(dealt) or '-'}")
+            log: list[str] = []
+            actions = round_.actions if round_ is not None and self.public_info else ()
+            declines = [n for seat, n in position.declined if seat == player] if private else []
+            for n in range(len(actions) + 1):
+                log += ["declined a chop"] * declines.count(n)
+                if n < len(actions):
+                    log.append(str(actions[n]))
+            log += ["declined a chop"] * sum(1 for n in declines if n > len(actions))
+            parts.append("; ".join(log))
+        choice = position.choice if private and state.current_player() == player and position.choice else None
+        text = f"p{player} " + " | ".join(parts)
+        return text + (" | choosing " + " ".join(index_label(i) for i in choice.chosen) if choice and choice.chosen else "")
 
 
-def _observation_string(state: TienLenState, player: int) -> str:
-    """The position as ``player`` sees it: its hand, the card counts, the table, passes, whose turn."""
-    round_ = state.round
-    if round_ is None:
-        return f"p{player} dealing: {format_cards(_hands(state._position.deck, state._game.players)[player]) or '-'}"
-    view = round_.view(player)
+def _public_string(state: TienLenState, view: PlayerView) -> str:
+    """The public position: the card counts, the table, passes, whose turn."""
     table = "-" if view.table is None else f"{view.table} by {view.table_seat}"
     counts = " ".join(map(str, view.card_counts))
     passed = ",".join(map(str, sorted(view.passed))) or "-"
     turn = "over" if view.is_over else f"seat {state.current_player()} to decide"
-    return f"p{player} hand {format_cards(view.hand_mask) or '-'} | cards {counts} | table {table} | passed {passed} | {turn}"
+    return f"cards {counts} | table {table} | passed {passed} | {turn}"
+
+
+_PRIVATE = {"NONE": "none", "SINGLE_PLAYER": "single", "ALL_PLAYERS": "all"}
 
 
 pyspiel.register_game(_GAME_TYPE, TienLenGame)

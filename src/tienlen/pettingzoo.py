@@ -3,8 +3,8 @@
 ``env(rules=…, players=…, render_mode=…)`` returns the environment wrapped in PettingZoo's
 ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``; :class:`raw_env` is the bare one. One
 episode is one round, played as :class:`tienlen.env.TienLenEnv` plays it (agents ``"seat_0"`` …,
-out-of-turn chops offered as steps of their own, rewards the settlement's ``net`` in the rule set's
-unit at the end, every agent terminated then and stepping ``None`` to leave), with Gymnasium spaces:
+out-of-turn chops offered as steps of their own, rewards the settlement's ``net`` with the rake kept
+exactly (:func:`tienlen.settle.reward_net`) at the end, every agent terminated then and stepping ``None`` to leave), with Gymnasium spaces:
 
 * ``action_space(agent)``: ``Discrete(ACTION_SPACE_SIZE)``, the fixed exact space of
   :mod:`tienlen.actionspace` (327 indices; a straight or pair run takes several steps by the same
@@ -34,12 +34,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from tienlen._checks import rules_or_profile
 from tienlen._extras import requires
 from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, Choice, index_label
 from tienlen.encoding import OBSERVATION_FIELDS, encode_observation
 from tienlen.env import RESET_OPTIONS, TienLenEnv
-from tienlen.errors import IllegalPlay, InvalidRules
-from tienlen.profiles import HOUSE, PROFILES
+from tienlen.errors import IllegalPlay, InvalidArgument
+from tienlen.profiles import HOUSE
 from tienlen.round import Round
 from tienlen.rules import RuleSet
 from tienlen.settle import Settlement
@@ -81,18 +82,11 @@ def _observation_bounds() -> tuple[NDArray[np.int16], NDArray[np.int16]]:
     return np.full(OBSERVATION_SIZE, -1, np.int16), np.array(high, np.int16)
 
 
-def _rules_of(rules: RuleSet | str) -> RuleSet:
-    if isinstance(rules, str):
-        if rules not in PROFILES:
-            raise InvalidRules(f"rules: {rules!r} is not a profile; use one of {', '.join(PROFILES)} or a RuleSet")
-        return PROFILES[rules]
-    return rules
-
-
 class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
     """One round per episode under ``rules`` (a :class:`~tienlen.RuleSet` or a profile name) at
     ``players`` seats, with Gymnasium spaces (see the module docs). Raises
-    :class:`~tienlen.InvalidRules` for a player count the rules do not allow or an unknown render mode.
+    :class:`~tienlen.InvalidArgument` for an unknown profile, a player count the rules do not allow or an
+    unknown render mode.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -105,8 +99,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
     def __init__(self, rules: RuleSet | str = HOUSE, players: int = 4, render_mode: str | None = None) -> None:
         super().__init__()
         if render_mode not in (None, "ansi", "human"):
-            raise InvalidRules(f"render_mode: {render_mode!r} is not offered; use 'ansi', 'human' or None")
-        self._env = TienLenEnv(_rules_of(rules), players=players, render_mode=None if render_mode is None else "ansi")
+            raise InvalidArgument(f"render_mode: {render_mode!r} is not offered; use 'ansi', 'human' or None")
+        self._env = TienLenEnv(rules_or_profile(rules), players=players, render_mode=None if render_mode is None else "ansi")
         self.rules = self._env.rules
         self.render_mode = render_mode
         self.possible_agents = list(self._env.possible_agents)
@@ -137,12 +131,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         return self._env.agent_selection
 
     @property
-    def rewards(self) -> dict[str, int]:
-        """Each agent's reward from the last step (the settlement's ``net`` when the round ends)."""
+    def rewards(self) -> dict[str, float]:
+        """Each agent's reward from the last step (its :func:`~tienlen.settle.reward_net` when the round ends)."""
         return self._env.rewards
 
     @property
-    def _cumulative_rewards(self) -> dict[str, int]:
+    def _cumulative_rewards(self) -> dict[str, float]:
         return self._env.cumulative_rewards
 
     @property

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from itertools import accumulate, pairwise
 
 from tienlen._extras import requires
-from tienlen.errors import InvalidRules
+from tienlen.errors import InvalidArgument
 from tienlen.match import Match
 from tienlen.simulate import ProfileStats
 
@@ -40,7 +40,7 @@ def _axes(ax: Axes | None) -> Axes:
 
 def _check(stats: Sequence[ProfileStats]) -> None:
     if not stats or any(s.rounds < 1 for s in stats):
-        raise InvalidRules("there is nothing to draw: give the statistics of at least one simulated round")
+        raise InvalidArgument("there is nothing to draw: give the statistics of at least one simulated round")
 
 
 def _finish(ax: Axes, title: str, ylabel: str, ticks: Sequence[str]) -> Axes:
@@ -59,7 +59,7 @@ def money_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
     rare amounts stay visible; a column's widest bar is the most common amount), and a diamond at
     the mean.
 
-    Raises :class:`~tienlen.InvalidRules` when there are no rounds to draw.
+    Raises :class:`~tienlen.InvalidArgument` when there are no rounds to draw.
     """
     _check(stats)
     ax = _axes(ax)
@@ -78,7 +78,7 @@ def money_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
 def seats_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
     """Each seat's mean result per round with its 95% confidence interval, grouped by rule set.
 
-    Raises :class:`~tienlen.InvalidRules` when there are no rounds to draw.
+    Raises :class:`~tienlen.InvalidArgument` when there are no rounds to draw.
     """
     _check(stats)
     ax = _axes(ax)
@@ -104,7 +104,7 @@ def events_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
     """How often chops, chop chains, cóng, thúi and instant wins happen per round, one bar per
     rule set in each group.
 
-    Raises :class:`~tienlen.InvalidRules` when there are no rounds to draw.
+    Raises :class:`~tienlen.InvalidArgument` when there are no rounds to draw.
     """
     _check(stats)
     ax = _axes(ax)
@@ -121,7 +121,7 @@ def length_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
     """Plays and passes per round for each rule set: the mean with its 95% interval, and the
     standard deviation as a thin line.
 
-    Raises :class:`~tienlen.InvalidRules` when there are no rounds to draw.
+    Raises :class:`~tienlen.InvalidArgument` when there are no rounds to draw.
     """
     _check(stats)
     ax = _axes(ax)
@@ -144,10 +144,10 @@ def balance_chart(match: Match, ax: Axes | None = None) -> Axes:
     """The running total of each seat over the rounds of a :class:`~tienlen.Match` (money, or
     points for points profiles), starting from 0.
 
-    Raises :class:`~tienlen.InvalidRules` when the match has no round yet.
+    Raises :class:`~tienlen.InvalidArgument` when the match has no round yet.
     """
     if not match.settlements:
-        raise InvalidRules("the match has no round yet: record a round before drawing its balance")
+        raise InvalidArgument("the match has no round yet: record a round before drawing its balance")
     ax = _axes(ax)
     rounds = range(len(match.settlements) + 1)
     for seat in range(match.players):
@@ -155,7 +155,7 @@ def balance_chart(match: Match, ax: Axes | None = None) -> Axes:
         ax.plot(rounds, running, marker="o", markersize=3, label=f"seat {seat}", color=_COLOURS[seat % len(_COLOURS)])
     ax.axhline(0, color="black", linewidth=0.8)
     ax.set_xlabel("round")
-    ax.set_ylabel(match.settlements[0].unit)
+    ax.set_ylabel(match.settlements[0].currency)
     ax.set_title(f"Running totals, {match.rules.name}")
     ax.legend(fontsize="small")
     ax.grid(alpha=0.3)
@@ -165,7 +165,7 @@ def balance_chart(match: Match, ax: Axes | None = None) -> Axes:
 def simulation_figure(stats: Sequence[ProfileStats]) -> Figure:
     """The four simulation charts on one figure: money moved, result per seat, events, round length.
 
-    Raises :class:`~tienlen.InvalidRules` when there are no rounds to draw.
+    Raises :class:`~tienlen.InvalidArgument` when there are no rounds to draw.
     """
     _check(stats)
     figure = Figure(figsize=(13, 9), layout="constrained")

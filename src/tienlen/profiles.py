@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from tienlen.rules import BombRule, InstantWinRule, RuleSet, _add_starts
+from tienlen.rules import BombRule, InstantWinRule, RuleSet
 
 __all__ = ["HOUSE", "FACEOFF", "NORTHERN", "IWIN", "PAGAT", "COUNTING", "PROFILES"]
 
@@ -29,7 +29,7 @@ HOUSE = RuleSet(
     instant_wins=("four_twos", "six_pairs", "pr5", "dragon"),
     instant_win_ties="share",
     frozen=True,
-    unit="chips",
+    currency="chips",
     unit_name="entry",
     # Amounts are in entries; the table stake is 4 entries.
     placement=(
@@ -59,7 +59,7 @@ FACEOFF = RuleSet(
     ),
     instant_wins=("dragon", "four_twos", "six_pairs"),
     instant_win_ties="share",
-    unit="points",
+    currency="points",
     unit_name="point",
     place_points=((4, (3, 2, 1, 0)),),
     instant_win_points=(3, 0),
@@ -79,7 +79,7 @@ NORTHERN = RuleSet(
     twos_ignore_suit=True,
     bombs=(BombRule(bomb="quad", chops_twos=(1, 2)),),
     higher_two_chops=True,
-    unit="bets",
+    currency="bets",
     unit_name="bet",
     placement=(
         (2, ((2, 1, 1),)),
@@ -116,7 +116,7 @@ IWIN = RuleSet(
     instant_win_ties="nearest_dealer",
     frozen=True,
     den_bai=True,
-    unit="bets",
+    currency="bets",
     unit_name="bet",
     # One "first-place game" (ván nhất) is 2 bets, one "second-place game" (ván nhì) is 1 bet.
     placement=(
@@ -149,7 +149,7 @@ PAGAT = RuleSet(
         BombRule(bomb="PR5", chops_twos=(3,)),
     ),
     bomb_after_pass=True,
-    unit="points",
+    currency="points",
     unit_name="point",
     place_points=((4, (1, 1, 1, -3)),),
 )
@@ -166,7 +166,7 @@ COUNTING = RuleSet(
     ),
     instant_wins=("dragon", "four_twos", "six_pairs", "pr5"),
     instant_win_ties="share",
-    unit="bets",
+    currency="bets",
     unit_name="bet",
     # Every card left costs 1 bet; a hand never played costs double (26 bets for 13 cards), and an
     # instant win the same 26 bets from each other player.
@@ -182,5 +182,3 @@ COUNTING = RuleSet(
 
 PROFILES: Mapping[str, RuleSet] = MappingProxyType({r.name: r for r in (HOUSE, FACEOFF, NORTHERN, IWIN, PAGAT, COUNTING)})
 """The profiles by name: the five of the specification, then ``counting``."""
-
-_add_starts(PROFILES.values())

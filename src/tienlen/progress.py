@@ -15,7 +15,8 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from tienlen._checks import MAX_COUNT, check_int, check_type
+from tienlen._checks import check_int, check_type
+from tienlen._input import MAX_COUNT
 
 __all__ = ["ProgressBar"]
 

@@ -1,6 +1,9 @@
 """Round records: the versioned JSON record and the one-line notation, written from a round and
 read back by replaying every action through the rules.
 
+The module sits above :mod:`tienlen.round` and imports it; the round's methods load this module
+when a record is first written or read (the allow-list of ``tests/test_imports.py``).
+
 :class:`~tienlen.Round` offers these as :meth:`~tienlen.Round.to_dict`,
 :meth:`~tienlen.Round.from_dict`, :meth:`~tienlen.Round.to_notation` and
 :meth:`~tienlen.Round.from_notation`; this module holds how they are written and read.
@@ -8,21 +11,18 @@ read back by replaying every action through the rules.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from tienlen._checks import MAX_NOTATION, MAX_SEED, check_text, parse_whole, shown
+from tienlen._codec import head
+from tienlen._input import MAX_NOTATION, MAX_SEED, check_text, parse_whole, shown
 from tienlen.actions import Action
 from tienlen.cards import format_cards
 from tienlen.errors import IllegalPlay, InvalidRecord, TienLenError, one_line
+from tienlen.profiles import PROFILES
+from tienlen.round import RECORD_VERSION, Round
 from tienlen.rules import RuleSet
 
-if TYPE_CHECKING:
-    from tienlen.round import Round
-
-__all__ = ["RECORD_VERSION", "to_dict", "from_dict", "to_notation", "from_notation"]
-
-RECORD_VERSION = 1
-"""Version of the JSON round record written by :meth:`Round.to_json <tienlen.Round.to_json>`."""
+__all__ = ["to_dict", "from_dict", "to_notation", "from_notation"]
 
 _RECORD_FIELDS = frozenset({"format", "version", "rules", "hands", "dealer", "first_round", "leader", "seed", "actions"})
 
@@ -30,8 +30,7 @@ _RECORD_FIELDS = frozenset({"format", "version", "rules", "hands", "dealer", "fi
 def to_dict(round_: Round, view_of: int | None) -> dict[str, Any]:
     """The record of ``round_``, redacted for seat ``view_of`` (already checked) when given."""
     record: dict[str, Any] = {
-        "format": "tienlen-round",
-        "version": RECORD_VERSION,
+        **head("round"),
         "rules": round_.rules.to_mapping(),
         "hands": [format_cards(m) for m in round_.dealt],
         "dealer": round_.dealer,
@@ -111,8 +110,6 @@ def to_notation(round_: Round) -> str:
 def from_notation(cls: type[Round], text: str, rules: RuleSet | None) -> Round:
     """Read the notation, replaying every action (``rules`` already checked; see
     :meth:`Round.from_notation <tienlen.Round.from_notation>`)."""
-    from tienlen.profiles import PROFILES  # the profiles are rule sets made at import, after this module
-
     parts = [part.strip() for part in check_text(text, "the notation", MAX_NOTATION, InvalidRecord).split("|")]
     if len(parts) not in (2, 3) or not parts[0].split():
         raise InvalidRecord("a round notation reads 'rules p4 d0 first | hands / … | actions'")

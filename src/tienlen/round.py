@@ -32,22 +32,19 @@ from typing import Any
 
 import attrs
 
-from tienlen import records, svg
 from tienlen._bits import TWOS
-from tienlen._checks import MAX_RECORD, MAX_SEED, check_bool, check_int, load_json, shown
-from tienlen._codec import WireValue
+from tienlen._checks import check_bool, check_int, check_players, check_rules, check_seat
+from tienlen._codec import WIRE_VERSION, WireValue
+from tienlen._input import MAX_RECORD, MAX_SEED, load_json, shown
 from tienlen.actions import PASSES, Action, LegalActions, legal_actions_of, parse_action, play_action
 from tienlen.beating import explain, is_chop
 from tienlen.cards import FULL_MASK, Card, cards_of, format_cards, to_mask
 from tienlen.combos import Combo, ComboKind, classify
 from tienlen.errors import (
     IllegalPlay,
-    InvalidArgument,
     InvalidCards,
     InvalidCombo,
     InvalidRecord,
-    InvalidRules,
-    TienLenError,
 )
 from tienlen.events import (
     SHARED_PASSES,
@@ -64,11 +61,14 @@ from tienlen.events import (
 )
 from tienlen.instant import instant_win_pattern, pattern_of
 from tienlen.moves import combo_of, plays_by_kind
-from tienlen.records import RECORD_VERSION
 from tienlen.rules import RuleSet
 from tienlen.views import PlayerView, public_events
 
 __all__ = ["Trick", "Round", "LegalActions", "instant_win_pattern", "RECORD_VERSION"]
+
+RECORD_VERSION = WIRE_VERSION
+"""Version of the JSON round record written by :meth:`Round.to_json <tienlen.Round.to_json>`: the
+version of every wire document (one number for every document the library writes)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -97,6 +97,8 @@ class Trick(WireValue):
         return self.plays[-1][0] if self.plays else None
 
     def _repr_svg_(self) -> str:
+        from tienlen import svg  # pictures sit above the values they draw: imported when first drawn
+
         return svg.trick(self)
 
 
@@ -266,14 +268,13 @@ class Round:
         The same seed gives the same deal on every platform; with ``seed=None`` a fresh seed is
         drawn and kept in ``Round.seed``. Seeds are whole numbers from 0 to 2**64 - 1.
 
-        Raises :class:`InvalidRules` for a player count the rules do not allow,
-        :class:`IllegalPlay` for a bad ``leader`` or ``dealer``, and
-        :class:`~tienlen.InvalidArgument` for a seed out of range or a ``first_round`` that is
-        not a bool.
+        Raises :class:`~tienlen.InvalidArgument` for ``rules`` that are no rule set, a player
+        count the rules do not allow, a bad ``leader`` or ``dealer``, a seed out of range or a
+        ``first_round`` that is not a bool.
         """
-        _check_rules(rules)
-        _check_players(rules, players)
-        _check_seat(dealer, players, "dealer")
+        check_rules(rules)
+        check_players(rules, players)
+        check_seat(dealer, players, "dealer")
         check_bool(first_round, "first_round")
         if seed is None:
             seed = secrets.randbits(63)
@@ -297,15 +298,16 @@ class Round:
         18 at 3).
 
         Raises :class:`InvalidCards` for unreadable, repeated or shared cards or an empty hand,
-        and :class:`InvalidRules` for a player count the rules do not allow.
+        and :class:`~tienlen.InvalidArgument` for a player count the rules do not allow or a bad
+        ``leader`` or ``dealer``.
         """
-        _check_rules(rules)
+        check_rules(rules)
         check_bool(first_round, "first_round")
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise InvalidCards("give one hand per seat, e.g. ['3♠ 4♠ …', '5♦ …']")
-        _check_players(rules, len(hands))
+        check_players(rules, len(hands))
         masks = tuple(to_mask(h) for h in hands)
-        _check_seat(dealer, len(masks), "dealer")
+        check_seat(dealer, len(masks), "dealer")
         seen = 0
         most = -(-rules.cards_dealt(len(masks)) // len(masks))
         for seat, mask in enumerate(masks):
@@ -322,7 +324,7 @@ class Round:
     ) -> Round:
         players = len(hands)
         if leader is not None:
-            _check_seat(leader, players, "leader")
+            check_seat(leader, players, "leader")
         dealt = sum(hands)
         lowest = dealt & -dealt
         lowest_holder = next(s for s in range(players) if hands[s] & lowest)
@@ -378,7 +380,7 @@ class Round:
 
     def is_active(self, seat: int) -> bool:
         """Whether ``seat`` still takes turns (holds cards, not frozen, not forfeited, round not over)."""
-        _check_seat(seat, self.players, "seat")
+        check_seat(seat, self.players, "seat")
         return not self.is_over and self.hand_masks[seat] != 0 and seat not in self.frozen and seat not in self.forfeited
 
     def legal_actions(self) -> LegalActions:
@@ -445,15 +447,15 @@ class Round:
         True
         """
         if seat is not None:
-            _check_seat(seat, self.players, "seat")
+            check_seat(seat, self.players, "seat")
         return parse_action(text, self.rules, seat=seat, to_act=self.to_act)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: its own hand, card counts, the table, the public history and its
-        legal actions (see :class:`~tienlen.views.PlayerView`). Raises :class:`IllegalPlay` for a bad seat."""
+        legal actions (see :class:`~tienlen.views.PlayerView`). Raises :class:`~tienlen.InvalidArgument` for a bad seat."""
         s = self._state
         hands = s[0]
-        _check_seat(seat, len(hands), "seat")
+        check_seat(seat, len(hands), "seat")
         to_act = s[1]
         actions: Sequence[Action]
         if to_act == seat:
@@ -581,7 +583,7 @@ class Round:
         """
         if self.is_over:
             raise IllegalPlay("the round is over; no more actions")
-        _check_seat(seat, self.players, "seat", IllegalPlay)
+        check_seat(seat, self.players, "seat", IllegalPlay)
         if not self.rules.interrupt_bombs:
             raise IllegalPlay(f"{self.rules.name} has no bombs that may be played out of turn")
         if not self.is_active(seat):
@@ -611,7 +613,7 @@ class Round:
         """
         if self.is_over:
             raise IllegalPlay("the round is over; no more actions")
-        _check_seat(seat, self.players, "seat", IllegalPlay)
+        check_seat(seat, self.players, "seat", IllegalPlay)
         if not self.is_active(seat):
             raise IllegalPlay(f"seat {seat} is no longer playing this round and cannot forfeit")
         # The first-round lead card leaves with its holder: whoever leads instead leads anything.
@@ -627,7 +629,7 @@ class Round:
         if self.is_over or self.to_act is None:
             raise IllegalPlay(f"the round is over; nobody can {verb}")
         if seat is not None and seat != self.to_act:
-            _check_seat(seat, self.players, "seat", IllegalPlay)
+            check_seat(seat, self.players, "seat", IllegalPlay)
             raise IllegalPlay(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
         return self.to_act
 
@@ -765,7 +767,9 @@ class Round:
         redacted record cannot be replayed. Raises :class:`IllegalPlay` for a bad seat.
         """
         if view_of is not None:
-            _check_seat(view_of, self.players, "view_of")
+            check_seat(view_of, self.players, "view_of")
+        from tienlen import records  # the record module sits above the round: loaded on first use
+
         return records.to_dict(self, view_of)
 
     @classmethod
@@ -784,6 +788,8 @@ class Round:
 
         Raises :class:`InvalidRecord` as :meth:`from_json` does, and for a redacted record.
         """
+        from tienlen import records  # the record module sits above the round: loaded on first use
+
         return records.from_dict(cls, record)
 
     def to_notation(self) -> str:
@@ -795,6 +801,8 @@ class Round:
         ``seat:.`` for a pass, ``seat!cards`` for an out-of-turn chop and ``seatx`` for a forfeit.
         :meth:`from_notation` reads it back exactly.
         """
+        from tienlen import records  # the record module sits above the round: loaded on first use
+
         return records.to_notation(self)
 
     @classmethod
@@ -805,7 +813,9 @@ class Round:
         Raises :class:`InvalidRecord` naming what is malformed or the first action refused.
         """
         if rules is not None:
-            _check_rules(rules)
+            check_rules(rules)
+        from tienlen import records  # the record module sits above the round: loaded on first use
+
         return records.from_notation(cls, text, rules)
 
     def __str__(self) -> str:
@@ -826,6 +836,8 @@ class Round:
         return f"<Round {self.rules.name}: {self.players} players, {state}, cards left {counts}, {len(self.actions)} actions>"
 
     def _repr_svg_(self) -> str:
+        from tienlen import svg  # pictures sit above the values they draw: imported when first drawn
+
         return svg.position(self, reveal=True)
 
 
@@ -887,24 +899,6 @@ def _trick_won(number: int, seat: int, next_leader: int | None) -> tuple[TrickWo
 def _turn_order(after: int, players: int) -> list[int]:
     """Seats in play order starting after ``after`` and ending with ``after``."""
     return [(after + k) % players for k in range(1, players + 1)]
-
-
-def _check_rules(rules: Any) -> None:
-    if not isinstance(rules, RuleSet):
-        raise InvalidArgument(
-            f"rules: {shown(rules)} is not a RuleSet; pass a profile such as tienlen.HOUSE, or load_rules(name)"
-        )
-
-
-def _check_players(rules: RuleSet, players: Any) -> None:
-    if isinstance(players, bool) or not isinstance(players, int) or not rules.min_players <= players <= rules.max_players:
-        span = f"{rules.min_players}" if rules.min_players == rules.max_players else f"{rules.min_players} to {rules.max_players}"
-        raise InvalidRules(f"{rules.name} is played by {span} players, not {shown(players)}")
-
-
-def _check_seat(seat: Any, players: int, what: str, error: type[TienLenError] = IllegalPlay) -> None:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-        raise error(f"{what} must be a seat from 0 to {players - 1}, not {shown(seat)}")
 
 
 def _card_points(mask: int) -> int:

@@ -18,48 +18,54 @@ False
 
 from __future__ import annotations
 
-import difflib
 import functools
-import importlib
 import json
-import re
-import tomllib
 import warnings
-from collections.abc import Callable, Iterable, Mapping
-from types import MappingProxyType
-from typing import Any, Literal, get_args
+from collections.abc import Callable, Mapping
+from types import MappingProxyType, ModuleType
+from typing import Any, Literal, cast, get_args
 
 import attrs
 
 from tienlen._bits import BOMB_CLASS, pairs_of
-from tienlen._checks import MAX_AMOUNT, MAX_COUNT, MAX_RULES_TEXT, check_text, load_json, parse_whole, shown
-from tienlen._codec import WIRE_VERSION, check_head
-from tienlen.errors import InvalidRules, one_line
+from tienlen._codec import check_head, head
+from tienlen._input import MAX_COUNT, MAX_RULES_TEXT, load_json, shown
+from tienlen._shapes import check_fields, check_shape
+from tienlen.errors import InvalidArgument, InvalidRules
 
 __all__ = ["RuleSet", "BombRule", "InstantWinRule", "INSTANT_WIN_PATTERNS", "AXES", "PER_PLAYERS"]
 
 
 def __getattr__(name: str) -> Any:
-    """``tienlen.rules.load_rules`` is the 0.1 place of :func:`tienlen.loading.load_rules` (it warns)."""
-    if name == "load_rules":
+    """``tienlen.rules.load_rules`` is the 0.1 place of :func:`tienlen.loading.load_rules`, and
+    ``Unit`` the 0.1 name of :data:`Currency` (both warn; removed in 0.3)."""
+    if name == "Unit":
         warnings.warn(
-            "tienlen.rules.load_rules moved: use tienlen.load_rules or tienlen.loading.load_rules (the old place goes in 0.3.0)",
-            DeprecationWarning,
-            stacklevel=2,
+            "tienlen.rules.Unit is deprecated and goes in 0.3.0; use tienlen.rules.Currency", DeprecationWarning, stacklevel=2
         )
-        # by module name, not an import: the schema sits below the loading in the import graph
-        return importlib.import_module("tienlen.loading").load_rules
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        return Currency
+    if name != "load_rules":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(
+        "tienlen.rules.load_rules moved: use tienlen.load_rules or tienlen.loading.load_rules (the old place goes in 0.3.0)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return _loading().load_rules
 
 
-Unit = Literal["chips", "bets", "points"]
+Currency = Literal["chips", "bets", "points"]
+"""What amounts are counted in (a rule set's and a settlement's ``currency``); what one unit is
+worth in a room is ``unit`` (:func:`tienlen.settle`)."""
 ChopPayment = Literal["none", "multiply", "accumulate"]
-Thui = Literal["none", "above", "winner"]
+Thui = Literal["none", "above", "winner", "last"]
 InstantWinTies = Literal["share", "nearest_dealer"]
 Direction = Literal["clockwise", "counter-clockwise"]
 Rounds = Literal["any", "first", "later"]
 Scoring = Literal["places", "cards"]
 MatchTies = Literal["share", "lower_seat"]
+ChopOutVoids = Literal["none", "chopper", "chopped", "both"]
+TwoBombsCards = Literal["apart", "whole_runs", "shared"]
 Amount = int | tuple[tuple[int, int], ...]
 """An amount of units: one number for every player count, or ``((players, units), ...)`` per count."""
 
@@ -70,6 +76,7 @@ PER_PLAYERS = (
     "finish_with_two_penalty",
     "forfeit_penalty",
     "card_price",
+    "card_all_multiplier",
 )
 """The amount axes that may give a value per player count (a table ``{"2": …, "3": …, "4": …}`` in a rules file)."""
 
@@ -123,9 +130,9 @@ class BombRule:
 
     def __attrs_post_init__(self) -> None:
         _check_bomb_names((self.bomb,), "bombs")
-        _check_shape(self.chops_bombs, (str, ...), f"bombs.{self.bomb}.chops_bombs", "a list of bomb classes")
+        check_shape(self.chops_bombs, tuple[str, ...], f"bombs.{self.bomb}.chops_bombs", "a list of bomb classes")
         _check_bomb_names(self.chops_bombs, f"bombs.{self.bomb}.chops_bombs")
-        _check_shape(self.chops_twos, (int, ...), f"bombs.{self.bomb}.chops_twos", "a list of whole numbers")
+        check_shape(self.chops_twos, tuple[int, ...], f"bombs.{self.bomb}.chops_twos", "a list of whole numbers")
         if not set(self.chops_twos) <= {1, 2, 3} or len(set(self.chops_twos)) != len(self.chops_twos):
             raise InvalidRules(
                 f"bombs.{self.bomb}.chops_twos: {list(self.chops_twos)} must list 2-group sizes from 1 (single), "
@@ -157,12 +164,34 @@ class InstantWinRule:
         return self.rounds == "any" or (self.rounds == "first") == first_round
 
 
+class InstantWins(tuple[InstantWinRule, ...]):
+    """A rule set's instant wins: a tuple of :class:`InstantWinRule` in which a pattern's name is
+    also found, so ``"dragon" in HOUSE.instant_wins`` is ``True`` (whatever rounds it counts in).
+
+    >>> from tienlen import HOUSE, IWIN
+    >>> "dragon" in HOUSE.instant_wins, "four_threes" in IWIN.instant_wins, "dragon" in IWIN.instant_wins
+    (True, True, False)
+    """
+
+    __slots__ = ()
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, str):
+            return any(rule.pattern == item for rule in self)
+        return tuple.__contains__(self, item)
+
+
+def _chop_out_voids(value: object) -> object:
+    """``true`` and ``false`` (the first form of the axis) stand for ``"chopper"`` and ``"none"``."""
+    return {True: "chopper", False: "none"}.get(value, value) if isinstance(value, bool) else value
+
+
 def _instant_win_rules(value: tuple[InstantWinRule | str, ...]) -> tuple[InstantWinRule, ...]:
     """A bare pattern name stands for ``InstantWinRule(pattern=name)``; a 0.1 ``first_round_`` name
     for its pattern limited to the first round. Anything else is left for the type check."""
     if not isinstance(value, tuple):
         return value
-    return tuple(
+    return InstantWins(
         InstantWinRule(pattern=_OLD_PATTERNS.get(v, v), rounds="first" if v in _OLD_PATTERNS else "any")
         if isinstance(v, str)
         else v
@@ -206,6 +235,12 @@ class RuleSet:
         default=False,
         metadata={
             "meaning": "at 2 or 3 players the whole deck is dealt, one card at a time from the dealer's left (26 each; 18, 17, 17), not 13 each"
+        },
+    )
+    deal_evenly: bool = attrs.field(
+        default=False,
+        metadata={
+            "meaning": "with deal_whole_deck, every player gets as many cards as the others and the rest stays out (17 each at 3 players, one card undealt)"
         },
     )
     # --- following and bombs
@@ -255,6 +290,13 @@ class RuleSet:
             "meaning": "dealt hands that win at once, each in 'any' round, only the 'first' of a match or only 'later' ones"
         },
     )
+    two_bombs_cards: TwoBombsCards = attrs.field(
+        default="apart",
+        metadata={
+            "meaning": "how the two_bombs instant win counts bombs: 'apart' (no card in two; a long pair run cut into "
+            "several), 'whole_runs' (no card in two; a pair run is one bomb), 'shared' (a quad's cards may be in a pair run)"
+        },
+    )
     instant_win_ties: InstantWinTies = attrs.field(
         default="share",
         metadata={"meaning": "several instant winners: 'share' (all win) or 'nearest_dealer' (first in dealing order wins)"},
@@ -270,7 +312,9 @@ class RuleSet:
         },
     )
     # --- money and points
-    unit: Unit = attrs.field(default="chips", metadata={"meaning": "what the result is counted in: chips, bets or points"})
+    currency: Currency = attrs.field(
+        default="chips", metadata={"meaning": "what results are counted in: chips, bets or points (its name was unit until 0.2)"}
+    )
     unit_name: str = attrs.field(
         default="unit",
         metadata={"meaning": "what one unit of the room is called (entry, bet, point): settle's unit= says what it is worth"},
@@ -321,7 +365,10 @@ class RuleSet:
     )
     thui: Thui = attrs.field(
         default="none",
-        metadata={"meaning": "leftover 2s and bombs at the end: paid to the player 'above' the last, to the 'winner', or 'none'"},
+        metadata={
+            "meaning": "leftover 2s and bombs at the end: the last pays the player 'above', every loser pays the 'winner', "
+            "only the 'last' pays the winner, or 'none'"
+        },
     )
     finish_with_two_penalty: Amount = attrs.field(
         default=0,
@@ -335,8 +382,13 @@ class RuleSet:
             "meaning": "units a player who leaves before anyone has gone out pays the winner instead of a placement payment; a later leaver pays as the lowest open place, plus thúi (one number, or one per player count)"
         },
     )
-    chop_out_voids: bool = attrs.field(
-        default=False, metadata={"meaning": "a chop made with the chopper's last cards moves no money (chặt và tới)"}
+    chop_out_voids: ChopOutVoids = attrs.field(
+        default="none",
+        converter=_chop_out_voids,
+        metadata={
+            "meaning": "chặt và tới: which chops move no money: 'chopper' (made with the chopper's last cards), "
+            "'chopped' (of a player who then goes out first), 'both', or 'none'"
+        },
     )
     scoring: Scoring = attrs.field(
         default="places",
@@ -350,10 +402,11 @@ class RuleSet:
     card_two_multiplier: int = attrs.field(
         default=1, metadata={"meaning": "card-count scoring: each 2 left counts as this many cards"}
     )
-    card_all_multiplier: int = attrs.field(
+    card_all_multiplier: Amount = attrs.field(
         default=1,
         metadata={
             "meaning": "card-count scoring: a player who never played (all cards still held) pays this many times their count"
+            " (one number, or one per player count: 2, 3 and 4 make a frozen hand of 13 cost 26, 39 and 52 cards)"
         },
     )
     rake_percent: int = attrs.field(
@@ -378,6 +431,13 @@ class RuleSet:
         # Pickled by its axes (the read-only bomb table is derived from them, and rebuilt).
         return (functools.partial(RuleSet, **{f.name: getattr(self, f.name) for f in attrs.fields(RuleSet) if f.init}), ())
 
+    @property
+    def unit(self) -> Currency:
+        """Deprecated 0.1 name of :attr:`currency` (warns; removed in 0.3): ``unit`` now always means
+        what one unit is worth in a room, as in ``settle(..., unit=1000)``."""
+        warnings.warn("RuleSet.unit is deprecated; use RuleSet.currency (removed in 0.3)", DeprecationWarning, stacklevel=2)
+        return self.currency
+
     # ---- lookups used by the engine
     def bomb_rule(self, bomb_class: str | None) -> BombRule | None:
         """The bomb rule of a class (``"quad"``, ``"PR3"`` …), or ``None`` when it is no bomb here."""
@@ -389,13 +449,15 @@ class RuleSet:
 
     def cards_dealt(self, players: int) -> int:
         """How many cards a deal hands out at this many players: 13 each, or all 52 where
-        ``deal_whole_deck``.
+        ``deal_whole_deck`` (51 at 3 players where also ``deal_evenly``).
 
         >>> from tienlen import HOUSE
         >>> HOUSE.cards_dealt(3)
         39
         """
-        return 52 if self.deal_whole_deck else 13 * players
+        if not self.deal_whole_deck:
+            return 13 * players
+        return 52 - 52 % players if self.deal_evenly else 52
 
     def most_cards_dealt(self) -> int:
         """The most cards one player is dealt under these rules: 13, or with ``deal_whole_deck``
@@ -415,14 +477,14 @@ class RuleSet:
     def amount(self, axis: str, players: int) -> int:
         """The units of an amount axis (one of ``PER_PLAYERS``) at this many players (0 when unset).
 
-        Raises :class:`InvalidRules` for an axis that is not an amount axis.
+        Raises :class:`~tienlen.InvalidArgument` for an axis that is not an amount axis.
 
         >>> from tienlen import HOUSE
         >>> HOUSE.amount("frozen_penalty", 4)
         8
         """
         if axis not in PER_PLAYERS:
-            raise InvalidRules(f"{axis!r} is not an amount axis; use one of {', '.join(PER_PLAYERS)}")
+            raise InvalidArgument(f"{shown(axis)} is not an amount axis; use one of {', '.join(PER_PLAYERS)}")
         value: Amount | None = getattr(self, axis)
         if isinstance(value, tuple):
             return dict(value).get(players, 0)
@@ -432,32 +494,11 @@ class RuleSet:
         """Units a bomb of this class is worth when chopped, frozen in hand or left at the end."""
         return dict(self.bomb_values).get(bomb_class, 0)
 
-    # ---- mappings
+    # ---- mappings and text (written and read by tienlen.loading, loaded on first use)
     def to_mapping(self) -> dict[str, Any]:
         """A plain mapping (JSON and TOML friendly) that :meth:`from_mapping` reads back exactly."""
-        out: dict[str, Any] = {}
-        for field in attrs.fields(RuleSet):
-            if not field.init:
-                continue
-            value = getattr(self, field.name)
-            if field.name == "bombs":
-                value = {b.bomb: {"chops_twos": list(b.chops_twos), "chops_bombs": list(b.chops_bombs)} for b in value}
-            elif field.name == "placement":
-                value = {str(n): [list(p) for p in pays] for n, pays in value}
-            elif field.name == "place_points":
-                value = {str(n): list(points) for n, points in value}
-            elif field.name == "bomb_values":
-                value = dict(value)
-            elif field.name == "instant_wins":
-                value = {win.pattern: win.rounds for win in value}
-            elif field.name in PER_PLAYERS and isinstance(value, tuple):
-                value = {str(n): units for n, units in value}
-            elif isinstance(value, tuple):
-                value = list(value)
-            if value is None:
-                continue  # TOML has no null; a missing key reads back as None
-            out[field.name] = value
-        return out
+        mapping: dict[str, Any] = _loading().to_mapping(self)
+        return mapping
 
     @classmethod
     def from_mapping(cls, mapping: Mapping[str, Any]) -> RuleSet:
@@ -466,30 +507,7 @@ class RuleSet:
         A ``"from"`` key names a profile to start from; the other keys override its axes.
         Raises :class:`InvalidRules` naming the field for unknown axes and bad values.
         """
-        if not isinstance(mapping, Mapping):
-            raise InvalidRules(f"rules must be a mapping of axis names to values, not {shown(mapping)}")
-        data = dict(mapping)
-        odd = [key for key in data if not isinstance(key, str)]
-        if odd:
-            raise InvalidRules(f"{shown(odd[0])}: axis names must be text")
-        base: dict[str, Any] = {}
-        if "from" in data:
-            start = data.pop("from")
-            if not isinstance(start, str) or start not in _STARTS:
-                raise InvalidRules(f"from: {shown(start)} is not a profile; choose one of {', '.join(_STARTS)}")
-            base = _STARTS[start].to_mapping()
-            base["forfeit_penalty"] = _STARTS[start].forfeit_penalty
-            base["match_rounds"] = _STARTS[start].match_rounds
-        known = {f.name for f in attrs.fields(RuleSet) if f.init}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            close = difflib.get_close_matches(unknown[0], known, n=1)
-            hint = f"did you mean {close[0]!r}?" if close else "the axes are listed in tienlen.AXES"
-            raise InvalidRules(f"{one_line(unknown[0], 40)}: not a rule axis; {hint}")
-        merged = base | data
-        if "name" not in merged:
-            raise InvalidRules("name: a rule set needs a name")
-        return cls(**{key: _convert(key, value) for key, value in merged.items()})
+        return cast(RuleSet, _loading().from_mapping(cls, mapping))
 
     @classmethod
     def from_toml(cls, text: str) -> RuleSet:
@@ -498,14 +516,11 @@ class RuleSet:
         Raises :class:`InvalidRules` for malformed TOML, bad axes, or text longer than
         262,144 characters.
         """
-        check_text(text, "the rules text", MAX_RULES_TEXT, InvalidRules)
-        try:
-            data = tomllib.loads(text)
-        except RecursionError:
-            raise InvalidRules("the rules file is not valid TOML: it is nested too deeply") from None
-        except ValueError as error:  # tomllib.TOMLDecodeError, or a number too long to read
-            raise InvalidRules(f"the rules file is not valid TOML: {error}") from None
-        return cls.from_mapping(data)
+        return cast(RuleSet, _loading().from_toml(cls, text))
+
+    def to_toml(self) -> str:
+        """The rule set as TOML, read back exactly by :meth:`from_toml`."""
+        return cast(str, _loading().to_toml(self))
 
     @classmethod
     def from_json(cls, text: str) -> RuleSet:
@@ -520,7 +535,7 @@ class RuleSet:
     def to_dict(self) -> dict[str, Any]:
         """The rule set as a wire document: ``format`` ``tienlen-rules``, ``version``, then
         :meth:`to_mapping`'s axes (see :mod:`tienlen.wire`)."""
-        return {"format": "tienlen-rules", "version": WIRE_VERSION} | self.to_mapping()
+        return head("rules") | self.to_mapping()
 
     @classmethod
     def from_dict(cls, data: object) -> RuleSet:
@@ -529,178 +544,35 @@ class RuleSet:
         document = check_head(data, "rules")
         return cls.from_mapping({key: value for key, value in document.items() if key not in ("format", "version")})
 
-    def to_toml(self) -> str:
-        """The rule set as TOML, read back exactly by :meth:`from_toml`."""
-        lines: list[str] = []
-        tables: list[str] = []
-        for key, value in self.to_mapping().items():
-            if isinstance(value, dict):
-                tables.append(_toml_table(key, value))
-            else:
-                lines.append(f"{key} = {_toml_value(value)}")
-        return "\n".join(lines) + "\n" + "".join(tables)
+
+def _loading() -> ModuleType:
+    from tienlen import loading  # rule-set I/O sits above the schema and the profiles: loaded on first use
+
+    return loading
 
 
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):  # JSON escapes suit TOML, once DEL (which TOML refuses raw) is escaped too
-        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
-    return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-
-
-def _toml_key(key: str) -> str:
-    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key, ensure_ascii=False)
-
-
-def _toml_table(key: str, table: dict[str, Any]) -> str:
-    if all(isinstance(v, dict) for v in table.values()) and table:
-        return "".join(_toml_table(f"{key}.{_toml_key(k)}", v) for k, v in table.items())
-    body = "".join(f"{_toml_key(k)} = {_toml_value(v)}\n" for k, v in table.items())
-    return f"\n[{key}]\n{body}"
-
-
-_STARTS: dict[str, RuleSet] = {}
-"""The rule sets a mapping may start ``from``, by name: the profiles, which :mod:`tienlen.profiles`
-adds with :func:`_add_starts` as it is imported (``import tienlen`` always imports it). So the
-schema needs no import of the profiles, which are built from it."""
-
-
-def _add_starts(rule_sets: Iterable[RuleSet]) -> None:
-    _STARTS.update((r.name, r) for r in rule_sets)
-
-
-def _convert(key: str, value: Any) -> Any:
-    """Reshape one JSON/TOML value into the axis' Python form (tables into tuples); types are
-    checked by the rule set itself."""
-    if key == "bombs":
-        return tuple(_bomb_rule(name, spec) for name, spec in _table(value, key).items())
-    if key in ("placement", "place_points"):
-        rows = _by_players(_table(value, key), key)
-        return tuple(
-            (n, _tuple(row) if key == "place_points" else tuple(_tuple(pay) for pay in _list(row, f"{key}.{n}")))
-            for n, row in rows
-        )
-    if key == "bomb_values":
-        return tuple(_table(value, key).items())
-    if key == "instant_wins" and isinstance(value, Mapping):  # pattern = rounds; a list of names reads as before
-        return tuple(InstantWinRule(pattern=pattern, rounds=rounds) for pattern, rounds in value.items())
-    if key in PER_PLAYERS and isinstance(value, Mapping):
-        return _by_players(value, key)
-    return _tuple(value) if isinstance(value, list) else value
-
-
-def _by_players(table: Mapping[Any, Any], key: str) -> tuple[tuple[int, Any], ...]:
-    """A table keyed by player count ("3" in TOML and JSON) as ``((3, value), ...)`` in count order."""
-    rows: dict[int, Any] = {}
-    for count, value in table.items():
-        players = parse_whole(count, f"{key}: a player count", 4, InvalidRules) if isinstance(count, str) else count
-        if isinstance(players, bool) or not isinstance(players, int) or players in rows:
-            raise InvalidRules(f"{key}: {shown(count)} must be a player count, given once")
-        rows[players] = value
-    return tuple(sorted(rows.items()))
-
-
-def _table(value: Any, key: str) -> Mapping[Any, Any]:
-    if not isinstance(value, Mapping):
-        raise InvalidRules(f"{key}: expected a table (mapping), got {shown(value)}")
-    return value
-
-
-def _list(value: Any, key: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise InvalidRules(f"{key}: expected a list, got {shown(value)}")
-    return value
-
-
-def _tuple(value: Any) -> Any:
-    return tuple(value) if isinstance(value, list) else value
-
-
-def _bomb_rule(name: Any, spec: Any) -> BombRule:
-    spec = _table(spec, f"bombs.{name}")
-    unknown = sorted(set(map(str, spec)) - {"chops_twos", "chops_bombs"})
-    if unknown:
-        raise InvalidRules(f"bombs.{name}.{unknown[0]}: not a bomb setting; use chops_twos and chops_bombs")
-    return BombRule(bomb=name, chops_twos=_tuple(spec.get("chops_twos", ())), chops_bombs=_tuple(spec.get("chops_bombs", ())))
-
-
-def _check_shape(value: Any, shape: Any, field: str, words: str) -> None:
-    """Refuse ``value`` unless it has ``shape``: a type, or a tuple of shapes (``(t, ...)`` for any length)."""
-    if _fits(value, shape):
-        return
-    bounds = f" of at most {MAX_AMOUNT:,} in size" if "whole number" in words else ""
-    raise InvalidRules(f"{field}: expected {words}{bounds}, got {shown(value)}")
-
-
-def _fits(value: Any, shape: Any) -> bool:
-    if isinstance(shape, tuple):
-        if not isinstance(value, tuple):
-            return False
-        if len(shape) == 2 and shape[1] is ...:
-            return all(_fits(v, shape[0]) for v in value)
-        return len(value) == len(shape) and all(_fits(v, s) for v, s in zip(value, shape, strict=True))
-    if shape is int:
-        return isinstance(value, int) and not isinstance(value, bool) and -MAX_AMOUNT <= value <= MAX_AMOUNT
-    if shape is None:
-        return value is None
-    return isinstance(value, shape)
-
-
-_SHAPES: dict[str, tuple[Any, str]] = {
-    "bool": (bool, "true or false"),
-    "int": (int, "a whole number"),
-    "str": (str, "text"),
-    "tuple[BombRule, ...]": ((BombRule, ...), "a table of bomb classes"),
-    "tuple[str, ...]": ((str, ...), "a list of names"),
-    "tuple[InstantWinRule, ...]": ((InstantWinRule, ...), "a list of names, or a table of name = 'any', 'first' or 'later'"),
-    "tuple[int, int, int, int]": ((int, int, int, int), "4 whole numbers"),
-    "tuple[int, int]": ((int, int), "2 whole numbers"),
-    "tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...]": (
-        ((int, ((int, int, int), ...)), ...),
-        "a table of player counts, each with a list of [payer place, payee place, amount]",
-    ),
-    "tuple[tuple[int, tuple[int, ...]], ...]": (((int, (int, ...)), ...), "a table of player counts, each with a list of points"),
-    "tuple[tuple[str, int], ...]": (((str, int), ...), "a table of bomb classes and whole numbers"),
+_WORDS: dict[Any, str] = {
+    bool: "true or false",
+    int: "a whole number",
+    str: "text",
+    Amount: "a whole number, or a table of player counts and whole numbers",
+    tuple[BombRule, ...]: "a table of bomb classes",
+    tuple[str, ...]: "a list of names",
+    tuple[InstantWinRule, ...]: "a list of names, or a table of name = 'any', 'first' or 'later'",
+    tuple[int, int, int, int]: "4 whole numbers",
+    tuple[int, int]: "2 whole numbers",
+    tuple[
+        tuple[int, tuple[tuple[int, int, int], ...]], ...
+    ]: "a table of player counts, each with a list of [payer place, payee place, amount]",
+    tuple[tuple[int, tuple[int, ...]], ...]: "a table of player counts, each with a list of points",
+    tuple[tuple[str, int], ...]: "a table of bomb classes and whole numbers",
 }
-_LITERALS: dict[str, Any] = {
-    "Unit": Unit,
-    "ChopPayment": ChopPayment,
-    "Thui": Thui,
-    "InstantWinTies": InstantWinTies,
-    "Direction": Direction,
-    "Scoring": Scoring,
-    "MatchTies": MatchTies,
-}
-_AMOUNT_WORDS = "a whole number, or a table of player counts and whole numbers"
-
-
-def _check_types(rules: RuleSet) -> None:
-    for field in attrs.fields(RuleSet):
-        if not field.init:
-            continue
-        value, kind = getattr(rules, field.name), str(field.type)
-        if kind in _LITERALS:
-            allowed = get_args(_LITERALS[kind])
-            if value not in allowed:
-                raise InvalidRules(f"{field.name}: {shown(value)} is not allowed; use one of {', '.join(map(repr, allowed))}")
-        elif kind == "int | None":
-            _check_shape(value, int if value is not None else None, field.name, "a whole number")
-        elif kind in ("Amount", "Amount | None"):
-            if value is None and kind == "Amount | None":
-                continue
-            shape = ((int, int), ...) if isinstance(value, tuple) else int
-            _check_shape(value, shape, field.name, _AMOUNT_WORDS)
-        else:
-            shape, words = _SHAPES[kind]
-            _check_shape(value, shape, field.name, words)
+"""What a message says each axis annotation expects (the types themselves are checked by :mod:`tienlen._shapes`)."""
 
 
 def _validate(rules: RuleSet) -> None:
     """Refuse axes of the wrong type, out of range, or contradicting each other, naming the field."""
-    _check_types(rules)
+    check_fields(rules, _AXIS_FIELDS, _WORDS)
     for check in (_check_text, _check_sizes, _check_bombs, _check_amounts, _check_scoring):
         check(rules)
     for conflicts, message in _CONFLICTS:
@@ -773,16 +645,20 @@ def _check_amounts(r: RuleSet) -> None:
         raise InvalidRules(f"rake_percent: {r.rake_percent} must be from 0 to 99")
     if r.match_rounds is not None and not 1 <= r.match_rounds <= MAX_COUNT:
         raise InvalidRules(f"match_rounds: {r.match_rounds} must be from 1 to {MAX_COUNT:,}")
-    for name in ("card_two_multiplier", "card_all_multiplier"):
-        if getattr(r, name) < 1:
-            raise InvalidRules(f"{name}: {getattr(r, name)} must be at least 1 (1 leaves the count as it is)")
+    if r.card_two_multiplier < 1:
+        raise InvalidRules(f"card_two_multiplier: {r.card_two_multiplier} must be at least 1 (1 leaves the count as it is)")
+    for n in range(r.min_players, r.max_players + 1):
+        if r.amount("card_all_multiplier", n) < 1:
+            raise InvalidRules(
+                f"card_all_multiplier: {r.amount('card_all_multiplier', n)} at {n} players must be at least 1 (1 leaves the count as it is)"
+            )
 
 
 def _check_scoring(r: RuleSet) -> None:
     counts = range(r.min_players, r.max_players + 1)
     if r.scoring == "cards" and not all(r.amount("card_price", n) > 0 for n in counts):
         raise InvalidRules("card_price: card-count scoring needs a price of at least 1 per card")
-    if r.scoring == "places" and r.unit == "points":
+    if r.scoring == "places" and r.currency == "points":
         for n in counts:
             if len(dict(r.place_points).get(n, ())) != n:
                 raise InvalidRules(f"place_points: give {n} numbers (1st to last) for {n} players")
@@ -799,6 +675,10 @@ def _check_scoring(r: RuleSet) -> None:
 
 
 _CONFLICTS: tuple[tuple[Callable[[RuleSet], bool], str], ...] = (
+    (
+        lambda r: r.deal_evenly and not r.deal_whole_deck,
+        "deal_evenly: it shares out the whole deck, so it needs deal_whole_deck = true",
+    ),
     (
         lambda r: r.deal_whole_deck and r.min_players == 4,
         "deal_whole_deck: this table always seats 4, who get the whole deck (13 each) anyway",
@@ -833,12 +713,13 @@ _CONFLICTS: tuple[tuple[Callable[[RuleSet], bool], str], ...] = (
         "instant_win_thui: there are no instant_wins to charge it on",
     ),
     (
-        lambda r: r.chop_out_voids and r.chop_payment == "none",
+        lambda r: r.chop_out_voids != "none" and r.chop_payment == "none",
         "chop_out_voids: chops move no money here (chop_payment = 'none'), so there is nothing to void",
     ),
 )
 """Axes that contradict each other: when the test holds, the rule set is refused with the message."""
 
 
-AXES: Mapping[str, str] = MappingProxyType({f.name: f.metadata["meaning"] for f in attrs.fields(RuleSet) if f.init})
+_AXIS_FIELDS = tuple(f for f in attrs.fields(attrs.resolve_types(RuleSet)) if f.init)
+AXES: Mapping[str, str] = MappingProxyType({f.name: f.metadata["meaning"] for f in _AXIS_FIELDS})
 """Every axis of :class:`RuleSet` with the one-line meaning declared with its field (used by :func:`~tienlen.compare` and the docs)."""

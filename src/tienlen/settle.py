@@ -26,8 +26,11 @@ Decisions where the rules leave a choice (each one is tested):
   sharing one loser's payment; a short payer's creditors cut pro rata), every share is rounded
   down and the chips left over go one at a time to the payees in turn order starting from the
   seat after the payer. Totals always balance to the chip.
-* **Bombs in a hand** (frozen players and thúi): each 2 counts on its own by suit (2s never form a
-  bomb here, so four 2s count as four 2s); then each quad of a non-2 rank counts as one quad
+* **Four 2s** played together are a quad where quads are bombs. Chopped, they cost the larger of
+  the quad's value and their four 2s' values; held at the end, they are valued once, as the larger
+  of the two (RULES.md).
+* **Bombs in a hand** (frozen players and thúi): each 2 counts on its own by suit (four 2s as one
+  quad instead when that is worth more); then each quad of a non-2 rank counts as one quad
   (when quads have a value); then the ranks left with two or more cards count as pair runs, one
   per maximal run of consecutive ranks of at least 3 (and the rules' ``pair_run_min``), valued as
   ``PR<length>``; a run longer than the longest valued pair-run class counts as that class.
@@ -40,23 +43,36 @@ Decisions where the rules leave a choice (each one is tested):
   (see *Splits*). Then the rake is taken: ``rake_percent`` of each player's positive net for the
   round, rounded down, paid to the house account :data:`HOUSE_SEAT`. Nobody's balance goes below
   zero.
-* **Thúi** is owed for what is in hand when the round ends; forfeiters left before it did and
-  owe none. ``above``: the last of the players who did not forfeit pays the one placed just above
-  them, unless that last player is frozen (then nobody owes thúi). ``winner``: every player who
-  did not forfeit and is not frozen pays 1st place for what they still hold.
-* **Forfeits.** Where the rules set ``forfeit_penalty`` (``northern``), a player who left before
-  anyone had gone out pays it to 1st place instead of every placement payment they would make; a
-  player who left later takes the lowest place still open and is settled as that place, thúi
-  included. Without a penalty a forfeiter pays as the last place they take and owes no thúi.
+* **Thúi** is owed for what is in hand when the round ends. ``above``: the last of the players
+  who did not forfeit pays the one placed just above them, unless that last player is frozen;
+  ``winner``: every player but 1st who is not frozen pays 1st place for what they still hold;
+  ``last``: only the last of the players who did not forfeit pays 1st place (unless frozen).
+* **Leaving never pays.** A forfeiter owes thúi for what they took away (``above``: to the player
+  placed just above them; ``winner`` and ``last``: to 1st place), on top of their place or card
+  count. Where the rules freeze, a player who left without having played a card, in a round where
+  someone went out, pays as frozen (cóng, placement pairings with them void) since staying they
+  would have been frozen; they do not count as frozen for the end payment or đền bài. Where the
+  rules set ``forfeit_penalty`` (``northern``), a player who left before anyone had gone out pays
+  it to 1st place instead of every placement payment (or card count) they would make, unless those
+  come to more (then they pay those); a player who left later takes the lowest place still open
+  and is settled as that place. Without a penalty a forfeiter pays as the last place they take.
+  So a forfeiter never settles better than by staying in, playing no further card, whatever order
+  the others finish in (``tests/test_forfeit.py`` checks it as a property over every profile and
+  drawn rule set).
 * **Card-count scoring** (``scoring = "cards"``): every player but the winner pays the winner
   ``card_price`` per card left, each 2 counting ``card_two_multiplier`` cards, and the whole count
-  times ``card_all_multiplier`` for a player who never played; a forfeiter pays the same for the
-  cards they took away, unless a forfeit penalty replaces it. Placement payments are not read.
-  Under ``unit = "points"`` the card units are the round's points.
-* **Chặt và tới** (``chop_out_voids``): a chop made with the chopper's last cards stays a link of
-  its chain but moves no money itself: under ``multiply`` the player chopped pays nothing for that
-  link (earlier links stand); under ``accumulate``, where a chain is paid by its last link, a chain
-  whose last link is void pays nothing.
+  times ``card_all_multiplier`` (at this table size) for a player who never played; a forfeiter
+  pays the same for the cards they took away (and thúi, see above), unless a forfeit penalty
+  replaces the count. Placement payments are not read. Under ``currency = "points"`` the card
+  units are the round's points.
+* **Chặt và tới** (``chop_out_voids``), in two readings: ``chopper``, a chop made with the
+  chopper's last cards; ``chopped``, a chop of a player who then goes out first (wins the round);
+  ``both``, either. A void chop stays a link of its chain but moves no money itself: under
+  ``multiply`` the player chopped pays nothing for that link (the other links stand); under
+  ``accumulate``, where a chain is paid by its last link, a chain whose last link is void pays
+  nothing. Where both apply (a chopped player chops back with their last cards and goes out
+  first), ``both`` voids each link by either reading: that player neither pays for being chopped
+  nor collects for chopping back.
 * **Axes switched off** are not read: frozen seats in a result are ignored unless ``rules.frozen``
   (placement is then paid as usual), and ``result.den_bai`` unless ``rules.den_bai`` and three
   players (every player but 1st) are frozen. So one result can be settled under several rule sets.
@@ -71,20 +87,32 @@ from itertools import pairwise
 
 import attrs
 
-from tienlen import svg
 from tienlen._bits import NIBBLE, TWO, TWOS, pairs_of, rank_mask
-from tienlen._checks import MAX_AMOUNT, check_type, shown
+from tienlen._checks import check_balances, check_players, check_rules, check_type, check_unit, unit_argument
 from tienlen._codec import WireValue
 from tienlen.cards import Card, cards_of, format_cards, mask_of
 from tienlen.combos import Combo, rank_nibbles
-from tienlen.errors import InvalidRecord, InvalidRules
 from tienlen.events import Chop, Finished, Forfeited, Played, RoundResult, TrickWon
-from tienlen.rules import RuleSet, Unit
+from tienlen.rules import Currency, RuleSet
 
-__all__ = ["HOUSE_SEAT", "Transfer", "Settlement", "settle", "unit_for", "stake_for", "held_value", "chop_value"]
+__all__ = [
+    "HOUSE_SEAT",
+    "REWARD_SCALE",
+    "Transfer",
+    "Settlement",
+    "settle",
+    "reward_net",
+    "unit_for",
+    "stake_for",
+    "held_value",
+    "chop_value",
+]
 
 HOUSE_SEAT = -1
 """The payee seat of the house account (the rake). Player seats are 0 and up."""
+
+REWARD_SCALE = 100
+"""How many times finer than the room's unit :func:`reward_net` settles a round where the rules take a rake."""
 
 _ORDINALS = ("1st", "2nd", "3rd", "4th")
 
@@ -119,18 +147,26 @@ class Transfer:
 @attrs.frozen(kw_only=True)
 class Settlement(WireValue):
     """What one round moved: the ``transfers`` in the order they fell due, the ``net`` result per seat,
-    the ``house`` account (the rake; 0 where there is none) and the ``unit`` counted.
+    the ``house`` account (the rake; 0 where there is none), the ``currency`` counted in (chips,
+    bets or points) and the ``unit``, what one unit is worth in this room, as given to
+    :func:`settle` (1 for points).
 
     For chips and bets ``sum(net) + house == 0`` always. For points ``transfers`` is empty and
     ``net`` (also readable as :attr:`points`) holds each seat's points for the round.
-    ``stake`` is the worth of one unit in this room, as given to :func:`settle` as ``unit`` (1 for points).
+    ``stake`` is the deprecated 0.1 name of ``unit`` (it warns; removed in 0.3).
     """
 
-    unit: Unit
-    stake: int
+    currency: Currency
+    unit: int
     transfers: tuple[Transfer, ...]
     net: tuple[int, ...]
     house: int = 0
+
+    @property
+    def stake(self) -> int:
+        """Deprecated 0.1 name of :attr:`unit`, the worth of one unit (warns; removed in 0.3)."""
+        warnings.warn("Settlement.stake is deprecated; use Settlement.unit (removed in 0.3)", DeprecationWarning, stacklevel=2)
+        return self.unit
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -153,15 +189,17 @@ class Settlement(WireValue):
     def __str__(self) -> str:
         lines = [str(t) for t in self.transfers]
         nets = ", ".join(f"seat {s} {v:+,}" for s, v in enumerate(self.net))
-        lines.append(f"net ({self.unit}): {nets}" + (f"; house {self.house:+,}" if self.house else ""))
+        lines.append(f"net ({self.currency}): {nets}" + (f"; house {self.house:+,}" if self.house else ""))
         return "\n".join(lines)
 
     def __repr__(self) -> str:
         """A short summary: the unit, the net per seat and how many transfers (``str()`` lists them)."""
         house = f", house {self.house:+,}" if self.house else ""
-        return f"<Settlement in {self.unit}: net {' '.join(f'{v:+,}' for v in self.net)}{house}, {len(self.transfers)} transfers>"
+        return f"<Settlement in {self.currency}: net {' '.join(f'{v:+,}' for v in self.net)}{house}, {len(self.transfers)} transfers>"
 
     def _repr_svg_(self) -> str:
+        from tienlen import svg  # pictures sit above the values they draw: imported when first drawn
+
         return svg.settlement(self)
 
 
@@ -183,11 +221,13 @@ def _bomb_units(bomb_class: str, rules: RuleSet) -> int:
 def _itemise(mask: int, rules: RuleSet) -> list[tuple[str, int]]:
     """The 2s and bombs of a hand with their units, in the order of the module docs."""
     items: list[tuple[str, int]] = []
-    for card in cards_of(mask & TWOS):
-        if rules.two_values[card.suit]:
-            items.append((str(card), rules.two_values[card.suit]))
-    nibbles = rank_nibbles(mask)
     quad = rules.bomb_value("quad")
+    twos = [(str(card), rules.two_values[card.suit]) for card in cards_of(mask & TWOS) if rules.two_values[card.suit]]
+    if mask & TWOS == TWOS and quad > sum(v for _, v in twos):
+        items.append((f"quad {format_cards(TWOS)}", quad))  # four 2s are valued once, as the larger
+    else:
+        items += twos
+    nibbles = rank_nibbles(mask)
     free = [nibbles[r] for r in range(TWO)]
     if quad > 0:
         for r in range(TWO):
@@ -225,27 +265,27 @@ def held_value(cards: Iterable[Card], rules: RuleSet) -> int:
     >>> held_value(parse_cards("3♠ 3♣ 4♠ 4♦ 5♥ 5♣ 2♠"), IWIN)
     3
     """
-    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
+    check_rules(rules)
     return sum(value for _, value in _itemise(mask_of(cards), rules))
 
 
 def chop_value(combo: Combo, rules: RuleSet) -> int:
-    """Units a chopped combination adds to its chain under ``accumulate`` chop payment
-    (its 2s by suit, or its bomb value).
+    """Units a chopped combination adds to its chain (its 2s by suit, or its bomb value; four 2s,
+    a quad, the larger of the two).
 
     >>> from tienlen import NORTHERN, IWIN, classify
     >>> chop_value(classify("2♦", NORTHERN), NORTHERN)
     3
     >>> chop_value(classify("8♠ 8♣ 8♦ 8♥", IWIN), IWIN)
     3
+    >>> chop_value(classify("2♠ 2♣ 2♦ 2♥", IWIN), IWIN)
+    6
     """
     check_type(combo, Combo, "combo", "a Combo")
-    check_type(rules, RuleSet, "rules", "a RuleSet such as tienlen.HOUSE")
-    if combo.is_two_group:
-        return sum(rules.two_values[c.suit] for c in combo.cards if c.rank == TWO)
-    if combo.bomb_class is not None:
-        return _bomb_units(combo.bomb_class, rules)
-    return 0
+    check_rules(rules)
+    twos = sum(rules.two_values[c.suit] for c in combo.cards if c.rank == TWO)
+    # Four 2s played together are a quad: chopped, they cost the larger of the two prices.
+    return max(twos, _bomb_units(combo.bomb_class, rules) if combo.bomb_class is not None else 0)
 
 
 def _chopped(result: RoundResult, rules: RuleSet) -> list[tuple[str, int]]:
@@ -275,104 +315,14 @@ def _chopped(result: RoundResult, rules: RuleSet) -> list[tuple[str, int]]:
 # ---------------------------------------------------------------------------- checks
 
 
-def unit_argument(unit: int | None, stake: int | None, where: str) -> int:
-    """The room's unit given as ``unit=`` (1 when neither is given), or as the deprecated ``stake=``
-    with a :class:`DeprecationWarning` naming ``where``. Raises :class:`InvalidRules` when both are given."""
-    if stake is None:
-        return 1 if unit is None else unit
-    if unit is not None:
-        raise InvalidRules(f"{where}: give unit= only; stake= is its old name and means the same amount")
-    warnings.warn(
-        f"{where}(stake=...) is deprecated and goes in 0.3.0; use unit=... with the same amount (house: the entry; northern, iwin: the bet)",
-        DeprecationWarning,
-        stacklevel=3,
-    )
-    return stake
-
-
-def check_unit(unit: object, rules: RuleSet) -> int:
-    """``unit`` when it is a positive whole number (exactly 1 for points); else :class:`InvalidRules`."""
-    if isinstance(unit, bool) or not isinstance(unit, int) or not 1 <= unit <= MAX_AMOUNT:
-        raise InvalidRules(
-            f"unit: {shown(unit)} is not a positive whole number; give what one {rules.unit_name} is worth "
-            f"in this room, e.g. unit=1000 (at most {MAX_AMOUNT:,})"
-        )
-    if rules.unit == "points" and unit != 1:
-        raise InvalidRules(f"unit: {rules.name} scores points, which are not staked; leave unit at 1 (got {unit:,})")
-    return unit
-
-
 def _check(result: RoundResult, rules: RuleSet, unit: object, balances: object) -> tuple[int, tuple[int, ...] | None]:
     """Refuse settle's arguments when they do not fit together; the player count and the balances."""
-    if not isinstance(rules, RuleSet):
-        raise InvalidRules(f"rules must be a RuleSet such as tienlen.HOUSE, not {type(rules).__name__}")
-    if not isinstance(result, RoundResult):
-        raise InvalidRecord(f"settle needs a RoundResult (a finished round's .result), not {type(result).__name__}")
+    check_rules(rules)
+    check_type(result, RoundResult, "result", "a RoundResult (a finished round's .result)")
     check_unit(unit, rules)
-    n = _check_seats(result, rules)
-    return n, None if balances is None else _check_balances(balances, n)
-
-
-def _check_seats(result: RoundResult, rules: RuleSet) -> int:
-    """The result's player count, once every seat it names is at the table and its order is whole."""
-    n = result.players
-    if not isinstance(n, int) or not rules.min_players <= n <= rules.max_players:
-        span = f"{rules.min_players}" if rules.min_players == rules.max_players else f"{rules.min_players} to {rules.max_players}"
-        raise InvalidRules(f"this round has {shown(n)} players, but {rules.name} is played by {span} players")
-    if len(result.hands) != n:
-        raise InvalidRecord(f"the result lists {len(result.hands)} hands for {n} players; give one hand per seat")
-    _check_places(result, range(n))
-    _check_events(result, range(n))
-    return n
-
-
-def _check_places(result: RoundResult, seats: range) -> None:
-    """Instant winners, placements, frozen and forfeited seats are at the table and agree."""
-    n = len(seats)
-    if result.instant_winners:
-        bad = [w.seat for w in result.instant_winners if w.seat not in seats]
-        if bad:
-            raise InvalidRecord(f"instant winner seat {bad[0]} is not at this {n}-player table")
-    elif sorted(result.placements) != list(seats):
-        raise InvalidRecord(f"placements {list(result.placements)} must list each of the {n} seats once, from 1st to last")
-    for name, group in (("frozen", result.frozen), ("forfeited", result.forfeited)):
-        bad = [s for s in group if s not in seats]
-        if bad:
-            raise InvalidRecord(f"{name} seat {bad[0]} is not at this {n}-player table")
-    if result.placements and result.placements[0] in result.frozen:
-        raise InvalidRecord(f"seat {result.placements[0]} is both 1st and frozen; frozen players take the last places")
-    tail = len(result.frozen) + len(result.forfeited)
-    if result.placements and tail and set(result.placements[-tail:]) != set(result.frozen) | set(result.forfeited):
-        raise InvalidRecord(
-            f"placements {list(result.placements)} must end with the frozen seats {list(result.frozen)}"
-            f" and then the forfeiters {list(result.forfeited)}"
-        )
-    if result.den_bai is not None and result.den_bai not in result.frozen:
-        raise InvalidRecord(f"đền bài seat {result.den_bai} must be one of the frozen seats {list(result.frozen)}")
-
-
-def _check_events(result: RoundResult, seats: range) -> None:
-    """Chop and finish events name seats at the table."""
-    n = len(seats)
-    for chop in result.chops:
-        if chop.chopper not in seats or chop.chopped not in seats or chop.index < 1:
-            raise InvalidRecord(f"chop event {shown(chop)} names a seat not at this {n}-player table or an index below 1")
-    for finish in result.finishes:
-        if finish.seat not in seats:
-            raise InvalidRecord(f"finish event {shown(finish)} names a seat not at this {n}-player table")
-
-
-def _check_balances(balances: object, n: int) -> tuple[int, ...]:
-    if isinstance(balances, (str, bytes)) or not isinstance(balances, Sequence):
-        raise InvalidRules(f"balances: give one whole number per seat, e.g. [50000] * {n}, not {shown(balances)}")
-    if len(balances) != n:
-        raise InvalidRules(f"balances: {len(balances)} balances given for {n} players; give one per seat")
-    for seat, value in enumerate(balances):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
-            raise InvalidRules(
-                f"balances: seat {seat} has {shown(value)}; a balance must be a whole number of at least 0 (and at most {MAX_AMOUNT:,})"
-            )
-    return tuple(balances)
+    n = check_players(rules, result.players, "the result's players")
+    result.check_seats(n)
+    return n, None if balances is None else check_balances(balances, n)
 
 
 # ---------------------------------------------------------------------------- what falls due
@@ -426,11 +376,19 @@ def _instant_win(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list
 
 
 def _void_chops(result: RoundResult, rules: RuleSet) -> set[Chop]:
-    """The chops that move no money under ``chop_out_voids``: made with the chopper's last cards."""
-    if not rules.chop_out_voids:
-        return set()
+    """The chops that move no money under ``chop_out_voids``: made with the chopper's last cards
+    (``chopper``), of a player who then went out first (``chopped``), or either (``both``)."""
+    mode = rules.chop_out_voids
     events = result.events
-    return {e for e, after in pairwise(events) if isinstance(e, Chop) and isinstance(after, Finished) and after.seat == e.chopper}
+    void: set[Chop] = set()
+    if mode in ("chopper", "both"):
+        void |= {
+            e for e, after in pairwise(events) if isinstance(e, Chop) and isinstance(after, Finished) and after.seat == e.chopper
+        }
+    if mode in ("chopped", "both") and result.finishes:
+        winner = result.finishes[0].seat
+        void |= {chop for chop in result.chops if chop.chopped == winner}
+    return void
 
 
 def _chops(result: RoundResult, rules: RuleSet, unit: int) -> list[list[Transfer]]:
@@ -442,7 +400,7 @@ def _chops(result: RoundResult, rules: RuleSet, unit: int) -> list[list[Transfer
         price: dict[int, int] = {}
         twos: dict[int, list[str]] = {}
         for chop, (label, units) in zip(chops, taken, strict=True):
-            added = units if chop.chopped_combo.is_two_group else 0
+            added = units if chop.chopped_combo.mask & TWOS else 0  # 2s die here, four 2s included
             price[chop.trick] = price.get(chop.trick, 0) + added
             if added:
                 twos.setdefault(chop.trick, []).append(label)
@@ -492,26 +450,36 @@ def _cards_left(result: RoundResult, rules: RuleSet, seat: int) -> tuple[int, st
     if twos and rules.card_two_multiplier > 1:
         words += f", each of {twos} 2s counted {rules.card_two_multiplier}×"
     never_played = mask.bit_count() >= 13 and not any(isinstance(e, Played) and e.seat == seat for e in result.events)
-    if rules.card_all_multiplier > 1 and never_played:
-        count *= rules.card_all_multiplier
-        words += f", all still held: × {rules.card_all_multiplier}"
+    times = rules.amount("card_all_multiplier", result.players)
+    if times > 1 and never_played:
+        count *= times
+        words += f", all still held: × {times}"
     return count, words
 
 
 def _end(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list[Transfer]:
     """What falls due when the round ends: places (or card counts), cóng, thúi, finishing on a 2."""
     frozen = [s for s in result.placements if s in result.frozen] if rules.frozen else []
-    forfeited = set(result.forfeited)
+    left_frozen = _left_frozen(result, rules)
     # With a forfeit penalty, only those who left before anyone went out pay it; a later leaver is
-    # settled as the place they take, thúi included. Without one, no forfeiter owes thúi.
-    penalised = forfeited - _left_late(result) if rules.forfeit_penalty is not None else set()
-    gone = penalised if rules.forfeit_penalty is not None else forfeited
+    # settled as the place they take.
+    penalised = set(result.forfeited) - _left_late(result) if rules.forfeit_penalty is not None else set()
+    charged_frozen = frozen + left_frozen
     return [
-        *_places_due(result, rules, unit, n, frozen, penalised),
-        *_frozen_due(result, rules, unit, n, frozen),
-        *_thui_due(result, rules, unit, frozen, gone),
+        *_places_due(result, rules, unit, n, charged_frozen, penalised),
+        *_frozen_due(result, rules, unit, n, frozen, left_frozen),
+        *_thui_due(result, rules, unit, charged_frozen),
         *_finish_due(result, rules, unit, n),
     ]
+
+
+def _left_frozen(result: RoundResult, rules: RuleSet) -> list[int]:
+    """Forfeiters settled as frozen: where the rules freeze, a player who left without having played
+    a card, in a round where someone went out (staying, they would have been frozen)."""
+    if not rules.frozen or not result.finishes:
+        return []
+    played = {e.seat for e in result.events if isinstance(e, Played)}
+    return [s for s in result.placements if s in result.forfeited and s not in played]
 
 
 def _pay(payer: int, payee: int, amount: int, reason: str) -> list[Transfer]:
@@ -521,67 +489,77 @@ def _pay(payer: int, payee: int, amount: int, reason: str) -> list[Transfer]:
 
 def _places_due(result: RoundResult, rules: RuleSet, unit: int, n: int, frozen: list[int], penalised: set[int]) -> list[Transfer]:
     """Card counts or placement payments (pairings touching a frozen player void), and the penalty
-    of early forfeiters instead."""
+    of early forfeiters instead where it is the larger (leaving never pays)."""
     places = result.placements
     first = places[0]
     due: list[Transfer] = []
     if rules.scoring == "cards":
         price = rules.amount("card_price", n) * unit
         for seat in places[1:]:
-            if seat not in penalised:
-                count, words = _cards_left(result, rules, seat)
-                due += _pay(seat, first, count * price, f"card count: {words}; {count} × {price:,}")
+            count, words = _cards_left(result, rules, seat)
+            due += _pay(seat, first, count * price, f"card count: {words}; {count} × {price:,}")
     else:
         for payer_place, payee_place, units in rules.payments_for(n):
             payer, payee = places[payer_place - 1], places[payee_place - 1]
-            if payer not in frozen and payee not in frozen and payer not in penalised:
+            if payer not in frozen and payee not in frozen:
                 due += _pay(payer, payee, units * unit, f"placement: {_place(payer_place)} pays {_place(payee_place)}")
+    penalty = rules.amount("forfeit_penalty", n) * unit if penalised else 0
     for seat in places:
-        if seat in penalised:
-            penalty = rules.amount("forfeit_penalty", n) * unit
+        if seat in penalised and penalty >= sum(t.amount for t in due if t.payer == seat):
+            due = [t for t in due if t.payer != seat]
             due += _pay(
                 seat, first, penalty, "forfeit: left before anyone went out, pays the winner instead of a placement payment"
             )
     return due
 
 
-def _frozen_due(result: RoundResult, rules: RuleSet, unit: int, n: int, frozen: list[int]) -> list[Transfer]:
+def _frozen_due(result: RoundResult, rules: RuleSet, unit: int, n: int, frozen: list[int], left: list[int]) -> list[Transfer]:
     """Cóng: each frozen player's penalty and cards (or all of it from the đền bài seat), and the
-    end payment when several are frozen."""
-    if not frozen:
+    end payment when several are frozen; ``left`` are forfeiters charged as frozen (:func:`_left_frozen`),
+    who pay their own cóng but do not count as frozen for the end payment or đền bài."""
+    if not frozen and not left:
         return []
     first = result.placements[0]
     owed: list[tuple[int, int, str]] = []
     penalty = rules.amount("frozen_penalty", n)
-    for seat in frozen:
+    for seat in frozen + left:
         items = _itemise(mask_of(result.hands[seat]), rules)
         units = penalty + sum(v for _, v in items)
         text = f"{penalty * unit:,}" + ("".join(f" + {label} {v * unit:,}" for label, v in items))
         owed.append((seat, units * unit, text))
     due: list[Transfer] = []
     if rules.den_bai and result.den_bai is not None and len(frozen) == n - 1 >= 3:
-        for seat, amount, text in owed:
+        for seat, amount, text in owed[: len(frozen)]:
             whose = "own" if seat == result.den_bai else f"seat {seat}'s"
             due += _pay(result.den_bai, first, amount, f"đền bài: passed holding a play, pays {whose} cóng ({text})")
     else:
-        for seat, amount, text in owed:
+        for seat, amount, text in owed[: len(frozen)]:
             due += _pay(seat, first, amount, f"frozen (cóng): {text}")
+    for seat, amount, text in owed[len(frozen) :]:
+        due += _pay(seat, first, amount, f"left without playing a card, pays as frozen (cóng): {text}")
     if len(frozen) >= 2:
         end_payment = rules.amount("frozen_end_payment", n) * unit
         for seat in result.placements[1:]:
-            if seat not in frozen:
+            if seat not in frozen and seat not in left:
                 due += _pay(seat, first, end_payment, f"{len(frozen)} players frozen end the round: pays 1st")
     return due
 
 
-def _thui_due(result: RoundResult, rules: RuleSet, unit: int, frozen: list[int], gone: set[int]) -> list[Transfer]:
-    """Thúi: 2s and bombs left in hand when the round ends (forfeiters who owe none left before it did)."""
-    first = result.placements[0]
-    played_out = [s for s in result.placements if s not in gone]
+def _thui_due(result: RoundResult, rules: RuleSet, unit: int, frozen: list[int]) -> list[Transfer]:
+    """Thúi: 2s and bombs left in hand when the round ends. A forfeiter owes it for what they took
+    away: ``above``, to the player placed just above them; ``winner``, to 1st place."""
+    places = result.placements
+    first = places[0]
+    forfeited = set(result.forfeited)
+    stayed = [s for s in places if s not in forfeited]
     if rules.thui == "above":
-        owing = [(played_out[-1], played_out[-2])] if len(played_out) >= 2 and played_out[-1] not in frozen else []
+        owing = [(stayed[-1], stayed[-2])] if len(stayed) >= 2 and stayed[-1] not in frozen else []
+        owing += [(seat, places[k - 1]) for k, seat in enumerate(places) if k and seat in forfeited and seat not in frozen]
+    elif rules.thui == "last":
+        owing = [(stayed[-1], first)] if len(stayed) >= 2 and stayed[-1] not in frozen else []
+        owing += [(seat, first) for seat in places[1:] if seat in forfeited and seat not in frozen]
     else:
-        owing = [(seat, first) for seat in played_out[1:] if seat not in frozen] if rules.thui == "winner" else []
+        owing = [(seat, first) for seat in places[1:] if seat not in frozen] if rules.thui == "winner" else []
     whom = "the player above" if rules.thui == "above" else "the winner"
     due: list[Transfer] = []
     for seat, payee in owing:
@@ -644,7 +622,7 @@ def _points(result: RoundResult, rules: RuleSet, n: int) -> tuple[int, ...]:
 
 def unit_for(rules: RuleSet, unit: int) -> int:
     """The unit to settle ``rules`` with: ``unit`` where amounts are money, 1 where they are points."""
-    return 1 if rules.unit == "points" else unit
+    return 1 if rules.currency == "points" else unit
 
 
 def stake_for(rules: RuleSet, stake: int) -> int:
@@ -671,10 +649,10 @@ def settle(
     and are otherwise just checked. Amounts that do not divide evenly, the order of cap and rake,
     and how bombs in a hand are counted are described in the module docs.
 
-    Raises :class:`~tienlen.InvalidRules` when ``unit`` is not a positive whole number (or is not
-    1 for a points profile), when both ``unit`` and ``stake`` are given, when ``balances`` are not
-    one non-negative whole number per seat, or when the rules are not played by the result's
-    number of players; and :class:`~tienlen.InvalidRecord` when the result contradicts itself
+    Raises :class:`~tienlen.InvalidArgument` when ``rules`` is not a rule set or ``result`` not a
+    result, when ``unit`` is not a positive whole number (or is not 1 for a points profile), when
+    both ``unit`` and ``stake`` are given, when ``balances`` are not one non-negative whole number
+    per seat, or when the rules are not played by the result's number of players; and :class:`~tienlen.InvalidRecord` when the result contradicts itself
     (placements that are not every seat once, a seat not at the table, a đền bài seat that is not
     frozen).
 
@@ -691,8 +669,8 @@ def settle(
     """
     worth = unit_argument(unit, stake, "settle")
     n, checked = _check(result, rules, worth, balances)
-    if rules.unit == "points" and rules.scoring == "places":
-        return Settlement(unit="points", stake=worth, transfers=(), net=_points(result, rules, n), house=0)
+    if rules.currency == "points" and rules.scoring == "places":
+        return Settlement(currency="points", unit=worth, transfers=(), net=_points(result, rules, n), house=0)
     if result.instant_winners:
         moments = _instant_win(result, rules, worth, n)
     else:
@@ -705,8 +683,8 @@ def settle(
     for t in transfers:
         net[t.payer] -= t.amount
         net[t.payee] += t.amount
-    if rules.unit == "points":  # card points: the card units are the points, nothing is paid
-        return Settlement(unit="points", stake=worth, transfers=(), net=tuple(net), house=0)
+    if rules.currency == "points":  # card points: the card units are the points, nothing is paid
+        return Settlement(currency="points", unit=worth, transfers=(), net=tuple(net), house=0)
     house = 0
     if rules.rake_percent:
         for seat in range(n):
@@ -719,4 +697,28 @@ def settle(
                 )
                 net[seat] -= rake
                 house += rake
-    return Settlement(unit=rules.unit, stake=worth, transfers=tuple(transfers), net=tuple(net), house=house)
+    return Settlement(currency=rules.currency, unit=worth, transfers=tuple(transfers), net=tuple(net), house=house)
+
+
+def reward_net(result: RoundResult, rules: RuleSet, *, unit: int = 1) -> tuple[tuple[float, ...], float]:
+    """Each seat's net for a finished round and the house's take, in units of ``unit`` worth of money,
+    with the rake kept: what the learning adapters pay as rewards.
+
+    Where the rules take a rake (``iwin``'s 5%), a coarse unit would round it away (5% of 4 bets
+    at 1 per bet rounds down to 0), so the round is settled in a room :data:`REWARD_SCALE` (100)
+    times finer, ``settle(result, rules, unit=unit * 100)``, and every amount divided by 100:
+    4 bets won pay 3.8 and the house 0.2. Without a rake this is :func:`settle`'s ``net`` and
+    ``house`` (0) as they are. Either way the seats' nets and the house add up to 0 (to points
+    for points profiles, which have no house).
+
+    >>> from tienlen import IWIN
+    >>> from tienlen.events import RoundResult
+    >>> won = RoundResult(players=2, dealer=0, first_round=False, placements=(0, 1), frozen=(),
+    ...     forfeited=(), instant_winners=(), hands=((), ()), events=())
+    >>> settle(won, IWIN).net, reward_net(won, IWIN)
+    ((2, -2), ((1.9, -2.0), 0.1))
+    """
+    scale = REWARD_SCALE if rules.rake_percent and rules.currency != "points" else 1
+    check_unit(unit, rules)
+    money = settle(result, rules, unit=unit * scale)
+    return tuple(v / scale for v in money.net), money.house / scale

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import random
 import textwrap
+import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -27,14 +28,15 @@ from typing import Any
 
 import attrs
 
-from tienlen._checks import MAX_AMOUNT, MAX_COUNT, MAX_SEED, MAX_WORKERS, check_int, check_type, shown
+from tienlen._checks import check_int, check_players, check_rules, unit_argument
+from tienlen._input import MAX_AMOUNT, MAX_COUNT, MAX_SEED, MAX_WORKERS, shown
 from tienlen._version import __version__
 from tienlen.agents import make_agent, play_round
 from tienlen.cards import DECK
-from tienlen.errors import InvalidArgument, InvalidRules
+from tienlen.errors import InvalidArgument, TienLenError
 from tienlen.events import Passed, Played, RoundResult
 from tienlen.rules import RuleSet
-from tienlen.settle import Settlement, held_value, settle, unit_argument, unit_for
+from tienlen.settle import Settlement, held_value, settle, unit_for
 
 __all__ = [
     "PLAIN_WIN",
@@ -68,7 +70,7 @@ def round_seed(seed: int, index: int) -> int:
 def _values(settlement: Settlement) -> tuple[int, ...]:
     """Each seat's result as a whole number on the scale of :func:`plain_win`: money as it is,
     points times the player count less the round's total (the points relative to the average)."""
-    if settlement.unit != "points":
+    if settlement.currency != "points":
         return settlement.net
     total = sum(settlement.net)
     return tuple(len(settlement.net) * p - total for p in settlement.net)
@@ -97,7 +99,7 @@ def plain_win(rules: RuleSet, players: int, unit: int = 1) -> int:
         events=(),
     )
     settlement = settle(plain, rules, unit=unit_for(rules, unit))
-    if settlement.unit == "points":
+    if settlement.currency == "points":
         return _values(settlement)[0]
     return sum(t.amount for t in settlement.paid_to(0) if t.payer >= 0)
 
@@ -135,7 +137,7 @@ class ProfileStats:
     """Totals over the simulated rounds of one rule set, all whole numbers, so chunks played apart
     add up with ``+`` to exactly the totals of one run.
 
-    ``unit`` is the rule set's own unit and ``scale`` one plain win in it (see :func:`plain_win`);
+    ``currency`` is what the rule set counts in and ``scale`` one plain win in it (see :func:`plain_win`);
     ``seat_totals``/``seat_squares`` sum each seat's result and its square; ``moved`` is what
     changed hands per round (the sum of the positive results) and ``moved_counts`` how many rounds
     moved each amount; ``plies`` counts plays and passes; ``chops`` counts chops, ``chains`` tricks
@@ -145,7 +147,7 @@ class ProfileStats:
     """
 
     rules: str
-    unit: str
+    currency: str
     scale: int
     players: int
     rounds: int = 0
@@ -166,6 +168,14 @@ class ProfileStats:
     def per_round(self, total: int) -> float:
         """A total divided by the number of rounds."""
         return total / self.rounds if self.rounds else 0.0
+
+    @property
+    def unit(self) -> str:
+        """Deprecated 0.1 name of :attr:`currency` (warns; removed in 0.3)."""
+        warnings.warn(
+            "ProfileStats.unit is deprecated; use ProfileStats.currency (removed in 0.3)", DeprecationWarning, stacklevel=2
+        )
+        return self.currency
 
     @property
     def seat_results(self) -> tuple[Estimate, ...]:
@@ -206,7 +216,7 @@ class ProfileStats:
         data: dict[str, Any] = attrs.asdict(self)
         data["moved_counts"] = [list(pair) for pair in self.moved_counts]
         data["statistics"] = {
-            "unit": "plain wins",
+            "currency": "plain wins",
             "seats": [attrs.asdict(e) for e in self.seat_results],
             "money_moved": attrs.asdict(self.money),
             "round_length": attrs.asdict(self.length),
@@ -216,8 +226,8 @@ class ProfileStats:
         return data
 
     def __add__(self, other: ProfileStats) -> ProfileStats:
-        if (self.rules, self.unit, self.scale, self.players) != (other.rules, other.unit, other.scale, other.players):
-            raise InvalidRules(
+        if (self.rules, self.currency, self.scale, self.players) != (other.rules, other.currency, other.scale, other.players):
+            raise InvalidArgument(
                 f"cannot add statistics of {self.rules} ({self.players} players) and {other.rules} ({other.players} players)"
             )
 
@@ -228,7 +238,7 @@ class ProfileStats:
         sums = {name: getattr(self, name) + getattr(other, name) for name in _SUMMED}
         return ProfileStats(
             rules=self.rules,
-            unit=self.unit,
+            currency=self.currency,
             scale=self.scale,
             players=self.players,
             seat_totals=seats(self.seat_totals, other.seat_totals),
@@ -243,7 +253,7 @@ _SUMMED = ("rounds", "moved", "moved_squares", "plies", "plies_squares", "chops"
 
 
 def _empty(rules: RuleSet, players: int, unit: int) -> ProfileStats:
-    return ProfileStats(rules=rules.name, unit=rules.unit, scale=plain_win(rules, players, unit), players=players)
+    return ProfileStats(rules=rules.name, currency=rules.currency, scale=plain_win(rules, players, unit), players=players)
 
 
 def play_chunk(
@@ -330,8 +340,7 @@ class Run:
 
     def check(self) -> None:
         """Raise :class:`~tienlen.InvalidArgument` for no rule set or bot, an unknown bot, or a
-        seed, unit or number of rounds out of range, and :class:`InvalidRules` for a player count a
-        rule set does not allow."""
+        seed, unit or number of rounds out of range, or a player count a rule set does not allow."""
         _check_settings(self.rule_sets, self.players, self.bots, self.seed, self.unit)
         check_int(self.rounds, "rounds", 1, MAX_COUNT)
 
@@ -371,7 +380,8 @@ class Run:
     def from_mapping(cls, data: Mapping[str, Any]) -> Run:
         """A run from :meth:`to_mapping` output (or the ``run`` of a JSON report).
 
-        Raises :class:`InvalidRules` when a field is missing or of the wrong kind.
+        Raises :class:`~tienlen.InvalidArgument` when a field is missing or of the wrong kind, and
+        :class:`~tienlen.InvalidRules` for a rule set that cannot be used.
         """
         try:
             run = cls(
@@ -382,10 +392,10 @@ class Run:
                 bots=tuple(str(b) for b in data["bots"]),
                 unit=int(data["unit"]),
             )
-        except InvalidRules:
+        except TienLenError:
             raise
         except (KeyError, TypeError, ValueError) as error:
-            raise InvalidRules(
+            raise InvalidArgument(
                 f"not a simulation run description: {error!s} (expected rules, rounds, seed, players, bots, unit)"
             ) from None
         run.check()
@@ -393,7 +403,7 @@ class Run:
 
     def report(self, stats: Sequence[ProfileStats]) -> dict[str, Any]:
         """The JSON report of this run: its description, the unit, and each rule set's statistics."""
-        return {"run": self.to_mapping(), "unit": PLAIN_WIN, "results": [s.to_mapping() for s in stats]}
+        return {"run": self.to_mapping(), "currency": PLAIN_WIN, "results": [s.to_mapping() for s in stats]}
 
 
 def _locally(workers: int, jobs: list[tuple[Any, ...]], progress: Progress | None) -> list[ProfileStats]:
@@ -453,8 +463,7 @@ def simulate(
     a money rule set is worth (see :func:`~tienlen.settle`; points rule sets ignore it); ``stake``
     is its deprecated 0.1 name.
 
-    Raises :class:`InvalidRules` for a player count a rule set does not allow, and
-    :class:`~tienlen.InvalidArgument` for an unknown bot, a seed out of 0 to 2**64 - 1, rounds
+    Raises :class:`~tienlen.InvalidArgument` for a player count a rule set does not allow, an unknown bot, a seed out of 0 to 2**64 - 1, rounds
     out of 1 to 10**9, workers out of 1 to 256, or arguments of the wrong type.
     """
     worth = unit_argument(unit, stake, "simulate")
@@ -464,9 +473,9 @@ def simulate(
 
 
 def _worth(stats: ProfileStats) -> str:
-    if stats.unit == "points":
+    if stats.currency == "points":
         return f"{stats.scale / stats.players:g} points above the round's average"
-    return f"{stats.scale:,} {stats.unit}"
+    return f"{stats.scale:,} {stats.currency}"
 
 
 def _check_settings(rule_sets: Sequence[RuleSet], players: int, bots: Sequence[str], seed: int, unit: int) -> None:
@@ -475,13 +484,11 @@ def _check_settings(rule_sets: Sequence[RuleSet], players: int, bots: Sequence[s
         if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or not value:
             raise InvalidArgument(f"{name} must be a non-empty sequence, not {shown(value)}")
     for rules in rule_sets:
-        check_type(rules, RuleSet, "rule_sets", "RuleSets such as tienlen.HOUSE")
+        check_rules(rules, "rule_sets")
     check_int(seed, "seed", 0, MAX_SEED)
     check_int(unit, "unit", 1, MAX_AMOUNT)
-    check_int(players, "players", 2, 4)
     for rules in rule_sets:
-        if not rules.min_players <= players <= rules.max_players:
-            raise InvalidRules(f"{rules.name} is not played by {players} players")
+        check_players(rules, players)
     for bot in bots:
         make_agent(bot)
 

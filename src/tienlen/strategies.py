@@ -26,18 +26,21 @@ from typing import Any, get_args
 import attrs
 
 from tienlen._bits import TWO, rank_mask
+from tienlen._checks import check_players
 from tienlen._extras import requires
 from tienlen.actions import Action
 from tienlen.cards import DECK, FULL_MASK, Card, cards_of
 from tienlen.combos import Combo, ComboKind, classify
-from tienlen.errors import InvalidRules
+from tienlen.errors import InvalidArgument
 from tienlen.profiles import PROFILES
 from tienlen.round import Round
 from tienlen.rules import (
     INSTANT_WIN_PATTERNS,
     Amount,
     BombRule,
+    ChopOutVoids,
     ChopPayment,
+    Currency,
     Direction,
     InstantWinRule,
     InstantWinTies,
@@ -46,7 +49,7 @@ from tienlen.rules import (
     RuleSet,
     Scoring,
     Thui,
-    Unit,
+    TwoBombsCards,
 )
 
 with requires("hypothesis", __name__):
@@ -69,14 +72,14 @@ def cards() -> st.SearchStrategy[Card]:
 def masks(min_size: int = 0, max_size: int = 52, *, within: int = FULL_MASK) -> st.SearchStrategy[int]:
     """Card masks (52-bit ints) of ``min_size`` to ``max_size`` cards, all taken from ``within``.
 
-    Raises :class:`~tienlen.InvalidRules` at once when the sizes are no range or ``within`` holds
+    Raises :class:`~tienlen.InvalidArgument` at once when the sizes are no range or ``within`` holds
     fewer than ``min_size`` cards.
     """
     pool = [i for i in range(52) if within >> i & 1]
     if not 0 <= min_size <= max_size:
-        raise InvalidRules(f"masks: sizes {min_size} to {max_size} are not a range of card counts")
+        raise InvalidArgument(f"masks: sizes {min_size} to {max_size} are not a range of card counts")
     if min_size > len(pool):
-        raise InvalidRules(f"masks: cannot draw {min_size} cards from a set of {len(pool)}")
+        raise InvalidArgument(f"masks: cannot draw {min_size} cards from a set of {len(pool)}")
     if not pool:
         return st.just(0)
     return st.lists(st.sampled_from(pool), min_size=min_size, max_size=min(max_size, len(pool)), unique=True).map(
@@ -140,12 +143,12 @@ def combos(rules: RuleSet, kind: ComboKind | None = None) -> st.SearchStrategy[C
     Built from rank and suit choices that follow the rule set's axes: one-colour pairs where
     ``pair_same_colour`` (2s excepted where ``twos_ignore_suit``), one-suit straights where
     ``straight_same_suit``, straights topped by a 2 where ``straight_two_on_top``, pair runs only
-    where ``pair_runs`` and from ``pair_run_min`` pairs. Raises :class:`~tienlen.InvalidRules` when
+    where ``pair_runs`` and from ``pair_run_min`` pairs. Raises :class:`~tienlen.InvalidArgument` when
     ``kind`` is not a combination under ``rules`` (pair runs in ``northern``).
     """
     if kind is not None:
         if kind not in _kinds(rules):
-            raise InvalidRules(f"{rules.name} has no {kind.label}s: pair runs are not played")
+            raise InvalidArgument(f"{rules.name} has no {kind.label}s: pair runs are not played")
         return _combo(rules, kind)
     return st.one_of([_combo(rules, k) for k in _kinds(rules)])
 
@@ -219,13 +222,13 @@ def rounds(
     (under ``rules``) instead of dealing one, e.g. from a puzzle built with
     :meth:`~tienlen.Round.from_hands`.
 
-    Raises :class:`~tienlen.InvalidRules` at once when ``players`` is a count the rules do not
+    Raises :class:`~tienlen.InvalidArgument` at once when ``players`` is a count the rules do not
     allow, or ``start`` is a round of other rules or another player count.
     """
-    if players is not None and not rules.min_players <= players <= rules.max_players:
-        raise InvalidRules(f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, not {players}")
+    if players is not None:
+        check_players(rules, players)
     if start is not None and (start.rules != rules or (players is not None and start.players != players)):
-        raise InvalidRules(f"rounds: the start round is played under {start.rules.name} by {start.players}, not as asked")
+        raise InvalidArgument(f"rounds: the start round is played under {start.rules.name} by {start.players}, not as asked")
     return _round(rules, players, forfeits, max_actions, start)
 
 
@@ -256,7 +259,7 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
         BombRule(bomb=name, chops_twos=_subset(draw, [1, 2, 3]), chops_bombs=_subset(draw, list(classes))) for name in classes
     )
     follow_suit = draw(flag)
-    unit = _choice(draw, Unit)
+    currency = _choice(draw, Currency)
     chop_payment = _choice(draw, ChopPayment)
     scoring = _choice(draw, Scoring)
     frozen = scoring == "places" and draw(flag)
@@ -287,7 +290,8 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
         straight_two_on_top=draw(flag),
         pair_runs=pair_runs,
         pair_run_min=pair_run_min,
-        deal_whole_deck=low < 4 and draw(flag),
+        deal_whole_deck=(whole := low < 4 and draw(flag)),
+        deal_evenly=whole and draw(flag),
         follow_suit=follow_suit,
         twos_ignore_suit=draw(flag),
         bombs=bombs,
@@ -301,7 +305,7 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
         instant_win_ties=_choice(draw, InstantWinTies),
         frozen=frozen,
         den_bai=frozen and high == 4 and draw(flag),
-        unit=unit,
+        currency=currency,
         placement=tuple(placement),
         place_points=tuple((n, tuple(draw(st.lists(st.integers(-3, 3), min_size=n, max_size=n)))) for n in counts),
         two_values=tuple(draw(st.lists(st.integers(0, 4), min_size=4, max_size=4))),
@@ -316,11 +320,12 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
         thui=_choice(draw, Thui),
         finish_with_two_penalty=draw(_amount(counts)),
         forfeit_penalty=draw(st.none() | _amount(counts)),
-        chop_out_voids=chop_payment != "none" and draw(flag),
+        two_bombs_cards=_choice(draw, TwoBombsCards),
+        chop_out_voids=_choice(draw, ChopOutVoids) if chop_payment != "none" else "none",
         scoring=scoring,
         card_price=draw(_amount(counts, low=1)),
         card_two_multiplier=draw(st.integers(1, 3)),
-        card_all_multiplier=draw(st.integers(1, 3)),
+        card_all_multiplier=draw(_amount(counts, low=1)),
         rake_percent=draw(st.sampled_from([0, 0, 5, 10])),
         cap_at_balance=draw(flag),
         match_rounds=draw(st.none() | st.integers(1, 32)),

@@ -10,9 +10,8 @@ In a notebook the values draw themselves: :class:`~tienlen.Card`, :class:`~tienl
 :class:`~tienlen.Settlement` have a ``_repr_svg_`` that calls the functions here. A ``Round``
 holds every hand and shows them all; a ``PlayerView`` shows only what its seat may see.
 
-The module imports only the card layer (:mod:`tienlen.cards`, :mod:`tienlen.drawing`,
-:mod:`tienlen.errors`) and reads the other values by their attributes, so the core types can
-import it to draw themselves without an import cycle.
+The module sits above the values it draws and imports them; their ``_repr_svg_`` methods import
+it when a notebook first asks for a picture (the pictures are no part of the core layers).
 
 >>> from tienlen import HOUSE, Round
 >>> picture = hand("3♠ 7♦ 7♥ 2♥", selected="7♦ 7♥", size=300)
@@ -26,20 +25,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
 import attrs
 
 from tienlen import drawing
 from tienlen.cards import Card, cards_of, format_cards, to_mask
+from tienlen.combos import Combo
 from tienlen.drawing import CARD_HEIGHT, CARD_WIDTH, badge, document, label
-from tienlen.errors import InvalidCards, InvalidRules
-
-if TYPE_CHECKING:
-    from tienlen.combos import Combo
-    from tienlen.round import Round, Trick
-    from tienlen.settle import Settlement
-    from tienlen.views import PlayerView
+from tienlen.errors import InvalidArgument, InvalidCards
+from tienlen.round import Round, Trick
+from tienlen.settle import Settlement
+from tienlen.views import PlayerView
 
 __all__ = ["card", "hand", "combo", "trick", "position", "view", "settlement"]
 
@@ -51,14 +47,14 @@ _ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 def _check_size(size: int | None) -> None:
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
-        raise InvalidRules(f"size is the picture's width in pixels: give a positive whole number, not {size!r}")
+        raise InvalidArgument(f"size is the picture's width in pixels: give a positive whole number, not {size!r}")
 
 
 def card(value: Card | str, *, size: int | None = None) -> str:
     """One card (a :class:`~tienlen.Card` or its text, like ``"10♥"``).
 
     Raises :class:`~tienlen.InvalidCards` for unreadable card text and
-    :class:`~tienlen.InvalidRules` for a ``size`` that is not a positive whole number.
+    :class:`~tienlen.InvalidArgument` for a ``size`` that is not a positive whole number.
     """
     _check_size(size)
     drawn = Card.parse(value) if isinstance(value, str) else Card(value.index)
@@ -210,12 +206,12 @@ def position(round_: Round, *, seat: int | None = None, reveal: bool = False, si
     every hand face up when ``reveal``. Markers show who is to act, who passed, who is out (with
     the place), frozen, forfeited or an instant winner; the middle shows the last play.
 
-    Raises :class:`~tienlen.IllegalPlay` when ``seat`` is not at the table and
-    :class:`~tienlen.InvalidRules` when both ``seat`` and ``reveal`` are given.
+    Raises :class:`~tienlen.InvalidArgument` when ``seat`` is not at the table or both ``seat``
+    and ``reveal`` are given.
     """
     if seat is not None:
         if reveal:
-            raise InvalidRules("reveal shows every hand: give it without a seat (a seat sees only its own hand)")
+            raise InvalidArgument("reveal shows every hand: give it without a seat (a seat sees only its own hand)")
         return view(round_.view(seat), size=size)
     _check_size(size)
     trick_ = round_.trick
@@ -376,7 +372,7 @@ def settlement(value: Settlement, *, size: int | None = None) -> str:
     lines = [(who(t.payer), who(t.payee), f"{t.amount:,}", t.reason) for t in value.transfers]
     reason_width = max([len(r) for *_, r in lines] + [20])
     width = 330 + 7.6 * reason_width
-    parts = [label(12, 26, f"settlement in {value.unit}", size=17, bold=True)]
+    parts = [label(12, 26, f"settlement in {value.currency}", size=17, bold=True)]
     y = 56.0
     heads = [(12, "payer"), (92, "payee"), (240, "amount"), (256, "reason")]
     for column, head in heads:
@@ -392,7 +388,7 @@ def settlement(value: Settlement, *, size: int | None = None) -> str:
     if not lines:
         y += 22
         parts.append(
-            label(12, y, "no transfers" if value.unit != "points" else "points are scored, not paid", size=14, fill="#666666")
+            label(12, y, "no transfers" if value.currency != "points" else "points are scored, not paid", size=14, fill="#666666")
         )
     y += 14
     parts.append(f'<line x1="12" y1="{y:g}" x2="{width - 12:g}" y2="{y:g}" stroke="#bbbbbb"/>')
@@ -406,7 +402,7 @@ def settlement(value: Settlement, *, size: int | None = None) -> str:
         parts.append(f'<g class="net">{label(x, y, text, size=14, fill=colour, bold=True)}</g>')
         x += 24 + 8.4 * len(text)
     width = max(width, x + 12)
-    title = f"settlement in {value.unit}: {len(lines)} transfer{'s' if len(lines) != 1 else ''}; net " + ", ".join(
+    title = f"settlement in {value.currency}: {len(lines)} transfer{'s' if len(lines) != 1 else ''}; net " + ", ".join(
         f"{n} {a:+,}" for n, a in nets
     )
     background = f'<rect width="{width:g}" height="{y + 16:g}" fill="#ffffff"/>'

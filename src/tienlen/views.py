@@ -12,23 +12,20 @@ and the actions open to that seat. No other hand and no undealt card is in it.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import attrs
 
-from tienlen import svg
-from tienlen._checks import check_type, shown
+from tienlen._checks import check_type
 from tienlen._codec import WireValue
+from tienlen._input import shown
 from tienlen.actions import Action, parse_action
 from tienlen.cards import Card, cards_of, format_cards
 from tienlen.combos import Combo
 from tienlen.errors import IllegalPlay, InvalidArgument
 from tienlen.events import SHARED_PASSES, Event, Froze, Passed
 from tienlen.rules import RuleSet
-
-if TYPE_CHECKING:
-    from tienlen.round import Round
 
 __all__ = ["PlayerView", "view_of", "public_events"]
 
@@ -102,6 +99,8 @@ class PlayerView(WireValue):
         return f"<PlayerView seat {self.seat} of {self.players}, {self.rules.name}: {cards} cards, trick {self.trick_number}, table {self._table_words()}, {turn}>"
 
     def _repr_svg_(self) -> str:
+        from tienlen import svg  # pictures sit above the values they draw: imported when first drawn
+
         return svg.view(self)
 
     def parse_action(self, text: str, seat: int | None = None) -> Action:
@@ -149,13 +148,11 @@ def _redact(event: Event, seat: int | None) -> Event:
     return event
 
 
-def view_of(round_: Round, seat: int) -> PlayerView:
-    """The :class:`PlayerView` of ``seat`` in ``round_``: what that player may see and do now.
+def view_of(round_: object, seat: int) -> PlayerView:
+    """Deprecated: use ``round_.view(seat)`` (:meth:`tienlen.Round.view`), which this calls (it warns)."""
+    from tienlen.round import Round  # a deprecation shim: the round sits above the views it builds
 
-    Raises :class:`~tienlen.IllegalPlay` when ``seat`` is not a seat of the round.
-    """
-    view = getattr(round_, "view", None)  # Round builds views, so this module cannot import it
-    if not callable(view):
+    warnings.warn("tienlen.views.view_of is deprecated; use round_.view(seat) (removed in 0.3)", DeprecationWarning, stacklevel=2)
+    if not isinstance(round_, Round):
         raise InvalidArgument(f"round_ must be a Round, not {shown(round_)}")
-    seen: PlayerView = view(seat)
-    return seen
+    return round_.view(seat)

@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, NoReturn
 
-from tienlen._codec import CODECS, WIRE_VERSION, Codec, check_head, loads
+from tienlen._codec import WIRE_VERSION, WireValue, check_head, head, loads
 from tienlen._extras import requires
 from tienlen.actions import Action
 from tienlen.cards import DECK, FULL_MASK, cards_of, format_cards, iter_indices, to_mask
@@ -52,12 +52,12 @@ from tienlen.events import (
 )
 from tienlen.match import Match
 from tienlen.profiles import PROFILES
-from tienlen.round import Trick
+from tienlen.round import Round, Trick
 from tienlen.rules import RuleSet
 from tienlen.settle import Settlement, Transfer
 from tienlen.views import PlayerView
 
-__all__ = ["WIRE_VERSION", "DOCUMENTS", "schema", "bundled_schema", "validator", "read_document"]
+__all__ = ["WIRE_VERSION", "DOCUMENTS", "schema", "bundled_schema", "validator", "read_document", "encode", "decode"]
 
 _Encode = Callable[[Any], Any]
 _Decode = Callable[[object, str], Any]
@@ -347,7 +347,7 @@ _RESULT = _simple(
     den_bai=_optional(_INT),
 )
 _TRANSFER = _simple(Transfer, payer=_INT, payee=_INT, amount=_INT, reason=_STR)
-_SETTLEMENT = _simple(Settlement, unit=_STR, stake=_INT, transfers=_sequence(_TRANSFER), net=_INTS, house=_INT)
+_SETTLEMENT = _simple(Settlement, currency=_STR, unit=_INT, transfers=_sequence(_TRANSFER), net=_INTS, house=_INT)
 
 
 def _check_match(match: Match, path: str) -> None:
@@ -396,35 +396,58 @@ _BODIES: dict[type, _Kind] = {
 }
 
 
-def _document(name: str, body: _Kind) -> Codec:
-    head = {"format": f"tienlen-{name}", "version": WIRE_VERSION}
-
-    def encode(value: Any) -> dict[str, Any]:
-        document: dict[str, Any] = head | body[0](value)
-        return document
-
-    def decode(data: object) -> Any:
-        return body[1]({k: v for k, v in check_head(data, name).items() if k not in head}, "")
-
-    return Codec(encode, decode)
+_NAMES_OF = {cls: name for name, cls in DOCUMENTS.items()}
 
 
-for _name, _cls in DOCUMENTS.items():
-    CODECS[_cls] = _document(_name, _BODIES[_cls])
+def encode(value: WireValue) -> dict[str, Any]:
+    """``value`` as its document (what ``value.to_dict()`` returns).
+
+    Raises :class:`~tienlen.InvalidDocument` for a class that has no document (a subclass included)."""
+    name = _name_of(type(value))
+    document: dict[str, Any] = head(name) | _BODIES[type(value)][0](value)
+    return document
+
+
+def decode(cls: type[WireValue], data: object) -> Any:
+    """The ``cls`` value a document holds (what ``cls.from_dict(data)`` returns).
+
+    Raises :class:`~tienlen.InvalidDocument` for a malformed document or a class that has none."""
+    name = _name_of(cls)
+    return _BODIES[cls][1]({k: v for k, v in check_head(data, name).items() if k not in ("format", "version")}, "")
+
+
+def _name_of(cls: type) -> str:
+    name = _NAMES_OF.get(cls)
+    if name is None:
+        raise InvalidDocument(
+            f"{cls.__name__} has no wire document; the documents hold {', '.join(c.__name__ for c in _NAMES_OF)}"
+        )
+    return name
+
+
+_READERS: Mapping[str, Callable[[object], Any]] = {
+    **{name: functools.partial(decode, cls) for name, cls in DOCUMENTS.items()},
+    "round": Round.from_dict,
+    "rules": RuleSet.from_dict,
+}
 
 
 def read_document(data: object) -> Any:
-    """Read any document of :data:`DOCUMENTS` by its ``format`` (JSON text or an already parsed object).
+    """Read any document the library writes by its ``format`` (JSON text or an already parsed
+    object): a document of :data:`DOCUMENTS`, a round record (``tienlen-round``, replayed through
+    its rules) or a rule set (``tienlen-rules``).
 
-    Raises :class:`~tienlen.InvalidDocument` for an unknown format or a malformed document.
+    Raises :class:`~tienlen.InvalidDocument` for an unknown format or a malformed document,
+    :class:`~tienlen.InvalidRecord` for a round record that does not replay and
+    :class:`~tienlen.InvalidRules` for a rule set that cannot be used.
     """
     if isinstance(data, str):
         data = loads(data)
     fmt = data.get("format") if isinstance(data, dict) else None
     name = fmt[len("tienlen-") :] if isinstance(fmt, str) and fmt.startswith("tienlen-") else ""
-    if name not in DOCUMENTS:
-        _fail("format", f"one of {', '.join('tienlen-' + n for n in DOCUMENTS)}", fmt)
-    return CODECS[DOCUMENTS[name]].decode(data)
+    if name not in _READERS:
+        _fail("format", f"one of {', '.join('tienlen-' + n for n in _READERS)}", fmt)
+    return _READERS[name](data)
 
 
 def schema(name: str) -> dict[str, Any]:

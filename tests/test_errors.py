@@ -1,0 +1,249 @@
+"""The error taxonomy of docs/concepts/errors.rst, one test per row, over every public entry point
+that takes ``rules``, ``players`` or a seat: a wrong one raises the documented type."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tienlen import (
+    HOUSE,
+    PAGAT,
+    IllegalPlay,
+    InvalidArgument,
+    InvalidCards,
+    InvalidCombo,
+    InvalidRecord,
+    InvalidRules,
+    Match,
+    Round,
+    RuleSet,
+    TienLenError,
+    beats,
+    chop_value,
+    classify,
+    compare,
+    compare_round,
+    explain,
+    held_value,
+    instant_win_pattern,
+    is_chop,
+    legal_plays,
+    load_rules,
+    next_leader,
+    parse_cards,
+    settle,
+    svg,
+)
+from tienlen.agents import protected_mask
+from tienlen.env import TienLenEnv
+from tienlen.simulate import simulate
+
+Call = Callable[[Any], object]
+
+ROUND = Round.deal(HOUSE, seed=7)
+
+HANDS = ["3♠ 4♠", "5♠ 6♠", "7♠ 8♠", "9♠ 10♠"]
+
+
+def _finished(players: int) -> Any:
+    round_ = Round.from_hands(["3♠", "4♠", "5♠", "6♠"][:players], HOUSE)
+    while not round_.is_over:
+        round_ = round_.apply(round_.legal_actions()[0])
+    return round_.result
+
+
+RESULT = _finished(4)
+
+# Every public entry point that takes a rule set, called with ``rules`` in place of it.
+TAKES_RULES: dict[str, Call] = {
+    "Round.deal": lambda rules: Round.deal(rules),
+    "Round.from_hands": lambda rules: Round.from_hands(HANDS, rules),
+    "Round.from_notation": lambda rules: Round.from_notation(ROUND.to_notation(), rules),
+    "classify": lambda rules: classify("3♠", rules),
+    "beats": lambda rules: beats("4♠", "3♠", rules),
+    "explain": lambda rules: explain("4♠", "3♠", rules),
+    "is_chop": lambda rules: is_chop("4♠", "3♠", rules),
+    "legal_plays": lambda rules: legal_plays(parse_cards("3♠ 4♠"), None, rules),
+    "instant_win_pattern": lambda rules: instant_win_pattern("3♠", rules),
+    "held_value": lambda rules: held_value(parse_cards("2♠"), rules),
+    "chop_value": lambda rules: chop_value(classify("2♠", HOUSE), rules),
+    "protected_mask": lambda rules: protected_mask(1, rules),
+    "settle": lambda rules: settle(RESULT, rules),
+    "next_leader": lambda rules: next_leader(RESULT, rules),
+    "Match": lambda rules: Match(rules=rules, players=4),
+    "Match.start": lambda rules: Match.start(rules),
+    "TienLenEnv": lambda rules: TienLenEnv(rules),
+    "compare": lambda rules: compare(HOUSE, rules),
+    "compare_round": lambda rules: compare_round(ROUND, [rules]),
+    "simulate": lambda rules: simulate([rules], rounds=1),
+}
+
+# Every public entry point that takes a player count, called with ``players`` for house rules.
+TAKES_PLAYERS: dict[str, Call] = {
+    "Round.deal": lambda players: Round.deal(HOUSE, players),
+    "Match": lambda players: Match(rules=HOUSE, players=players),
+    "Match.start": lambda players: Match.start(HOUSE, players),
+    "TienLenEnv": lambda players: TienLenEnv(HOUSE, players),
+    "simulate": lambda players: simulate([HOUSE], rounds=1, players=players),
+}
+
+# Every public entry point that takes a seat to set a round up or look at it.
+TAKES_SEAT: dict[str, Call] = {
+    "Round.deal(dealer=)": lambda seat: Round.deal(HOUSE, dealer=seat),
+    "Round.deal(leader=)": lambda seat: Round.deal(HOUSE, leader=seat),
+    "Round.from_hands(dealer=)": lambda seat: Round.from_hands(HANDS, HOUSE, dealer=seat),
+    "Round.view": lambda seat: ROUND.view(seat),
+    "Round.is_active": lambda seat: ROUND.is_active(seat),
+    "Round.parse_action": lambda seat: ROUND.parse_action("pass", seat=seat),
+    "Round.to_dict(view_of=)": lambda seat: ROUND.to_dict(view_of=seat),
+    "next_leader(absent=)": lambda seat: next_leader(RESULT, HOUSE, absent=[seat]),
+    "svg.position(seat=)": lambda seat: svg.position(ROUND, seat=seat),
+}
+
+# Every action: its seat is part of the action, refused like any illegal move.
+ACTIONS: dict[str, Call] = {
+    "Round.play": lambda seat: ROUND.play(ROUND.legal_actions()[0].combo or "3♠", seat=seat),
+    "Round.pass_": lambda seat: ROUND.pass_(seat=seat),
+    "Round.interrupt": lambda seat: Round.deal(load_rules("iwin"), seed=1).interrupt(seat, "3♠ 3♣ 3♦ 3♥"),
+    "Round.forfeit": lambda seat: ROUND.forfeit(seat),
+}
+
+NOT_RULES = ["house", {"name": "house"}, 4, b"house"]
+NOT_PLAYERS = [1, 5, "4", 4.0, True]
+NOT_SEATS = [-1, 4, "0", 1.0, True]  # None means "not given" where a seat may be left out
+
+
+@pytest.mark.parametrize("bad", NOT_RULES, ids=repr)
+@pytest.mark.parametrize("entry", TAKES_RULES)
+def test_rules_that_are_no_rule_set_are_an_invalid_argument(entry: str, bad: object) -> None:
+    with pytest.raises(InvalidArgument, match="RuleSet"):
+        TAKES_RULES[entry](bad)
+
+
+@pytest.mark.parametrize("bad", NOT_PLAYERS, ids=repr)
+@pytest.mark.parametrize("entry", TAKES_PLAYERS)
+def test_a_player_count_the_rules_do_not_allow_is_an_invalid_argument(entry: str, bad: object) -> None:
+    with pytest.raises(InvalidArgument):
+        TAKES_PLAYERS[entry](bad)
+
+
+@pytest.mark.parametrize("hands", [HANDS[:1], [*HANDS, "J♠"]], ids=["1 hand", "5 hands"])
+def test_hands_for_a_player_count_the_rules_do_not_allow_are_an_invalid_argument(hands: list[str]) -> None:
+    with pytest.raises(InvalidArgument, match="house is played by 2 to 4 players"):
+        Round.from_hands(hands, HOUSE)
+
+
+def test_a_result_settled_under_rules_not_played_by_its_players_is_an_invalid_argument() -> None:
+    with pytest.raises(InvalidArgument, match="pagat is played by 4 players, not 3"):
+        settle(_finished(3), PAGAT, unit=1)
+
+
+@pytest.mark.parametrize("bad", NOT_SEATS, ids=repr)
+@pytest.mark.parametrize("entry", TAKES_SEAT)
+def test_a_seat_not_at_the_table_is_an_invalid_argument(entry: str, bad: object) -> None:
+    with pytest.raises(InvalidArgument):
+        TAKES_SEAT[entry](bad)
+
+
+@pytest.mark.parametrize("bad", NOT_SEATS, ids=repr)
+@pytest.mark.parametrize("entry", ACTIONS)
+def test_an_action_by_a_seat_not_at_the_table_is_an_illegal_play(entry: str, bad: object) -> None:
+    with pytest.raises(IllegalPlay):
+        ACTIONS[entry](bad)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: TienLenEnv(HOUSE, unit=0),
+        lambda: TienLenEnv(HOUSE, render_mode="human"),  # type: ignore[arg-type]
+        lambda: TienLenEnv(HOUSE).reset(options={"shuffle": True}),
+        lambda: settle(RESULT, HOUSE, unit=-1),
+        lambda: settle(RESULT, HOUSE, balances=[1, 2]),
+        lambda: settle(RESULT, HOUSE, unit=1, stake=1),
+        lambda: Match.start(PAGAT),
+        lambda: Round.deal(HOUSE, seed=-1),
+        lambda: svg.card("3♠", size=0),
+        lambda: HOUSE.amount("name", 4),
+        lambda: compare(HOUSE),
+    ],
+    ids=[
+        "unit",
+        "render_mode",
+        "reset options",
+        "settle unit",
+        "balances",
+        "unit and stake",
+        "rounds",
+        "seed",
+        "size",
+        "amount axis",
+        "one rule set",
+    ],
+)
+def test_other_arguments_of_the_wrong_type_or_range_are_an_invalid_argument(call: Callable[[], object]) -> None:
+    with pytest.raises(InvalidArgument):
+        call()
+
+
+def test_an_invalid_argument_is_a_tienlen_error_a_value_error_and_a_type_error() -> None:
+    assert issubclass(InvalidArgument, TienLenError) and issubclass(InvalidArgument, ValueError)
+    assert issubclass(InvalidArgument, TypeError)
+    assert not issubclass(InvalidRules, InvalidArgument) and not issubclass(InvalidArgument, InvalidRules)
+
+
+def test_an_action_the_rules_do_not_allow_now_is_an_illegal_play() -> None:
+    with pytest.raises(IllegalPlay):
+        ROUND.play("2♠ 2♥", seat=ROUND.to_act)
+
+
+def test_unreadable_cards_are_invalid_cards_and_no_combination_is_an_invalid_combo() -> None:
+    with pytest.raises(InvalidCards):
+        classify("3♠ 3♠ ZZ", HOUSE)
+    with pytest.raises(InvalidCombo):
+        classify("3♠ 7♥", HOUSE)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: RuleSet.from_mapping({"from": "house", "name": "mine", "follow_suit": "yes"}),
+        lambda: RuleSet.from_mapping({"from": "nowhere", "name": "mine"}),
+        lambda: RuleSet.from_mapping({"name": "mine", "no_such_axis": 1}),
+        lambda: RuleSet.from_toml("name = "),
+        lambda: RuleSet.from_json("{"),
+        lambda: load_rules("no-such-profile"),
+        lambda: RuleSet(name="mine", min_players=3, max_players=2),
+    ],
+    ids=["axis type", "unknown start", "unknown axis", "bad toml", "bad json", "unknown name", "conflict"],
+)
+def test_the_content_of_a_rule_set_is_invalid_rules(call: Callable[[], object]) -> None:
+    with pytest.raises(InvalidRules):
+        call()
+
+
+def test_a_record_that_does_not_replay_is_an_invalid_record() -> None:
+    with pytest.raises(InvalidRecord):
+        Round.from_notation("house p4 d0 first | 3♠ / 4♠ / 5♠ / 6♠ | 1:4♠")
+
+
+@pytest.mark.parametrize("bad", ["no-such-profile", 4, {"name": "house"}], ids=repr)
+@pytest.mark.parametrize("adapter", ["pettingzoo", "openspiel"])
+def test_the_learning_adapters_take_a_rule_set_or_a_profile_name_and_refuse_anything_else(adapter: str, bad: object) -> None:
+    make = _adapter(adapter)
+    assert make(HOUSE, 4) is not None and make("pagat", 4) is not None
+    with pytest.raises(InvalidArgument, match="neither a RuleSet nor a profile"):
+        make(bad, 4)
+    with pytest.raises(InvalidArgument, match="pagat is played by 4 players, not 3"):
+        make("pagat", 3)
+
+
+def _adapter(name: str) -> Callable[[object, int], object]:
+    if name == "pettingzoo":
+        pettingzoo = pytest.importorskip("tienlen.pettingzoo")
+        return lambda rules, players: pettingzoo.raw_env(rules=rules, players=players)
+    openspiel = pytest.importorskip("tienlen.openspiel")
+    return lambda rules, players: openspiel.TienLenGame(rules=rules, players=players)

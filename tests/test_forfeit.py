@@ -1,0 +1,99 @@
+"""Leaving never pays (RULES.md, "Decisions common to every profile"): a forfeit is settled no
+better for the leaver than staying in.
+
+The bound the property checks, and why it is the honest one: a player who could still win by
+playing on obviously loses by leaving, so "every way to finish" is no bound at all. What a leaver
+can always do instead of leaving is **stay in and play no further card**. The cheapest such
+finish is computed from the forfeited round's own result: the same events without the forfeit,
+the same hands, the leaver still holding what they left with and placed at any place after the
+players who went out and before the frozen players and the other forfeiters (every order in
+which the others could finish around them), frozen if the rules freeze and they never played a
+card while someone went out. The leaver's best net over those results is the bound; the forfeit
+must settle at or below it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from tienlen import COUNTING, PROFILES, Round, RuleSet, settle
+from tienlen.events import Forfeited, Played, RoundResult
+from tienlen.strategies import rule_sets
+
+
+def staying_results(result: RoundResult, leaver: int, rules: RuleSet) -> list[RoundResult]:
+    """Every result of the round in which ``leaver`` stayed in and played no further card."""
+    others = tuple(s for s in result.forfeited if s != leaver)
+    events = tuple(e for e in result.events if e != Forfeited(seat=leaver))
+    places = [s for s in result.placements if s != leaver]
+    tail = len(result.frozen) + len(others)
+    out = len(result.finishes)
+    never_played = not any(isinstance(e, Played) and e.seat == leaver for e in result.events)
+    if rules.frozen and result.finishes and never_played:
+        at = len(places) - tail
+        return [
+            attrs.evolve(
+                result,
+                placements=(*places[:at], leaver, *places[at:]),
+                frozen=(leaver, *result.frozen),
+                forfeited=others,
+                events=events,
+            )
+        ]
+    return [
+        attrs.evolve(result, placements=(*places[:at], leaver, *places[at:]), forfeited=others, events=events)
+        for at in range(out, len(places) - tail + 1)
+    ]
+
+
+def finish(round_: Round, rng: random.Random) -> Round:
+    """Play ``round_`` to its end by random legal actions (out-of-turn chops now and then)."""
+    while not round_.is_over:
+        offers = round_.legal_interrupts()
+        if offers and rng.random() < 0.3:
+            round_ = round_.apply(rng.choice(offers))
+        else:
+            round_ = round_.apply(rng.choice(list(round_.legal_actions())))
+    return round_
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rules=st.sampled_from(sorted(PROFILES.values(), key=lambda r: r.name)) | rule_sets(),
+    seed=st.integers(0, 2**32 - 1),
+    data=st.data(),
+)
+def test_forfeiting_never_settles_better_than_staying_in_without_another_card(
+    rules: RuleSet, seed: int, data: st.DataObject
+) -> None:
+    rng = random.Random(seed)
+    players = rng.randint(rules.min_players, rules.max_players)
+    round_ = Round.deal(rules, players=players, seed=seed, first_round=rng.random() < 0.5)
+    for _ in range(data.draw(st.integers(0, 60), label="actions before the forfeit")):
+        if round_.is_over:
+            break
+        round_ = round_.apply(rng.choice(list(round_.legal_actions())))
+    active = [s for s in range(players) if round_.is_active(s)]
+    assume(not round_.is_over and len(active) >= 2)
+    leaver = data.draw(st.sampled_from(active), label="leaver")
+    result = finish(round_.forfeit(leaver), rng).result
+    left = settle(result, rules).net[leaver]
+    best = max(settle(staying, rules).net[leaver] for staying in staying_results(result, leaver, rules))
+    assert left <= best, f"{rules.name}: seat {leaver} settles {left} by leaving, {best} by staying in"
+
+
+def test_counting_leaving_with_2s_costs_what_staying_costs() -> None:
+    """counting, 3 players, a 1,000 room. Seat 0 leads 3♠, seat 1 4♠, seat 2 5♠, and seat 0 goes out
+    with 7♠. Staying, seat 1 pays 3 cards (3,000) and seat 2 pays 4 cards (4,000) plus thúi for 2♥
+    (2 bets, 2,000): (9,000, -3,000, -6,000). Leaving after 5♠ used to cost seat 2 only the 4 cards,
+    (7,000, -3,000, -4,000); the leaver now pays the thúi of what they took away too."""
+    hands = ["3♠ 7♠", "4♠ 5♦ 6♣ 9♣", "5♠ 8♦ 9♦ 10♣ 2♥"]
+    start = Round.from_hands(hands, COUNTING, first_round=False, leader=0).play("3♠").play("4♠").play("5♠")
+    staying = start.play("7♠")
+    leaving = start.forfeit(2).play("7♠")
+    assert settle(staying.result, COUNTING, unit=1000).net == (9000, -3000, -6000)
+    assert settle(leaving.result, COUNTING, unit=1000).net == (9000, -3000, -6000)
