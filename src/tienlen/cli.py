@@ -58,8 +58,11 @@ from tienlen.progress import ProgressBar
 from tienlen.round import Round
 from tienlen.rules import AXES, RuleSet
 from tienlen.settle import Settlement, settle, unit_for
-from tienlen.simulate import Run, format_stats
-from tienlen.simulate import _wrapped as wrapped  # one wrapping rule for every text the commands print
+from tienlen.simulate import (
+    Run,
+    format_stats,
+    wrap_long_line,  # one wrapping rule for every text the commands print
+)
 
 __all__ = ["main", "format_round", "format_settlement", "EXIT_UNFINISHED"]
 
@@ -547,7 +550,7 @@ def _columns() -> int:
 
 def _fit(text: str) -> str:
     """``text`` with each line longer than the terminal wrapped, continuation lines indented."""
-    return "\n".join(wrapped(line, _columns()) for line in text.split("\n"))
+    return "\n".join(wrap_long_line(line, _columns()) for line in text.split("\n"))
 
 
 def _rules(args: argparse.Namespace) -> int:

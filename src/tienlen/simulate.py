@@ -515,10 +515,10 @@ def format_stats(stats: Sequence[ProfileStats], width: int = 80) -> str:
         )
         blocks.append("\n".join(lines))
     text = "\n\n".join(blocks) + "\n\n(results in plain wins: " + PLAIN_WIN.removeprefix("plain wins: ") + ")"
-    return "\n".join(_wrapped(line, width) for line in text.split("\n"))
+    return "\n".join(wrap_long_line(line, width) for line in text.split("\n"))
 
 
-def _wrapped(line: str, width: int) -> str:
+def wrap_long_line(line: str, width: int) -> str:
     """``line`` wrapped to ``width`` columns, its continuation lines indented 4 more than it."""
     if len(line) <= width:
         return line
