@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from extras import skip_reason
 
-pytest.importorskip("websockets")
-pytest.importorskip("selenium")
+pytest.importorskip("websockets", reason=skip_reason("websockets"))
 CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 if not (shutil.which(CHROMIUM) and shutil.which(DRIVER)):
     pytest.skip("needs Debian's chromium and chromium-driver (.ci/run installs them)", allow_module_level=True)

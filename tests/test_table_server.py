@@ -24,8 +24,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from extras import skip_reason
 
-pytest.importorskip("websockets")
+pytest.importorskip("websockets", reason=skip_reason("websockets"))
 
 from websockets.asyncio.client import ClientConnection, connect
 

@@ -34,7 +34,11 @@ __all__ = [
 def __getattr__(name: str) -> Any:
     """``Action`` and ``parse_action`` were here before 0.2: they live in :mod:`tienlen.actions` (it warns)."""
     if name in ("Action", "parse_action"):
-        warnings.warn(f"tienlen.events.{name} moved: use tienlen.actions.{name}", DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            f"tienlen.events.{name} moved: use tienlen.actions.{name} (the old place goes in 0.3.0)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         from tienlen import actions  # a deprecation shim: the actions sit above the events
 
         return getattr(actions, name)

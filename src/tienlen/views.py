@@ -151,7 +151,7 @@ def view_of(round_: object, seat: int) -> PlayerView:
     """Deprecated: use ``round_.view(seat)`` (:meth:`tienlen.Round.view`), which this calls (it warns)."""
     from tienlen.round import Round  # a deprecation shim: the round sits above the views it builds
 
-    warnings.warn("tienlen.views.view_of is deprecated; use round_.view(seat)", DeprecationWarning, stacklevel=2)
+    warnings.warn("tienlen.views.view_of is deprecated; use round_.view(seat) (removed in 0.3)", DeprecationWarning, stacklevel=2)
     if not isinstance(round_, Round):
         raise InvalidArgument(f"round_ must be a Round, not {shown(round_)}")
     return round_.view(seat)

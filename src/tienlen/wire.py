@@ -12,7 +12,8 @@ The value classes carry the methods: ``to_dict()``, ``to_json()``, ``from_dict()
 and :class:`~tienlen.Match`; :class:`~tienlen.RuleSet` and the :class:`~tienlen.Round` record
 have their own. Reading refuses a malformed document with :class:`~tienlen.InvalidDocument`
 naming the field (``history[3].combo.cards: …``). The JSON Schema (draft 2020-12) of each
-document ships in ``tienlen/schemas``: see :func:`schema`.
+document ships in ``tienlen/schemas``: see :func:`schema`, :func:`bundled_schema` (one file
+each, for clients in other languages) and :func:`validator` (a ready ``jsonschema`` validator).
 
 >>> from tienlen import HOUSE, Round, PlayerView
 >>> view = Round.deal(HOUSE, seed=7).view(2)
@@ -37,6 +38,7 @@ import attrs
 from tienlen._cache import BoundedCache
 from tienlen._codec import WIRE_VERSION, WireValue, check_head, head, loads
 from tienlen._input import MAX_AMOUNT, MAX_CARD_TEXT, shown
+from tienlen._extras import requires
 from tienlen.actions import Action
 from tienlen.cards import DECK, FULL_MASK, cards_of, format_cards, iter_indices, to_mask
 from tienlen.combos import Combo, ComboKind, rank_nibbles
@@ -60,7 +62,7 @@ from tienlen.rules import RuleSet
 from tienlen.settle import Settlement, Transfer
 from tienlen.views import PlayerView
 
-__all__ = ["WIRE_VERSION", "DOCUMENTS", "schema", "read_document", "encode", "decode"]
+__all__ = ["WIRE_VERSION", "DOCUMENTS", "schema", "bundled_schema", "validator", "read_document", "encode", "decode"]
 
 _Encode = Callable[[Any], Any]
 _Decode = Callable[[object, str], Any]
@@ -589,3 +591,61 @@ def schema(name: str) -> dict[str, Any]:
     text = resources.files("tienlen").joinpath("schemas", f"{name}.json").read_text(encoding="utf-8")
     document: dict[str, Any] = json.loads(text)
     return document
+
+
+_COMMON_DEFS = "urn:tienlen:schema:common#/$defs/"
+
+
+def bundled_schema(name: str) -> dict[str, Any]:
+    """The schema of a document as one self-contained JSON Schema: :func:`schema`'s, with every
+    shared definition it needs from ``common`` copied under its own ``$defs`` and referred to as
+    ``#/$defs/...``, for validators (in any language) that do not resolve references between
+    files. The package ships these in ``tienlen/schemas/bundled/<name>.json``, generated from
+    the split schemas by this function.
+
+    Raises :class:`~tienlen.InvalidDocument` for an unknown name or ``common``.
+    """
+    if name == "common":
+        raise InvalidDocument("'common' is the shared definitions, bundled into each document's schema")
+    common = schema("common")["$defs"]
+    needed: set[str] = set()
+
+    def local(node: Any) -> Any:  # a copy with the references to common made local
+        if isinstance(node, list):
+            return [local(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        copy = {key: local(value) for key, value in node.items()}
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith(_COMMON_DEFS):
+            needed.add(ref.removeprefix(_COMMON_DEFS))
+            copy["$ref"] = "#/$defs/" + ref.removeprefix(_COMMON_DEFS)
+        return copy
+
+    document: dict[str, Any] = local(schema(name))
+    defs: dict[str, Any] = {}
+    while needed - set(defs):
+        for definition in sorted(needed - set(defs)):
+            defs[definition] = local(common[definition])
+    document["$defs"] = {definition: defs[definition] for definition in common if definition in defs}  # common's order
+    return document
+
+
+def validator(name: str) -> Any:
+    """A ready ``jsonschema`` validator (draft 2020-12) of the document ``name`` (as :func:`schema`
+    takes it), with every shipped schema registered so its references resolve:
+    ``validator("view").validate(doc)`` raises ``jsonschema.ValidationError`` for a document the
+    schema refuses, and ``iter_errors(doc)`` lists every fault. Needs the ``jsonschema`` extra
+    (``pip install 'tienlen[jsonschema]'``).
+
+    Raises :class:`~tienlen.InvalidDocument` for an unknown name.
+    """
+    document = schema(name)
+    with requires("jsonschema", "tienlen.wire.validator"):
+        from jsonschema import Draft202012Validator
+        from referencing import Registry, Resource
+    names = (*DOCUMENTS, "round", "rules", "common")
+    registry: Registry[Any] = Registry().with_resources(
+        (f"urn:tienlen:schema:{n}", Resource.from_contents(schema(n))) for n in names
+    )
+    return Draft202012Validator(document, registry=registry)
