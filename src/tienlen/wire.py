@@ -37,8 +37,8 @@ import attrs
 
 from tienlen._cache import BoundedCache
 from tienlen._codec import WIRE_VERSION, WireValue, check_head, head, loads
-from tienlen._input import MAX_AMOUNT, MAX_CARD_TEXT, shown
 from tienlen._extras import requires
+from tienlen._input import MAX_AMOUNT, MAX_CARD_TEXT, shown
 from tienlen.actions import Action
 from tienlen.cards import DECK, FULL_MASK, cards_of, format_cards, iter_indices, to_mask
 from tienlen.combos import Combo, ComboKind, rank_nibbles
