@@ -41,6 +41,7 @@ from tienlen import (
     read_document,
     settle,
 )
+from tienlen._schemas import SCHEMAS as SHIPPED
 from tienlen.cards import format_cards, to_mask
 from tienlen.wire import DOCUMENTS, WIRE_VERSION, schema
 
@@ -331,3 +332,9 @@ def test_a_combo_document() -> None:
     combo = classify("5♠ 5♥ 6♦ 6♣ 7♠ 7♣", HOUSE)
     assert combo.to_dict() == {"format": "tienlen-combo", "version": 1, "kind": "pair_run", "cards": "5♠ 5♥ 6♣ 6♦ 7♠ 7♣"}
     assert combo.to_json() == '{"format":"tienlen-combo","version":1,"kind":"pair_run","cards":"5♠ 5♥ 6♣ 6♦ 7♠ 7♣"}'
+
+
+def test_every_document_has_a_shipped_schema() -> None:
+    assert NAMES == SHIPPED
+    for name in SHIPPED:
+        assert schema(name)["$id"] == f"urn:tienlen:schema:{name}"
