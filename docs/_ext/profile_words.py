@@ -368,7 +368,11 @@ def _money(r: Any) -> list[str]:
     if r.instant_wins and r.instant_win_payment:
         instant = f"Every other player pays an instant winner {amounts(r.instant_win_payment, unit)}"
         if r.instant_win_thui:
-            instant += ", plus the value of every 2 and bomb in their hand"
+            instant += (
+                ", plus the value of every 2 and bomb in their hand"
+                if r.instant_win_thui_by == "every"
+                else "; the last-placed loser (the most cards, see below) also pays for every 2 and bomb in their hand"
+            )
         if r.instant_win_ties == "share":
             instant += "; when several players win at once, each loser pays that much once, split between the winners"
         paras.append(instant + ".")
@@ -733,7 +737,12 @@ DECISIONS: tuple[Decision, ...] = (
         "Thúi on top of an instant win",
         "Where ``instant_win_thui`` is on, each loser pays for the 2s and bombs in their hand (counted as"
         " for cóng and thúi) to the instant winner, as a payment of its own beside the instant-win"
-        " payment; several instant winners who share split it the way they split that payment.",
+        " payment; several instant winners who share split it the way they split that payment."
+        " Where ``instant_win_thui_by`` is ``last``, only the last-placed loser pays it. Nobody has a"
+        " place after an instant win, and no source says who is last, so the library reads it as"
+        " card-count scoring places players when the first goes out: the loser holding the most cards"
+        " (the one dealt 18 when the whole deck is dealt to three), then the higher total of card"
+        " values (3♠ 1 … 2♥ 52), then the last in play order from the instant winner nearest the dealer.",
         lambda rules: rules.instant_win_thui,
     ),
     Decision(

@@ -32,7 +32,7 @@ from typing import Any
 
 import attrs
 
-from tienlen._bits import TWOS
+from tienlen._bits import TWOS, card_points
 from tienlen._checks import check_bool, check_int, check_players, check_rules, check_seat
 from tienlen._codec import WIRE_VERSION, WireValue
 from tienlen._input import MAX_RECORD, MAX_SEED, load_json, shown
@@ -516,7 +516,7 @@ class Round:
             # Card-count scoring: fewer cards left first, then the lower total card value (3♠ = 1 …
             # 2♥ = 52), then play order after the winner.
             order = _turn_order(self.finished[0], self.players)
-            rest.sort(key=lambda s: (self.hand_masks[s].bit_count(), _card_points(self.hand_masks[s]), order.index(s)))
+            rest.sort(key=lambda s: (self.hand_masks[s].bit_count(), card_points(self.hand_masks[s]), order.index(s)))
         return self.finished + tuple(rest) + self.frozen + tuple(reversed(self.forfeited))
 
     def _den_bai(self) -> int | None:
@@ -899,11 +899,6 @@ def _trick_won(number: int, seat: int, next_leader: int | None) -> tuple[TrickWo
 def _turn_order(after: int, players: int) -> list[int]:
     """Seats in play order starting after ``after`` and ending with ``after``."""
     return [(after + k) % players for k in range(1, players + 1)]
-
-
-def _card_points(mask: int) -> int:
-    """The total value of the cards of ``mask``: 3♠ is 1, 3♣ 2, … 2♥ 52."""
-    return sum(i + 1 for i in range(52) if mask >> i & 1)
 
 
 def _instant_winners(hands: tuple[int, ...], rules: RuleSet, first_round: bool, dealer: int) -> tuple[InstantWin, ...]:

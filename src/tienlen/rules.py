@@ -62,6 +62,7 @@ Scoring = Literal["places", "cards"]
 MatchTies = Literal["share", "lower_seat"]
 ChopOutVoids = Literal["none", "chopper", "chopped", "both"]
 TwoBombsCards = Literal["apart", "whole_runs", "shared"]
+InstantWinThuiBy = Literal["every", "last"]
 Amount = int | tuple[tuple[int, int], ...]
 """An amount of units: one number for every player count, or ``((players, units), ...)`` per count."""
 
@@ -346,6 +347,13 @@ class RuleSet:
     )
     instant_win_thui: bool = attrs.field(
         default=False, metadata={"meaning": "after an instant win the losers also pay the winner for the 2s and bombs they hold"}
+    )
+    instant_win_thui_by: InstantWinThuiBy = attrs.field(
+        default="every",
+        metadata={
+            "meaning": "who pays instant_win_thui: 'every' loser, or only the 'last' placed (most cards; then the higher "
+            "card total, as card-count scoring places; then the last in play order from the instant winner)"
+        },
     )
     frozen_penalty: Amount = attrs.field(
         default=0,
@@ -707,6 +715,10 @@ _CONFLICTS: tuple[tuple[Callable[[RuleSet], bool], str], ...] = (
     (
         lambda r: r.instant_win_thui and not r.instant_wins,
         "instant_win_thui: there are no instant_wins to charge it on",
+    ),
+    (
+        lambda r: r.instant_win_thui_by != "every" and not r.instant_win_thui,
+        "instant_win_thui_by: there is no thúi on an instant win to charge (instant_win_thui = false)",
     ),
     (
         lambda r: r.chop_out_voids != "none" and r.chop_payment == "none",

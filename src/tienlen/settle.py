@@ -59,6 +59,13 @@ Decisions where the rules leave a choice (each one is tested):
   So a forfeiter never settles better than by staying in, playing no further card, whatever order
   the others finish in (``tests/test_forfeit.py`` checks it as a property over every profile and
   drawn rule set).
+* **Thúi on an instant win** (``instant_win_thui``) is paid by every loser, or where
+  ``instant_win_thui_by = "last"`` by the last-placed loser only. Nobody has a place after an
+  instant win, so the last place is read as card-count scoring reads it when the first player
+  goes out: the loser holding the most cards (with the whole deck dealt at 3 players, the one
+  dealt 18), then, among equal counts, the one whose cards add up to more (3♠ 1 … 2♥ 52), then
+  the last in play order from the instant winner nearest the dealer. No source defines it; this
+  reading keeps one order for "last" in both kinds of round.
 * **Card-count scoring** (``scoring = "cards"``): every player but the winner pays the winner
   ``card_price`` per card left, each 2 counting ``card_two_multiplier`` cards, and the whole count
   times ``card_all_multiplier`` (at this table size) for a player who never played; a forfeiter
@@ -87,7 +94,7 @@ from itertools import pairwise
 
 import attrs
 
-from tienlen._bits import NIBBLE, TWO, TWOS, pairs_of, rank_mask
+from tienlen._bits import NIBBLE, TWO, TWOS, card_points, pairs_of, rank_mask
 from tienlen._checks import check_balances, check_players, check_rules, check_type, check_unit, unit_argument
 from tienlen._codec import WireValue
 from tienlen.cards import Card, cards_of, format_cards, mask_of
@@ -355,10 +362,12 @@ def _instant_win(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list
         if win.seat not in winners:
             winners.append(win.seat)
             patterns[win.seat] = win.pattern.replace("_", " ")
+    losers = [s for s in range(n) if s not in winners]
+    thui_payers = losers if rules.instant_win_thui_by == "every" else [_last_placed(result, losers, winners[0], n)]
     moment: list[Transfer] = []
-    for loser in (s for s in range(n) if s not in winners):
+    for loser in losers:
         dues = [(rules.amount("instant_win_payment", n) * unit, "instant win: {pattern}")]
-        if rules.instant_win_thui:
+        if rules.instant_win_thui and loser in thui_payers:
             items = _itemise(mask_of(result.hands[loser]), rules)
             dues.append(
                 (sum(v for _, v in items) * unit, f"thúi on an instant win ({{pattern}}): {_items_text(items, unit)} in hand")
@@ -373,6 +382,14 @@ def _instant_win(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list
                         Transfer(payer=loser, payee=winner, amount=share, reason=reason.format(pattern=patterns[winner]) + note)
                     )
     return [moment]
+
+
+def _last_placed(result: RoundResult, losers: list[int], winner: int, n: int) -> int:
+    """The loser placed last after an instant win, where nobody has a place: the one holding the
+    most cards, then the higher card total (as card-count scoring places equal counts), then the
+    last in play order from ``winner`` (the instant winner nearest the dealer)."""
+    order = _after(winner, n)
+    return max(losers, key=lambda s: (len(result.hands[s]), card_points(mask_of(result.hands[s])), order.index(s)))
 
 
 def _void_chops(result: RoundResult, rules: RuleSet) -> set[Chop]:

@@ -42,6 +42,7 @@ from tienlen.rules import (
     Currency,
     Direction,
     InstantWinRule,
+    InstantWinThuiBy,
     InstantWinTies,
     MatchTies,
     Rounds,
@@ -274,6 +275,7 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
             max_size=4,
         )
     )
+    thui_on_instant = bool(instant) and draw(flag)
     axes: dict[str, Any] = dict(
         name="drawn",
         min_players=low,
@@ -310,7 +312,8 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
         chop_stacked_twos=chop_payment != "none" and draw(flag),
         instant_win_payment=draw(_amount(counts)),
         instant_win_points=(draw(st.integers(0, 3)), draw(st.integers(-1, 1))),
-        instant_win_thui=bool(instant) and draw(flag),
+        instant_win_thui=thui_on_instant,
+        instant_win_thui_by=_choice(draw, InstantWinThuiBy) if thui_on_instant else "every",
         frozen_penalty=draw(_amount(counts)),
         frozen_end_payment=draw(_amount(counts)),
         thui=_choice(draw, Thui),
