@@ -682,7 +682,8 @@ class Round:
             finished += (seat,)
             gone |= 1 << seat
             events += (Finished(seat=seat, place=len(finished), with_two=bool(combo.mask & TWOS)),)
-            if len(finished) == 1 and rules.frozen:
+            # Under card-count scoring nobody is frozen, except for đền bài, which needs to know who never played.
+            if len(finished) == 1 and (rules.frozen or (rules.den_bai and rules.scoring == "cards")):
                 for other in _turn_order(seat, len(hands)):
                     if other != seat and other not in s[10] and deal.dealt[other] == hands[other]:
                         frozen += (other,)

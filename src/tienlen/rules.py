@@ -305,7 +305,8 @@ class RuleSet:
     den_bai: bool = attrs.field(
         default=False,
         metadata={
-            "meaning": "when three players are frozen (four at the table), one who passed while holding a legal play pays for all and leads next (đền bài)"
+            "meaning": "when three players are frozen (four at the table), one who passed while holding a legal play pays for all and leads next (đền bài);"
+            " under card-count scoring, players who never played are frozen for this"
         },
     )
     # --- money and points
@@ -328,6 +329,13 @@ class RuleSet:
     )
     bomb_values: tuple[tuple[str, int], ...] = attrs.field(
         default=(), metadata={"meaning": "units a bomb is worth when chopped, frozen or left at the end"}
+    )
+    bomb_flat_value: int | None = attrs.field(
+        default=None,
+        metadata={
+            "meaning": "units every bomb is worth when chopped, frozen or left at the end, whatever its class (a quad or a "
+            "pair run of any length, as card-count tables price them); none: bomb_values by class"
+        },
     )
     chop_payment: ChopPayment = attrs.field(
         default="none",
@@ -495,7 +503,10 @@ class RuleSet:
         return value or 0
 
     def bomb_value(self, bomb_class: str) -> int:
-        """Units a bomb of this class is worth when chopped, frozen in hand or left at the end."""
+        """Units a bomb of this class is worth when chopped, frozen in hand or left at the end
+        (``bomb_flat_value`` for every class where it is set)."""
+        if self.bomb_flat_value is not None:
+            return self.bomb_flat_value
         return dict(self.bomb_values).get(bomb_class, 0)
 
     # ---- mappings and text (written and read by tienlen.loading, loaded on first use)
@@ -643,6 +654,7 @@ def _check_amounts(r: RuleSet) -> None:
     negative = [f for f in PER_PLAYERS if any(r.amount(f, n) < 0 for n in counts)]
     negative += (["rake_percent"] if r.rake_percent < 0 else []) + (["two_values"] if min(r.two_values) < 0 else [])
     negative += ["bomb_values"] if any(v < 0 for _, v in r.bomb_values) else []
+    negative += ["bomb_flat_value"] if r.bomb_flat_value is not None and r.bomb_flat_value < 0 else []
     if negative:
         raise InvalidRules(f"{negative[0]}: amounts cannot be negative")
     if not 0 <= r.rake_percent < 100:
@@ -705,8 +717,12 @@ _CONFLICTS: tuple[tuple[Callable[[RuleSet], bool], str], ...] = (
         " price a hand that was never played with card_all_multiplier and set frozen = false",
     ),
     (
-        lambda r: r.den_bai and not r.frozen,
-        "den_bai: needs frozen = true (it settles a round where three players are frozen)",
+        lambda r: r.den_bai and not r.frozen and r.scoring != "cards",
+        "den_bai: needs frozen = true, or card-count scoring (it settles a round where three players never played)",
+    ),
+    (
+        lambda r: r.bomb_flat_value is not None and any(v for _, v in r.bomb_values),
+        "bomb_flat_value: every bomb already has the one flat price; leave bomb_values empty",
     ),
     (
         lambda r: r.den_bai and r.max_players < 4,
