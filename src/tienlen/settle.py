@@ -571,10 +571,11 @@ def _frozen_due(result: RoundResult, rules: RuleSet, unit: int, n: int, frozen: 
         text = f"{penalty * unit:,}" + ("".join(f" + {label} {v * unit:,}" for label, v in items))
         owed.append((seat, units * unit, text))
     due: list[Transfer] = []
-    if _den_bai_payer(result, rules, n) is not None:
+    payer = _den_bai_payer(result, rules, n)
+    if payer is not None:
         for seat, amount, text in owed[: len(frozen)]:
-            whose = "own" if seat == result.den_bai else f"seat {seat}'s"
-            due += _pay(result.den_bai, first, amount, f"đền bài: passed holding a play, pays {whose} cóng ({text})")
+            whose = "own" if seat == payer else f"seat {seat}'s"
+            due += _pay(payer, first, amount, f"đền bài: passed holding a play, pays {whose} cóng ({text})")
     else:
         for seat, amount, text in owed[: len(frozen)]:
             due += _pay(seat, first, amount, f"frozen (cóng): {text}")
