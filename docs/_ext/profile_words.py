@@ -329,7 +329,10 @@ def _money(r: Any) -> list[str]:
             words = [f"{ordinal(payer)} pays {ordinal(payee)} {amount(units, unit)}" for payer, payee, units in payments]
             paras.append(f"At {count} players: {listing(words) or 'nobody pays for their place'}.")
     values = [f"2{suit} {amount(v, unit)}" for suit, v in zip(_SUITS, r.two_values, strict=True) if v]
-    bombs = [f"{name} {amount(v, unit)}" for name, v in r.bomb_values if v]
+    if r.bomb_flat_value is None:
+        bombs = [f"{name} {amount(v, unit)}" for name, v in r.bomb_values if v]
+    else:
+        bombs = [f"every bomb {amount(r.bomb_flat_value, unit)}, whatever its class"] if r.bomb_flat_value else []
     if values or bombs:
         paras.append(
             "What a dangerous card is worth (when it is chopped, or held by a frozen or last player): "
@@ -367,10 +370,11 @@ def _money(r: Any) -> list[str]:
         )
     if r.instant_wins and r.instant_win_payment:
         instant = f"Every other player pays an instant winner {amounts(r.instant_win_payment, unit)}"
+        last_pays = r.instant_win_thui_by == "last"
         if r.instant_win_thui:
             instant += (
                 ", plus the value of every 2 and bomb in their hand"
-                if r.instant_win_thui_by == "every"
+                if not last_pays
                 else "; the last-placed loser (the most cards, see below) also pays for every 2 and bomb in their hand"
             )
         if r.instant_win_ties == "share":
