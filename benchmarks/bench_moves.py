@@ -34,8 +34,9 @@ from collections.abc import Callable, Sequence
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
 from tienlen import PROFILES, Combo, InvalidCombo, Round, RuleSet, beats, classify, legal_plays
+from tienlen._cache import CACHES
 from tienlen.cards import to_mask
-from tienlen.moves import _CACHE, legal_masks, plays_by_kind
+from tienlen.moves import legal_masks, plays_by_kind
 
 TYPES = ("empty", "single", "pair", "triple", "straight", "2-group", "bomb")
 # How often each table type appears among the positions.
@@ -179,7 +180,7 @@ def _rounds(fns: Sequence[Timed], pos: Sequence[Position], rules: RuleSet, repea
     best = [[float("inf")] * len(pos) for _ in fns]
     passes = [float("inf")] * len(fns)
     for _ in range(repeats):
-        _CACHE.clear()
+        CACHES["combinations"].clear()
         for f, (times, fn) in enumerate(zip(best, fns, strict=True)):
             begin = clock()
             for i, (hand, table, _kind) in enumerate(pos):

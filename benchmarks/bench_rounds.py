@@ -120,9 +120,9 @@ def finished_round_bytes(rules: RuleSet, players: int, seed: int, samples: int =
 
 def cache_sizes() -> dict[str, int]:
     """Entries in each of the library's caches now."""
-    from tienlen import actions, moves
+    from tienlen._cache import stats
 
-    return {"moves._CACHE": len(moves._CACHE), "actions.ACTIONS": len(actions.ACTIONS)}
+    return {name: figures.size for name, figures in stats().items()}
 
 
 def main(argv: list[str] | None = None) -> int:

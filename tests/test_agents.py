@@ -22,11 +22,11 @@ from tienlen import (
     InvalidCards,
     Round,
     RuleSet,
-    agents,
     classify,
     parse_cards,
 )
 from tienlen._bits import TWOS
+from tienlen._cache import CACHES
 from tienlen.agents import AGENTS, Agent, GreedyAgent, RandomAgent, make_agent, play_round, protected_mask
 from tienlen.cards import to_mask
 from tienlen.combos import ComboKind
@@ -288,11 +288,12 @@ def test_protected_mask_refuses_a_hand_larger_than_the_rules_deal_or_no_rules() 
 
 
 def test_protected_mask_remembers_a_bounded_number_of_hands(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(agents, "_BOMB_CARDS", {})
-    monkeypatch.setattr(agents, "_BOMB_CARDS_LIMIT", 2)
+    bomb_cards = CACHES["bomb cards of hands"]
+    bomb_cards.clear()
+    monkeypatch.setattr(bomb_cards, "limit", 2)
     hands = ["6♠ 6♣ 6♦ 6♥ 8♠", "3♠ 3♣ 4♠ 4♦ 5♠ 5♥ 9♣", "J♠ J♣ J♦ J♥ 3♦"]
     kept = ["6♠ 6♣ 6♦ 6♥", "3♠ 3♣ 4♠ 4♦ 5♠ 5♥", "J♠ J♣ J♦ J♥"]
     for _ in range(2):  # the second time from memory, where it is remembered
         for hand, cards in zip(hands, kept, strict=True):
             assert protected_mask(to_mask(parse_cards(hand)), HOUSE) == to_mask(parse_cards(cards))
-            assert len(agents._BOMB_CARDS) <= 2
+            assert len(bomb_cards) <= 2

@@ -69,7 +69,7 @@ EDGES = {module: edges_of(module) for module in MODULES}
 
 # The layers of CONTRIBUTING.md, lowest first: a module uses only modules of lower layers.
 LAYERS = [
-    {"_version", "errors", "_bits", "drawing"},
+    {"_version", "errors", "_bits", "_cache", "_fast", "drawing"},
     {"_codec", "_input"},
     {"cards", "_shapes"},
     {"rules"},
@@ -78,10 +78,11 @@ LAYERS = [
     {"combos", "progress"},
     {"beating", "events", "instant", "moves"},
     {"actions", "settle"},
-    {"actionspace", "match", "views"},
+    {"_state", "actionspace", "match", "views"},
     {"encoding", "round"},
-    {"agents", "compare", "env", "records", "strategies", "svg", "wire"},
-    {"openspiel", "pettingzoo", "simulate"},
+    {"agents", "compare", "env", "records", "solve", "strategies", "svg", "wire"},
+    {"openspiel", "pettingzoo", "search", "simulate"},
+    {"tournament"},
     {"tienlen", "cli", "plot"},
     {"__main__"},
 ]

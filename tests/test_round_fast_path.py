@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tienlen import HOUSE, PROFILES, Action, IllegalPlay, Round, actions, agents, moves, views, wire
+from tienlen import HOUSE, PROFILES, Action, IllegalPlay, Round, actions, moves
+from tienlen._cache import CACHES, stats
 from tienlen.combos import ComboKind
 
 
@@ -68,24 +69,20 @@ def test_iterating_and_indexing_legal_actions_agree_and_both_count_as_handed_out
 
 def test_the_shared_value_caches_stay_within_their_documented_bounds() -> None:
     rng = random.Random(3)
-    for _ in range(actions.ACTIONS_LIMIT + 10):
+    combos, plays = CACHES["combinations"], CACHES["play actions"]
+    for _ in range(plays.limit + 10):
         actions.play_action(rng.randrange(4), ComboKind.STRAIGHT, rng.getrandbits(52) | 0b10001)
-    assert len(actions.ACTIONS) <= actions.ACTIONS_LIMIT
-    for _ in range(moves._CACHE_LIMIT + 10):
+    for _ in range(combos.limit + 10):
         moves.combo_of(ComboKind.STRAIGHT, rng.getrandbits(52) | 0b10001)
-    assert len(moves._CACHE) <= moves._CACHE_LIMIT
-    moves._CACHE.clear()  # leave no made-up combos behind for other tests
-    actions.ACTIONS.clear()
+    figures = stats()
+    assert all(f.size <= f.most <= f.limit for f in figures.values())
+    assert figures["play actions"].clears >= 1 and figures["combinations"].clears >= 1
+    combos.clear()  # leave no made-up combos behind for other tests
+    plays.clear()
 
 
-def test_the_speed_page_states_the_cache_bounds_the_code_enforces() -> None:
+def test_the_speed_page_lists_every_cache_with_the_bound_the_code_enforces() -> None:
     page = (Path(__file__).resolve().parent.parent / "docs" / "howto" / "speed.rst").read_text(encoding="utf-8")
-    for bound in (
-        moves._CACHE_LIMIT,
-        actions.ACTIONS_LIMIT,
-        moves._WINDOWS_LIMIT,
-        agents._BOMB_CARDS_LIMIT,
-        views._SEATS_REMEMBERED,
-        wire._text.cache_info().maxsize,
-    ):
-        assert f"{bound:,}" in page
+    rows = {f"{f.name.capitalize()}: {f.limit:,} {f.holds}" for f in stats().values()}
+    assert len(rows) == 7  # every cache of the library, however it is imported
+    assert [row for row in rows if row not in page] == []

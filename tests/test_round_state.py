@@ -20,9 +20,13 @@ A plain seeded self-play smoke test (200 rounds per profile per player count) fo
 
 from __future__ import annotations
 
+import ast
+import copy
 import json
+import pickle
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, event, settings
@@ -36,10 +40,12 @@ from tienlen import (
     Finished,
     Froze,
     IllegalPlay,
+    InvalidArgument,
     InvalidRecord,
     Played,
     Round,
     RuleSet,
+    _state,
     format_cards,
 )
 from tienlen.cards import DECK
@@ -485,3 +491,49 @@ def test_random_self_play_never_raises_and_never_stalls(name: str, players: int)
         check_result(last)
         instant += bool(last.instant_winners)
     assert instant < 200
+
+
+# ---------------------------------------------------------------------------- the named state (issue 20)
+STATE_SOURCES = [Path(_state.__file__).parent / name for name in ("_state.py", "round.py")]
+
+
+def _name_lists(source: Path) -> Iterator[tuple[int, list[str]]]:
+    """Every tuple of as many values as a position that an assignment unpacks or packs, as its
+    line and its names (a value that is not a plain name shows as ``?``)."""
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Assign):
+            for side in (*node.targets, node.value):
+                if isinstance(side, ast.Tuple) and len(side.elts) == len(_state.FIELDS):
+                    if all(isinstance(e, ast.Constant) for e in side.elts):
+                        continue  # FIELDS itself
+                    yield side.lineno, [e.id if isinstance(e, ast.Name) else "?" for e in side.elts]
+
+
+def test_every_position_is_unpacked_and_packed_under_the_names_of_its_fields() -> None:
+    found = [(source.name, line, names) for source in STATE_SOURCES for line, names in _name_lists(source)]
+    assert len(found) >= 10  # each transition unpacks one and packs one
+    wrong = [(name, line) for name, line, names in found if names != list(_state.FIELDS)]
+    assert wrong == [], f"a position unpacked or packed out of order (or from an expression) at {wrong}"
+
+
+def test_the_named_indices_of_a_position_are_its_fields_in_capitals() -> None:
+    assert [getattr(_state, name.upper()) for name in _state.FIELDS] == list(range(len(_state.FIELDS)))
+    r = Round.deal(PROFILES["house"], seed=7)
+    assert len(r._position) == len(_state.FIELDS)
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs"),
+    [((), {}), ((), {"deal": "nonsense", "state": (1, 2)}), (("x",), {}), ((), {"deal": None, "position": None, "to_act": 0})],
+)
+def test_the_round_constructor_refuses_outside_callers(args: tuple[object, ...], kwargs: dict[str, object]) -> None:
+    with pytest.raises(InvalidArgument, match=r"Round\.deal"):
+        Round(*args, **kwargs)
+
+
+def test_a_round_is_still_copied_pickled_and_reseeded_without_its_constructor() -> None:
+    r = Round.deal(PROFILES["house"], seed=7)
+    r = r.apply(r.legal_actions()[0])
+    assert pickle.loads(pickle.dumps(r)) == r
+    assert copy.copy(r) == r and copy.deepcopy(r) == r
+    assert Round.from_json(r.to_json()) == r

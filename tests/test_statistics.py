@@ -11,7 +11,7 @@ from tienlen import COUNTING, FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, RuleSet
 from tienlen.agents import make_agent, play_round
 from tienlen.errors import InvalidArgument
 from tienlen.settle import settle
-from tienlen.simulate import Estimate, Run, plain_win, round_seed, simulate
+from tienlen.simulate import Estimate, Run, plain_win, round_seed, seating, simulate
 
 
 @pytest.mark.parametrize(
@@ -56,13 +56,16 @@ def test_estimate_of_one_round_has_no_spread() -> None:
 def test_statistics_match_a_small_run_computed_by_hand() -> None:
     rounds, seed = 5, 11
     (stats,) = simulate([IWIN], rounds=rounds, seed=seed)
-    nets, moved, plies = [], [], []
+    nets, moved, plies, greedy = [], [], [], []
     for index in range(rounds):
         deal = round_seed(seed, index)
-        agents = [make_agent(("greedy", "random")[s % 2], deal + s) for s in range(4)]
+        # The bots rotate: round i puts greedy in seats i and i + 2 (mod 4), random in the others.
+        seated = ["greedy" if (s - index) % 2 == 0 else "random" for s in range(4)]
+        agents = [make_agent(bot, deal + s) for s, bot in enumerate(seated)]
         result = play_round(IWIN, agents, seed=deal).result
         net = settle(result, IWIN, unit=1).net
         nets.append([v / 2 for v in net])  # a plain win in iwin is 2 bets
+        greedy.append(sum(v / 2 for v, bot in zip(net, seated, strict=True) if bot == "greedy") / 2)
         moved.append(sum(v for v in net if v > 0) / 2)
         plies.append(sum(1 for e in result.events if type(e).__name__ in ("Played", "Passed")))
     for seat, estimate in enumerate(stats.seat_results):
@@ -76,6 +79,23 @@ def test_statistics_match_a_small_run_computed_by_hand() -> None:
     means = [statistics.mean(n[s] for n in nets) for s in range(4)]
     assert stats.seat_advantage == pytest.approx(max(means) - min(means))
     assert sum(e.mean for e in stats.seat_results) <= 0  # the rake leaves the table
+    assert stats.agents == ("greedy", "random") and stats.agent_seats == (2, 2)
+    assert stats.agent_results[0].mean == pytest.approx(statistics.mean(greedy))
+    assert stats.agent_results[0].sd == pytest.approx(statistics.stdev(greedy))
+
+
+def test_bots_rotate_over_the_seats_unless_told_not_to() -> None:
+    assert [seating(("greedy", "random"), 4, i)[0] for i in range(4)] == ["greedy", "random", "greedy", "random"]
+    assert seating(("a", "b", "c", "d"), 4, 1) == ("d", "a", "b", "c")
+    assert seating(("greedy", "random"), 4, 1, rotate=False) == ("greedy", "random", "greedy", "random")
+    (fixed,) = simulate([HOUSE], rounds=40, seed=2, rotate=False)
+    (rotating,) = simulate([HOUSE], rounds=40, seed=2)
+    # In fixed seats the seat results are the bots' results; rotating, the bots' results stay and the seats level out.
+    assert fixed.seat_advantage > rotating.seat_advantage
+    assert fixed.agent_results[0].mean > 0 and rotating.agent_results[0].mean > 0
+    old = Run(rule_sets=(HOUSE,), rounds=2).to_mapping()
+    del old["rotate"]  # a report written before bots rotated replays in fixed seats
+    assert Run.from_mapping(old).rotate is False
 
 
 def test_a_run_description_round_trips_and_replays() -> None:

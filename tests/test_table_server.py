@@ -317,3 +317,27 @@ def test_the_server_runs_from_the_command_line() -> None:
     finally:
         server.terminate()
         server.wait(30)
+
+
+def test_a_hint_ranks_the_seats_actions_and_search_bots_play_the_round() -> None:
+    async def play(lobby: Lobby, port: int) -> None:
+        async with client(port) as socket:
+            await socket.send(json.dumps({"type": "join", "room": "hinted", "rules": "house", "players": 2, "level": 1}))
+            _, welcome = await receive(socket)
+            seat = welcome["seat"]
+            message = await my_turn(socket, seat)
+            await socket.send(json.dumps({"type": "hint"}))
+            hinted = await skip_views(socket)
+            assert hinted["type"] == "hint" and hinted["hints"]
+            legal = {str(a) for a in lobby.tables["hinted"].round.view(seat).legal_actions}
+            assert {h["action"] for h in hinted["hints"]} <= legal and all(0 <= h["win"] <= 1 for h in hinted["hints"])
+            assert message["view"]["to_act"] == seat
+            await socket.send(json.dumps({"type": "act", "text": hinted["hints"][0]["action"]}))
+            _, after = await receive(socket)
+            assert after["type"] in ("view", "settlement")
+        async with client(port) as other:
+            await other.send(json.dumps({"type": "join", "room": "bad", "level": 9}))
+            _, refused = await receive(other)
+            assert refused["type"] == "error" and "level" in refused["reason"]
+
+    run(play, timeout=120)

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tienlen import HOUSE, IWIN, PROFILES, GreedyAgent, Round, RuleSet, views
+from tienlen._cache import stats
 from tienlen.actions import Action
 from tienlen.events import Chop, Event, Froze, Passed, Played
 from tienlen.strategies import rounds
@@ -206,6 +207,11 @@ def test_public_events_of_every_ply_and_seat_are_the_whole_history_redacted(rule
             assert public_events(rebuilt, 2) == redacted(round_.events, 2)
             rounds_[k] = round_.apply(greedy.act(round_.view(round_.to_act)))  # type: ignore[arg-type]
     assert checked > 100
-    for seat in range(100):  # the memory of what was shown stays small whatever seats are asked about
+
+    def memory() -> object:
+        return stats(), {name: len(v) for name, v in vars(views).items() if isinstance(v, dict) and name[0] != "_"}
+
+    before = memory()
+    for seat in range(100):  # a documented function keeps nothing between calls, whatever it is asked
         public_events(rounds_[0].events, seat)
-    assert len(views._LAST_SHOWN) <= 8
+    assert memory() == before

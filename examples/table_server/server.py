@@ -85,8 +85,10 @@ class Lobby:
             out = table.act(seat, message.get("text"))
         elif message["type"] == "next":
             out = table.next_round(seat)
+        elif message["type"] == "hint":
+            out = table.hint(seat)
         else:
-            raise ProtocolError(f"unknown message type {message['type']!r}; send join, act or next")
+            raise ProtocolError(f"unknown message type {message['type']!r}; send join, act, hint or next")
         if self.records is not None:
             for index in range(before, len(table.records)):
                 self.records.joinpath(f"{room}-{index + 1:04d}.json").write_text(table.records[index][0], encoding="utf-8")
@@ -119,7 +121,7 @@ def _read(raw: str | bytes) -> Message:
     except (ValueError, RecursionError):
         raise ProtocolError("the message is not JSON") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-        raise ProtocolError("a message is a JSON object with a type: join, act or next")
+        raise ProtocolError("a message is a JSON object with a type: join, act, hint or next")
     return message
 
 
@@ -134,7 +136,7 @@ def _new_table(message: Message, seed: int) -> Table:
             raise ProtocolError("rules is a profile name or the text of a TOML rules file")
     except TienLenError as error:
         raise ProtocolError(f"rules: {error}") from None
-    options: dict[str, Any] = {"players": 4, "humans": 1, "unit": 1000, "seed": seed}
+    options: dict[str, Any] = {"players": 4, "humans": 1, "unit": 1000, "seed": seed, "level": 0}
     for key in options:
         value = message.get(key, options[key])
         if type(value) is not int or value < 0:

@@ -12,6 +12,8 @@ import secrets
 from typing import Any
 
 from tienlen import Action, GreedyAgent, Match, PlayerView, Round, RuleSet, TienLenError
+from tienlen.agents import Agent
+from tienlen.search import LEVELS, SearchAgent, hint
 from tienlen.settle import unit_for
 
 Message = dict[str, Any]
@@ -29,18 +31,26 @@ class Table:
     replayed. Finished rounds are kept in :attr:`records` as ``(record JSON, settlement)`` pairs.
     """
 
-    def __init__(self, rules: RuleSet, *, players: int = 4, humans: int = 1, unit: int = 1000, seed: int = 0) -> None:
+    def __init__(
+        self, rules: RuleSet, *, players: int = 4, humans: int = 1, unit: int = 1000, seed: int = 0, level: int = 0
+    ) -> None:
         if not rules.min_players <= players <= rules.max_players:
             raise ProtocolError(f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, not {players}")
         if not 1 <= humans <= players:
             raise ProtocolError(f"humans must be from 1 to {players}, not {humans}")
+        if not 0 <= level <= max(LEVELS):
+            raise ProtocolError(f"level must be 0 (greedy bots) or a search level from 1 to {max(LEVELS)}, not {level}")
         self.rules = rules
         self.players = players
         self.humans = humans
         self.unit = unit_for(rules, unit)
         self.seed = seed
         self.tokens: dict[str, int] = {}
-        self.bots = {seat: GreedyAgent(seed=seed + seat) for seat in range(humans, players)}
+        # Level 0: the greedy bot; 1 to 5: the search player of that level.
+        self.bots: dict[int, Agent] = {
+            seat: SearchAgent(level=level, seed=seed + seat) if level else GreedyAgent(seed=seed + seat)
+            for seat in range(humans, players)
+        }
         self.match = self._new_match()
         self.round: Round | None = None
         self.offered: set[int] = set()  # human seats asked whether they chop out of turn
@@ -117,6 +127,16 @@ class Table:
             return [(seat, {"type": "refused", "text": text, "reason": str(error)})]
         self.offered.clear()
         return self._advance(announce=True)
+
+    def hint(self, seat: int) -> Outbox:
+        """The actions open to ``seat`` ranked by the search player (:func:`tienlen.search.hint`),
+        each with its estimated chance of going out first and expected money at this table's unit."""
+        round_ = self.round
+        if round_ is None or round_.is_over:
+            return [(seat, {"type": "refused", "text": "hint", "reason": "no round is being played; send next to deal"})]
+        ranked = hint(round_.view(seat), seed=self.seed)
+        hints = [{"action": str(h.action), "win": round(h.win, 3), "money": round(h.money * self.unit)} for h in ranked]
+        return [(seat, {"type": "hint", "hints": hints})]
 
     def next_round(self, seat: int) -> Outbox:
         """``seat`` is ready for the next round; it is dealt when every human seat is."""

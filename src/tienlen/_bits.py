@@ -19,6 +19,22 @@ NIBBLE = 0xF
 TWOS = NIBBLE << (4 * TWO)
 """The four 2s."""
 
+SPADES = sum(1 << (4 * rank) for rank in range(13))
+"""The ♠ of every rank: the lowest bit of each rank's nibble. ``SPADES * n`` repeats the 4-bit
+pattern ``n`` in every rank, and ``mask >> k & SPADES`` keeps one bit per rank."""
+
+BLACK_SUITS = 0b0011
+"""♠ and ♣ in a rank's nibble."""
+
+RED_SUITS = 0b1100
+"""♦ and ♥ in a rank's nibble."""
+
+BLACK = SPADES * BLACK_SUITS
+"""Every ♠ and ♣."""
+
+RED = SPADES * RED_SUITS
+"""Every ♦ and ♥."""
+
 BOMB_CLASS = re.compile(r"quad|PR([3-6])")
 """A bomb class name: ``quad``, or ``PR`` and the number of pairs of a pair run."""
 
@@ -26,6 +42,11 @@ BOMB_CLASS = re.compile(r"quad|PR([3-6])")
 def rank_mask(rank: int) -> int:
     """The four cards of ``rank``."""
     return NIBBLE << (4 * rank)
+
+
+def colours(nibble: int) -> int:
+    """The colours of a rank's suits: 1 for black only (♠♣), 2 for red only (♦♥), 3 for both, 0 for none."""
+    return (nibble & BLACK_SUITS != 0) | (nibble & RED_SUITS != 0) << 1
 
 
 def pairs_of(bomb_class: str) -> int:

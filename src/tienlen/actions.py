@@ -18,10 +18,12 @@ from typing import Any, Literal, overload
 import attrs
 from attrs.exceptions import FrozenInstanceError
 
+from tienlen._cache import BoundedCache
 from tienlen._codec import WireValue
+from tienlen._fast import fast
 from tienlen._input import shown
 from tienlen.cards import parse_cards
-from tienlen.combos import Combo, ComboKind, classify, trusted
+from tienlen.combos import Combo, ComboKind, classify
 from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCards
 from tienlen.moves import Group, combo_of
 from tienlen.rules import RuleSet
@@ -242,23 +244,26 @@ class LegalActions(Sequence[Action]):
 def legal_actions_of(seat: int, groups: tuple[Group, ...], can_pass: bool) -> LegalActions:
     """A :class:`LegalActions` of plays grouped by kind, as the move generator gives them (also
     rebuilds a pickled one)."""
-    legal: LegalActions = _new(LegalActions)
-    _setattr(legal, "seat", seat)
-    _setattr(legal, "_groups", groups)
-    _setattr(legal, "_plays", sum([len(masks) for _, masks in groups]))
-    _setattr(legal, "_can_pass", can_pass)
-    _setattr(legal, "_minted", {})
-    return legal
+    return _legal(seat, groups, sum([len(masks) for _, masks in groups]), can_pass, {})
+
+
+@fast(LegalActions)
+def _legal(seat: int, _groups: tuple[Group, ...], _plays: int, _can_pass: bool, _minted: dict[int, Action]) -> LegalActions:
+    """A :class:`LegalActions` from its slots (one per position: the hot path)."""
+    raise NotImplementedError  # fast() writes the body
+
+
+@fast(Action)
+def _play(kind: Literal["play", "pass", "interrupt", "forfeit"], seat: int, combo: Combo | None) -> Action:
+    """An action the move generator found legal: it needs no checks."""
+    raise NotImplementedError  # fast() writes the body
 
 
 _ABSENT = object()  # what no action is
-_new = object.__new__
-_setattr = object.__setattr__
 
-ACTIONS: dict[int, Action] = {}
-"""The shared play actions, by card mask and seat (``mask | seat << 52``)."""
-ACTIONS_LIMIT = 1 << 14
-"""At most this many shared play actions (about 4 MB with their combos); the table starts again empty when it is full."""
+ACTIONS: BoundedCache[int, Action] = BoundedCache("play actions", limit=1 << 14, holds="actions")
+"""The shared play actions, by card mask and seat (``mask | seat << 52``; about 4 MB with their
+combos when full)."""
 PASSES = tuple(Action(kind="pass", seat=seat) for seat in range(4))
 """The shared pass action of each seat."""
 
@@ -268,7 +273,5 @@ def play_action(seat: int, kind: ComboKind, mask: int) -> Action:
     key = mask | seat << 52
     action = ACTIONS.get(key)
     if action is None:
-        if len(ACTIONS) >= ACTIONS_LIMIT:
-            ACTIONS.clear()
-        action = ACTIONS[key] = trusted(Action, kind="play", seat=seat, combo=combo_of(kind, mask))
+        action = ACTIONS.put(key, _play("play", seat, combo_of(kind, mask)))
     return action

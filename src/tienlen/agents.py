@@ -12,25 +12,26 @@ An agent looks at a :class:`~tienlen.views.PlayerView` and returns one of its
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Protocol, runtime_checkable
 
 import attrs
 
-from tienlen._bits import TWOS
+from tienlen._bits import SPADES, TWOS
+from tienlen._cache import BoundedCache
 from tienlen._checks import check_int, check_rules, check_type
 from tienlen._input import MAX_HAND, MAX_SEED, shown
 from tienlen.actions import Action
 from tienlen.cards import to_mask
-from tienlen.combos import ComboKind
+from tienlen.combos import Combo, ComboKind
 from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCards
 from tienlen.moves import combo_of, legal_masks
 from tienlen.round import Round
 from tienlen.rules import RuleSet
 from tienlen.views import PlayerView
 
-__all__ = ["Agent", "RandomAgent", "GreedyAgent", "AGENTS", "make_agent", "play_round", "protected_mask"]
+__all__ = ["Agent", "RandomAgent", "GreedyAgent", "greedy_choice", "AGENTS", "make_agent", "play_round", "protected_mask"]
 
 
 @runtime_checkable
@@ -67,8 +68,7 @@ class RandomAgent:
         return _rng(self.seed, view).choice(legal)
 
 
-_LOW_BITS = sum(1 << (4 * rank) for rank in range(13))  # the lowest bit of every rank's nibble
-_FIVES, _THREES, _FOURS = 0x5 * _LOW_BITS, 0x3 * _LOW_BITS, 0x4 * _LOW_BITS
+_FIVES, _THREES, _FOURS = 0x5 * SPADES, 0x3 * SPADES, 0x4 * SPADES  # a nibble pattern in every rank
 
 
 def protected_mask(hand: int, rules: RuleSet) -> int:
@@ -86,7 +86,7 @@ def protected_mask(hand: int, rules: RuleSet) -> int:
     # and most hands have none.
     pairs = hand - (hand >> 1 & _FIVES)
     counts = (pairs & _THREES) + (pairs >> 2 & _THREES)
-    doubled = (counts >> 1 | counts >> 2) & _LOW_BITS
+    doubled = (counts >> 1 | counts >> 2) & SPADES
     runs = doubled & doubled >> 4 & doubled >> 8  # the lowest rank of three doubled ranks in a row
     ranks = (counts & _FOURS) >> 2 | runs | runs << 4 | runs << 8
     if not ranks:
@@ -100,16 +100,12 @@ def protected_mask(hand: int, rules: RuleSet) -> int:
     for kind, cards in legal_masks(candidates, None, rules):
         if kind in (ComboKind.QUAD, ComboKind.PAIR_RUN) and rules.bomb_rule(combo_of(kind, cards).bomb_class):
             bombs |= cards  # a quad or a pair run (the only bomb classes) that is a bomb here
-    if len(_BOMB_CARDS) >= _BOMB_CARDS_LIMIT:
-        _BOMB_CARDS.clear()
-    _BOMB_CARDS[key] = bombs
-    return mask | bombs
+    return mask | _BOMB_CARDS.put(key, bombs)
 
 
-_BOMB_CARDS: dict[tuple[int, RuleSet], int] = {}
-"""The bomb cards of the hands ``protected_mask`` sent to the move generator, by hand and rule set."""
-_BOMB_CARDS_LIMIT = 1 << 12
-"""At most this many (about 0.6 MB under one rule set); the table starts again empty when it is full."""
+_BOMB_CARDS: BoundedCache[tuple[int, RuleSet], int] = BoundedCache("bomb cards of hands", limit=1 << 12, holds="hands")
+"""The bomb cards of the hands ``protected_mask`` sent to the move generator, by hand and rule set
+(about 0.6 MB under one rule set when full)."""
 
 
 @attrs.frozen
@@ -131,38 +127,63 @@ class GreedyAgent:
 
     def act(self, view: PlayerView) -> Action:
         """The greedy choice among ``view.legal_actions``."""
-        # Decided on card masks; the lowest play is the one of the smallest mask (a lower top
-        # card makes a smaller mask whatever the other cards).
-        plays: dict[int, Action] = {}  # mask -> play, in the order of the legal actions
-        decline = None  # the first action without cards: the pass
-        for action in view.legal_actions:  # one pass: a lazy sequence builds each action as it goes
-            if action.combo is not None:
-                plays[action.combo.mask] = action
-            elif decline is None:
-                decline = action
-        if not plays:
-            assert decline is not None
-            return decline
-        table = view.table
-        if table is not None and table.is_two_group:
-            bomb_rule = view.rules.bomb_rule
-            chops = [m for m, a in plays.items() if a.combo is not None and bomb_rule(a.combo.bomb_class) is not None]
-            if chops:
-                return plays[min(chops)]
-        if not view.my_turn:
-            assert decline is not None
-            return decline
-        guarded = protected_mask(view.hand_mask, view.rules)
-        cheap = [mask for mask in plays if not mask & guarded]
-        if cheap:
-            if table is None:  # leading: the lowest top card, then the most cards, then the first listed
-                return plays[min(cheap, key=lambda mask: (mask.bit_length(), -mask.bit_count()))]
-            return plays[min(cheap)]
-        opponents = [c for s, c in enumerate(view.card_counts) if s != view.seat and c]
-        pressed = view.card_counts[view.seat] <= self.danger or min(opponents, default=99) <= self.danger
-        if decline is None or pressed:
-            return plays[min(plays)]
+        return greedy_choice(
+            view.legal_actions,
+            seat=view.seat,
+            hand=view.hand_mask,
+            counts=view.card_counts,
+            table=view.table,
+            my_turn=view.my_turn,
+            rules=view.rules,
+            danger=self.danger,
+        )
+
+
+def greedy_choice(
+    legal: Iterable[Action],
+    *,
+    seat: int,
+    hand: int,
+    counts: Sequence[int],
+    table: Combo | None,
+    my_turn: bool,
+    rules: RuleSet,
+    danger: int = 3,
+) -> Action:
+    """:class:`GreedyAgent`'s choice among ``legal`` for ``seat`` holding ``hand`` (a mask), with
+    every seat's card ``counts`` and the ``table``; a search player calls it on positions it
+    simulates, where no view is built. ``legal`` must hold an action."""
+    # Decided on card masks; the lowest play is the one of the smallest mask (a lower top
+    # card makes a smaller mask whatever the other cards).
+    plays: dict[int, Action] = {}  # mask -> play, in the order of the legal actions
+    decline = None  # the first action without cards: the pass
+    for action in legal:  # one pass: a lazy sequence builds each action as it goes
+        if action.combo is not None:
+            plays[action.combo.mask] = action
+        elif decline is None:
+            decline = action
+    if not plays:
+        assert decline is not None
         return decline
+    if table is not None and table.is_two_group:
+        bomb_rule = rules.bomb_rule
+        chops = [m for m, a in plays.items() if a.combo is not None and bomb_rule(a.combo.bomb_class) is not None]
+        if chops:
+            return plays[min(chops)]
+    if not my_turn:
+        assert decline is not None
+        return decline
+    guarded = protected_mask(hand, rules)
+    cheap = [mask for mask in plays if not mask & guarded]
+    if cheap:
+        if table is None:  # leading: the lowest top card, then the most cards, then the first listed
+            return plays[min(cheap, key=lambda mask: (mask.bit_length(), -mask.bit_count()))]
+        return plays[min(cheap)]
+    opponents = [c for s, c in enumerate(counts) if s != seat and c]
+    pressed = counts[seat] <= danger or min(opponents, default=99) <= danger
+    if decline is None or pressed:
+        return plays[min(plays)]
+    return decline
 
 
 AGENTS: Mapping[str, Callable[[int], Agent]] = MappingProxyType(

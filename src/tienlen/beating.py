@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from tienlen._bits import colours
 from tienlen._checks import check_bool
 from tienlen.cards import Card
 from tienlen.combos import Combo, ComboKind, as_combo, rank_nibbles
@@ -38,7 +39,7 @@ def suit_pattern(combo: Combo) -> tuple[int, ...]:
     """What must match under a follow-suit rule: per rank, the suits held (pairs: the colours held)."""
     nibbles = [n for n in rank_nibbles(combo.mask) if n]
     if combo.kind is ComboKind.PAIR:
-        return tuple((n & 0b0011 != 0) | (n & 0b1100 != 0) << 1 for n in nibbles)
+        return tuple(map(colours, nibbles))
     return tuple(nibbles)
 
 

@@ -29,6 +29,7 @@ from typing import Any, NoReturn
 from attrs.exceptions import FrozenInstanceError
 
 from tienlen import drawing
+from tienlen._fast import fast
 from tienlen._input import MAX_CARD_TEXT, check_text, shown
 from tienlen.errors import InvalidCards
 
@@ -127,13 +128,6 @@ class Card:
             return DECK[index]
         raise InvalidCards(f"there is no card with index {shown(index)}; indices run 0 (3♠) to 51 (2♥)")
 
-    @classmethod
-    def _make(cls, index: int) -> Card:
-        card = object.__new__(cls)
-        for name, value in (("index", index), ("rank", Rank(index >> 2)), ("suit", Suit(index & 3)), ("mask", 1 << index)):
-            object.__setattr__(card, name, value)
-        return card
-
     def __setattr__(self, name: str, value: Any) -> NoReturn:
         raise FrozenInstanceError()
 
@@ -198,7 +192,13 @@ class Card:
         return self
 
 
-DECK: tuple[Card, ...] = tuple(Card._make(i) for i in range(52))
+@fast(Card)
+def _card(index: int, rank: Rank, suit: Suit, mask: int) -> Card:
+    """One of the 52 shared cards, made once (``Card(index)`` hands out these)."""
+    raise NotImplementedError  # fast() writes the body
+
+
+DECK: tuple[Card, ...] = tuple(_card(i, Rank(i >> 2), Suit(i & 3), 1 << i) for i in range(52))
 """The 52 shared card instances in game order: ``DECK[0]`` is 3♠, ``DECK[51]`` is 2♥."""
 
 FULL_MASK = (1 << 52) - 1

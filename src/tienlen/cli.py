@@ -10,6 +10,8 @@ Commands::
     tienlen compare --rules house,iwin,... [--format text|markdown|json|csv] [--all]   (or: compare RULES ...)
     tienlen rules   --rules NAME|FILE [--format text|toml|json]                         (or: rules NAME|FILE)
     tienlen replay  FILE [--unit N]
+    tienlen tournament --agents search,greedy,greedy,greedy [--rules house,counting] [--deals N] [--seed S]
+                     [--workers K | --dask ADDRESS] [--json] [--quiet]
 
 Exit codes: 0 success (``check``: the play is legal); 1 the play is illegal (``check``) or the
 record is refused (``replay``); 2 bad input (unreadable cards, unknown profile, malformed rules
@@ -156,6 +158,7 @@ def _parser() -> argparse.ArgumentParser:
     _compare_options(sub.add_parser("compare", help="the axes on which rule sets differ"))
     _rules_options(sub.add_parser("rules", help="print or export a rule set"))
     _replay_options(sub.add_parser("replay", help="validate a round record, naming the first illegal action"))
+    _tournament_options(sub.add_parser("tournament", help="duplicate tournament: bots on the same deals in every seating"))
     return parser
 
 
@@ -482,3 +485,46 @@ def _label(rules: RuleSet) -> str:
     """The rule set's name, marked when it is a profile's name on rules that differ from the profile."""
     profile = PROFILES.get(rules.name)
     return rules.name if profile is None or profile == rules else f"{rules.name} (modified: not the {rules.name} profile)"
+
+
+def _tournament_options(tour: argparse.ArgumentParser) -> None:
+    tour.add_argument(
+        "--agents",
+        required=True,
+        help="comma-separated agent specs, one per seat (greedy, random, passer, search, search:LEVEL 1-5)",
+    )
+    tour.add_argument("--rules", default="house", help="comma-separated profiles or rules files (default house)")
+    tour.add_argument("--deals", type=_whole, default=100, help="deals, each played in every seating (default 100)")
+    tour.add_argument("--seed", type=_whole, default=0, help="seed of the deals (default 0)")
+    tour.add_argument("--workers", type=_whole, default=1, help="processes to spread the deals over (default 1)")
+    tour.add_argument(
+        "--dask", metavar="ADDRESS", help="play on the Dask cluster whose scheduler is at ADDRESS (needs tienlen[dask])"
+    )
+    tour.add_argument("--json", action="store_true", help="print the results as JSON")
+    tour.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    tour.set_defaults(run=_tournament)
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from tienlen.tournament import format_tournament, tournament
+
+    rule_sets = _rule_sets([args.rules])
+    line_up = _names(args.agents, "agent")
+    check_int(args.workers, "--workers", 1, MAX_WORKERS)
+    if args.dask and args.workers != 1:
+        raise InvalidArgument(
+            "--workers spreads deals over this machine's processes; with --dask the cluster plays them: give one or the other"
+        )
+    progress = None if args.quiet else ProgressBar(sys.stderr, terminal=sys.stderr.isatty())
+    options: dict[str, Any] = {"deals": args.deals, "seed": args.seed, "progress": progress}
+    if args.dask:
+        distributed = _extra("distributed", "dask")
+        with distributed.Client(args.dask) as client:
+            results = [tournament(rules, line_up, client=client, **options) for rules in rule_sets]
+    else:
+        results = [tournament(rules, line_up, workers=args.workers, **options) for rules in rule_sets]
+    if args.json:
+        _say(json.dumps({"tournaments": [t.to_mapping() for t in results]}, indent=2, ensure_ascii=False))
+    else:
+        _say("\n\n".join(format_tournament(t) for t in results))
+    return 0

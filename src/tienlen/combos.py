@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import TypeVar
 
 import attrs
 
 from tienlen import _bits
-from tienlen._bits import TWOS
+from tienlen._bits import TWOS, colours
 from tienlen._checks import check_rules, check_type
 from tienlen._codec import WireValue
 from tienlen._input import shown
@@ -119,19 +118,6 @@ class Combo(WireValue):
         return svg.combo(self)
 
 
-_V = TypeVar("_V")
-
-
-def trusted(cls: type[_V], **fields: object) -> _V:
-    """A frozen value built without its checks: for values the engine has proved right (a combo
-    the move generator found, an action of a legal play), where the checks would cost more than
-    the rest of the work."""
-    value = object.__new__(cls)
-    for name, field in fields.items():
-        object.__setattr__(value, name, field)
-    return value
-
-
 def rank_nibbles(mask: int) -> list[int]:
     """The suits held in each rank as 4-bit masks, index 0 = rank 3."""
     return [(mask >> (4 * r)) & 0xF for r in range(13)]
@@ -139,7 +125,7 @@ def rank_nibbles(mask: int) -> list[int]:
 
 def same_colour(nibble: int) -> bool:
     """Whether the suits of a rank nibble are all black or all red."""
-    return nibble & 0b0011 == 0 or nibble & 0b1100 == 0
+    return colours(nibble) != 3
 
 
 def classify(cards: Iterable[Card] | str | int, rules: RuleSet) -> Combo:

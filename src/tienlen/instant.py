@@ -9,16 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 
-from tienlen._bits import pairs_of
+from tienlen._bits import BLACK, RED, pairs_of
 from tienlen._checks import check_bool, check_rules
 from tienlen.cards import Card, to_mask
 from tienlen.combos import TWO
 from tienlen.rules import RuleSet
 
 __all__ = ["instant_win_pattern", "PATTERNS"]
-
-_BLACK = sum(0b0011 << (4 * r) for r in range(13))  # ♠ and ♣
-_RED = _BLACK << 2  # ♦ and ♥
 
 
 def instant_win_pattern(hand: int | Iterable[Card] | str, rules: RuleSet, *, first_round: bool = False) -> str | None:
@@ -142,7 +139,7 @@ PATTERNS: Mapping[str, Shows] = MappingProxyType(
         "three_quads": lambda mask, counts, rules: counts.count(4) >= 3,
         "five_pairs_and_triple": lambda mask, counts, rules: any(c >= 3 and _pairs(counts) - c // 2 >= 5 for c in counts),
         "five_consecutive_pairs_and_triple": lambda mask, counts, rules: _five_consecutive_pairs_and_triple(counts),
-        "one_colour": lambda mask, counts, rules: mask.bit_count() >= 13 and not (mask & _BLACK and mask & _RED),
+        "one_colour": lambda mask, counts, rules: mask.bit_count() >= 13 and not (mask & BLACK and mask & RED),
         "three_consecutive_triples": lambda mask, counts, rules: _consecutive([c >= 3 for c in counts]) >= 3,
         "two_bombs": lambda mask, counts, rules: _bombs_at_once(counts, rules) >= 2,
     }

@@ -51,8 +51,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import chain, combinations, product, repeat, starmap
 
-from tienlen._bits import TWOS, pairs_of
+from tienlen._bits import SPADES, TWOS, colours, pairs_of
+from tienlen._cache import BoundedCache
 from tienlen._checks import check_bool, check_rules, check_type
+from tienlen._fast import fast
 from tienlen._input import MAX_HAND
 from tienlen.cards import Card, format_cards, to_mask
 from tienlen.combos import TWO, Combo, ComboKind, as_combo, same_colour
@@ -74,8 +76,7 @@ _RANKS = range(13)
 _RANKS_DOWN = range(12, -1, -1)
 _NIBBLE_SHIFTS = range(0, 52, 4)
 _NOT_TWOS = (1 << (4 * TWO)) - 1  # every card below the 2s
-_SPADES = sum(1 << (4 * r) for r in _RANKS)  # bit 4r for each rank r: the ♠ cards
-_SUIT_CARDS = [_SPADES << s for s in range(4)]  # every card of one suit
+_SUIT_CARDS = [SPADES << s for s in range(4)]  # every card of one suit
 _ONE_A_RANK = [sum(1 << (4 * i) for i in range(n)) for n in range(14)]  # bit 4i for each of n ranks
 
 
@@ -83,12 +84,12 @@ def _ranks_holding(hand: int, size: int) -> int:
     """Bit ``4r`` set for each rank ``r`` of which the hand holds at least ``size`` (1, 2 or 3) cards."""
     if size == 1:
         held = hand | hand >> 1
-        return (held | held >> 2) & _SPADES
-    count = (hand & _SPADES) + (hand >> 1 & _SPADES) + (hand >> 2 & _SPADES) + (hand >> 3 & _SPADES)
+        return (held | held >> 2) & SPADES
+    count = (hand & SPADES) + (hand >> 1 & SPADES) + (hand >> 2 & SPADES) + (hand >> 3 & SPADES)
     # Each nibble of ``count`` now holds 0 to 4: at least 2 is bit 1 or 2; at least 3 is 3 or 4.
     if size == 2:
-        return (count >> 1 | count >> 2) & _SPADES
-    return (count & count >> 1 | count >> 2) & _SPADES
+        return (count >> 1 | count >> 2) & SPADES
+    return (count & count >> 1 | count >> 2) & SPADES
 
 
 def _sub_nibbles(nibble: int, size: int) -> tuple[int, ...]:
@@ -119,7 +120,7 @@ def _two_ranks(i: int, byte: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
 _OFFERS_DOWN = [[_two_ranks(i, byte) for byte in range(256 if i < 6 else 16)] for i in range(7)]
 _CARDS_IN = [[low + high for high, low in row] for row in _OFFERS_DOWN]
 # What a follow-suit rule compares for a pair: 1 = both black (♠♣), 2 = both red (♦♥), 3 = one of each.
-_PAIR_COLOUR = [(n & 0b0011 != 0) | (n & 0b1100 != 0) << 1 for n in range(16)]
+_PAIR_COLOUR = [colours(n) for n in range(16)]
 
 
 class _Plan:
@@ -195,46 +196,30 @@ class _Plan:
         return shapes
 
 
-_PLANS: dict[int, _Plan] = {}
+_PLANS: BoundedCache[int, _Plan] = BoundedCache("move-generation plans", limit=64, holds="rule sets")
+"""The plan of each rule set, by its id (the plan keeps its rules alive, so that id stays theirs)."""
 
 
-def _plan(rules: RuleSet) -> _Plan:
-    """The plan of a rule set, made on first use (the caller looks in ``_PLANS`` first)."""
-    if len(_PLANS) >= 64:
-        _PLANS.clear()
-    plan = _PLANS[id(rules)] = _Plan(rules)  # the plan keeps its rules alive, so that id stays theirs
-    return plan
-
-
-_CACHE: dict[int, Combo] = {}
-_CACHE_LIMIT = 1 << 16
-"""At most this many shared combos (about 8 MB); the cache starts again empty when it is full."""
+_COMBOS: BoundedCache[int, Combo] = BoundedCache("combinations", limit=1 << 16, holds="combinations")
+"""The shared combos of straights and pair runs, by mask (about 8 MB when full)."""
 
 
 def combo_of(kind: ComboKind, mask: int) -> Combo:
     """The shared :class:`Combo` for a mask already known to be a ``kind`` (no checks)."""
-    combo = _CACHE.get(mask)
+    combo = _COMBOS.get(mask)
     if combo is None:
         combo = _SETS.get(mask)
         if combo is None:
-            if len(_CACHE) >= _CACHE_LIMIT:
-                _CACHE.clear()
-            combo = _CACHE[mask] = _made(kind, mask)
+            combo = _COMBOS.put(mask, _made(kind, mask))
     return combo
 
 
+@fast(Combo)
 def _made(kind: ComboKind, mask: int) -> Combo:
-    """A combo the generator found: it needs no checks, so its slots are filled directly, which is
-    what ``combos.trusted`` does, at about a third of its cost (no keyword arguments to walk)."""
-    combo = _new_combo(Combo)
-    _set_kind(combo, kind)
-    _set_mask(combo, mask)
-    return combo
+    """A combo the generator found: it needs no checks (the hot path)."""
+    raise NotImplementedError  # fast() writes the body
 
 
-_new_combo = object.__new__
-_set_kind = vars(Combo)["kind"].__set__
-_set_mask = vars(Combo)["mask"].__set__
 _SETS = {
     mask: _made(ComboKind(mask.bit_count()), mask)
     for at in (_CARDS_AT, _ANY_PAIRS_AT, _TRIPLES_AT)
@@ -243,7 +228,7 @@ _SETS = {
     for mask in masks
 } | {15 << (4 * r): _made(QUAD, 15 << (4 * r)) for r in _RANKS}
 """The 195 sets of one rank (singles, pairs, triples, quads) as shared combos, made once: a small
-table that stays in the processor's cache, where looking a combo up costs less than in ``_CACHE``."""
+table that stays in the processor's cache, where looking a combo up costs less than in ``_COMBOS``."""
 
 
 def legal_plays(
@@ -263,7 +248,7 @@ def legal_plays(
     if table is not None:
         table = as_combo(table, rules)
     groups = plays_by_kind(_hand(to_mask(hand), rules), table, rules, passed)
-    shared = _CACHE.get
+    shared = _COMBOS.get
     sets = _SETS.get
     out: list[Combo | None] = []
     for kind, masks in groups:
@@ -303,7 +288,7 @@ def plays_by_kind(hand: int, table: Combo | None, rules: RuleSet, passed: bool) 
     the engine, which holds hands the rules dealt."""
     plan = _PLANS.get(id(rules))
     if plan is None or plan.rules is not rules:
-        plan = _plan(rules)
+        plan = _PLANS.put(id(rules), _Plan(rules))
     if table is None:
         return _leads(hand, plan)
     kind = table.kind
@@ -435,7 +420,7 @@ def _following(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]
         if colour == 3:  # one black, one red
             pairs = _of_a_kind(plan.mixed_pairs_at, cards, 2, floor)
         else:  # both black or both red: at each higher rank, the one pair of those two suits
-            both = cards & cards >> 1 & (_SPADES if colour == 1 else _SPADES << 2)  # bit of ♠ or ♦
+            both = cards & cards >> 1 & (SPADES if colour == 1 else SPADES << 2)  # bit of ♠ or ♦
             both = both >> (4 * rank + 4) << (4 * rank + 4)
             pairs = []
             while both:
@@ -513,7 +498,7 @@ def _of_a_kind(at: MaskTable, hand: int, size: int, floor: int) -> list[int]:
 
 def _quads(hand: int, floor: int) -> list[int]:
     """The quads in the hand whose top card has an index of at least ``floor``, ascending."""
-    full = hand & hand >> 1 & hand >> 2 & hand >> 3 & _SPADES  # bit 4r: all four cards of rank r
+    full = hand & hand >> 1 & hand >> 2 & hand >> 3 & SPADES  # bit 4r: all four cards of rank r
     lowest = max(floor - 3, 0)  # a quad's top card is 3 above its bit
     full = full >> lowest << lowest
     out: list[int] = []
@@ -543,9 +528,7 @@ def _windows(held: int, shortest: int, longest: int, floor: int) -> tuple[slice,
     key = held | shortest << 52
     windows = _WINDOWS.get(key)
     if windows is None:
-        if len(_WINDOWS) >= _WINDOWS_LIMIT:
-            _WINDOWS.clear()
-        windows = _WINDOWS[key] = _find_windows(held, shortest, 13, 0)
+        windows = _WINDOWS.put(key, _find_windows(held, shortest, 13, 0))
     return windows
 
 
@@ -570,9 +553,10 @@ def _find_windows(held: int, shortest: int, longest: int, floor: int) -> tuple[s
 
 
 _SLICES = [[slice(first, first + length) for length in range(14)] for first in range(14)]
-_WINDOWS: dict[int, tuple[slice, ...]] = {}
-_WINDOWS_LIMIT = 1 << 12
-"""At most this many windows of whole hands are kept: every pattern of the twelve ranks below the 2s."""
+_WINDOWS: BoundedCache[int, tuple[slice, ...]] = BoundedCache(
+    "runs of ranks in whole hands", limit=1 << 12, holds="patterns of ranks held"
+)
+"""The windows of whole hands (4,096: every pattern of the twelve ranks below the 2s)."""
 
 
 def _runs(down: list[tuple[int, ...]], windows: tuple[slice, ...], floor: int) -> list[int]:

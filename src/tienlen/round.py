@@ -13,7 +13,8 @@ as it was, so a bot can search ahead without copying anything.
 
 Speed and memory. Each action builds one new :class:`Round`: what stays the same through the
 deal (rules, hands dealt, dealer, seed) is one shared value, and the position is one plain tuple
-(seats that passed or are out as bits), so an action costs a few microseconds. The history is
+read under the names of its values (seats that passed or are out as bits; ``tienlen._state``
+holds the state and what each action does to it), so an action costs a few microseconds. The history is
 kept as tuples of shared, immutable events and actions. A round makes its :meth:`~Round.legal_actions`
 once and keeps them, and an action object handed out by that very sequence is applied without
 being checked again (it is known legal); any other action, equal or not, is checked in full.
@@ -25,44 +26,26 @@ and memory" lists them all with their bounds.
 from __future__ import annotations
 
 import json
-import random
 import secrets
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
-from tienlen._bits import TWOS, card_points
+from tienlen import _state
 from tienlen._checks import check_bool, check_int, check_players, check_rules, check_seat
 from tienlen._codec import WIRE_VERSION, WireValue
+from tienlen._fast import fast, slot_setter
 from tienlen._input import MAX_RECORD, MAX_SEED, load_json, shown
-from tienlen.actions import PASSES, Action, LegalActions, legal_actions_of, parse_action, play_action
-from tienlen.beating import explain, is_chop
+from tienlen.actions import PASSES, Action, LegalActions, parse_action, play_action
+from tienlen.beating import explain
 from tienlen.cards import FULL_MASK, Card, cards_of, format_cards, to_mask
-from tienlen.combos import Combo, ComboKind, classify
-from tienlen.errors import (
-    IllegalPlay,
-    InvalidCards,
-    InvalidCombo,
-    InvalidRecord,
-)
-from tienlen.events import (
-    SHARED_PASSES,
-    Chop,
-    Event,
-    Finished,
-    Forfeited,
-    Froze,
-    InstantWin,
-    Passed,
-    Played,
-    RoundResult,
-    TrickWon,
-)
-from tienlen.instant import instant_win_pattern, pattern_of
-from tienlen.moves import combo_of, plays_by_kind
+from tienlen.combos import Combo, classify
+from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCards, InvalidCombo, InvalidRecord
+from tienlen.events import Chop, Event, InstantWin, RoundResult
+from tienlen.instant import instant_win_pattern
 from tienlen.rules import RuleSet
-from tienlen.views import PlayerView, public_events
+from tienlen.views import PlayerView, public_events_after
 
 __all__ = ["Trick", "Round", "LegalActions", "instant_win_pattern", "RECORD_VERSION"]
 
@@ -102,69 +85,26 @@ class Trick(WireValue):
         return svg.trick(self)
 
 
-def _deal_masks(players: int, seed: int, dealer: int, cards: int) -> tuple[tuple[int, ...], int]:
-    """Shuffle with a Mersenne Twister seeded by ``seed`` using only ``getrandbits`` (stable across
-    Python versions and platforms); deal ``cards`` one at a time starting left of the dealer."""
-    rng = random.Random(seed)
-    deck = list(range(52))
-    for i in range(51, 0, -1):
-        bits = (i + 1).bit_length()
-        j = rng.getrandbits(bits)
-        while j > i:
-            j = rng.getrandbits(bits)
-        deck[i], deck[j] = deck[j], deck[i]
-    hands = [0] * players
-    for k in range(cards):
-        hands[(dealer + 1 + k) % players] |= 1 << deck[k]
-    return tuple(hands), FULL_MASK & ~sum(hands)
-
-
-@attrs.frozen(kw_only=True)
-class _Deal:
-    """What stays the same through one deal, shared by every position of it."""
-
-    rules: RuleSet
-    dealt: tuple[int, ...]
-    dealer: int
-    first_round: bool
-    seed: int | None
-    named_leader: int | None
-    instant_winners: tuple[InstantWin, ...]
-
-
-_State = tuple[
-    tuple[int, ...],  # 0 hand masks
-    int | None,  # 1 seat to act
-    int,  # 2 trick number
-    int,  # 3 trick leader
-    tuple[tuple[int, Combo], ...],  # 4 trick plays
-    int,  # 5 seats that passed in the trick, as bits
-    int,  # 6 seats that passed since the last play, as bits
-    tuple[Chop, ...],  # 7 the trick's chop chain
-    tuple[int, ...],  # 8 finished
-    tuple[int, ...],  # 9 frozen
-    tuple[int, ...],  # 10 forfeited
-    int,  # 11 seats out of play (finished, frozen or forfeited) as bits: kept, not derived, so the next seat is one lookup
-    int,  # 12 cards the next play must include
-    tuple[Event, ...],  # 13 events
-    tuple[Action, ...],  # 14 actions
-]
-"""One position of a deal, as a plain tuple: one cheap value per action."""
-
-
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, init=False)
 class Round:
-    """One deal in play. Build with :meth:`deal` or :meth:`from_hands`; act with :meth:`play`,
-    :meth:`pass_`, :meth:`interrupt`, :meth:`forfeit` or :meth:`apply`, each returning a new round.
+    """One deal in play. Build with :meth:`deal` or :meth:`from_hands` (or read one with
+    :meth:`from_json`); act with :meth:`play`, :meth:`pass_`, :meth:`interrupt`, :meth:`forfeit`
+    or :meth:`apply`, each returning a new round. ``Round(...)`` itself refuses to build one.
 
     Seats are numbered in play order: seat ``i + 1`` acts after seat ``i``.
     """
 
-    _deal: _Deal
-    _state: _State
+    _deal: _state.Deal  # what stays the same through the deal
+    _position: _state.Position  # the cards, the trick and the history now
+    _to_act: int | None  # the seat to act; None once the round is over
     # Values made on first ask (caches of values that never change): the legal actions and the trick.
     _legal: LegalActions | None = attrs.field(default=None, init=False, eq=False, repr=False)
     _trick: Trick | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise InvalidArgument(
+            "a Round is built by Round.deal(rules, ...), Round.from_hands(hands, rules) or Round.from_json(text), not Round(...)"
+        )
 
     @property
     def rules(self) -> RuleSet:
@@ -204,52 +144,59 @@ class Round:
     @property
     def hand_masks(self) -> tuple[int, ...]:
         """The cards each seat holds now, as card masks."""
-        return self._state[0]
+        return self._position[_state.HANDS]
 
     @property
     def to_act(self) -> int | None:
         """The seat to act, or ``None`` once the round is over."""
-        return self._state[1]
+        return self._to_act
 
     @property
     def trick(self) -> Trick:
         """The trick in progress."""
         trick = self._trick
         if trick is None:
-            s = self._state
-            trick = Trick(number=s[2], leader=s[3], plays=s[4], passed=_SEATS[s[5]], responded=_SEATS[s[6]], chain=s[7])
-            _setattr(self, "_trick", trick)
+            p = self._position
+            trick = Trick(
+                number=p[_state.NUMBER],
+                leader=p[_state.LEADER],
+                plays=p[_state.PLAYS],
+                passed=_state.SEATS[p[_state.PASSED]],
+                responded=_state.SEATS[p[_state.RESPONDED]],
+                chain=p[_state.CHAIN],
+            )
+            _set_trick(self, trick)
         return trick
 
     @property
     def finished(self) -> tuple[int, ...]:
         """The seats that have gone out, in order."""
-        return self._state[8]
+        return self._position[_state.FINISHED]
 
     @property
     def frozen(self) -> tuple[int, ...]:
         """The seats frozen (cóng): none of their cards played when the first player went out."""
-        return self._state[9]
+        return self._position[_state.FROZEN]
 
     @property
     def forfeited(self) -> tuple[int, ...]:
         """The seats that left the round, in order."""
-        return self._state[10]
+        return self._position[_state.FORFEITED]
 
     @property
     def must_include(self) -> int:
         """Cards the next play must hold (the first lead of a first round), as a mask; 0 for none."""
-        return self._state[12]
+        return self._position[_state.MUST]
 
     @property
     def events(self) -> tuple[Event, ...]:
         """Everything that has happened, in order."""
-        return self._state[13]
+        return self._position[_state.EVENTS]
 
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action taken, in order."""
-        return self._state[14]
+        return self._position[_state.ACTIONS]
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -279,7 +226,7 @@ class Round:
         if seed is None:
             seed = secrets.randbits(63)
         check_int(seed, "seed", 0, MAX_SEED)
-        hands, _ = _deal_masks(players, seed, dealer, rules.cards_dealt(players))
+        hands = _state.deal_masks(players, seed, dealer, rules.cards_dealt(players))
         return cls._start(rules, hands, dealer=dealer, first_round=first_round, leader=leader, seed=seed)
 
     @classmethod
@@ -322,36 +269,20 @@ class Round:
     def _start(
         cls, rules: RuleSet, hands: tuple[int, ...], *, dealer: int, first_round: bool, leader: int | None, seed: int | None
     ) -> Round:
-        players = len(hands)
         if leader is not None:
-            check_seat(leader, players, "leader")
-        dealt = sum(hands)
-        lowest = dealt & -dealt
-        lowest_holder = next(s for s in range(players) if hands[s] & lowest)
-        start = lowest_holder if leader is None else leader
-        must = lowest if (first_round and leader is None and rules.first_lead_must_include) else 0
-        winners = _instant_winners(hands, rules, first_round, dealer)
-        deal = _Deal(
-            rules=rules,
-            dealt=hands,
-            dealer=dealer,
-            first_round=first_round,
-            seed=seed,
-            named_leader=leader,
-            instant_winners=winners,
-        )
-        to_act = None if winners else start
-        return cls(deal=deal, state=(hands, to_act, 1, start, (), 0, 0, (), (), (), (), 0, must, winners, ()))
+            check_seat(leader, len(hands), "leader")
+        deal, position, to_act = _state.start(rules, hands, dealer=dealer, first_round=first_round, leader=leader, seed=seed)
+        return _round(deal, position, to_act)
 
     def _with_seed(self, seed: int) -> Round:
         """The same round, recording the seed its hands were dealt from."""
-        return attrs.evolve(self, deal=attrs.evolve(self._deal, seed=seed))
+        return _round(attrs.evolve(self._deal, seed=seed), self._position, self._to_act)
 
     # ------------------------------------------------------------------ views
     @property
     def is_over(self) -> bool:
         """Whether the round has ended (nobody is to act)."""
-        return self._state[1] is None
+        return self._to_act is None
 
     @property
     def played_any(self) -> frozenset[int]:
@@ -394,20 +325,8 @@ class Round:
         legal = self._legal
         if legal is not None:
             return legal
-        s = self._state
-        seat = s[1]
-        if seat is None:
-            legal = legal_actions_of(0, (), False)
-        else:
-            plays = s[4]
-            table = plays[-1][1] if plays else None
-            groups = plays_by_kind(s[0][seat], table, self._deal.rules, s[5] >> seat & 1 == 1)
-            must = s[12]
-            if must:
-                groups = [(k, [m for m in masks if m & must]) for k, masks in groups]
-                groups = [group for group in groups if group[1]]
-            legal = legal_actions_of(seat, tuple(groups), table is not None)
-        _setattr(self, "_legal", legal)
+        legal = _state.legal_actions(self._deal, self._position, self._to_act)
+        _set_legal(self, legal)
         return legal
 
     def legal_interrupts(self) -> tuple[Action, ...]:
@@ -416,24 +335,7 @@ class Round:
         Any seat other than the one whose play is on the table (and the seat to act, who may play
         it in turn) may interrupt, even after passing.
         """
-        s = self._state
-        rules = self._deal.rules
-        plays = s[4]
-        if not plays or s[1] is None or not rules.interrupt_bombs:
-            return ()
-        last, table = plays[-1]
-        if not _choppable(table) or (not table.is_two_group and rules.bomb_rule(table.bomb_class) is None):
-            return ()  # bombs only ever chop 2s and bombs
-        out: list[Action] = []
-        for seat, hand in enumerate(s[0]):
-            if seat == last or seat == s[1] or s[11] >> seat & 1:  # on the table, in turn, or out of play
-                continue
-            for kind, masks in plays_by_kind(hand, table, rules, False):
-                for mask in masks:
-                    combo = combo_of(kind, mask)
-                    if combo.bomb_class in rules.interrupt_bombs:
-                        out.append(Action(kind="interrupt", seat=seat, combo=combo))
-        return tuple(out)
+        return _state.legal_interrupts(self._deal, self._position, self._to_act)
 
     def parse_action(self, text: str, seat: int | None = None) -> Action:
         """Read an action typed by a person or sent by a client (see :func:`~tienlen.actions.parse_action`):
@@ -453,10 +355,10 @@ class Round:
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: its own hand, card counts, the table, the public history and its
         legal actions (see :class:`~tienlen.views.PlayerView`). Raises :class:`~tienlen.InvalidArgument` for a bad seat."""
-        s = self._state
-        hands = s[0]
+        p = self._position
+        hands, plays = p[_state.HANDS], p[_state.PLAYS]
         check_seat(seat, len(hands), "seat")
-        to_act = s[1]
+        to_act = self._to_act
         actions: Sequence[Action]
         if to_act == seat:
             actions = self.legal_actions()  # shared, not copied: the view builds no Action
@@ -465,9 +367,7 @@ class Round:
             actions = interrupts + (PASSES[seat],) if interrupts else ()
         deal = self._deal
         rules = deal.rules
-        plays = s[4]
         table_seat, table = plays[-1] if plays else (None, None)
-        events = s[13]
         return PlayerView(
             rules=rules,
             seat=seat,
@@ -477,18 +377,28 @@ class Round:
             to_act=to_act,
             table=table,
             table_seat=table_seat,
-            leader=s[3],
-            trick_number=s[2],
-            passed=_SEATS[s[5]],
-            finished=s[8],
-            frozen=s[9],
-            forfeited=s[10],
+            leader=p[_state.LEADER],
+            trick_number=p[_state.NUMBER],
+            passed=_state.SEATS[p[_state.PASSED]],
+            finished=p[_state.FINISHED],
+            frozen=p[_state.FROZEN],
+            forfeited=p[_state.FORFEITED],
             played_mask=sum(deal.dealt) & ~sum(hands),
-            # Only these events hide anything (see public_events).
-            history=public_events(events, seat) if rules.den_bai or s[9] else events,
+            history=self._public_events(seat),
             legal_actions=actions,
             is_over=to_act is None,
         )
+
+    def _public_events(self, seat: int) -> tuple[Event, ...]:
+        """The history as ``seat`` may see it. Only đền bài rules and frozen players hide anything;
+        what the deal last showed each seat is kept on the deal, so each view redacts only the
+        events added since."""
+        events = self._position[_state.EVENTS]
+        if not (self._deal.rules.den_bai or self._position[_state.FROZEN]):
+            return events
+        shown = self._deal.shown
+        history = shown[seat] = (events, public_events_after(shown.get(seat), events, seat))
+        return history[1]
 
     @property
     def result(self) -> RoundResult:
@@ -499,34 +409,14 @@ class Round:
             players=self.players,
             dealer=self.dealer,
             first_round=self.first_round,
-            placements=self._placements(),
+            placements=_state.placements(self._deal, self._position),
             frozen=self.frozen,
             forfeited=self.forfeited,
             instant_winners=self.instant_winners,
             hands=self.hands,
             events=self.events,
-            den_bai=self._den_bai(),
+            den_bai=_state.den_bai(self._deal, self._position),
         )
-
-    def _placements(self) -> tuple[int, ...]:
-        if self.instant_winners:
-            return ()
-        rest = [s for s in range(self.players) if s not in self.finished and s not in self.frozen and s not in self.forfeited]
-        if self.rules.scoring == "cards" and self.finished:
-            # Card-count scoring: fewer cards left first, then the lower total card value (3♠ = 1 …
-            # 2♥ = 52), then play order after the winner.
-            order = _turn_order(self.finished[0], self.players)
-            rest.sort(key=lambda s: (self.hand_masks[s].bit_count(), card_points(self.hand_masks[s]), order.index(s)))
-        return self.finished + tuple(rest) + self.frozen + tuple(reversed(self.forfeited))
-
-    def _den_bai(self) -> int | None:
-        # Đền bài is the three-frozen case only: at 2 or 3 players each frozen player pays their own.
-        if not self.rules.den_bai or len(self.frozen) < 3 or len(self.frozen) != self.players - 1:
-            return None
-        for event in self.events:
-            if isinstance(event, Passed) and event.could_play and event.seat in self.frozen:
-                return event.seat
-        return None
 
     # ------------------------------------------------------------------ actions
     def apply(self, action: Action) -> Round:
@@ -542,7 +432,7 @@ class Round:
         if legal is not None and legal.handed_out(action):
             if action.combo is None:
                 return self._passed(action.seat, bool(legal._plays))
-            return self._after_play(action.seat, action.combo, action)
+            return self._played(action.seat, action.combo, action)
         if not isinstance(action, Action):
             raise IllegalPlay(f"{shown(action)} is not an Action; use play(cards) or pass_() for plain input")
         if action.kind == "play":
@@ -566,7 +456,7 @@ class Round:
         reason = explain(combo, self.trick.table, self.rules, passed=actor in self.trick.passed)
         if reason is not None:
             raise IllegalPlay(f"seat {actor} cannot play {combo}: {reason}")
-        return self._after_play(actor, combo, play_action(actor, combo.kind, combo.mask))
+        return self._played(actor, combo, play_action(actor, combo.kind, combo.mask))
 
     def pass_(self, *, seat: int | None = None) -> Round:
         """The seat to act passes. Raises :class:`IllegalPlay` when they must lead."""
@@ -603,7 +493,7 @@ class Round:
         reason = explain(combo, table, self.rules)
         if reason is not None:
             raise IllegalPlay(f"seat {seat} cannot interrupt with {combo}: {reason}")
-        return self._after_play(seat, combo, Action(kind="interrupt", seat=seat, combo=combo))
+        return self._played(seat, combo, Action(kind="interrupt", seat=seat, combo=combo))
 
     def forfeit(self, seat: int) -> Round:
         """``seat`` leaves the round: they take a last place and stop playing (their cards stay in hand).
@@ -616,13 +506,8 @@ class Round:
         check_seat(seat, self.players, "seat", IllegalPlay)
         if not self.is_active(seat):
             raise IllegalPlay(f"seat {seat} is no longer playing this round and cannot forfeit")
-        # The first-round lead card leaves with its holder: whoever leads instead leads anything.
-        s = self._state
-        must = 0 if s[12] & s[0][seat] else s[12]
-        return self._advance(
-            s[0], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9], s[10] + (seat,), s[11] | 1 << seat, must,
-            (Forfeited(seat=seat),), Action(kind="forfeit", seat=seat), seat,
-        )  # fmt: skip
+        position, to_act = _state.after_forfeit(self._deal, self._position, self._to_act, seat)
+        return _round(self._deal, position, to_act)
 
     # ------------------------------------------------------------------ internals
     def _actor(self, seat: int | None, verb: str) -> int:
@@ -653,106 +538,13 @@ class Round:
 
     def _passed(self, actor: int, could_play: bool) -> Round:
         """The round after the seat to act passed (``could_play``: whether they held a legal play)."""
-        s = self._state
-        bit = 1 << actor
-        event = _PASSED[actor, could_play if self._deal.rules.den_bai else None]
-        return self._advance(
-            s[0], s[2], s[3], s[4], s[5] | bit, s[6] | bit, s[7], s[8], s[9], s[10], s[11], s[12], event, PASSES[actor], actor
-        )  # fmt: skip
+        position, to_act = _state.after_pass(self._deal, self._position, actor, could_play)
+        return _round(self._deal, position, to_act)
 
-    def _after_play(self, seat: int, combo: Combo, action: Action) -> Round:
+    def _played(self, seat: int, combo: Combo, action: Action) -> Round:
         """The round after ``seat`` played ``combo`` (the ``action``, in turn or out of turn)."""
-        s = self._state
-        deal = self._deal
-        rules = deal.rules
-        out_of_turn = action.kind == "interrupt"
-        plays = s[4]
-        events: tuple[Event, ...] = (_played(seat, combo, out_of_turn),)
-        chain = s[7]
-        if plays:
-            last, table = plays[-1]
-            if _choppable(table) and is_chop(combo, table, rules):
-                chop = Chop(trick=s[2], index=len(chain) + 1, chopper=seat, chopped=last, chopped_combo=table, by=combo)
-                chain += (chop,)
-                events += (chop,)
-        hands = list(s[0])
-        hands[seat] &= ~combo.mask
-        finished, frozen, gone = s[8], s[9], s[11]
-        if not hands[seat]:
-            finished += (seat,)
-            gone |= 1 << seat
-            events += (Finished(seat=seat, place=len(finished), with_two=bool(combo.mask & TWOS)),)
-            # Under card-count scoring nobody is frozen, except for đền bài, which needs to know who never played.
-            if len(finished) == 1 and (rules.frozen or (rules.den_bai and rules.scoring == "cards")):
-                for other in _turn_order(seat, len(hands)):
-                    if other != seat and other not in s[10] and deal.dealt[other] == hands[other]:
-                        frozen += (other,)
-                        gone |= 1 << other
-                        events += (Froze(seat=other, cards=cards_of(hands[other])),)
-        # An interrupter counts as not having passed; a passed player bombing 2s in turn stays out.
-        passed = s[5] & ~(1 << seat) if out_of_turn else s[5]
-        return self._advance(
-            tuple(hands), s[2], s[3], plays + ((seat, combo),), passed, 0, chain, finished, frozen, s[10], gone, 0,
-            events, action, seat,
-        )  # fmt: skip
-
-    def _advance(
-        self,
-        hands: tuple[int, ...],
-        number: int,
-        leader: int,
-        plays: tuple[tuple[int, Combo], ...],
-        passed: int,
-        responded: int,
-        chain: tuple[Chop, ...],
-        finished: tuple[int, ...],
-        frozen: tuple[int, ...],
-        forfeited: tuple[int, ...],
-        gone: int,
-        must_include: int,
-        events: tuple[Event, ...],
-        action: Action,
-        after: int,
-    ) -> Round:
-        """The round after ``after`` took ``action`` (with these ``events``, and the trick, hands and
-        seats out as given): the next seat still to answer the table acts, or the trick's winner
-        (or the next seat in play) leads a new trick, or nobody when the round ends."""
-        deal = self._deal
-        players = len(hands)
-        active = _ALL_SEATS[players] & ~gone
-        to_act: int | None
-        if not active & (active - 1) or (finished and deal.rules.scoring == "cards"):  # at most one seat in play
-            to_act = None
-            if plays:
-                events += _trick_won(number, plays[-1][0], None)
-        elif not plays:  # nobody has led yet; only a forfeit gets here
-            to_act = leader = leader if active >> leader & 1 else _NEXT[players][leader][active]
-        else:
-            last, table = plays[-1]
-            pending = active & ~responded & ~(1 << last)  # the seats still to answer the table
-            if not (deal.rules.bomb_after_pass and table.is_two_group):
-                pending &= ~passed
-            to_act = self._state[1]
-            if action.kind == "forfeit" and to_act is not None and pending >> to_act & 1:
-                pass  # another seat left; the turn stays
-            elif pending:
-                to_act = _NEXT[players][after][pending]
-            else:
-                # Nobody can answer: the last player wins the trick and leads, or the next seat still in play.
-                to_act = last if active >> last & 1 else _NEXT[players][last][active]
-                events += _trick_won(number, last, to_act)
-                number, leader, plays, passed, responded, chain = number + 1, to_act, (), 0, 0, ()
-        s = self._state
-        # The new position, made without attrs' __init__ (one per action: the hot path).
-        r: Round = _new(Round)
-        _setattr(r, "_deal", deal)
-        _setattr(r, "_state", (
-            hands, to_act, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, gone, must_include,
-            s[13] + events, s[14] + (action,),
-        ))  # fmt: skip
-        _setattr(r, "_legal", None)
-        _setattr(r, "_trick", None)
-        return r
+        position, to_act = _state.after_play(self._deal, self._position, self._to_act, seat, combo, action)
+        return _round(self._deal, position, to_act)
 
     # ------------------------------------------------------------------ records
     def to_json(self, *, view_of: int | None = None) -> str:
@@ -842,75 +634,11 @@ class Round:
         return svg.position(self, reveal=True)
 
 
-_PASSED = {key: (event,) for key, event in SHARED_PASSES.items()}
-"""The shared one-event histories of a pass (events are immutable, so every round may hold the same)."""
+@fast(Round)
+def _round(deal: _state.Deal, position: _state.Position, to_act: int | None) -> Round:
+    """A round from its three values (one per action: the hot path; nothing to check)."""
+    raise NotImplementedError  # fast() writes the body
 
 
-_new = object.__new__
-_setattr = object.__setattr__
-_SEATS = tuple(frozenset(s for s in range(4) if bits >> s & 1) for bits in range(16))
-"""The seats of each 4-bit set of seats."""
-
-
-def _choppable(table: Combo) -> bool:
-    """Whether some rules could let a play chop ``table``: it holds 2s or is of a bomb's kind (a
-    quick test before the rules' own, :func:`~tienlen.beating.is_chop`)."""
-    return table.kind is ComboKind.QUAD or table.kind is ComboKind.PAIR_RUN or table.mask & TWOS != 0
-
-
-_ALL_SEATS = (0, 1, 3, 7, 15)
-"""Every seat of a table of ``n`` players, as bits."""
-_NEXT = tuple(
-    tuple(
-        tuple(next((s for k in range(1, n + 1) if bits >> (s := (after + k) % n) & 1), -1) for bits in range(16))
-        for after in range(n)
-    )
-    for n in range(5)
-)
-"""``_NEXT[players][after][seats]``: the first of ``seats`` (bits) in play order after ``after``
-(``after`` itself last), or -1 when ``seats`` is empty."""
-_set_seat = vars(Played)["seat"].__set__
-_set_combo = vars(Played)["combo"].__set__
-_set_out_of_turn = vars(Played)["out_of_turn"].__set__
-
-
-def _played(seat: int, combo: Combo, out_of_turn: bool) -> Played:
-    """A :class:`Played` event made by filling its slots, at about a third of the cost of attrs'
-    ``__init__`` (one per play: the hot path; nothing to check)."""
-    event: Played = _new(Played)
-    _set_seat(event, seat)
-    _set_combo(event, combo)
-    _set_out_of_turn(event, out_of_turn)
-    return event
-
-
-_TRICKS_WON: dict[tuple[int, int, int | None], tuple[TrickWon]] = {}
-
-
-def _trick_won(number: int, seat: int, next_leader: int | None) -> tuple[TrickWon]:
-    """The shared one-event history of a trick won (a few thousand at most: one per trick number
-    and pair of seats)."""
-    key = (number, seat, next_leader)
-    won = _TRICKS_WON.get(key)
-    if won is None:
-        won = _TRICKS_WON[key] = (TrickWon(trick=number, seat=seat, next_leader=next_leader),)
-    return won
-
-
-def _turn_order(after: int, players: int) -> list[int]:
-    """Seats in play order starting after ``after`` and ending with ``after``."""
-    return [(after + k) % players for k in range(1, players + 1)]
-
-
-def _instant_winners(hands: tuple[int, ...], rules: RuleSet, first_round: bool, dealer: int) -> tuple[InstantWin, ...]:
-    if not rules.instant_wins:
-        return ()
-    order = _turn_order(dealer, len(hands))  # dealing order: left of the dealer first, dealer last
-    winners = []
-    for seat in order:
-        pattern = pattern_of(hands[seat], rules, first_round)
-        if pattern is not None:
-            winners.append(InstantWin(seat=seat, pattern=pattern))
-    if rules.instant_win_ties == "nearest_dealer":
-        return tuple(winners[:1])
-    return tuple(winners)
+_set_legal = slot_setter(Round, "_legal")
+_set_trick = slot_setter(Round, "_trick")

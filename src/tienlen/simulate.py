@@ -27,7 +27,7 @@ from typing import Any
 
 import attrs
 
-from tienlen._checks import check_int, check_players, check_rules, unit_argument
+from tienlen._checks import check_bool, check_int, check_players, check_rules, unit_argument
 from tienlen._input import MAX_AMOUNT, MAX_COUNT, MAX_SEED, MAX_WORKERS, shown
 from tienlen._version import __version__
 from tienlen.agents import make_agent, play_round
@@ -45,6 +45,7 @@ __all__ = [
     "simulate",
     "play_chunk",
     "round_seed",
+    "seating",
     "plain_win",
     "format_stats",
 ]
@@ -137,7 +138,10 @@ class ProfileStats:
     add up with ``+`` to exactly the totals of one run.
 
     ``currency`` is what the rule set counts in and ``scale`` one plain win in it (see :func:`plain_win`);
-    ``seat_totals``/``seat_squares`` sum each seat's result and its square; ``moved`` is what
+    ``seat_totals``/``seat_squares`` sum each seat's result and its square; ``agents`` are the
+    distinct bots, ``agent_seats`` how many seats each holds in every round, and
+    ``agent_totals``/``agent_squares`` sum each bot's result over its seats per round and its
+    square (when bots rotate over the seats, the seats measure the seats and the bots the bots); ``moved`` is what
     changed hands per round (the sum of the positive results) and ``moved_counts`` how many rounds
     moved each amount; ``plies`` counts plays and passes; ``chops`` counts chops, ``chains`` tricks
     with at least one chop; ``frozen`` frozen players (cóng); ``thui`` rounds whose last player
@@ -152,6 +156,10 @@ class ProfileStats:
     rounds: int = 0
     seat_totals: tuple[int, ...] = ()
     seat_squares: tuple[int, ...] = ()
+    agents: tuple[str, ...] = ()
+    agent_seats: tuple[int, ...] = ()
+    agent_totals: tuple[int, ...] = ()
+    agent_squares: tuple[int, ...] = ()
     moved: int = 0
     moved_squares: int = 0
     moved_counts: tuple[tuple[int, int], ...] = ()
@@ -182,6 +190,14 @@ class ProfileStats:
         return tuple(Estimate.of(self.rounds, t, q, self.scale) for t, q in zip(self.seat_totals, self.seat_squares, strict=True))
 
     @property
+    def agent_results(self) -> tuple[Estimate, ...]:
+        """Each bot's result per seat it holds, per round, in plain wins (one per :attr:`agents`)."""
+        return tuple(
+            Estimate.of(self.rounds, t, q, self.scale * n)
+            for t, q, n in zip(self.agent_totals, self.agent_squares, self.agent_seats, strict=True)
+        )
+
+    @property
     def money(self) -> Estimate:
         """What changed hands per round (the sum of the winners' results), in plain wins."""
         return Estimate.of(self.rounds, self.moved, self.moved_squares, self.scale)
@@ -194,7 +210,7 @@ class ProfileStats:
     @property
     def seat_advantage(self) -> float:
         """The best seat's mean result less the worst seat's, in plain wins (0 when every seat fares
-        alike; with several bots cycled over the seats it also measures the bots)."""
+        alike; when the bots sit in fixed seats, ``rotate=False``, it also measures the bots)."""
         means = [e.mean for e in self.seat_results]
         return max(means) - min(means) if means else 0.0
 
@@ -217,6 +233,7 @@ class ProfileStats:
         data["statistics"] = {
             "currency": "plain wins",
             "seats": [attrs.asdict(e) for e in self.seat_results],
+            "agents": {name: attrs.asdict(e) for name, e in zip(self.agents, self.agent_results, strict=True)},
             "money_moved": attrs.asdict(self.money),
             "round_length": attrs.asdict(self.length),
             "seat_advantage": self.seat_advantage,
@@ -225,13 +242,21 @@ class ProfileStats:
         return data
 
     def __add__(self, other: ProfileStats) -> ProfileStats:
-        if (self.rules, self.currency, self.scale, self.players) != (other.rules, other.currency, other.scale, other.players):
+        if (self.rules, self.currency, self.scale, self.players) != (other.rules, other.currency, other.scale, other.players) or (
+            self.agents and other.agents and (self.agents, self.agent_seats) != (other.agents, other.agent_seats)
+        ):
             raise InvalidArgument(
                 f"cannot add statistics of {self.rules} ({self.players} players) and {other.rules} ({other.players} players)"
             )
 
         def seats(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
             return tuple(x + y for x, y in zip(a or (0,) * self.players, b or (0,) * self.players, strict=True))
+
+        agents = self.agents or other.agents
+        agent_seats = self.agent_seats or other.agent_seats
+
+        def per_agent(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+            return tuple(x + y for x, y in zip(a or (0,) * len(agents), b or (0,) * len(agents), strict=True))
 
         counts = Counter(dict(self.moved_counts)) + Counter(dict(other.moved_counts))
         sums = {name: getattr(self, name) + getattr(other, name) for name in _SUMMED}
@@ -242,6 +267,10 @@ class ProfileStats:
             players=self.players,
             seat_totals=seats(self.seat_totals, other.seat_totals),
             seat_squares=seats(self.seat_squares, other.seat_squares),
+            agents=agents,
+            agent_seats=agent_seats,
+            agent_totals=per_agent(self.agent_totals, other.agent_totals),
+            agent_squares=per_agent(self.agent_squares, other.agent_squares),
             moved_counts=tuple(sorted(counts.items())),
             longest_chain=max(self.longest_chain, other.longest_chain),
             **sums,
@@ -251,31 +280,61 @@ class ProfileStats:
 _SUMMED = ("rounds", "moved", "moved_squares", "plies", "plies_squares", "chops", "chains", "frozen", "thui", "instant_wins")
 
 
-def _empty(rules: RuleSet, players: int, unit: int) -> ProfileStats:
-    return ProfileStats(rules=rules.name, currency=rules.currency, scale=plain_win(rules, players, unit), players=players)
+def _empty(rules: RuleSet, players: int, unit: int, bots: tuple[str, ...] = ()) -> ProfileStats:
+    slots = [bots[k % len(bots)] for k in range(players)] if bots else []
+    agents = tuple(dict.fromkeys(slots))
+    return ProfileStats(
+        rules=rules.name,
+        currency=rules.currency,
+        scale=plain_win(rules, players, unit),
+        players=players,
+        agents=agents,
+        agent_seats=tuple(slots.count(a) for a in agents),
+    )
+
+
+def seating(bots: tuple[str, ...], players: int, index: int, rotate: bool = True) -> tuple[str, ...]:
+    """The bot in each seat in round ``index``: the bots are cycled over ``players`` places, and
+    with ``rotate`` the places move one seat on every round (round ``index`` puts place ``k`` in
+    seat ``(k + index) % players``), so that over the rounds each bot sits in every seat alike.
+
+    >>> seating(("greedy", "random"), 3, 0), seating(("greedy", "random"), 3, 1)
+    (('greedy', 'random', 'greedy'), ('greedy', 'greedy', 'random'))
+    """
+    shift = index % players if rotate else 0
+    return tuple(bots[((seat - shift) % players) % len(bots)] for seat in range(players))
 
 
 def play_chunk(
-    rules: RuleSet, players: int, bots: tuple[str, ...], seed: int, start: int, stop: int, unit: int = 1
+    rules: RuleSet,
+    players: int,
+    bots: tuple[str, ...],
+    seed: int,
+    start: int,
+    stop: int,
+    unit: int = 1,
+    rotate: bool = True,
 ) -> ProfileStats:
     """Play rounds ``start`` to ``stop - 1`` of the simulation seeded with ``seed`` and total them.
 
     :func:`simulate` adds such chunks up, on this machine or on a cluster. ``unit`` scales the
     money (results are normalised to plain wins whatever it is). Raises what :func:`simulate`
     raises for bad settings, and :class:`~tienlen.InvalidArgument` unless
-    ``0 <= start <= stop <= 10**9``.
+    ``0 <= start <= stop <= 10**9``. ``rotate`` moves the bots one seat on every round (see :func:`seating`).
     """
     _check_settings((rules,), players, bots, seed, unit)
     check_int(start, "start", 0, MAX_COUNT)
     check_int(stop, "stop", start, MAX_COUNT)
-    empty = _empty(rules, players, unit)
+    empty = _empty(rules, players, unit, bots)
     seat_totals, seat_squares = [0] * players, [0] * players
+    agent_totals, agent_squares = [0] * len(empty.agents), [0] * len(empty.agents)
     moved_counts: Counter[int] = Counter()
     sums: dict[str, Any] = dict.fromkeys(_SUMMED, 0)  # totals in plain integers; one ProfileStats at the end
     longest_chain = 0
     for index in range(start, stop):
         deal_seed = round_seed(seed, index)
-        agents = [make_agent(bots[s % len(bots)], deal_seed + s) for s in range(players)]
+        seated = seating(bots, players, index, rotate)
+        agents = [make_agent(bot, deal_seed + s) for s, bot in enumerate(seated)]
         result = play_round(rules, agents, seed=deal_seed).result
         values = _values(settle(result, rules, unit=unit_for(rules, unit)))
         chains: dict[int, int] = {}
@@ -295,6 +354,10 @@ def play_chunk(
         for seat, value in enumerate(values):
             seat_totals[seat] += value
             seat_squares[seat] += value * value
+        for number, name in enumerate(empty.agents):
+            total = sum(v for v, bot in zip(values, seated, strict=True) if bot == name)
+            agent_totals[number] += total
+            agent_squares[number] += total * total
         moved_counts[moved] += 1
         for name, amount in (
             ("rounds", 1),
@@ -316,6 +379,8 @@ def play_chunk(
         empty,
         seat_totals=tuple(seat_totals),
         seat_squares=tuple(seat_squares),
+        agent_totals=tuple(agent_totals),
+        agent_squares=tuple(agent_squares),
         moved_counts=tuple(sorted(moved_counts.items())),
         longest_chain=longest_chain,
         **sums,
@@ -327,7 +392,8 @@ class Run:
     """Everything that decides a simulation's numbers: with the same description, :meth:`play`
     gives the same statistics on any machine, locally or on a cluster.
 
-    ``bots`` are cycled over the seats; ``unit`` is what one unit of money is worth (as :func:`~tienlen.settle` takes it).
+    ``bots`` are cycled over the seats, moving one seat on every round unless ``rotate`` is
+    false (see :func:`seating`); ``unit`` is what one unit of money is worth (as :func:`~tienlen.settle` takes it).
     """
 
     rule_sets: tuple[RuleSet, ...]
@@ -336,6 +402,7 @@ class Run:
     players: int = 4
     bots: tuple[str, ...] = ("greedy", "random")
     unit: int = 1
+    rotate: bool = True
 
     def check(self) -> None:
         """Raise :class:`~tienlen.InvalidArgument` for no rule set or bot, an unknown bot, or a
@@ -351,12 +418,12 @@ class Run:
             raise InvalidArgument(f"progress must be a function or None, not {shown(progress)}")
         chunk = max(1, min(100, self.rounds // (workers * 8) or 1))
         jobs = [
-            (rules, self.players, self.bots, self.seed, start, min(start + chunk, self.rounds), self.unit)
+            (rules, self.players, self.bots, self.seed, start, min(start + chunk, self.rounds), self.unit, self.rotate)
             for rules in self.rule_sets
             for start in range(0, self.rounds, chunk)
         ]
         parts = _on_cluster(client, jobs, progress) if client is not None else _locally(workers, jobs, progress)
-        totals = {rules.name: _empty(rules, self.players, self.unit) for rules in self.rule_sets}
+        totals = {rules.name: _empty(rules, self.players, self.unit, self.bots) for rules in self.rule_sets}
         for part in parts:  # in job order: the same sums whichever machine played which chunk
             totals[part.rules] += part
         return tuple(totals[rules.name] for rules in self.rule_sets)
@@ -371,13 +438,15 @@ class Run:
             "seed": self.seed,
             "players": self.players,
             "bots": list(self.bots),
-            "seats": [self.bots[s % len(self.bots)] for s in range(self.players)],
+            "seats": list(seating(self.bots, self.players, 0)),
+            "rotate": self.rotate,
             "unit": self.unit,
         }
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> Run:
-        """A run from :meth:`to_mapping` output (or the ``run`` of a JSON report).
+        """A run from :meth:`to_mapping` output (or the ``run`` of a JSON report). A report without
+        ``rotate`` (written before 0.2) had its bots in fixed seats, and is replayed so.
 
         Raises :class:`~tienlen.InvalidArgument` when a field is missing or of the wrong kind, and
         :class:`~tienlen.InvalidRules` for a rule set that cannot be used.
@@ -390,6 +459,7 @@ class Run:
                 players=int(data["players"]),
                 bots=tuple(str(b) for b in data["bots"]),
                 unit=int(data["unit"]),
+                rotate=bool(data.get("rotate", False)),
             )
         except TienLenError:
             raise
@@ -450,9 +520,12 @@ def simulate(
     client: Any = None,
     progress: Progress | None = None,
     stake: int | None = None,
+    rotate: bool = True,
 ) -> tuple[ProfileStats, ...]:
     """Play ``rounds`` seeded deals under each rule set with the bundled ``bots`` (cycled over the
-    seats) and total what happened, one :class:`ProfileStats` per rule set.
+    seats and, unless ``rotate`` is false, moved one seat on every round, so that each bot sits
+    in every seat alike) and total what happened, one :class:`ProfileStats` per rule set: per
+    seat (what the seats are worth) and per bot (what the bots are worth).
 
     The work is split into seeded chunks (:func:`play_chunk`) and the result is the same, to the
     bit, however they are played: here (``workers`` processes of :mod:`concurrent.futures`), or on
@@ -467,7 +540,8 @@ def simulate(
     """
     worth = unit_argument(unit, stake, "simulate")
     _check_settings(rule_sets, players, bots, seed, worth)
-    run = Run(rule_sets=tuple(rule_sets), rounds=rounds, seed=seed, players=players, bots=tuple(bots), unit=worth)
+    check_bool(rotate, "rotate")
+    run = Run(rule_sets=tuple(rule_sets), rounds=rounds, seed=seed, players=players, bots=tuple(bots), unit=worth, rotate=rotate)
     return run.play(workers=workers, client=client, progress=progress)
 
 
@@ -494,8 +568,8 @@ def _check_settings(rule_sets: Sequence[RuleSet], players: int, bots: Sequence[s
 
 def format_stats(stats: Sequence[ProfileStats]) -> str:
     """The statistics as plain text: per rule set the money moved per round and the round length,
-    each seat's result (mean and 95% interval, in plain wins), the seat advantage and the event
-    frequencies per round."""
+    each seat's result (mean and 95% interval, in plain wins), the seat advantage, each bot's
+    result per seat it holds, and the event frequencies per round."""
     blocks = []
     for s in stats:
         money, length = s.money, s.length
@@ -507,6 +581,8 @@ def format_stats(stats: Sequence[ProfileStats]) -> str:
         for seat, e in enumerate(s.seat_results):
             lines.append(f"  seat {seat} result         {e.mean:+7.3f}  [{e.low:+.3f}, {e.high:+.3f}]  (sd {e.sd:.3f})")
         lines.append(f"  seat advantage         {s.seat_advantage:7.3f}")
+        for name, e in zip(s.agents, s.agent_results, strict=True):
+            lines.append(f"  {name:<10} per seat     {e.mean:+7.3f}  [{e.low:+.3f}, {e.high:+.3f}]  (sd {e.sd:.3f})")
         lines.append(
             "  per round: "
             + ", ".join(f"{name} {rate:.3f}" for name, rate in s.frequencies.items())

@@ -25,7 +25,7 @@ from typing import Any, get_args
 import attrs
 from hypothesis import strategies as st
 
-from tienlen._bits import TWO, rank_mask
+from tienlen._bits import BLACK_SUITS, RED_SUITS, TWO, rank_mask
 from tienlen._checks import check_players
 from tienlen.actions import Action
 from tienlen.cards import DECK, FULL_MASK, Card, cards_of
@@ -54,7 +54,6 @@ from tienlen.rules import (
 
 __all__ = ["cards", "masks", "card_sets", "hands", "combos", "positions", "rounds", "rule_sets"]
 
-_BLACK, _RED = 0b0011, 0b1100
 _ALL_PAIRS = (0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100)
 _TRIPLES = (0b0111, 0b1011, 0b1101, 0b1110)
 Position = tuple[tuple[Card, ...], Combo | None]
@@ -97,7 +96,7 @@ def hands(size: int = 13) -> st.SearchStrategy[tuple[Card, ...]]:
 def _pair_nibbles(rank: int, rules: RuleSet) -> tuple[int, ...]:
     """The suit choices that make a pair of ``rank`` under ``rules`` (the colour rule and its 2s exception)."""
     if rules.pair_same_colour and not (rank == TWO and rules.twos_ignore_suit):
-        return (_BLACK, _RED)
+        return (BLACK_SUITS, RED_SUITS)
     return _ALL_PAIRS
 
 

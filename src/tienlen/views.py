@@ -117,27 +117,26 @@ def public_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, .
     """The events as ``seat`` may see them: a frozen player's cards, and whether a player who
     passed held a legal play, are hidden from the others (``seat=None`` hides them from everyone).
 
-    It remembers the last history it showed each seat (for at most 8 seats), so that a round's
-    views redact only the events added since."""
+    It keeps nothing between calls. (:meth:`Round.view <tienlen.Round.view>` redacts only the
+    events added since it last showed that seat the same deal: see :func:`public_events_after`.)"""
     check_type(events, tuple, "events", "a tuple of events")
     if seat is not None:
         check_type(seat, int, "seat", "a seat number or None")
-    # A round's history grows by a few events a ply: redact only what follows the history this
-    # seat was last shown, when that is where these events start (compared by identity first, so
-    # at C speed). One entry per seat, replaced whole, so concurrent callers only miss.
-    last = _LAST_SHOWN.get(seat)
-    if last is not None and len(last[0]) <= len(events) and events[: len(last[0])] == last[0]:
-        shown = last[1] + tuple([_redact(e, seat) for e in events[len(last[0]) :]])
-    else:
-        shown = tuple([_redact(e, seat) for e in events])
-    if len(_LAST_SHOWN) < _SEATS_REMEMBERED or seat in _LAST_SHOWN:
-        _LAST_SHOWN[seat] = (events, shown)
-    return shown
+    return public_events_after(None, events, seat)
 
 
-_LAST_SHOWN: dict[int | None, tuple[tuple[Event, ...], tuple[Event, ...]]] = {}
-"""The last history :func:`public_events` redacted for each seat, and what it showed."""
-_SEATS_REMEMBERED = 8  # seats 0-3 and None; a few more for odd callers, never more
+Shown = tuple[tuple[Event, ...], tuple[Event, ...]]
+"""A history and what :func:`public_events` showed of it to one seat."""
+
+
+def public_events_after(before: Shown | None, events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
+    """:func:`public_events` without its checks, for the engine: when ``events`` continue the
+    history of ``before`` (what this seat was shown earlier), only the events added since are
+    redacted. A round's history grows by a few events an action; the comparison is by identity
+    first, so at C speed."""
+    if before is not None and len(before[0]) <= len(events) and events[: len(before[0])] == before[0]:
+        return before[1] + tuple([_redact(e, seat) for e in events[len(before[0]) :]])
+    return tuple([_redact(e, seat) for e in events])
 
 
 def _redact(event: Event, seat: int | None) -> Event:

@@ -31,6 +31,7 @@ from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, NoReturn
 
+from tienlen._cache import BoundedCache
 from tienlen._codec import WIRE_VERSION, WireValue, check_head, head, loads
 from tienlen.actions import Action
 from tienlen.cards import DECK, FULL_MASK, cards_of, format_cards, iter_indices, to_mask
@@ -94,10 +95,16 @@ _NAMES = tuple(str(card) for card in DECK)
 _INDEX = {name: index for index, name in enumerate(_NAMES)}
 
 
-@functools.lru_cache(maxsize=1 << 12)  # the same combinations are written again in every view
 def _text(mask: int) -> str:
     """Cards as written in documents (what :func:`~tienlen.format_cards` writes, without its checks)."""
-    return " ".join([_NAMES[index] for index in iter_indices(mask)])
+    text = _TEXTS.get(mask)
+    if text is None:
+        text = _TEXTS.put(mask, " ".join([_NAMES[index] for index in iter_indices(mask)]))
+    return text
+
+
+_TEXTS: BoundedCache[int, str] = BoundedCache("card texts of documents", limit=1 << 12, holds="card sets")
+"""Card text by mask: the same combinations are written again in every view."""
 
 
 def _read_mask(value: object, path: str) -> int:

@@ -1,0 +1,298 @@
+"""A search player: :class:`SearchAgent` and :func:`hint`, by determinized sampling over the exact engine.
+
+**How it decides.** From the :class:`~tienlen.views.PlayerView` alone, the player deals the
+cards it cannot see to the other seats at random, many times over ("worlds"), each world
+consistent with everything the view shows: every seat's card count, every card played and who
+played it, and the fact that nobody won at the deal (a world whose deal would have been an
+instant win is drawn again). The round is rebuilt in each world by replaying the public history
+on :class:`~tienlen.round.Round`, so the rules of the rule set (chops, bombs after a pass,
+out-of-turn chops, frozen players, thúi, card-count scoring) are the engine's own. Each
+candidate action is then played in every world, the round is played out by a fast greedy policy
+for every seat, and the round is settled: the action with the highest mean money (ties: the
+higher share of first places) is chosen. Every candidate meets the same worlds (common random
+numbers), which makes their comparison far less noisy than their values.
+
+**Why determinized sampling rather than information-set MCTS.** A round of Tiến Lên is short in
+decisions that matter but wide in actions (a 13-card lead has dozens), and the engine, written
+in Python, plays a few thousand plies a second per core. At a budget of 100 ms that is a few
+dozen rollouts: far too few for a tree to grow past its first level, where IS-MCTS reduces to
+flat sampling anyway, with the extra noise of its exploration term. Flat sampling with common
+worlds spends every rollout on comparing the actions at hand. Its known weakness (strategy
+fusion: it plays as if it will learn the hidden cards) matters mostly late in a round, where
+hands are small.
+
+**What it does not infer.** A pass is always allowed, so it does not prove that a player could
+not beat the table; the player draws hidden cards uniformly rather than guess at such "voids".
+
+**Levels** set the number of rollouts per decision (spread over the candidates, at least two
+worlds each): see :data:`LEVELS`. A wide position keeps at most 8 candidates: the greedy policy's
+own choice (first: it wins ties), every play that goes out, the pass, and per kind of combination the lowest
+plays and the highest (so a 2 or a bomb is always weighed). The agent is deterministic for a
+seed: its random draws are seeded by the seed and the public position.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from tienlen._bits import TWOS
+from tienlen._checks import check_int, check_type
+from tienlen._input import MAX_SEED
+from tienlen.actions import Action
+from tienlen.agents import GreedyAgent, greedy_choice
+from tienlen.cards import FULL_MASK
+from tienlen.errors import InvalidArgument
+from tienlen.events import Forfeited, Passed, Played
+from tienlen.round import Round
+from tienlen.settle import settle
+from tienlen.views import PlayerView
+
+__all__ = ["LEVELS", "DEFAULT_LEVEL", "HINT_LEVEL", "SearchAgent", "Hint", "hint"]
+
+LEVELS = {1: 16, 2: 40, 3: 100, 4: 250, 5: 600}
+"""Rollouts per decision at each level."""
+DEFAULT_LEVEL = 3
+"""The level of ``SearchAgent()`` (about 90 ms of CPU a decision on average on one core here)."""
+HINT_LEVEL = 2
+"""The default level of :func:`hint` (about 80 ms of CPU on a 13-card position here)."""
+_CANDIDATES = 8
+"""The most actions weighed in one decision."""
+
+
+@attrs.frozen(kw_only=True)
+class Hint:
+    """One legal action with its estimates from the sampled worlds: ``win`` the share of worlds
+    where the seat went out first, ``money`` its mean result in the rule set's unit (points
+    relative to the round's average for points rule sets), over ``worlds`` worlds."""
+
+    action: Action
+    win: float
+    money: float
+    worlds: int
+
+
+def _money(round_: Round, seat: int) -> float:
+    """The seat's result of a finished round, in the rule set's unit (points relative to the average)."""
+    net = settle(round_.result, round_.rules).net
+    if round_.rules.currency == "points":
+        return net[seat] - sum(net) / len(net)
+    return float(net[seat])
+
+
+def _fast_greedy(round_: Round) -> Action:
+    """GreedyAgent's choice for the seat to act, read off the round directly (no view is built)."""
+    seat = round_.to_act
+    assert seat is not None
+    hands = round_.hand_masks
+    return greedy_choice(
+        round_.legal_actions(),
+        seat=seat,
+        hand=hands[seat],
+        counts=[h.bit_count() for h in hands],
+        table=round_.trick.table,
+        my_turn=True,
+        rules=round_.rules,
+    )
+
+
+def _play_out(round_: Round) -> Round:
+    """The round played to its end by the fast greedy policy (in turn only)."""
+    while not round_.is_over:
+        round_ = round_.apply(_fast_greedy(round_))
+    return round_
+
+
+@attrs.frozen
+class _Replay:
+    """What a view tells about the deal: each seat's played cards and the public actions in order."""
+
+    played_by: tuple[int, ...]
+    actions: tuple[Action, ...]
+    first: int
+
+
+def _replay_of(view: PlayerView) -> _Replay:
+    played = [0] * view.players
+    actions: list[Action] = []
+    first: int | None = None
+    for event in view.history:
+        if isinstance(event, Played):
+            played[event.seat] |= event.combo.mask
+            if event.out_of_turn:
+                actions.append(Action(kind="interrupt", seat=event.seat, combo=event.combo))
+            else:
+                actions.append(Action(kind="play", seat=event.seat, combo=event.combo))
+        elif isinstance(event, Passed):
+            actions.append(Action(kind="pass", seat=event.seat))
+        elif isinstance(event, Forfeited):
+            actions.append(Action(kind="forfeit", seat=event.seat))
+        else:
+            continue
+        if first is None:
+            first = event.seat
+    return _Replay(played_by=tuple(played), actions=tuple(actions), first=view.leader if first is None else first)
+
+
+def _world(view: PlayerView, replay: _Replay, rng: random.Random) -> Round | None:
+    """One deal of the hidden cards consistent with the view, played up to now; ``None`` when the
+    draw would have been won at the deal (the caller draws again)."""
+    pool = FULL_MASK & ~view.hand_mask & ~view.played_mask
+    cards = [c for c in range(52) if pool >> c & 1]
+    rng.shuffle(cards)
+    hands: list[int] = []
+    start = 0
+    for seat, count in enumerate(view.card_counts):
+        if seat == view.seat:
+            hand = view.hand_mask
+        else:
+            hand = sum(1 << c for c in cards[start : start + count])
+            start += count
+        hands.append(hand | replay.played_by[seat])
+    round_ = Round.from_hands(hands, view.rules, first_round=False, leader=replay.first)
+    if round_.instant_winners:
+        return None
+    for action in replay.actions:
+        round_ = round_.apply(action)
+    return round_
+
+
+def _candidates(view: PlayerView, legal: Sequence[Action]) -> list[Action]:
+    """At most :data:`_CANDIDATES` actions worth weighing (all of them when there are few), the
+    greedy policy's own choice first: it wins ties, so the search departs from the policy its
+    rollouts follow only where the sampled worlds say another action does better."""
+    base = GreedyAgent().act(view)
+    if len(legal) <= _CANDIDATES:
+        return [base] + [a for a in legal if a != base]
+    hand = view.hand_mask
+    chosen: dict[Action, None] = {base: None}
+    for action in legal:
+        if action.combo is not None and action.mask == hand:
+            chosen[action] = None
+    for action in legal:
+        if action.combo is None:
+            chosen[action] = None
+            break
+    by_kind: dict[tuple[object, int], list[Action]] = {}
+    for action in legal:
+        if action.combo is not None:
+            by_kind.setdefault((action.combo.kind.value, action.mask.bit_count()), []).append(action)
+    rank = 0
+    while len(chosen) < _CANDIDATES:
+        added = False
+        for group in by_kind.values():
+            ordered = sorted(group, key=lambda a: a.mask)
+            picks = [ordered[rank]] if rank < len(ordered) else []
+            if rank == 0 and len(ordered) > 1 and ordered[-1].mask & TWOS:
+                picks.append(ordered[-1])
+            for pick in picks:
+                if pick not in chosen and len(chosen) < _CANDIDATES:
+                    chosen[pick] = None
+                    added = True
+        rank += 1
+        if not added and rank > 13:
+            break
+    return list(chosen)
+
+
+def _rng(seed: int, view: PlayerView) -> random.Random:
+    return random.Random(f"tienlen-search:{seed}:{view.seat}:{len(view.history)}:{view.hand_mask}:{view.to_act}")
+
+
+def _evaluate(view: PlayerView, candidates: Sequence[Action], rollouts: int, seed: int) -> list[Hint]:
+    """Each candidate's mean money and first-place share over the same sampled worlds."""
+    rng = _rng(seed, view)
+    replay = _replay_of(view)
+    worlds = max(2, rollouts // max(1, len(candidates)))
+    money = [0.0] * len(candidates)
+    wins = [0] * len(candidates)
+    seat = view.seat
+    drawn = 0
+    tries = 0
+    while drawn < worlds and tries < worlds * 4:
+        tries += 1
+        world = _world(view, replay, rng)
+        if world is None:
+            continue
+        drawn += 1
+        for index, action in enumerate(candidates):
+            declined = action.kind == "pass" and world.to_act != seat  # declining an out-of-turn chop changes nothing
+            after = world if declined else world.apply(action)
+            end = _play_out(after)
+            money[index] += _money(end, seat)
+            wins[index] += end.result.placements[:1] == (seat,)
+    drawn = max(drawn, 1)
+    return [Hint(action=a, win=wins[i] / drawn, money=money[i] / drawn, worlds=drawn) for i, a in enumerate(candidates)]
+
+
+def _check_view(view: object) -> PlayerView:
+    check_type(view, PlayerView, "view", "a PlayerView (round.view(seat))")
+    assert isinstance(view, PlayerView)
+    return view
+
+
+@attrs.frozen
+class SearchAgent:
+    """A player that samples the hidden hands and plays each candidate out (see the module docs).
+
+    ``level`` (1 to 5, default :data:`DEFAULT_LEVEL`) sets the rollouts per decision
+    (:data:`LEVELS`); ``rollouts`` (1 to 10**6) sets them directly instead. ``seed`` is a whole
+    number from 0 to 2**64 - 1: the same seed and view give the same action.
+    """
+
+    level: int = DEFAULT_LEVEL
+    seed: int = 0
+    rollouts: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        check_int(self.level, "level", 1, max(LEVELS))
+        check_int(self.seed, "seed", 0, MAX_SEED)
+        if self.rollouts is not None:
+            check_int(self.rollouts, "rollouts", 1, 10**6)
+
+    @property
+    def budget(self) -> int:
+        """Rollouts per decision."""
+        return self.rollouts if self.rollouts is not None else LEVELS[self.level]
+
+    def act(self, view: PlayerView) -> Action:
+        """The candidate with the best mean money over the sampled worlds."""
+        view = _check_view(view)
+        legal = view.legal_actions
+        if len(legal) <= 1:
+            if not legal:
+                raise InvalidArgument(f"seat {view.seat} has no action to choose in this view")
+            return legal[0]
+        hand = view.hand_mask
+        for action in legal:
+            if action.combo is not None and action.mask == hand:
+                return action  # going out is never worse than anything else
+        ranked = _evaluate(view, _candidates(view, legal), self.budget, self.seed)
+        best = max(range(len(ranked)), key=lambda i: (ranked[i].money, ranked[i].win, -i))
+        return ranked[best].action
+
+
+def hint(view: PlayerView, *, level: int = HINT_LEVEL, seed: int = 0, rollouts: int | None = None) -> tuple[Hint, ...]:
+    """The actions worth weighing for ``view.seat`` (every legal action when there are at most
+    8), ranked best first, each with its estimated first-place share and expected money in the
+    rule set's unit (see :class:`SearchAgent` for ``level``, ``seed`` and ``rollouts``).
+
+    Raises :class:`~tienlen.InvalidArgument` for a view that is not a :class:`PlayerView`, or a
+    bad level, seed or budget. A view with no action gives an empty tuple.
+
+    >>> from tienlen import HOUSE, Round
+    >>> view = Round.deal(HOUSE, seed=3).view(0)
+    >>> ranked = hint(view, level=1) if view.my_turn else ()
+    >>> all(0 <= h.win <= 1 for h in ranked)
+    True
+    """
+    view = _check_view(view)
+    agent = SearchAgent(level=level, seed=seed, rollouts=rollouts)
+    legal = view.legal_actions
+    if not legal:
+        return ()
+    ranked = _evaluate(view, _candidates(view, legal), agent.budget, seed)
+    order = sorted(range(len(ranked)), key=lambda i: (-ranked[i].money, -ranked[i].win, i))
+    return tuple(ranked[i] for i in order)

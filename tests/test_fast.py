@@ -1,0 +1,65 @@
+"""The one fast-constructor helper (``tienlen._fast``): what it builds equals what the checked
+constructor builds, and a declaration that does not match its class fails when it is made (at
+import, where the library uses it)."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from tienlen import Action, Combo, ComboKind, Played
+from tienlen._fast import fast, slot_setter
+
+
+@attrs.frozen
+class _Point:
+    x: int
+    y: int
+    cached: str | None = attrs.field(default=None, init=False, eq=False)
+
+
+def test_a_fast_constructor_builds_what_the_checked_one_builds() -> None:
+    @fast(_Point)
+    def point(x: int, y: int) -> _Point:
+        raise NotImplementedError
+
+    assert point(1, 2) == _Point(1, 2) and point(1, 2).cached is None
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        point(1, 2).x = 3  # type: ignore[misc]
+
+
+def test_the_library_s_fast_values_equal_their_checked_twins() -> None:
+    from tienlen import moves
+    from tienlen._state import _played
+
+    combo = moves.combo_of(ComboKind.PAIR, 0b11)
+    assert combo == Combo(ComboKind.PAIR, 0b11)
+    assert _played(2, combo, True) == Played(seat=2, combo=combo, out_of_turn=True)
+    from tienlen.actions import play_action
+
+    assert play_action(1, ComboKind.PAIR, 0b11) == Action(kind="play", seat=1, combo=combo)
+
+
+@pytest.mark.parametrize(
+    "declare",
+    [
+        lambda: fast(_Point)(lambda y, x: None),  # swapped
+        lambda: fast(_Point)(lambda x: None),  # a field missing
+        lambda: fast(_Point)(lambda x, y, cached: None),  # a field left out of __init__
+        lambda: fast(_Point)(lambda x, why: None),  # misspelled
+    ],
+)
+def test_a_declaration_that_does_not_match_the_fields_fails_at_once(declare: object) -> None:
+    with pytest.raises(TypeError, match="must take the fields"):
+        declare()  # type: ignore[operator]
+
+
+def test_a_class_without_slots_or_a_missing_slot_is_refused() -> None:
+    @attrs.frozen(slots=False)
+    class Loose:
+        x: int
+
+    with pytest.raises(TypeError, match="slots"):
+        fast(Loose)(lambda x: None)
+    with pytest.raises(TypeError, match="no slot"):
+        slot_setter(_Point, "z")

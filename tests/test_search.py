@@ -1,0 +1,94 @@
+"""SearchAgent reads only its view, is deterministic for a seed, and plays legal moves; hint ranks actions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tienlen import COUNTING, HOUSE, IWIN, GreedyAgent, InvalidArgument, Round, play_round
+from tienlen.search import Hint, SearchAgent, hint
+
+
+def _positions(count: int) -> list[tuple[Round, int]]:
+    """Positions a few plies into greedy-played house and counting rounds, with the seat to act."""
+    out = []
+    for index in range(count):
+        rules = (HOUSE, COUNTING, IWIN)[index % 3]
+        round_ = Round.deal(rules, seed=index)
+        greedy = GreedyAgent()
+        for _ in range(random.Random(index).randint(0, 25)):
+            if round_.is_over:
+                break
+            assert round_.to_act is not None
+            round_ = round_.apply(greedy.act(round_.view(round_.to_act)))
+        if not round_.is_over and round_.to_act is not None:
+            out.append((round_, round_.to_act))
+    return out
+
+
+def _shuffled_others(round_: Round, seat: int, rng: random.Random) -> Round:
+    """The same public position with the cards the seat cannot see dealt differently among the others."""
+    hidden = [s for s in range(round_.players) if s != seat]
+    pool = [c for s in hidden for c in range(52) if round_.hand_masks[s] >> c & 1]
+    rng.shuffle(pool)
+    current = list(round_.hand_masks)
+    for s in hidden:
+        count = current[s].bit_count()
+        current[s], pool = sum(1 << c for c in pool[:count]), pool[count:]
+    played = [d & ~h for d, h in zip(round_.dealt, round_.hand_masks, strict=True)]
+    first = next(a.seat for a in round_.actions) if round_.actions else round_.trick.leader
+    rebuilt = Round.from_hands(
+        [h | p for h, p in zip(current, played, strict=True)], round_.rules, first_round=False, leader=first
+    )
+    for action in round_.actions:
+        rebuilt = rebuilt.apply(action)
+    return rebuilt
+
+
+def test_search_agent_never_reads_the_hidden_hands() -> None:
+    agent = SearchAgent(level=1, seed=11)
+    rng = random.Random(5)
+    checked = 0
+    for round_, seat in _positions(12):
+        choice = agent.act(round_.view(seat))
+        for _ in range(2):
+            try:
+                other = _shuffled_others(round_, seat, rng)
+            except Exception:
+                continue  # the redeal would have been an instant win or broken a past play: skip it
+            if other.view(seat).legal_actions != round_.view(seat).legal_actions:
+                continue
+            assert other.hand_masks != round_.hand_masks or round_.players == 1
+            assert agent.act(other.view(seat)) == choice
+            checked += 1
+    assert checked >= 10
+
+
+def test_search_agent_is_deterministic_for_a_seed_and_plays_whole_rounds() -> None:
+    agents = [SearchAgent(level=1, seed=3), GreedyAgent(), SearchAgent(level=1, seed=4), GreedyAgent()]
+    a = play_round(HOUSE, agents, seed=21)
+    b = play_round(HOUSE, agents, seed=21)
+    assert a.actions == b.actions and a.is_over
+
+
+def test_hint_ranks_legal_actions_with_estimates() -> None:
+    round_ = Round.deal(COUNTING, seed=8)
+    assert round_.to_act is not None
+    view = round_.view(round_.to_act)
+    ranked = hint(view, level=1, seed=2)
+    assert ranked and all(isinstance(h, Hint) and h.action in view.legal_actions for h in ranked)
+    assert all(0.0 <= h.win <= 1.0 for h in ranked)
+    assert [h.money for h in ranked] == sorted((h.money for h in ranked), reverse=True)
+    assert hint(view, level=1, seed=2) == ranked
+
+
+def test_bad_levels_and_views_are_refused() -> None:
+    with pytest.raises(InvalidArgument):
+        SearchAgent(level=0)
+    with pytest.raises(InvalidArgument):
+        SearchAgent(level=6)
+    with pytest.raises(InvalidArgument):
+        SearchAgent(rollouts=0)
+    with pytest.raises(InvalidArgument):
+        hint("a view")  # type: ignore[arg-type]
