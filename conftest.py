@@ -4,7 +4,11 @@ installed (``.ci/run`` installs every extra; ``pip install -e '.[test]'`` alone 
 from __future__ import annotations
 
 import importlib.util
+import os
 
 _NEEDS = {"src/tienlen/plot.py": "matplotlib", "src/tienlen/pettingzoo.py": "pettingzoo", "src/tienlen/openspiel.py": "pyspiel"}
 
 collect_ignore = [path for path, needs in _NEEDS.items() if importlib.util.find_spec(needs) is None]
+
+# Text output fits COLUMNS (else the terminal's width): the tests read it at 80 columns on any terminal.
+os.environ["COLUMNS"] = "80"

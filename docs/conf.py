@@ -1,7 +1,11 @@
 """Sphinx configuration for the tienlen documentation.
 
-Build with ``sphinx-build -W --keep-going -b html docs docs/_build/html`` after
-``pip install -e '.[docs]'``. The rules matrix, the per-profile pages, the gallery's pictures and the API reference are
+Build from the top folder with (the README's command; Read the Docs does the same from
+``.readthedocs.yaml``)::
+
+    .venv/bin/pip install -e '.[docs]' && .venv/bin/sphinx-build -W --keep-going -b html docs docs/_build/html
+
+The rules matrix, the per-profile pages, the gallery's pictures and the API reference are
 generated from the installed package at build time (see ``docs/_ext``).
 """
 
@@ -31,13 +35,18 @@ extensions = [
     "public_api",
     "gallery",
     "wire_schemas",
+    "myst_parser",  # the changelog page includes CHANGELOG.md as it is
 ]
+myst_heading_anchors = 2
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
 root_doc = "index"
 language = "en"
 
 # autodoc: signatures as written, members in source order, type hints in the signature.
+# The learning frameworks behind the `rl` and `openspiel` extras are stood in for while the adapter
+# modules are imported (the `docs` extra alone builds every page; see CONTRIBUTING.md, "The docs").
+autodoc_mock_imports = ["gymnasium", "pettingzoo", "pyspiel", "open_spiel"]
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 add_module_names = False

@@ -97,7 +97,7 @@ def test_records_with_wrong_types_are_refused(field: str, value: Any, message: s
 def test_record_action_cards_must_be_text() -> None:
     record = _record()
     record["actions"][0]["cards"] = 1
-    with pytest.raises(InvalidRecord, match=r"action 0 .* cards must be card text"):
+    with pytest.raises(InvalidRecord, match=r"action 1 .* cards must be card text"):
         Round.from_json(json.dumps(record))
 
 

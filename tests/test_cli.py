@@ -5,14 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import attrs
 import pytest
+from extras import skip_reason
 
-from tienlen import AXES, HOUSE, Round
+from tienlen import AXES, HOUSE, PROFILES, Round
 from tienlen.agents import GreedyAgent, play_round
 from tienlen.cli import EXIT_UNFINISHED, _parser, main
 
@@ -25,7 +27,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 def test_check_legal_play_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "check", "--rules", "pagat", "--table", "2♥", "--play", "6♠6♣6♦6♥")
-    assert (code, out.strip()) == (0, "legal")
+    assert (code, out.strip()) == (0, "legal: quad 6♠ 6♣ 6♦ 6♥, a chop of 2♥")
 
 
 def test_check_illegal_play_exits_one_with_reason(capsys: pytest.CaptureFixture[str]) -> None:
@@ -94,7 +96,7 @@ def test_simulate_repeat_reproduces_a_json_report(capsys: pytest.CaptureFixture[
 
 
 def test_simulate_plot_writes_the_charts(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
+    pytest.importorskip("matplotlib", reason=skip_reason("matplotlib"))
     chart = tmp_path / "charts.svg"
     code, _, err = run(capsys, "simulate", "--rules", "house,northern", "--rounds", "4", "--plot", str(chart), "--quiet")
     assert code == 0 and f"charts written to {chart}" in err
@@ -113,7 +115,7 @@ def test_compare_prints_differing_axes(capsys: pytest.CaptureFixture[str]) -> No
         ("markdown", "| axis | meaning | house | northern |"),
         ("csv", "axis,meaning,house,northern"),
         ("json", "{"),
-        ("text", "first_lead_must_include: first round: the holder of the lowest dealt card (3♠ when"),
+        ("text", "first_lead_must_include: first round: the holder of the lowest dealt card (3♠"),
     ],
 )
 def test_compare_formats(capsys: pytest.CaptureFixture[str], fmt: str, first_line: str) -> None:
@@ -151,7 +153,7 @@ def test_replay_tampered_record_names_the_action(capsys: pytest.CaptureFixture[s
     path.write_text(json.dumps(record), encoding="utf-8")
     code, out, err = run(capsys, "replay", str(path))
     assert code == 1 and out == ""
-    assert err.startswith("tienlen: action 1 (") and err[-1] == "\n" and err.count("\n") == 1
+    assert err.startswith("tienlen: action 2 (") and err[-1] == "\n" and err.count("\n") == 1  # the 2nd, counted from 1
 
 
 @pytest.mark.parametrize(
@@ -372,4 +374,112 @@ def test_a_record_of_modified_rules_under_a_profile_name_is_named_distinctly(
     path.write_text(play_round(rules, [GreedyAgent()] * 4, seed=12).to_json(), encoding="utf-8")
     code, out, _ = run(capsys, "replay", str(path))
     assert code == 0 and out.startswith("house (modified: not the house profile): 4 players")
-    assert "all legal under house (modified: not the house profile)" in out
+    assert "all legal under house (modified: not the house profile)" in " ".join(out.split())  # wrapped at 80
+
+
+# ---------------------------------------------------------------------------- issue 21: first-run frictions
+
+
+def test_check_says_what_the_play_is_and_whether_it_chops(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "check", "--rules", "house", "--play", "6s6c6d6h", "--table", "2h")[:2] == (
+        0,
+        "legal: quad 6♠ 6♣ 6♦ 6♥, a chop of 2♥\n",
+    )
+    assert run(capsys, "check", "--rules", "house", "--play", "5d5h", "--table", "4s4c")[:2] == (0, "legal: pair 5♦ 5♥\n")
+    assert run(capsys, "check", "--rules", "house", "--play", "3s4s5s")[:2] == (0, "legal: straight 3♠ 4♠ 5♠\n")
+    code, out, _ = run(capsys, "check", "--rules", "house", "--play", "6s6c6d6h", "--table", "2h", "--json")
+    assert code == 0 and json.loads(out) == {
+        "legal": True,
+        "reason": None,
+        "rules": "house",
+        "play": {"kind": "quad", "cards": "6♠ 6♣ 6♦ 6♥"},
+        "chop": True,
+        "table": "2♥",
+    }
+    code, out, _ = run(capsys, "check", "--rules", "house", "--play", "3s5d", "--json")
+    answer = json.loads(out)
+    assert code == 1 and answer["play"] is None and answer["chop"] is False and "not a combination" in answer["reason"]
+    code, out, _ = run(capsys, "check", "--rules", "house", "--play", "pass", "--table", "4h", "--json")
+    assert json.loads(out)["play"] == {"kind": "pass", "cards": ""} and json.loads(out)["chop"] is False
+
+
+def test_check_answers_per_rule_set(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", "--rules", "house,northern", "--play", "8c8d8h", "--table", "7s7d7h")
+    assert code == 1
+    assert out.splitlines() == [
+        "house     legal: triple 8♣ 8♦ 8♥",
+        "northern  illegal: 8♣ 8♦ 8♥ cannot beat 7♠ 7♦ 7♥ under northern: a triple must follow the same suits (♠ ♦ ♥)",
+    ]
+    code, out, _ = run(capsys, "check", "--rules", "house,pagat", "--play", "6s6c6d6h", "--table", "2h", "--json")
+    assert code == 0 and [answer["rules"] for answer in json.loads(out)] == ["house", "pagat"]
+    assert all(answer["chop"] for answer in json.loads(out))
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check", "--rules", "HOUSE", "--play", "3s"],
+        ["moves", "--rules", "House", "--hand", "3s 4s"],
+        ["play", "--rules", "NORTHERN", "--seed", "2"],
+        ["rules", "--rules", "IWIN"],
+        ["compare", "--rules", "HOUSE,Pagat"],
+        ["simulate", "--rules", "HOUSE", "--rounds", "2", "--quiet"],
+    ],
+)
+def test_profile_names_are_read_in_any_case(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and out and err == ""
+
+
+def test_bare_tienlen_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys)
+    assert code == 0 and err == ""
+    for command in ("check", "moves", "play", "simulate", "compare", "rules", "replay"):
+        assert re.search(rf"^    {command} +\S", out, re.MULTILINE), command
+    assert "tienlen COMMAND --help" in out
+
+
+@pytest.mark.parametrize("command", ["check", "moves", "play", "simulate", "compare", "rules", "replay"])
+def test_each_command_help_opens_with_a_one_line_description(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    code, out, _ = run(capsys, command, "--help")
+    paragraphs = out.split("\n\n")
+    assert code == 0 and paragraphs[0].startswith(f"usage: tienlen {command}")
+    description = " ".join(paragraphs[1].split())
+    assert description.startswith(f"tienlen {command}: ") and description.endswith(".") and len(description) < 120
+    assert "0.1" not in out
+
+
+def test_an_unreadable_option_is_named_in_the_error(capsys: pytest.CaptureFixture[str]) -> None:
+    for option, argv in (
+        ("--table", ["check", "--rules", "house", "--play", "3s", "--table", "5x"]),
+        ("--play", ["check", "--rules", "house", "--play", "5x"]),
+        ("--hand", ["check", "--rules", "house", "--play", "3s", "--hand", "5x"]),
+        ("--hand", ["moves", "--rules", "house", "--hand", "3s 5x"]),
+        ("--table", ["moves", "--rules", "house", "--hand", "3s", "--table", "3s 5d"]),
+    ):
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and out == "" and err.startswith(f"tienlen: {option} '") and err.count("\n") == 1, (argv, err)
+
+
+@pytest.mark.parametrize("columns", [80, 60])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["compare", "--rules", ",".join(PROFILES), "--all"],
+        ["compare", "--rules", "house"],
+        ["rules", "--rules", "northern"],
+        ["simulate", "--rounds", "3", "--quiet"],
+        ["play", "--seed", "3"],
+        ["play", "--rules", "iwin", "--seed", "5"],
+        ["--help"],
+        ["simulate", "--help"],
+    ],
+)
+def test_text_output_fits_the_columns(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str], columns: int
+) -> None:
+    monkeypatch.setenv("COLUMNS", str(columns))
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and out
+    too_long = [line for line in out.splitlines() if len(line) > columns]
+    assert too_long == []

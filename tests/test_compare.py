@@ -82,7 +82,7 @@ def test_compare_round_settles_the_same_actions_under_each_profile() -> None:
 def test_compare_round_names_the_action_another_profile_refuses() -> None:
     round_ = Round.from_hands(["3♠ 9♠", "4♦ 9♦", "5♣ 9♣", "6♥ 9♥"], HOUSE).play("3♠").play("4♦")
     northern = compare_round(round_, [NORTHERN])[0]
-    assert northern.settlement is None and "action 1" in (northern.reason or "") and "follow suit" in (northern.reason or "")
+    assert northern.settlement is None and "action 2" in (northern.reason or "") and "follow suit" in (northern.reason or "")
     unfinished = compare_round(round_, [HOUSE])[0]
     assert unfinished.settlement is None and "do not finish" in (unfinished.reason or "")
 

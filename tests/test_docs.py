@@ -15,6 +15,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from extras import skip_reason
 
 from tienlen import HOUSE, PROFILES, RuleSet
 from tienlen.cli import main
@@ -80,10 +81,25 @@ def test_readme_main_job_is_a_round_that_ci_smoke_tests(capsys: pytest.CaptureFi
 
 
 def test_readme_test_command_matches_ci() -> None:
+    """CI's first step is the README's: a fresh environment with the ``test`` extra alone, then pytest."""
     test = _readme_commands()[1]
-    pytest_part = test.split("&&")[-1].strip()
-    assert pytest_part == ".venv/bin/python -m pytest"
-    assert re.search(r"\"\$VENV/bin/python\" -m pytest(;|\s*$)", CI, re.MULTILINE), "CI must run the README's pytest command"
+    parts = [part.strip() for part in test.split("&&")]
+    assert parts == ["python3 -m venv .venv", ".venv/bin/pip install -e '.[test]'", ".venv/bin/python -m pytest"], test
+    assert "\"$NEWCOMER/bin/pip\" install --quiet -e '.[test]'" in CI
+    assert re.search(r"\"\$NEWCOMER/bin/python\" -m pytest( |;|\s*$)", CI, re.MULTILINE), "CI runs it"
+
+
+def test_the_docs_are_built_by_one_command_everywhere() -> None:
+    """The README, the getting-started page, CONTRIBUTING and conf.py give one docs command, with
+    the extras Read the Docs installs and its warnings-as-errors."""
+    (command,) = [block for block in re.findall(r"```sh\n(.*?)\n```", README, re.DOTALL) if "sphinx-build" in block]
+    for page in ("docs/getting-started.rst", "CONTRIBUTING.md", "docs/conf.py"):
+        assert command in (ROOT / page).read_text(encoding="utf-8"), page
+    readthedocs = (ROOT / ".readthedocs.yaml").read_text(encoding="utf-8")
+    extras = re.findall(r"^\s*- (\w+)\s*$", readthedocs.split("extra_requirements:")[1], re.MULTILINE)
+    assert f"-e '.[{','.join(extras)}]'" in command
+    assert "fail_on_warning: true" in readthedocs and " -W " in command
+    assert 'find_python "$RTD_PYTHON"' in CI and "-m sphinx -T -W --keep-going" in CI
 
 
 def test_pyproject_provides_the_console_script() -> None:
@@ -144,7 +160,7 @@ def test_every_profile_page_has_its_decisions() -> None:
 
 
 def test_the_rules_matrix_has_a_row_for_every_axis() -> None:
-    pytest.importorskip("sphinx")
+    pytest.importorskip("sphinx", reason=skip_reason("sphinx"))
     import rules_matrix
 
     rows = [axis for axis, _ in rules_matrix.axes() if axis not in rules_matrix.NOT_ROWS]

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from extras import skip_reason
 
 from tienlen import (
     HOUSE,
@@ -243,7 +244,7 @@ def test_the_learning_adapters_take_a_rule_set_or_a_profile_name_and_refuse_anyt
 
 def _adapter(name: str) -> Callable[[object, int], object]:
     if name == "pettingzoo":
-        pettingzoo = pytest.importorskip("tienlen.pettingzoo")
+        pettingzoo = pytest.importorskip("tienlen.pettingzoo", reason=skip_reason("tienlen.pettingzoo"))
         return lambda rules, players: pettingzoo.raw_env(rules=rules, players=players)
-    openspiel = pytest.importorskip("tienlen.openspiel")
+    openspiel = pytest.importorskip("tienlen.openspiel", reason=skip_reason("tienlen.openspiel"))
     return lambda rules, players: openspiel.TienLenGame(rules=rules, players=players)

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from extras import skip_reason
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SCRIPTS = sorted(EXAMPLES.glob("*.py"))
@@ -43,7 +44,7 @@ def test_there_are_examples() -> None:
 @pytest.mark.parametrize("script", SCRIPTS, ids=[s.name for s in SCRIPTS])
 def test_example_runs(script: Path, tmp_path: Path) -> None:
     if script.name in NEEDS:
-        pytest.importorskip(NEEDS[script.name])
+        pytest.importorskip(NEEDS[script.name], reason=skip_reason(NEEDS[script.name]))
     env = dict(os.environ, PYTHONIOENCODING="utf-8")
     done = subprocess.run(
         [sys.executable, str(script)],

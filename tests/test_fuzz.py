@@ -331,6 +331,149 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any
 }
 
 
+# ---------------------------------------------------------------------------- wire documents
+
+MATCH = Match.start(HOUSE, unit=1000).record(RESULT)
+DOCUMENTS = [
+    classify("3♠ 4♠ 5♠", HOUSE).to_dict(),
+    ROUND.legal_actions()[0].to_dict(),
+    LEADING.trick.to_dict(),
+    LEADING.view(0).to_dict(),
+    FINISHED.view(2).to_dict(),
+    RESULT.to_dict(),
+    MATCH.settlements[0].to_dict(),
+    MATCH.to_dict(),
+]
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in a document: keys of objects and indices of lists, at any depth."""
+    found = [path] if path else []
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, inner in items:
+        found += _paths(inner, (*path, key))
+    return found
+
+
+def _mutate(document: dict[str, Any], how: str, where: int, value: Any) -> str:
+    """The JSON text of a valid document with one field deleted, duplicated or replaced."""
+    document = json.loads(json.dumps(document))
+    paths = _paths(document)
+    path = paths[where % len(paths)]
+    parent = document
+    for key in path[:-1]:
+        parent = parent[key]
+    key = path[-1]
+    if how == "delete":
+        del parent[key]
+    elif how == "retype":
+        parent[key] = value
+    elif how == "huge":
+        parent[key] = value if isinstance(value, int) and not isinstance(value, bool) else 10**30
+    elif how == "nest":
+        parent[key] = _nested(600)
+    text = json.dumps(document, ensure_ascii=False)
+    if how == "duplicate" and isinstance(parent, dict):  # the key again, later, with another value
+        marker = json.dumps(key, ensure_ascii=False) + ": "
+        at = text.find(marker)
+        if at > 0:
+            text = text[:at] + marker + json.dumps(value) + ", " + text[at:]
+    return text
+
+
+mutations = st.builds(
+    _mutate,
+    st.sampled_from(DOCUMENTS),
+    st.sampled_from(["delete", "duplicate", "retype", "huge", "nest"]),
+    st.integers(0, 10**6),
+    st.one_of(json_values, st.sampled_from([2**64, -(2**64), 10**16, -1, 5, 10**6, True, "", "dollars", "3s"])),
+)
+
+
+@FUZZ
+@given(text=mutations)
+def test_a_mutated_wire_document_is_read_or_refused_and_what_is_read_is_sound(text: str) -> None:
+    """A document the library accepts also satisfies its JSON Schema and works everywhere."""
+    jsonschema = pytest.importorskip("jsonschema", reason="needs the test extra: pip install 'tienlen[test]'")
+    from referencing import Registry, Resource
+
+    from tienlen import svg, wire
+
+    read: list[Any] = []
+    attempt(lambda: read.append(read_document(text)))
+    if not read:
+        return
+    value = read[0]
+    name = json.loads(text)["format"].removeprefix("tienlen-")
+    schemas = [wire.schema(n) for n in (name, "common")]
+    registry: Registry[Any] = Registry().with_resources((s["$id"], Resource.from_contents(s)) for s in schemas)
+    jsonschema.Draft202012Validator(schemas[0], registry=registry).validate(json.loads(text))
+    assert type(value).from_dict(value.to_dict()) == value
+    if isinstance(value, tienlen.PlayerView):
+        svg.view(value)
+    if isinstance(value, Match):
+        assert len(value.totals) == value.players and value.winners
+    if isinstance(value, tienlen.Settlement):
+        svg.settlement(value)
+
+
+action_texts = st.one_of(
+    texts,
+    st.sampled_from(["seat ² pass", "seat ٣ pass", "seat 1" + "0" * 30 + " pass", "seat -1 pass", "chop", "play", "forfeit 3♠"]),
+    st.builds(lambda verb, cards: f"{verb} {cards}", st.sampled_from(["play", "chop", "seat 0", "seat 3 chop", ""]), texts),
+    st.integers(0, 7).map(lambda k: "pass " * 10**k),
+)
+
+
+@FUZZ
+@given(position=positions, text=mixed(action_texts), seat=mixed(st.none(), seats))
+def test_parse_action_reads_or_refuses_any_text(position: Round, text: Any, seat: Any) -> None:
+    attempt(lambda: position.parse_action(text, seat))
+    attempt(lambda: position.view(1).parse_action(text, seat))
+
+
+# ---------------------------------------------------------------------------- the table server's frames
+
+frame_fields = st.dictionaries(
+    st.sampled_from(["type", "room", "rules", "humans", "players", "unit", "seed", "token", "text"]),
+    st.one_of(json_values, st.sampled_from(["join", "act", "next", "house", "counting", "poker", "x = 1", 10**16, 2**64])),
+    max_size=6,
+)
+frames = st.one_of(
+    frame_fields.map(json.dumps),
+    texts,
+    st.builds(lambda text: json.dumps({"type": "act", "text": text}), action_texts),
+    st.sampled_from(['{"type":"join","type":"act"}', '{"type":"join","unit":NaN}', "[" * 5000, " " * 5000]),
+)
+
+
+@FUZZ
+@given(frame=frames)
+def test_the_table_servers_frames_are_answered_or_refused(frame: str) -> None:
+    """Whatever a client sends, the server's handling of it raises nothing but its ProtocolError."""
+    pytest.importorskip("websockets", reason="needs the examples extra: pip install 'tienlen[examples]'")
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
+    from table_server.server import _join_fields, _new_table, _read
+    from table_server.table import ProtocolError, Table
+
+    start = time.process_time()
+    try:
+        message = _read(frame, 4096)
+        if message["type"] == "join":
+            _, token = _join_fields(message)
+            _new_table(message, lambda: 7, 20).join(token)
+        else:
+            table = Table(HOUSE, seeds=lambda: 7)
+            table.join(None)
+            table.act(0, message.get("text"))
+    except ProtocolError as error:
+        assert one_line(str(error)) == str(error) and len(str(error)) <= MESSAGE_LIMIT
+    assert time.process_time() - start < CPU_SECONDS
+
+
 def _index(actions: Sequence[Action], index: Any) -> object:
     """An index out of range raises IndexError, as the sequence protocol (and iteration) needs."""
     try:

@@ -86,7 +86,7 @@ def test_compatibility_letters_read_as_their_plain_form() -> None:
 def test_cli_refuses_a_look_alike_card_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "--rules", "house", "--play", "3ı"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("tienlen: cannot read '3ı'") and err.count("\n") == 1
+    assert err.startswith("tienlen: --play '3ı': cannot read '3ı'") and err.count("\n") == 1
 
 
 # ---------------------------------------------------------------------------- issue 14: forgiving card text
@@ -345,7 +345,7 @@ def test_unknown_record_fields_are_refused() -> None:
     refused(lambda: Round.from_json(record_with(winner=0)), InvalidRecord, "field 'winner'")
     data = json.loads(RECORD.to_json())
     data["actions"][0]["note"] = "x"
-    refused(lambda: Round.from_json(json.dumps(data)), InvalidRecord, "action 0")
+    refused(lambda: Round.from_json(json.dumps(data)), InvalidRecord, "action 1 ")  # the first, counted from 1
 
 
 def test_nan_and_infinity_are_not_json_numbers() -> None:

@@ -3,7 +3,7 @@ it is made (a module-level import, an import inside a function, an import under
 ``if TYPE_CHECKING``, a module named in a string and imported by name), points down the layers
 drawn in CONTRIBUTING.md, and the graph has no cycle. The only exceptions are the imports inside
 functions on the reviewed allow-list below, each with its reason. The core never loads the
-optional dependencies (matplotlib, dask)."""
+optional dependencies (matplotlib, dask, the learning frameworks)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from pathlib import Path
 import tienlen
 
 SOURCE = Path(tienlen.__file__).parent
-OPTIONAL = {"tienlen.plot": "matplotlib"}  # the modules that exist to use an optional dependency
+# the modules that exist to use an optional dependency, and what it is
+OPTIONAL = {"tienlen.plot": "matplotlib", "tienlen.pettingzoo": "pettingzoo", "tienlen.openspiel": "pyspiel"}
 MODULES = {"tienlen"} | {f"tienlen.{m.name}" for m in pkgutil.iter_modules([str(SOURCE)])}
 
 # The reviewed allow-list: imports made inside a function, on purpose, that point up the layers.
@@ -69,9 +70,9 @@ EDGES = {module: edges_of(module) for module in MODULES}
 
 # The layers of CONTRIBUTING.md, lowest first: a module uses only modules of lower layers.
 LAYERS = [
-    {"_version", "errors", "_bits", "_cache", "_fast", "drawing"},
-    {"_codec", "_input"},
-    {"cards", "_shapes"},
+    {"_version", "errors", "_bits", "_cache", "_fast", "drawing", "_extras"},
+    {"_input"},
+    {"_codec", "cards", "_shapes"},
     {"rules"},
     {"profiles"},
     {"_checks", "loading"},
@@ -167,7 +168,7 @@ def test_the_pictures_sit_above_the_values_they_draw() -> None:
 
 def test_importing_the_core_loads_no_optional_dependency() -> None:
     core = sorted(MODULES - set(OPTIONAL) - {"tienlen.strategies", "tienlen.__main__"})  # strategies needs hypothesis
-    code = f"import sys; import {', '.join(core)}; print(sorted(m for m in ('matplotlib', 'dask', 'distributed') if m in sys.modules))"
+    code = f"import sys; import {', '.join(core)}; print(sorted(m for m in ('matplotlib', 'dask', 'distributed', 'numpy', 'gymnasium', 'pettingzoo', 'pyspiel') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 

@@ -126,7 +126,7 @@ def test_northern_late_forfeiter_takes_the_lowest_open_place() -> None:
 
 def test_settle_stake_keyword_still_works_with_a_deprecation_warning() -> None:
     done = result(4, (0, 1, 2, 3))
-    with pytest.warns(DeprecationWarning, match=r"settle\(stake=...\) is deprecated; use unit="):
+    with pytest.warns(DeprecationWarning, match=r"settle\(stake=...\) is deprecated and goes in 0.3.0; use unit="):
         old = settle(done, HOUSE, stake=1000)
     assert old == settle(done, HOUSE, unit=1000)
     assert old.net == (4000, 2000, -2000, -4000)  # 4th pays 1st one table stake (4 entries of 1,000)
@@ -153,7 +153,7 @@ def test_every_caller_takes_unit_and_warns_on_stake() -> None:
 
 
 def test_stake_for_is_the_deprecated_name_of_unit_for() -> None:
-    with pytest.warns(DeprecationWarning, match="stake_for is deprecated; use unit_for"):
+    with pytest.warns(DeprecationWarning, match="stake_for is deprecated and goes in 0.3.0; use unit_for"):
         assert stake_for(HOUSE, 1000) == unit_for(HOUSE, 1000) == 1000
     assert unit_for(PROFILES["faceoff"], 1000) == 1
 
@@ -166,7 +166,7 @@ def test_cli_stake_option_is_deprecated_but_works() -> None:
 
     old, new = run("--stake", "500"), run("--unit", "500")
     assert old.stdout == new.stdout and "4th pays 1st" in new.stdout
-    assert "--stake is deprecated; use --unit" in old.stderr and new.stderr == ""
+    assert "--stake is deprecated and goes in 0.3.0; use --unit" in old.stderr and new.stderr == ""
 
 
 # ================================================================================ card-count scoring

@@ -7,8 +7,9 @@ import random
 from typing import Any
 
 import pytest
+from extras import skip_reason
 
-pyspiel = pytest.importorskip("pyspiel")
+pyspiel = pytest.importorskip("pyspiel", reason=skip_reason("pyspiel"))
 
 import attrs
 
@@ -160,7 +161,7 @@ def test_resampling_keeps_what_the_player_knows(rules: RuleSet) -> None:
 
 
 def test_openspiel_search_and_evaluation_run_on_the_game() -> None:
-    np = pytest.importorskip("numpy")
+    np = pytest.importorskip("numpy", reason=skip_reason("numpy"))
     from open_spiel.python.algorithms import ismcts, mcts
     from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
     from open_spiel.python.bots.uniform_random import UniformRandomBot

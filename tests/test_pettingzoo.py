@@ -8,8 +8,9 @@ import warnings
 from typing import Any
 
 import pytest
+from extras import skip_reason
 
-pytest.importorskip("pettingzoo")
+pytest.importorskip("pettingzoo", reason=skip_reason("pettingzoo"))
 
 import numpy as np
 from hypothesis import HealthCheck, given, settings

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from extras import skip_reason
 
-pytest.importorskip("matplotlib")
+pytest.importorskip("matplotlib", reason=skip_reason("matplotlib"))
 
 from matplotlib.figure import Figure
 

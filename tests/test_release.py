@@ -6,6 +6,7 @@ Building the sdist and the wheel and installing them in fresh environments is do
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -65,3 +66,39 @@ def test_the_metadata_is_complete() -> None:
     assert {"build", "twine"} <= {re.split(r"[<>=!~ ]", dep)[0] for dep in project["optional-dependencies"]["dev"]}
     assert "py.typed" in PYPROJECT["tool"]["setuptools"]["package-data"]["tienlen"]
     assert (ROOT / "src" / "tienlen" / "py.typed").is_file()
+
+
+def test_every_deprecation_names_the_release_that_removes_it() -> None:
+    """A deprecated name warns for one minor release and goes in the next: each warning says which."""
+    major, minor = (int(part) for part in __version__.split(".")[:2])
+    removal = f"goes in {major}.{minor + 1}.0"
+    said = re.compile(rf"(goes in|removed in|read until) {major}\.{minor + 1}\b")
+    found = 0
+    for path in (ROOT / "src" / "tienlen").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and any(isinstance(a, ast.Name) and a.id == "DeprecationWarning" for a in node.args):
+                text = "".join(
+                    part.value
+                    for part in ast.walk(node.args[0])
+                    if isinstance(part, ast.Constant) and isinstance(part.value, str)
+                )
+                assert said.search(text), f"{path.name} line {node.lineno}: the warning must say it {removal}"
+                found += 1
+    assert found >= 4
+    cli = (ROOT / "src" / "tienlen" / "cli.py").read_text(encoding="utf-8")
+    assert f"--stake is deprecated and {removal}" in cli
+
+
+def test_the_changelog_opens_the_release_with_its_migration() -> None:
+    section = CHANGELOG.split(f"## [{__version__}]")[1].split("\n## [")[0]
+    assert section.split("\n### ")[1].startswith("Migrating from ")
+    for old in (
+        "stake=",
+        "stake_for",
+        "--stake",
+        "tienlen.events.Action",
+        "tienlen.rules.load_rules",
+        "Match.stake",
+        "Round(...)",
+    ):
+        assert old in section, old

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from extras import skip_reason
 
 from tienlen import IWIN, PROFILES, Round, settle
 from tienlen.env import TienLenEnv
@@ -46,7 +47,7 @@ def test_env_rewards_sum_to_settle_net_including_the_house() -> None:
 
 
 def test_pettingzoo_rewards_sum_to_settle_net_including_the_house() -> None:
-    pettingzoo = pytest.importorskip("tienlen.pettingzoo")
+    pettingzoo = pytest.importorskip("tienlen.pettingzoo", reason=skip_reason("tienlen.pettingzoo"))
     seen_rake = 0
     for seed in range(30):
         game = pettingzoo.env(rules="iwin", players=4)
@@ -65,8 +66,8 @@ def test_pettingzoo_rewards_sum_to_settle_net_including_the_house() -> None:
 
 @pytest.mark.parametrize("name", sorted(PROFILES))
 def test_openspiel_returns_sum_to_settle_net_including_the_house(name: str) -> None:
-    pyspiel = pytest.importorskip("pyspiel")
-    openspiel = pytest.importorskip("tienlen.openspiel")
+    pyspiel = pytest.importorskip("pyspiel", reason=skip_reason("pyspiel"))
+    openspiel = pytest.importorskip("tienlen.openspiel", reason=skip_reason("tienlen.openspiel"))
     rules = PROFILES[name]
     seen_rake = 0
     for seed in range(12):

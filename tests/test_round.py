@@ -970,11 +970,11 @@ def test_tampered_record_is_refused_naming_the_action() -> None:
     record["actions"][2]["cards"] = "9♠"  # seat 2 holds 9♠, but 9♠ was not played there... still legal
     assert Round.from_json(json.dumps(record)).hands[2] == parse_cards("5♠")
     record["actions"][2]["cards"] = "6♠"  # seat 2 never held 6♠
-    with pytest.raises(InvalidRecord, match=r"action 2 \(seat 2 play 6♠\) is refused: seat 2 does not hold 6♠"):
+    with pytest.raises(InvalidRecord, match=r"action 3 \(seat 2 play 6♠\) is refused: seat 2 does not hold 6♠"):
         Round.from_json(json.dumps(record))
     record = json.loads(r.to_json())
     record["actions"][3]["seat"] = 1
-    with pytest.raises(InvalidRecord, match=r"action 3 .* it is seat 3's turn, not seat 1's"):
+    with pytest.raises(InvalidRecord, match=r"action 4 .* it is seat 3's turn, not seat 1's"):
         Round.from_json(json.dumps(record))
 
 
@@ -1004,8 +1004,8 @@ def test_one_line_notation_round_trips_and_reads_like_the_log() -> None:
         ("poker p4 d0 first | 3♠ / 4♠ |", "'poker' is not a profile"),
         ("house p4 d0 sometimes | 3♠ / 4♠ |", "'sometimes' is not a setup option"),
         ("house p3 d0 first | 3♠ / 4♠ |", "says p3 but deals 2 hands"),
-        ("house p2 d0 first | 3♠ 4♠ / 5♥ 6♥ | 0:3♠ 1:2♥", r"action 1 \(1:2♥\) is refused: seat 1 does not hold 2♥"),
-        ("house p2 d0 first | 3♠ 4♠ / 5♥ 6♥ | 1:5♥", "action 0 .* it is seat 0's turn"),
+        ("house p2 d0 first | 3♠ 4♠ / 5♥ 6♥ | 0:3♠ 1:2♥", r"action 2 \(1:2♥\) is refused: seat 1 does not hold 2♥"),
+        ("house p2 d0 first | 3♠ 4♠ / 5♥ 6♥ | 1:5♥", "action 1 .* it is seat 0's turn"),
         ("house p2 d0 first s5 | 3♠ 4♠ / 5♥ 6♥ |", "do not match seed 5"),
     ],
 )

@@ -9,6 +9,7 @@ was made so).
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import shutil
 import sys
@@ -18,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from extras import skip_reason
 
-pytest.importorskip("websockets")
-pytest.importorskip("selenium")
+pytest.importorskip("websockets", reason=skip_reason("websockets"))
 CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 if not (shutil.which(CHROMIUM) and shutil.which(DRIVER)):
     pytest.skip("needs Debian's chromium and chromium-driver (.ci/run installs them)", allow_module_level=True)
@@ -46,7 +47,7 @@ def server() -> Iterator[int]:
     port: list[int] = []
 
     async def main() -> None:
-        async with await start(Lobby(seed=4), "127.0.0.1", 0) as running:
+        async with await start(Lobby(seeds=itertools.count(4).__next__), "127.0.0.1", 0) as running:
             port.append(next(iter(running.sockets)).getsockname()[1])
             ready.set()
             await stop.wait()
@@ -139,4 +140,9 @@ def test_a_person_plays_a_round_against_three_bots(server: int, browser: webdriv
     assert plays >= 1
     panel = browser.find_element(By.ID, "settlement")
     assert panel.is_displayed() and "Round over" in panel.text and "Net (chips)" in panel.text
+    amounts = [int(t["amount"]) for t in browser.execute_script("return lastSettlement.settlement.transfers")]
+    for shown in (f"{a:,}" for a in amounts if a >= 1000):
+        assert shown in panel.text, (shown, panel.text)  # thousands separators
+    seats = browser.find_elements(By.CSS_SELECTOR, ".seat .name")
+    assert seats and all(s.text.endswith("(bot)") for s in seats)  # one person, three bots
     assert browser.save_screenshot(str(tmp_path / "settlement.png"))

@@ -4,12 +4,13 @@ The server runs on 127.0.0.1 on a free port. Four clients per table play rounds 
 choosing with the bundled bot and sending its choice as text; each client checks that no message
 holds a card it should not see; the stored records replay to the same settlements; a client that
 leaves mid-round comes back with its token and plays on; bad messages get an error frame and leave
-the table as it was.
+the table as it was. Hostile clients (tests/test_table_server_hostile.py) meet every bound.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import multiprocessing
 import re
@@ -23,17 +24,18 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from extras import skip_reason
 
-pytest.importorskip("websockets")
+pytest.importorskip("websockets", reason=skip_reason("websockets"))
 
 from websockets.asyncio.client import ClientConnection, connect
 
 from tienlen import IWIN, PROFILES, GreedyAgent, PlayerView, Round, Settlement, settle
-from tienlen.cards import DECK
+from tienlen.cards import DECK, format_cards
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
 
-from table_server.server import MAX_MESSAGE, Lobby, start
+from table_server.server import Limits, Lobby, start
 from table_server.table import Table
 
 ROUNDS = 100
@@ -54,9 +56,18 @@ def mask(cards: str) -> int:
     return sum(1 << INDEX[name] for name in cards.split())
 
 
-def run(test: Callable[[Lobby, int], Awaitable[T]], *, timeout: float = 600, records: Path | None = None) -> T:
+MAX_MESSAGE = Limits().message_bytes
+
+
+def run(
+    test: Callable[[Lobby, int], Awaitable[T]],
+    *,
+    timeout: float = 600,
+    records: Path | None = None,
+    limits: Limits | None = None,
+) -> T:
     async def main() -> T:
-        lobby = Lobby(seed=1, records=records)
+        lobby = Lobby(records=records, limits=limits, seeds=itertools.count(1).__next__)  # no instant win by chance
         async with await start(lobby, "127.0.0.1", 0) as server:
             port = next(iter(server.sockets)).getsockname()[1]
             return await asyncio.wait_for(test(lobby, port), timeout)
@@ -116,6 +127,7 @@ class Player:
             if kind == "welcome":
                 self.seat, self.token = message["seat"], message["token"]
             elif kind == "view":
+                assert '"seed"' not in raw, "no seed is shown during play"
                 view = message["view"]
                 if message["round"] != self.round:
                     self.round, self.dealt = message["round"], mask(view["hand"])
@@ -129,12 +141,14 @@ class Player:
                     if acted == leave_after:
                         return
             elif kind == "settlement":
-                record = message["record"]
+                record = message.pop("record")  # the whole deal and its seed, now the round is over
                 played = mask(" ".join(a.get("cards", "") for a in record["actions"]))
                 left = mask(" ".join(message["result"]["hands"]))  # shown when the round ends
-                assert cards_in(json.dumps(record, ensure_ascii=False)) & ~(self.dealt | played) == 0
-                assert cards_in(raw) & ~(self.dealt | played | left) == 0
-                assert record["seed"] is None and record["view_of"] == self.seat
+                rest = json.dumps(message, ensure_ascii=False)
+                assert cards_in(rest) & ~(self.dealt | played | left) == 0
+                assert type(record["seed"]) is int and record["hands"][self.seat] == format_cards(self.dealt)
+                if self.seat == 0:  # one replay per round is enough
+                    assert Round.from_dict(record).is_over  # its seed deals exactly its hands
                 self.settled += 1
                 if self.settled < self.rounds:
                     await self.socket.send(json.dumps({"type": "next"}))
@@ -151,7 +165,7 @@ async def four_players(port: int, room: str, rules: str, rounds: int) -> list[Pl
 
 def replays(lobby: Lobby, room: str) -> int:
     """The number of stored records of the room, after checking each replays to its settlement."""
-    table = lobby.tables[room]
+    table = lobby.rooms[room].table
     for record, stored in table.records:
         round_ = Round.from_json(record)
         assert settle(round_.result, table.rules, unit=table.unit) == Settlement.from_dict(stored)
@@ -166,13 +180,13 @@ def play_profile(name: str) -> int:
         await four_players(port, name, name, ROUNDS)
         return replays(lobby, name)
 
-    return run(play)
+    return run(play, limits=Limits(rate=10**6, burst=10**6))  # bots send faster than people
 
 
 def test_four_clients_play_every_profile() -> None:
     # One server per profile, two at a time: CI has two cores.
     with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("fork")) as pool:
-        assert list(pool.map(play_profile, PROFILES)) == [ROUNDS] * len(PROFILES)
+        assert list(pool.map(play_profile, PROFILES)) == [Limits().rounds_kept] * len(PROFILES)  # the last ones
 
 
 def test_a_client_that_leaves_mid_round_comes_back_with_its_token(tmp_path: Path) -> None:
@@ -181,7 +195,7 @@ def test_a_client_that_leaves_mid_round_comes_back_with_its_token(tmp_path: Path
             await socket.send(json.dumps({"type": "join", "room": "back", "rules": "iwin"}))
             player = Player(socket, rounds=1)
             await player.play(leave_after=2)
-        table = lobby.tables["back"]
+        table = lobby.rooms["back"].table
         assert table.round is not None and not table.round.is_over, "the client left after the round"
         seat, token = player.seat, player.token
         async with client(port) as socket:
@@ -193,7 +207,7 @@ def test_a_client_that_leaves_mid_round_comes_back_with_its_token(tmp_path: Path
 
     run(play, records=tmp_path)
     (written,) = tmp_path.iterdir()  # the finished round's record, written by the server
-    assert written.name == "back-0001.json" and Round.from_json(written.read_text(encoding="utf-8")).is_over
+    assert written.name == "room000001-round000001.json" and Round.from_json(written.read_text(encoding="utf-8")).is_over
 
 
 def test_bad_messages_get_an_error_frame_and_leave_the_table_alone() -> None:
@@ -204,13 +218,15 @@ def test_bad_messages_get_an_error_frame_and_leave_the_table_alone() -> None:
             await socket.send(json.dumps({"type": "act", "text": "pass"}))
             assert "join a room first" in (await receive(socket))[1]["reason"]
             await socket.send(json.dumps({"type": "join", "room": "bad", "rules": "poker"}))
-            assert "rules: " in (await receive(socket))[1]["reason"]
-            await socket.send(
-                json.dumps({"type": "join", "room": "bad", "rules": "from = 'house'\nstraight_min = 4\n", "seed": 3})
-            )
+            reason = (await receive(socket))[1]["reason"]
+            assert reason == "rules: no such profile 'poker'; the profiles are " + ", ".join(PROFILES)
+            assert "counting" in reason
+            await socket.send(json.dumps({"type": "join", "room": "bad", "rules": "from = 'house'\nstraight_min = ="}))
+            assert (await receive(socket))[1]["reason"].startswith("rules: ")
+            await socket.send(json.dumps({"type": "join", "room": "bad", "rules": "from = 'house'\nstraight_min = 4\n"}))
             assert (await receive(socket))[1]["type"] == "welcome"
             message = await my_turn(socket, 0)
-            table = lobby.tables["bad"]
+            table = lobby.rooms["bad"].table
             assert table.rules.straight_min == 4
             before = table.round
             for junk in (
@@ -303,7 +319,11 @@ def test_a_chop_out_of_turn_is_played_by_the_seat_offered_it() -> None:
 
 
 def test_the_server_runs_from_the_command_line() -> None:
+    """As the game-server how-to says to run it, writing nothing into the checkout."""
     examples = Path(__file__).resolve().parent.parent / "examples"
+    howto = (examples.parent / "docs" / "howto" / "game-server.rst").read_text(encoding="utf-8")
+    assert "    python -m table_server --port 8765\n" in howto
+    before = {p.name for p in examples.iterdir()}
     server = subprocess.Popen(
         [sys.executable, "-m", "table_server", "--port", "0"], cwd=examples, stdout=subprocess.PIPE, text=True, encoding="utf-8"
     )
@@ -317,6 +337,7 @@ def test_the_server_runs_from_the_command_line() -> None:
     finally:
         server.terminate()
         server.wait(30)
+    assert {p.name for p in examples.iterdir()} <= before | {"__pycache__"}
 
 
 def test_a_hint_ranks_the_seats_actions_and_search_bots_play_the_round() -> None:
@@ -329,7 +350,7 @@ def test_a_hint_ranks_the_seats_actions_and_search_bots_play_the_round() -> None
             await socket.send(json.dumps({"type": "hint"}))
             hinted = await skip_views(socket)
             assert hinted["type"] == "hint" and hinted["hints"]
-            legal = {str(a) for a in lobby.tables["hinted"].round.view(seat).legal_actions}
+            legal = {str(a) for a in lobby.rooms["hinted"].table.round.view(seat).legal_actions}
             assert {h["action"] for h in hinted["hints"]} <= legal and all(0 <= h["win"] <= 1 for h in hinted["hints"])
             assert message["view"]["to_act"] == seat
             await socket.send(json.dumps({"type": "act", "text": hinted["hints"][0]["action"]}))

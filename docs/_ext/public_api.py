@@ -34,8 +34,10 @@ from docutils import nodes
 from generated_pages import write_pages
 from sphinx.application import Sphinx
 from sphinx.errors import PycodeError
+from sphinx.ext.autodoc.mock import mock
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.inspect import DefaultValue, stringify_signature
 
 PACKAGE = "tienlen"
 GENERATED = Path("_generated") / "api"
@@ -81,6 +83,22 @@ def _describe(name: str, value: object) -> list[str]:
     return [f"Value: ``{text}``."] if len(text) <= 80 else []
 
 
+def _init_signature(cls: type) -> str:
+    """The signature of ``cls.__init__`` for a class built on a stood-in framework class
+    (``autodoc_mock_imports``), whose ``__new__`` autodoc would show as ``(*args, **kwargs)``;
+    ``""`` (autodoc's own choice) for any other class."""
+    if not any(getattr(base, "__sphinx_mock__", False) for base in cls.__mro__[1:]):
+        return ""
+    package = importlib.import_module(PACKAGE)
+    # a default such as HOUSE by its name (numbers and text, which other names may share, as they are)
+    names = {id(value): name for name in package.__all__ if not isinstance(value := getattr(package, name), (int, float, str))}
+    parameters = [
+        parameter.replace(default=DefaultValue(names[id(parameter.default)])) if id(parameter.default) in names else parameter
+        for parameter in list(inspect.signature(cls.__init__).parameters.values())[1:]
+    ]
+    return stringify_signature(inspect.Signature(parameters), show_return_annotation=False)
+
+
 def _entries(package: ModuleType, module: ModuleType, names: list[str]) -> dict[str, list[str]]:
     """Autodoc directives for ``names`` of ``module``, grouped by kind."""
     groups: dict[str, list[str]] = {"Classes": [], "Functions": [], "Exceptions": [], "Constants": []}
@@ -92,7 +110,8 @@ def _entries(package: ModuleType, module: ModuleType, names: list[str]) -> dict[
         elif inspect.isclass(value):
             # A class built only by its own factories (Round.deal …) shows no constructor signature.
             private = attrs.has(value) and all(f.name.startswith("_") for f in attrs.fields(value) if f.init)
-            groups["Classes"] += [f".. autoclass:: {qualified}{'()' if private else ''}", "   :members:"]
+            signature = "()" if private else _init_signature(value)
+            groups["Classes"] += [f".. autoclass:: {qualified}{signature}", "   :members:"]
             if issubclass(value, enum.Enum):
                 groups["Classes"] += ["   :undoc-members:", "   :member-order: bysource"]
             groups["Classes"] += [""]
@@ -144,7 +163,8 @@ class ModuleApi(SphinxDirective):
         package = importlib.import_module(PACKAGE)
         name = self.arguments[0]
         try:
-            module = importlib.import_module(name)
+            with mock(self.config.autodoc_mock_imports):  # the adapters' frameworks are stood in for
+                module = importlib.import_module(name)
         except ImportError as error:
             raise self.error(f"module-api: cannot import {name}: {error}") from None
         if module.__file__:

@@ -265,7 +265,7 @@ class RulesMatrix(_RulesDirective):
                 continue
             rows.append([_axis_cell(axis, meaning), *[_lines(render(axis, rules)) for rules in profiles]])
         header: list[list[nodes.Node]] = [[nodes.Text("axis")], *[[nodes.Text(r.name)] for r in profiles]]
-        return [intro, _table([25] + [15] * len(profiles), header, rows)]
+        return [intro, _table([30] + [70 // len(profiles)] * len(profiles), header, rows)]  # room for the longest axis name
 
 
 class ProfileRules(_RulesDirective):

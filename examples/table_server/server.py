@@ -6,6 +6,11 @@ Run it from the ``examples`` folder (``pip install 'tienlen[examples]'`` first):
 
 then open http://127.0.0.1:8765/ to play against three bots, or connect WebSocket clients to
 ws://127.0.0.1:8765/ws and speak the protocol of ``docs/howto/game-server.rst``.
+
+Everything a stranger can make the server hold is bounded (:class:`Limits`, listed on the
+security page of the docs): connections, rooms, the time to join, messages per second, the size
+of a message, the rounds kept, the time a turn or an idle room may take. Seeds come from the
+operating system's cryptographic randomness, and no file name is made from client text.
 """
 
 from __future__ import annotations
@@ -13,39 +18,125 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
-from collections.abc import Awaitable
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from table_server.table import Message, Outbox, ProtocolError, Table
-from tienlen import PROFILES, RuleSet, TienLenError, load_rules
+from table_server.table import Message, Outbox, ProtocolError, Table, secret_seed
+from tienlen import PROFILES, RuleSet, TienLenError
 
 PAGE = Path(__file__).with_name("index.html")
-MAX_MESSAGE = 4096
-"""The longest message a client may send, in bytes; a longer one gets an error frame."""
+ROOM_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
+"""A room's name: 1 to 40 ASCII letters, digits, ``-`` or ``_`` (it is only ever a key; files are named by the server)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Limits:
+    """Everything the server bounds. The defaults suit a small public server; tests shrink them."""
+
+    message_bytes: int = 4096
+    """The longest message a client may send, counted in UTF-8 bytes; a longer one gets an error frame."""
+    frame_bytes: int = 1 << 16
+    """A frame longer than this closes the connection (1009) before it is read whole."""
+    connections: int = 256
+    """Open connections at once; one more is closed at once (1013, try again later)."""
+    rooms: int = 512
+    """Rooms at once. A room is made by the first join that takes a seat in it, and a connection
+    holds one seat, so each connection makes at most one room."""
+    join_seconds: float = 30
+    """A connection that has not taken a seat this long after connecting is closed (1008)."""
+    rate: float = 20
+    """Messages per second a connection may send on average ..."""
+    burst: int = 40
+    """... and at once; a connection that sends faster is closed (1008)."""
+    turn_seconds: float = 60
+    """A person to act (or offered a chop) who has not answered this long is played for: the chop
+    is declined, a turn takes the bundled bot's choice."""
+    idle_seconds: float = 600
+    """A room where nobody has sent anything this long is closed and forgotten."""
+    rounds_kept: int = 20
+    """Finished rounds a room keeps in memory (an open money session is played as matches of this many)."""
+    send_seconds: float = 10
+    """A client that does not read its messages for this long is disconnected."""
+    close_seconds: float = 1
+    """How long a closing handshake may take (a flooding client is not read, so it cannot answer one)."""
+
+
+@dataclass(eq=False)
+class Room:
+    """One room: its table, the connection at each person's seat, and its timers."""
+
+    number: int
+    table: Table
+    sockets: dict[int, ServerConnection] = field(default_factory=dict)
+    turn: asyncio.TimerHandle | None = None
+    idle: asyncio.TimerHandle | None = None
 
 
 class Lobby:
-    """Every room's table, and who is connected to which seat. Rooms are made by their first join."""
+    """Every room, and who is connected to which seat."""
 
-    def __init__(self, *, records: Path | None = None, seed: int = 0) -> None:
-        self.tables: dict[str, Table] = {}
-        self.sockets: dict[tuple[str, int], ServerConnection] = {}
+    def __init__(
+        self,
+        *,
+        records: Path | None = None,
+        limits: Limits | None = None,
+        seeds: Callable[[], int] = secret_seed,
+        origins: tuple[str, ...] = (),
+    ) -> None:
+        self.rooms: dict[str, Room] = {}
         self.records = records
-        self.seed = seed
+        self.limits = limits or Limits()
+        self.seeds = seeds
+        self.origins = origins
+        self.connections = 0
+        self._numbers = itertools.count(1)
 
+    # ------------------------------------------------------------------ connections
     async def serve_client(self, socket: ServerConnection) -> None:
         """Read one client's messages until it leaves; its seat waits for it to come back."""
+        if self.connections >= self.limits.connections:
+            await socket.close(1013, "the server is full; try again later")
+            return
+        self.connections += 1
+        try:
+            await self._read_messages(socket)
+        finally:
+            self.connections -= 1
+
+    async def _read_messages(self, socket: ServerConnection) -> None:
+        limits = self.limits
         seated: tuple[str, int] | None = None
-        async for raw in socket:
+        tokens, last = float(limits.burst), time.monotonic()
+        deadline = last + limits.join_seconds
+        while True:
             try:
-                message = _read(raw)
+                wait = None if seated is not None else max(deadline - time.monotonic(), 0)
+                raw = await asyncio.wait_for(socket.recv(), wait)
+            except ConnectionClosed:
+                break
+            except TimeoutError:
+                await socket.close(1008, f"join a room within {limits.join_seconds:g} seconds")
+                break
+            now = time.monotonic()
+            tokens, last = min(limits.burst, tokens + (now - last) * limits.rate), now
+            if tokens < 1:
+                await socket.close(1008, f"more than {limits.rate:g} messages a second")
+                break
+            tokens -= 1
+            try:
+                message = _read(raw, limits.message_bytes)
                 if message["type"] == "join":
                     if seated is not None:
                         raise ProtocolError("this connection already has a seat")
@@ -55,32 +146,37 @@ class Lobby:
                     raise ProtocolError('join a room first: {"type": "join", "room": "lobby"}')
                 await self._handle(seated, message)
             except ProtocolError as error:
-                await socket.send(json.dumps({"type": "error", "reason": str(error)}, ensure_ascii=False))
-        if seated is not None and self.sockets.get(seated) is socket:
-            del self.sockets[seated]
+                await self._deliver(socket, {"type": "error", "reason": str(error)})
+        if seated is not None:
+            room = self.rooms.get(seated[0])
+            if room is not None and room.sockets.get(seated[1]) is socket:
+                del room.sockets[seated[1]]
 
     async def _join(self, socket: ServerConnection, message: Message) -> tuple[str, int]:
-        room = message.get("room", "lobby")
-        if not isinstance(room, str) or not room or len(room) > 40:
-            raise ProtocolError("room must be a name of 1 to 40 characters")
-        table = self.tables.get(room)
-        if table is None:
-            table = self.tables[room] = _new_table(message, self.seed)
-        token = message.get("token")
-        if token is not None and not isinstance(token, str):
-            raise ProtocolError("token must be the text the welcome message gave")
-        seat, _, out = table.join(token)
-        old = self.sockets.get((room, seat))
-        self.sockets[(room, seat)] = socket
+        name, token = _join_fields(message)
+        room = self.rooms.get(name)
+        if room is None:
+            if token is not None:
+                raise ProtocolError("unknown token: there is no such room (join without a token to make it)")
+            if len(self.rooms) >= self.limits.rooms:
+                raise ProtocolError(f"the server has {self.limits.rooms:,} rooms open, its limit; try again later")
+            room = Room(next(self._numbers), _new_table(message, self.seeds, self.limits.rounds_kept))
+        seat, _, out = room.table.join(token)  # a room is kept only once a seat in it is taken
+        self.rooms.setdefault(name, room)
+        old = room.sockets.get(seat)
+        room.sockets[seat] = socket
         if old is not None and old is not socket:
             await old.close(4000, "the seat was taken over by a reconnecting client")
-        await self._send(room, out)
-        return room, seat
+        await self._send(name, room, out)
+        return name, seat
 
     async def _handle(self, seated: tuple[str, int], message: Message) -> None:
-        room, seat = seated
-        table = self.tables[room]
-        before = len(table.records)
+        name, seat = seated
+        room = self.rooms.get(name)
+        if room is None:
+            raise ProtocolError("this room was closed")
+        table = room.table
+        before = table.played
         if message["type"] == "act":
             out = table.act(seat, message.get("text"))
         elif message["type"] == "next":
@@ -88,23 +184,73 @@ class Lobby:
         elif message["type"] == "hint":
             out = table.hint(seat)
         else:
-            raise ProtocolError(f"unknown message type {message['type']!r}; send join, act, hint or next")
-        if self.records is not None:
-            for index in range(before, len(table.records)):
-                self.records.joinpath(f"{room}-{index + 1:04d}.json").write_text(table.records[index][0], encoding="utf-8")
-        await self._send(room, out)
+            raise ProtocolError(f"unknown message type {_excerpt(message['type'])}; send join, act, hint or next")
+        self._write_records(room, table.played - before)
+        await self._send(name, room, out)
 
-    async def _send(self, room: str, out: Outbox) -> None:
+    def _write_records(self, room: Room, finished: int) -> None:
+        """Write the rounds just finished, each under a name the server makes: room and round numbers."""
+        if self.records is None or not finished:
+            return
+        first = room.table.played - finished + 1
+        for index, (record, _) in enumerate(list(room.table.records)[-finished:]):
+            path = self.records / f"room{room.number:06d}-round{first + index:06d}.json"
+            path.write_text(record, encoding="utf-8")
+
+    # ------------------------------------------------------------------ sending and timers
+    async def _send(self, name: str, room: Room, out: Outbox) -> None:
         for seat, message in out:
-            socket = self.sockets.get((room, seat))
+            socket = room.sockets.get(seat)
             if socket is not None:
-                with contextlib.suppress(ConnectionClosed):  # the client comes back with its token and is sent where the table is
-                    await socket.send(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+                await self._deliver(socket, message)
+        self._arm(name, room)
 
+    async def _deliver(self, socket: ServerConnection, message: Message) -> None:
+        text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+        # The client comes back with its token and is sent where the table is; one that does not
+        # read is let go, so it cannot hold the room up.
+        with contextlib.suppress(ConnectionClosed):
+            try:
+                await asyncio.wait_for(socket.send(text), self.limits.send_seconds)
+            except TimeoutError:
+                await socket.close(1008, "messages were not read")
+
+    def _arm(self, name: str, room: Room) -> None:
+        """(Re)start the room's idle timer, and its turn timer when the table waits on a person."""
+        loop = asyncio.get_running_loop()
+        for handle in (room.turn, room.idle):
+            if handle is not None:
+                handle.cancel()
+        room.idle = loop.call_later(self.limits.idle_seconds, lambda: loop.create_task(self._close_room(name, room)))
+        room.turn = None
+        if room.table.waits_on_people():
+            room.turn = loop.call_later(self.limits.turn_seconds, lambda: loop.create_task(self._time_out(name, room)))
+
+    async def _time_out(self, name: str, room: Room) -> None:
+        if self.rooms.get(name) is room:
+            before = room.table.played
+            out = room.table.time_out()
+            self._write_records(room, room.table.played - before)
+            await self._send(name, room, out)
+
+    async def _close_room(self, name: str, room: Room) -> None:
+        if self.rooms.get(name) is not room:
+            return
+        del self.rooms[name]
+        if room.turn is not None:
+            room.turn.cancel()
+        for socket in list(room.sockets.values()):
+            await socket.close(4001, "the room was idle and is closed")
+
+    # ------------------------------------------------------------------ the page
     def page(self, connection: ServerConnection, request: Request) -> Response | None:
-        """Serve the HTML page at ``/``; let WebSocket handshakes on ``/ws`` through."""
+        """Serve the HTML page at ``/``; let WebSocket handshakes on ``/ws`` through when they come
+        from this server's own page, or from a client that is no browser (no ``Origin``)."""
         if request.path == "/ws":
-            return None
+            origin = request.headers.get("Origin")
+            if origin is None or origin in self.origins or _same_origin(origin, request.headers.get("Host")):
+                return None
+            return connection.respond(HTTPStatus.FORBIDDEN, "this server takes WebSocket connections from its own page only\n")
         if request.path not in ("/", "/index.html"):
             return connection.respond(HTTPStatus.NOT_FOUND, "not found\n")
         response = connection.respond(HTTPStatus.OK, PAGE.read_text(encoding="utf-8"))
@@ -113,11 +259,54 @@ class Lobby:
         return response
 
 
-def _read(raw: str | bytes) -> Message:
-    if len(raw) > MAX_MESSAGE:
-        raise ProtocolError(f"the message is {len(raw)} bytes long; the limit is {MAX_MESSAGE}")
+def _join_fields(message: Message) -> tuple[str, str | None]:
+    """The room and the token of a join, checked."""
+    name = message.get("room", "lobby")
+    if not isinstance(name, str) or not ROOM_NAME.fullmatch(name):
+        raise ProtocolError("room must be a name of 1 to 40 letters, digits, - or _")
+    token = message.get("token")
+    if token is not None and not isinstance(token, str):
+        raise ProtocolError("token must be the text the welcome message gave")
+    return name, token
+
+
+def _same_origin(origin: str, host: str | None) -> bool:
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and host is not None and parts.netloc == host
+
+
+def _excerpt(value: object) -> str:
+    text = repr(value) if isinstance(value, (str, int, float, bool)) or value is None else type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class _Duplicate(Exception):
+    """A key given twice in a message."""
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        raise _Duplicate
+    return found
+
+
+def _no_constant(word: str) -> Any:
+    raise ValueError(word)
+
+
+def _read(raw: str | bytes, limit: int) -> Message:
+    """A client's message: a JSON text frame of at most ``limit`` bytes, an object with a type.
+    Strict JSON: a key given twice, ``NaN`` or nesting too deep is refused."""
+    if not isinstance(raw, str):
+        raise ProtocolError("send messages as text frames of JSON")
+    size = len(raw.encode("utf-8", "surrogatepass"))
+    if size > limit:
+        raise ProtocolError(f"the message is {size:,} bytes long; the limit is {limit:,}")
     try:
-        message = json.loads(raw)
+        message = json.loads(raw, object_pairs_hook=_unique, parse_constant=_no_constant)
+    except _Duplicate:
+        raise ProtocolError("the message gives a key twice") from None
     except (ValueError, RecursionError):
         raise ProtocolError("the message is not JSON") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
@@ -125,45 +314,67 @@ def _read(raw: str | bytes) -> Message:
     return message
 
 
-def _new_table(message: Message, seed: int) -> Table:
-    spec = message.get("rules", "house")
+def _rules(spec: object) -> RuleSet:
+    if not isinstance(spec, str):
+        raise ProtocolError("rules is a profile name or the text of a TOML rules file")
+    if spec in PROFILES:
+        return PROFILES[spec]
+    if "=" not in spec:  # a name, not rules text
+        raise ProtocolError(f"rules: no such profile {_excerpt(spec)}; the profiles are {', '.join(PROFILES)}")
     try:
-        if isinstance(spec, str) and spec in PROFILES:
-            rules = load_rules(spec)
-        elif isinstance(spec, str):
-            rules = RuleSet.from_toml(spec)
-        else:
-            raise ProtocolError("rules is a profile name or the text of a TOML rules file")
+        return RuleSet.from_toml(spec)
     except TienLenError as error:
         raise ProtocolError(f"rules: {error}") from None
-    options: dict[str, Any] = {"players": 4, "humans": 1, "unit": 1000, "seed": seed, "level": 0}
+
+
+def _new_table(message: Message, seeds: Callable[[], int], kept: int) -> Table:
+    if "seed" in message:
+        raise ProtocolError("seed: the server deals from seeds nobody can choose; each round's seed is in its record")
+    rules = _rules(message.get("rules", "house"))
+    options: dict[str, int] = {"players": 4, "humans": 1, "unit": 1000, "level": 0}
     for key in options:
         value = message.get(key, options[key])
-        if type(value) is not int or value < 0:
-            raise ProtocolError(f"{key} must be a whole number, not {value!r}")
+        low = 0 if key == "level" else 1  # level 0: the greedy bots
+        if type(value) is not int or not low <= value <= 10**15:
+            raise ProtocolError(f"{key} must be a whole number from {low} to 10**15, not {_excerpt(value)}")
         options[key] = value
-    return Table(rules, **options)
+    try:
+        return Table(rules, seeds=seeds, kept=kept, **options)
+    except TienLenError as error:
+        raise ProtocolError(str(error)) from None
 
 
-def start(lobby: Lobby, host: str = "127.0.0.1", port: int = 0) -> Awaitable[Server]:
+async def start(lobby: Lobby, host: str = "127.0.0.1", port: int = 0) -> Server:
     """Start serving ``lobby`` (``port=0`` picks a free port: read it from the server's sockets)."""
-    return serve(lobby.serve_client, host, port, process_request=lobby.page, max_size=1 << 16, compression=None)
+    return await serve(
+        lobby.serve_client,
+        host,
+        port,
+        process_request=lobby.page,
+        max_size=lobby.limits.frame_bytes,
+        max_queue=4,
+        close_timeout=lobby.limits.close_seconds,
+        compression=None,
+    )
 
 
-async def _main(host: str, port: int, records: Path | None) -> None:
-    async with await start(Lobby(records=records), host, port) as server:
+async def _main(host: str, port: int, records: Path | None, origins: tuple[str, ...]) -> None:
+    async with await start(Lobby(records=records, origins=origins), host, port) as server:
         port = next(iter(server.sockets)).getsockname()[1]  # the one chosen, for --port 0
         print(f"table server on http://{host}:{port}/ (WebSocket ws://{host}:{port}/ws)", flush=True)
         await server.serve_forever()
 
 
 def main() -> None:
-    """The command line: ``python -m table_server [--host H] [--port P] [--records DIR]``."""
+    """The command line: ``python -m table_server [--host H] [--port P] [--records DIR] [--origin URL]``."""
     parser = argparse.ArgumentParser(prog="table_server", description="A Tiến Lên table server built on tienlen.")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8765, help="0 picks a free port")
     parser.add_argument("--records", type=Path, help="write each finished round's record into this folder")
+    parser.add_argument(
+        "--origin", action="append", default=[], help="another page origin allowed to connect (e.g. https://example.com)"
+    )
     args = parser.parse_args()
     if args.records is not None:
         args.records.mkdir(parents=True, exist_ok=True)
-    asyncio.run(_main(args.host, args.port, args.records))
+    asyncio.run(_main(args.host, args.port, args.records, tuple(args.origin)))

@@ -9,6 +9,8 @@ library's reason, and every seat is sent only its own :class:`tienlen.PlayerView
 from __future__ import annotations
 
 import secrets
+from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from tienlen import Action, GreedyAgent, Match, PlayerView, Round, RuleSet, TienLenError
@@ -24,15 +26,32 @@ class ProtocolError(Exception):
     """A message that does not follow the protocol; the sender gets an ``error`` frame."""
 
 
+def secret_seed() -> int:
+    """A seed drawn from the operating system's cryptographic randomness: nobody can choose it or
+    compute it, so nobody can work out the hands it deals."""
+    return secrets.randbits(64)
+
+
 class Table:
     """A table of ``players`` seats under ``rules``: ``humans`` seats for clients, bots in the rest.
 
-    Rounds are dealt from ``seed`` onwards (``seed + 1`` for the second, …) so a table can be
-    replayed. Finished rounds are kept in :attr:`records` as ``(record JSON, settlement)`` pairs.
+    Each round is dealt from a fresh seed drawn by ``seeds`` (the operating system's cryptographic
+    randomness unless a test gives its own); no client chooses or sees it until the round is over,
+    when the full record, seed included, is sent so the deal can be checked. The last ``kept``
+    finished rounds are kept in :attr:`records` as ``(record JSON, settlement)`` pairs; a session
+    without an agreed number of rounds is played as matches of ``kept`` rounds.
     """
 
     def __init__(
-        self, rules: RuleSet, *, players: int = 4, humans: int = 1, unit: int = 1000, seed: int = 0, level: int = 0
+        self,
+        rules: RuleSet,
+        *,
+        players: int = 4,
+        humans: int = 1,
+        unit: int = 1000,
+        seeds: Callable[[], int] = secret_seed,
+        kept: int = 20,
+        level: int = 0,
     ) -> None:
         if not rules.min_players <= players <= rules.max_players:
             raise ProtocolError(f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, not {players}")
@@ -44,23 +63,25 @@ class Table:
         self.players = players
         self.humans = humans
         self.unit = unit_for(rules, unit)
-        self.seed = seed
+        self.seeds = seeds
+        self.kept = kept
         self.tokens: dict[str, int] = {}
         # Level 0: the greedy bot; 1 to 5: the search player of that level.
         self.bots: dict[int, Agent] = {
-            seat: SearchAgent(level=level, seed=seed + seat) if level else GreedyAgent(seed=seed + seat)
+            seat: SearchAgent(level=level, seed=seeds()) if level else GreedyAgent(seed=seeds())
             for seat in range(humans, players)
         }
+        self.played = 0  # rounds finished at this table
         self.match = self._new_match()
         self.round: Round | None = None
         self.offered: set[int] = set()  # human seats asked whether they chop out of turn
         self.asked = -1  # the number of actions of the round when chops were last offered
         self.ready: set[int] = set()
-        self.records: list[tuple[str, Message]] = []
+        self.records: deque[tuple[str, Message]] = deque(maxlen=kept)
         self.last_settlement: dict[int, Message] = {}
 
     def _new_match(self) -> Match:
-        rounds = self.rules.match_rounds or (10 if self.rules.currency == "points" else None)
+        rounds = self.rules.match_rounds or (10 if self.rules.currency == "points" else self.kept)
         return Match.start(self.rules, players=self.players, unit=self.unit, rounds=rounds)
 
     # ------------------------------------------------------------------ seats
@@ -88,7 +109,7 @@ class Table:
         return seat, token, out
 
     def _welcome(self, seat: int, token: str) -> Message:
-        names = ["you" if s == seat else "player" if s < self.humans else "bot" for s in range(self.players)]
+        names = ["you" if s == seat else "bot" if s in self.bots else "player" for s in range(self.players)]
         return {
             "type": "welcome",
             "seat": seat,
@@ -134,7 +155,7 @@ class Table:
         round_ = self.round
         if round_ is None or round_.is_over:
             return [(seat, {"type": "refused", "text": "hint", "reason": "no round is being played; send next to deal"})]
-        ranked = hint(round_.view(seat), seed=self.seed)
+        ranked = hint(round_.view(seat), seed=self.seeds())
         hints = [{"action": str(h.action), "win": round(h.win, 3), "money": round(h.money * self.unit)} for h in ranked]
         return [(seat, {"type": "hint", "hints": hints})]
 
@@ -147,19 +168,38 @@ class Table:
             return []
         return self._deal()
 
+    def waits_on_people(self) -> bool:
+        """Whether the round in play waits for a person: one offered a chop, or the seat to act."""
+        round_ = self.round
+        return round_ is not None and not round_.is_over and (bool(self.offered) or round_.to_act not in self.bots)
+
+    def time_out(self) -> Outbox:
+        """The people the table waits on took too long: pending chop offers are declined, and a
+        person to act in turn has the bundled bot's choice played for it."""
+        round_ = self.round
+        if round_ is None or not self.waits_on_people():
+            return []
+        if self.offered:
+            self.offered.clear()
+            return self._advance(announce=True)
+        seat = round_.to_act
+        assert seat is not None
+        action = GreedyAgent().act(round_.view(seat))
+        self.round = round_.apply(action)
+        return [(seat, {"type": "timed_out", "text": str(action)})] + self._advance(announce=True)
+
     # ------------------------------------------------------------------ the round
     def _deal(self) -> Outbox:
         if self.match.is_over:
             self.match = self._new_match()
-        played = len(self.records)
         return self.start_round(
             Round.deal(
                 self.rules,
                 players=self.players,
-                seed=self.seed + played,
+                seed=self.seeds(),
                 first_round=self.match.played == 0,
                 leader=self.match.leader,
-                dealer=played % self.players,
+                dealer=self.played % self.players,
             )
         )
 
@@ -219,7 +259,7 @@ class Table:
         view: PlayerView = self.round.view(seat)
         return {
             "type": "view",
-            "round": len(self.records) + 1,
+            "round": self.played + 1,
             "offer": seat in self.offered and seat not in self.bots,
             "waiting": sorted(self.offered),
             "view": view.to_dict(),
@@ -229,17 +269,19 @@ class Table:
         result = round_.result
         self.match = self.match.record(result)
         money = self.match.settlements[-1]
+        self.played += 1
         self.records.append((round_.to_json(), money.to_dict()))
         out: Outbox = []
+        record = round_.to_dict()  # the seed and every hand, now that they can no longer help anyone
         for seat in self.tokens.values():
             message: Message = {
                 "type": "settlement",
-                "round": len(self.records),
+                "round": self.played,
                 "result": result.to_dict(),
                 "settlement": money.to_dict(),
                 "totals": list(self.match.totals),
                 "match_over": self.match.is_over,
-                "record": round_.to_dict(view_of=seat),
+                "record": record,
             }
             self.last_settlement[seat] = message
             out.append((seat, message))

@@ -1,7 +1,8 @@
 """Tiến Lên (Vietnamese "Thirteen") rules as data.
 
 Cards, combinations, tricks and rounds as immutable values; move validation with reasons; and
-five regional rule profiles that can be compared, changed and extended without touching the engine.
+six rule profiles (five regional variants and card-count scoring) that can be compared, changed
+and extended without touching the engine.
 """
 
 from tienlen._version import __version__

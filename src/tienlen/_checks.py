@@ -112,7 +112,7 @@ def unit_argument(unit: int | None, stake: int | None, where: str) -> int:
     if unit is not None:
         raise InvalidArgument(f"{where}: give unit= only; stake= is its old name and means the same amount")
     warnings.warn(
-        f"{where}(stake=...) is deprecated; use unit=... with the same amount (house: the entry; northern, iwin: the bet)",
+        f"{where}(stake=...) is deprecated and goes in 0.3.0; use unit=... with the same amount (house: the entry; northern, iwin: the bet)",
         DeprecationWarning,
         stacklevel=3,
     )

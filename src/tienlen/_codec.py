@@ -14,6 +14,7 @@ import json
 from types import ModuleType
 from typing import Any, Self, cast
 
+from tienlen._input import MAX_DOCUMENT, load_json, shown
 from tienlen.errors import InvalidDocument
 
 WIRE_VERSION = 1
@@ -32,9 +33,11 @@ def check_head(data: object, name: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise InvalidDocument(f"expected a tienlen-{name} document (a JSON object), not {type(data).__name__}")
     if data.get("format") != f"tienlen-{name}":
-        raise InvalidDocument(f"format: expected 'tienlen-{name}', not {data.get('format')!r}")
+        raise InvalidDocument(f"format: expected 'tienlen-{name}', not {shown(data.get('format'))}")
     if type(data.get("version")) is not int or data["version"] != WIRE_VERSION:
-        raise InvalidDocument(f"version: {data.get('version')!r} is not supported; this library reads version {WIRE_VERSION}")
+        raise InvalidDocument(
+            f"version: {shown(data.get('version'))} is not supported; this library reads version {WIRE_VERSION}"
+        )
     return data
 
 
@@ -44,11 +47,10 @@ def dumps(document: dict[str, Any]) -> str:
 
 
 def loads(text: str) -> object:
-    """JSON text as a document, or :class:`~tienlen.InvalidDocument` when it is not JSON."""
-    try:
-        return cast(object, json.loads(text))
-    except (TypeError, ValueError, RecursionError) as error:
-        raise InvalidDocument(f"the document is not JSON text: {error}") from None
+    """JSON text as a document, or :class:`~tienlen.InvalidDocument` when it is not strict JSON
+    (a key given twice, ``NaN``, nesting too deep) or longer than :data:`~tienlen._checks.MAX_DOCUMENT`
+    characters (checked before parsing)."""
+    return cast(object, load_json(text, "the document", MAX_DOCUMENT, InvalidDocument))
 
 
 class WireValue:

@@ -27,10 +27,14 @@ MAX_HAND = 13
 """The most cards a hand holds (what the rules deal)."""
 MAX_CARD_TEXT = 1_000
 """Characters of card text read at once."""
+MAX_ACTION_TEXT = 2_000
+"""Characters of an action typed or sent as text (``seat 2 chop 6♠ 6♣ …``)."""
 MAX_NOTATION = 65_536
 """Characters of a round notation."""
 MAX_RECORD = 1_048_576
 """Characters of a JSON round record."""
+MAX_DOCUMENT = 4_194_304
+"""Characters of a wire document read from JSON text (a match of many rounds is the largest)."""
 MAX_RULES_TEXT = 262_144
 """Characters of a TOML or JSON rule set."""
 
@@ -53,9 +57,10 @@ class _Excerpt(reprlib.Repr):
 
     def repr_instance(self, x: object, level: int) -> str:
         try:
-            return super().repr_instance(x, level)
+            text = super().repr_instance(x, level)
         except Exception:
-            return f"<{type(x).__name__} object>"
+            text = ""
+        return text if text and " at 0x" not in text else f"<{type(x).__name__} object>"  # no memory addresses
 
 
 _EXCERPT = _Excerpt()

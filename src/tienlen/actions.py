@@ -21,7 +21,7 @@ from attrs.exceptions import FrozenInstanceError
 from tienlen._cache import BoundedCache
 from tienlen._codec import WireValue
 from tienlen._fast import fast
-from tienlen._input import shown
+from tienlen._input import MAX_ACTION_TEXT, check_text, shown
 from tienlen.cards import parse_cards
 from tienlen.combos import Combo, ComboKind, classify
 from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCards
@@ -93,10 +93,11 @@ def parse_action(text: str, rules: RuleSet, *, seat: int | None = None, to_act: 
     """
     if not isinstance(text, str):
         raise IllegalPlay(f"an action is text such as 'pass' or 'play 3♠ 4♠ 5♠', not {type(text).__name__}")
+    check_text(text, "an action", MAX_ACTION_TEXT, IllegalPlay)  # before any splitting
     words = text.split()
     named = None
     if words and words[0].lower() == "seat":
-        if len(words) < 2 or not words[1].isdigit():
+        if len(words) < 2 or not (words[1].isascii() and words[1].isdigit() and len(words[1]) <= 3):
             raise IllegalPlay(
                 f"cannot read {' '.join(words[1:2]) or 'nothing'!r} as a seat number in {text!r}; write 'seat 2 pass'"
             )
@@ -149,7 +150,10 @@ class LegalActions(Sequence[Action]):
     _groups: tuple[Group, ...]  # the plays as the move generator gives them, never changed
     _plays: int  # how many plays
     _can_pass: bool
-    _minted: dict[int, Action]  # id -> every action this sequence has handed out (kept alive, so ids stay theirs)
+    _minted: dict[int, tuple[Action, int, int]]
+    # id -> (action, group, position) of every action handed out (kept alive, so ids stay theirs);
+    # group -1 is the pass. handed_out re-reads the action at that place, so an entry written from
+    # outside can only ever name an action that is legal here: the proof cannot be forged.
 
     def __new__(cls, seat: int, plays: Iterable[tuple[ComboKind, int]], *, can_pass: bool) -> LegalActions:
         return legal_actions_of(seat, tuple((kind, [mask]) for kind, mask in plays), can_pass)
@@ -185,32 +189,43 @@ class LegalActions(Sequence[Action]):
         if index < 0:
             index += count
         seat = self.seat
-        for kind, masks in self._groups:
+        for group, (kind, masks) in enumerate(self._groups):
             if index < len(masks):
                 action = play_action(seat, kind, masks[index])
-                break
+                self._minted[id(action)] = (action, group, index)
+                return action
             index -= len(masks)
-        else:
-            action = PASSES[seat]
-        self._minted[id(action)] = action
+        action = PASSES[seat]
+        self._minted[id(action)] = (action, -1, 0)
         return action
 
     def handed_out(self, action: object) -> bool:
         """Whether ``action`` is the very object this sequence handed out (so one of its actions):
         the proof that lets :meth:`Round.apply <tienlen.Round.apply>` skip checking it again."""
-        return self._minted.get(id(action), _ABSENT) is action
+        entry = self._minted.get(id(action))
+        if type(entry) is not tuple or len(entry) != 3 or entry[0] is not action or type(action) is not Action:
+            return False
+        group, position = entry[1], entry[2]
+        if action.seat != self.seat or type(group) is not int or type(position) is not int:
+            return False
+        if group == -1:
+            return self._can_pass and action is PASSES[self.seat]
+        if not 0 <= group < len(self._groups) or action.kind != "play" or action.combo is None:
+            return False
+        kind, masks = self._groups[group]
+        return 0 <= position < len(masks) and masks[position] == action.combo.mask and action.combo.kind is kind
 
     def __iter__(self) -> Iterator[Action]:
         seat = self.seat
         minted = self._minted
-        for kind, masks in self._groups:
-            for mask in masks:
+        for group, (kind, masks) in enumerate(self._groups):
+            for position, mask in enumerate(masks):
                 action = play_action(seat, kind, mask)
-                minted[id(action)] = action
+                minted[id(action)] = (action, group, position)
                 yield action
         if self._can_pass:
             action = PASSES[seat]
-            minted[id(action)] = action
+            minted[id(action)] = (action, -1, 0)
             yield action
 
     def __contains__(self, action: object) -> bool:
@@ -248,7 +263,9 @@ def legal_actions_of(seat: int, groups: tuple[Group, ...], can_pass: bool) -> Le
 
 
 @fast(LegalActions)
-def _legal(seat: int, _groups: tuple[Group, ...], _plays: int, _can_pass: bool, _minted: dict[int, Action]) -> LegalActions:
+def _legal(
+    seat: int, _groups: tuple[Group, ...], _plays: int, _can_pass: bool, _minted: dict[int, tuple[Action, int, int]]
+) -> LegalActions:
     """A :class:`LegalActions` from its slots (one per position: the hot path)."""
     raise NotImplementedError  # fast() writes the body
 
@@ -258,8 +275,6 @@ def _play(kind: Literal["play", "pass", "interrupt", "forfeit"], seat: int, comb
     """An action the move generator found legal: it needs no checks."""
     raise NotImplementedError  # fast() writes the body
 
-
-_ABSENT = object()  # what no action is
 
 ACTIONS: BoundedCache[int, Action] = BoundedCache("play actions", limit=1 << 14, holds="actions")
 """The shared play actions, by card mask and seat (``mask | seat << 52``; about 4 MB with their

@@ -63,8 +63,9 @@ from typing import SupportsIndex
 
 import attrs
 
+from tienlen._input import shown
 from tienlen.actions import Action
-from tienlen.cards import Rank, Suit, format_cards
+from tienlen.cards import FULL_MASK, Rank, Suit, format_cards
 from tienlen.combos import ComboKind, rank_nibbles
 from tienlen.errors import IllegalPlay, InvalidCombo
 
@@ -114,6 +115,8 @@ def action_indices(mask: int) -> tuple[int, ...]:
     Raises :class:`~tienlen.InvalidCombo` for a card set of no shape the space names (cards of
     several ranks that are not one card or one pair at each of consecutive ranks).
     """
+    if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask <= FULL_MASK:
+        raise InvalidCombo(f"{shown(mask)} is not a card mask: masks run from 0 to 2**52 - 1")
     if mask == 0:
         return (PASS_INDEX,)
     nibbles = rank_nibbles(mask)

@@ -48,6 +48,15 @@ def _rng(seed: int, view: PlayerView) -> random.Random:
     return random.Random(f"{seed}:{view.seat}:{len(view.history)}:{view.hand_mask}:{view.to_act}")
 
 
+def _choices(view: PlayerView) -> Sequence[Action]:
+    """The view's legal actions, or :class:`~tienlen.IllegalPlay` when there is nothing to choose."""
+    check_type(view, PlayerView, "view", "a PlayerView (round.view(seat))")
+    if not view.legal_actions:
+        now = "the round is over" if view.to_act is None else f"seat {view.to_act} is to act"
+        raise IllegalPlay(f"seat {view.seat} has no action to choose: {now} and it may not chop out of turn")
+    return view.legal_actions
+
+
 @attrs.frozen
 class RandomAgent:
     """Chooses uniformly among the legal actions (declining most out-of-turn chops).
@@ -62,7 +71,7 @@ class RandomAgent:
 
     def act(self, view: PlayerView) -> Action:
         """A uniformly random legal action, derived from ``seed`` and the view."""
-        legal = view.legal_actions
+        legal = _choices(view)
         if len(legal) == 1:
             return legal[0]  # what the draw below gives for one action, without seeding a generator
         return _rng(self.seed, view).choice(legal)
@@ -128,7 +137,7 @@ class GreedyAgent:
     def act(self, view: PlayerView) -> Action:
         """The greedy choice among ``view.legal_actions``."""
         return greedy_choice(
-            view.legal_actions,
+            _choices(view),
             seat=view.seat,
             hand=view.hand_mask,
             counts=view.card_counts,
@@ -171,7 +180,8 @@ def greedy_choice(
         if chops:
             return plays[min(chops)]
     if not my_turn:
-        assert decline is not None
+        if decline is None:  # only a view built by hand offers chops without the pass
+            raise IllegalPlay(f"seat {seat} is not to act, and its view offers no pass to decline a chop with")
         return decline
     guarded = protected_mask(hand, rules)
     cheap = [mask for mask in plays if not mask & guarded]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tienlen._bits import colours
-from tienlen._checks import check_bool
+from tienlen._checks import check_bool, check_rules
 from tienlen.cards import Card
 from tienlen.combos import Combo, ComboKind, as_combo, rank_nibbles
 from tienlen.errors import InvalidCombo
@@ -64,6 +64,7 @@ def explain(
     3♠ 3♥ is not a combination under northern: a pair must be two cards of the same colour
     """
     check_bool(passed, "passed")
+    check_rules(rules)
     try:
         play = as_combo(play, rules)
     except InvalidCombo as error:

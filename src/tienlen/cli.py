@@ -2,7 +2,7 @@
 
 Commands::
 
-    tienlen check   --rules NAME|FILE --play CARDS [--table CARDS] [--hand CARDS] [--json]
+    tienlen check   --rules NAME|FILE[,...] --play CARDS [--table CARDS] [--hand CARDS] [--json]
     tienlen moves   --rules NAME|FILE --hand CARDS [--table CARDS] [--json]
     tienlen play    --rules NAME|FILE [--seed N] [--players 4] [--bots greedy,random] [--unit N] [--record FILE]
     tienlen simulate --rules house,iwin,... --rounds N [--seed S] [--workers K | --dask ADDRESS]
@@ -20,6 +20,10 @@ file, unreadable file, bad options); 3 the record replays but its round is unfin
 regular files within the size limits of the library. Every option is checked before any work
 starts, and a ``--record`` file is written before anything is printed.
 
+``tienlen`` alone lists the commands; ``tienlen COMMAND --help`` describes one. Profile names
+may be written in any case (``--rules HOUSE``). Text output fits the terminal's width
+(``COLUMNS``, else the terminal's, else 80), long lines wrapped.
+
 Output suits the terminal: where stdout's encoding cannot show the suit symbols (a Windows pipe
 in cp1252, say), cards are written with the letters ``s c d h`` (which every command reads back),
 and any other character the encoding lacks is replaced. A closed pipe (``tienlen moves ... | head
@@ -32,16 +36,18 @@ import argparse
 import importlib
 import json
 import os
+import shutil
 import sys
-from collections.abc import Sequence
+import textwrap
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Any, NoReturn
+from typing import IO, Any, NoReturn, TypeVar
 
 from tienlen._checks import check_int
 from tienlen._input import MAX_AMOUNT, MAX_RECORD, MAX_SEED, MAX_WORKERS, load_json, read_file, shown
 from tienlen._version import __version__
 from tienlen.agents import AGENTS, make_agent, play_round
-from tienlen.beating import explain
+from tienlen.beating import explain, is_chop
 from tienlen.cards import format_cards, parse_cards, to_mask
 from tienlen.combos import classify
 from tienlen.compare import compare, describe_value
@@ -54,7 +60,11 @@ from tienlen.progress import ProgressBar
 from tienlen.round import Round
 from tienlen.rules import AXES, RuleSet
 from tienlen.settle import Settlement, settle, unit_for
-from tienlen.simulate import Run, format_stats
+from tienlen.simulate import (
+    Run,
+    format_stats,
+    wrap_long_line,  # one wrapping rule for every text the commands print
+)
 
 __all__ = ["main", "format_round", "format_settlement", "EXIT_UNFINISHED"]
 
@@ -64,6 +74,7 @@ EXIT_UNFINISHED = 3
 DEFAULT_UNIT = 1000
 """What one unit is worth when ``--unit`` is not given (every command that settles)."""
 
+_T = TypeVar("_T")
 _SUITS = "♠♣♦♥"
 _SUIT_LETTERS = str.maketrans(_SUITS, "scdh")
 
@@ -148,22 +159,36 @@ _BOTS_HELP = f"comma-separated bots, one per seat, cycled ({', '.join(AGENTS)}; 
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="tienlen", description="Tiến Lên rules: check plays, play, compare variants.")
+    parser = _Parser(
+        prog="tienlen",
+        description="Tiến Lên rules: check plays, play, compare variants.",
+        epilog="`tienlen COMMAND --help` describes a command and its options.",
+    )
     parser.add_argument("--version", action="version", version=f"tienlen {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
-    _check_options(sub.add_parser("check", help="is a play legal on a table? exit 0 if so, 1 with the reason if not"))
-    _moves_options(sub.add_parser("moves", help="every legal play from a hand"))
-    _play_options(sub.add_parser("play", help="deal, play out with bots and settle one round"))
-    _simulate_options(sub.add_parser("simulate", help="play the same seeded deals under several rule sets and compare"))
-    _compare_options(sub.add_parser("compare", help="the axes on which rule sets differ"))
-    _rules_options(sub.add_parser("rules", help="print or export a rule set"))
-    _replay_options(sub.add_parser("replay", help="validate a round record, naming the first illegal action"))
-    _tournament_options(sub.add_parser("tournament", help="duplicate tournament: bots on the same deals in every seating"))
+    sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
+    commands = (  # name, its one-line description, its options
+        ("check", "is a play legal on a table? what it is, and whether it chops (exit 0 if legal, 1 if not)", _check_options),
+        ("moves", "every legal play from a hand", _moves_options),
+        ("play", "deal, play out with bots and settle one round", _play_options),
+        ("simulate", "play the same seeded deals under several rule sets and compare", _simulate_options),
+        ("compare", "the axes on which rule sets differ", _compare_options),
+        ("rules", "print or export a rule set", _rules_options),
+        ("replay", "validate a round record, naming the first illegal action, and settle it", _replay_options),
+        ("tournament", "duplicate tournament: bots on the same deals in every seating", _tournament_options),
+    )
+    for name, words, options in commands:
+        options(sub.add_parser(name, help=words, description=f"tienlen {name}: {words}."))
+
+    def list_commands(_args: argparse.Namespace) -> int:  # bare `tienlen`: what it can do
+        _say(parser.format_help().rstrip("\n"))
+        return 0
+
+    parser.set_defaults(run=list_commands)
     return parser
 
 
 def _check_options(check: argparse.ArgumentParser) -> None:
-    check.add_argument("--rules", required=True, help=_RULES_HELP)
+    check.add_argument("--rules", required=True, help=f"{_RULES_HELP}; several, comma-separated, answer for each")
     check.add_argument("--play", required=True, help="the cards played, e.g. '6♠6♣6♦6♥' or '6s 6c 6d 6h', or 'pass'")
     check.add_argument("--table", help="the combination on the table (omit when leading)")
     check.add_argument("--hand", help="the player's hand; the play must come from it")
@@ -210,7 +235,7 @@ def _simulate_options(sim: argparse.ArgumentParser) -> None:
 
 
 def _compare_options(cmp_: argparse.ArgumentParser) -> None:
-    cmp_.add_argument("rules", nargs="*", metavar="RULES", help="rule sets to compare, as --rules takes them (the 0.1 form)")
+    cmp_.add_argument("rules", nargs="*", metavar="RULES", help="rule sets to compare, as --rules takes them")
     cmp_.add_argument("--rules", dest="rules_option", metavar="RULES", help=_MANY_HELP.split(" (")[0])
     cmp_.add_argument(
         "--format", choices=("text", "markdown", "json", "csv"), default="text", help="how to write the comparison (default text)"
@@ -220,7 +245,7 @@ def _compare_options(cmp_: argparse.ArgumentParser) -> None:
 
 
 def _rules_options(show: argparse.ArgumentParser) -> None:
-    show.add_argument("rules", nargs="?", metavar="RULES", help=f"{_RULES_HELP} (the 0.1 form of --rules)")
+    show.add_argument("rules", nargs="?", metavar="RULES", help=f"{_RULES_HELP}, as --rules takes it")
     show.add_argument("--rules", dest="rules_option", metavar="RULES", help=_RULES_HELP)
     show.add_argument(
         "--format", choices=("text", "toml", "json"), default="text", help="text (one axis a line), toml or json (default text)"
@@ -240,7 +265,7 @@ def _unit_options(parser: argparse.ArgumentParser) -> None:
         type=_whole,
         help=f"what one unit is worth in the room: the house entry, or the bet (default {DEFAULT_UNIT:,}; points ignore it)",
     )
-    parser.add_argument("--stake", type=_whole, help="deprecated: the old name of --unit")
+    parser.add_argument("--stake", type=_whole, help="deprecated (goes in 0.3.0): the old name of --unit")
 
 
 def _unit(args: argparse.Namespace, rules: RuleSet | None = None) -> int:
@@ -249,9 +274,17 @@ def _unit(args: argparse.Namespace, rules: RuleSet | None = None) -> int:
     if args.stake is not None and args.unit is not None:
         raise InvalidArgument("give --unit only; --stake is its old name")
     if args.stake is not None:
-        _say("tienlen: --stake is deprecated; use --unit (the same amount: the house entry, or the bet)", sys.stderr)
+        _say(
+            "tienlen: --stake is deprecated and goes in 0.3.0; use --unit (the same amount: the house entry, or the bet)",
+            sys.stderr,
+        )
     unit = check_int(next((u for u in (args.unit, args.stake) if u is not None), DEFAULT_UNIT), "--unit", 1, MAX_AMOUNT)
     return unit if rules is None else unit_for(rules, unit)
+
+
+def _load(text: str) -> RuleSet:
+    """A rule set from --rules: a profile's name in any case (``HOUSE``), or a rules file."""
+    return load_rules(text.lower() if text.lower() in PROFILES else text)
 
 
 def _one_rule_set(args: argparse.Namespace) -> RuleSet:
@@ -259,12 +292,20 @@ def _one_rule_set(args: argparse.Namespace) -> RuleSet:
     given = [r for r in (args.rules, args.rules_option) if r is not None]
     if len(given) != 1:
         raise InvalidArgument("name one rule set: tienlen rules --rules house")
-    return load_rules(given[0])
+    return _load(given[0])
 
 
 def _rule_sets(texts: Sequence[str]) -> list[RuleSet]:
     """Rule sets from comma-separated lists of profiles and rules files."""
-    return [load_rules(name) for text in texts for name in _names(text, "rule set")]
+    return [_load(name) for text in texts for name in _names(text, "rule set")]
+
+
+def _cards_option(option: str, text: str, read: Callable[[str], _T]) -> _T:
+    """``read(text)`` for the cards of an option, an error naming the option: ``--table: …``."""
+    try:
+        return read(text)
+    except TienLenError as error:
+        raise InvalidArgument(f"{option} {shown(text)}: {error}") from None
 
 
 def _writable(path: str) -> None:
@@ -280,30 +321,64 @@ def _writable(path: str) -> None:
 
 
 def _check(args: argparse.Namespace) -> int:
-    rules = load_rules(args.rules)
-    table = classify(args.table, rules) if args.table else None
+    rule_sets = _rule_sets([args.rules])
+    answers = [_answer(args, rules) for rules in rule_sets]
+    if args.json:
+        _say(json.dumps(answers[0] if len(answers) == 1 else answers, ensure_ascii=False))
+    else:
+        width = max(len(rules.name) for rules in rule_sets)
+        for rules, answer in zip(rule_sets, answers, strict=True):
+            _say((f"{rules.name:<{width}}  " if len(answers) > 1 else "") + _answer_text(answer))
+    return 0 if all(answer["legal"] for answer in answers) else 1
+
+
+def _answer(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
+    """``check``'s answer under one rule set: legal, the reason if not, what the play is
+    (``{"kind", "cards"}``, ``None`` for cards that form no combination) and whether it chops."""
+    table = _cards_option("--table", args.table, lambda text: classify(text, rules)) if args.table else None
     reason: str | None = None
+    play: dict[str, str] | None = None
     if args.play.strip().lower() == "pass":
         reason = None if table is not None else "the leader may not pass; play any combination"
+        play = {"kind": "pass", "cards": ""}
     else:
-        played = parse_cards(args.play)  # unreadable cards are bad input (exit 2), not an illegal play
+        played = _cards_option("--play", args.play, parse_cards)  # unreadable cards are bad input (exit 2)
         if args.hand is not None:
-            missing = to_mask(played) & ~to_mask(args.hand)
+            missing = to_mask(played) & ~_cards_option("--hand", args.hand, to_mask)
             if missing:
                 reason = f"the hand does not hold {format_cards(missing)}"
         if reason is None:
             reason = explain(played, table, rules)
-    if args.json:
-        _say(json.dumps({"legal": reason is None, "reason": reason, "rules": rules.name}, ensure_ascii=False))
-    else:
-        _say("legal" if reason is None else f"illegal: {reason}")
-    return 0 if reason is None else 1
+        try:
+            combo = classify(played, rules)
+            play = {"kind": combo.kind.label, "cards": str(combo)}
+        except TienLenError:
+            play = None
+    chop = reason is None and play is not None and play["kind"] != "pass" and is_chop(play["cards"], table, rules)
+    return {
+        "legal": reason is None,
+        "reason": reason,
+        "rules": rules.name,
+        "play": play,
+        "chop": chop,
+        "table": str(table) if table else None,
+    }
+
+
+def _answer_text(answer: dict[str, Any]) -> str:
+    """``legal: pair 5♦ 5♥``, ``legal: quad 6♠ 6♣ 6♦ 6♥, a chop of 2♥``, or ``illegal: <reason>``."""
+    if not answer["legal"]:
+        return f"illegal: {answer['reason']}"
+    play = answer["play"]
+    if play["kind"] == "pass":
+        return "legal: pass"
+    return f"legal: {play['kind']} {play['cards']}" + (f", a chop of {answer['table']}" if answer["chop"] else "")
 
 
 def _moves(args: argparse.Namespace) -> int:
-    rules = load_rules(args.rules)
-    table = classify(args.table, rules) if args.table else None
-    plays = legal_plays(args.hand, table, rules)
+    rules = _load(args.rules)
+    table = _cards_option("--table", args.table, lambda text: classify(text, rules)) if args.table else None
+    plays = legal_plays(_cards_option("--hand", args.hand, parse_cards), table, rules)
     passing = [{"kind": "pass", "cards": ""}] if table is not None else []
     if args.json:
         _say(json.dumps([{"kind": c.kind.label, "cards": str(c)} for c in plays] + passing, ensure_ascii=False))
@@ -315,7 +390,7 @@ def _moves(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    rules = load_rules(args.rules)
+    rules = _load(args.rules)
     bots = _names(args.bots, "bot")
     unit = _unit(args, rules)
     if args.record:
@@ -326,8 +401,8 @@ def _play(args: argparse.Namespace) -> int:
     if args.record:
         Path(args.record).write_text(round_.to_json(), encoding="utf-8")
     names = [f"seat {s} ({bots[s % len(bots)]})" for s in range(args.players)]
-    _say(format_round(round_, names) + "\n")
-    _say(format_settlement(settle(round_.result, rules, unit=unit), rules, names))
+    _say(_fit(format_round(round_, names) + "\n"))
+    _say(_fit(format_settlement(settle(round_.result, rules, unit=unit), rules, names)))
     if args.record:
         _say(f"\nrecord written to {args.record}")
     return 0
@@ -417,7 +492,7 @@ def _simulate(args: argparse.Namespace) -> int:
         if Path(args.plot).suffix.lower() not in (".png", ".svg", ".pdf"):
             raise InvalidArgument(f"--plot {shown(args.plot)}: name a .png, .svg or .pdf file")
         plot = _extra("tienlen.plot", "plot")
-    progress = None if args.quiet else ProgressBar(sys.stderr, terminal=sys.stderr.isatty())
+    progress = None if args.quiet else ProgressBar(sys.stderr, terminal=sys.stderr.isatty())  # sized to the terminal
     if args.dask:
         distributed = _extra("distributed", "dask")
         with distributed.Client(args.dask) as client:
@@ -427,7 +502,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.plot:
         plot.simulation_figure(stats).savefig(args.plot)
         _say(f"charts written to {args.plot}", sys.stderr)
-    _say(json.dumps(run.report(stats), indent=2, ensure_ascii=False) if args.json else format_stats(stats))
+    _say(json.dumps(run.report(stats), indent=2, ensure_ascii=False) if args.json else format_stats(stats, _columns()))
     return 0
 
 
@@ -447,15 +522,38 @@ def _compare(args: argparse.Namespace) -> int:
         _say(_describe(sets[0]))
         return 0
     diff = compare(*sets, every_axis=args.all or len(sets) == 1)
-    formats = {"text": diff.text, "markdown": diff.markdown, "json": diff.to_json, "csv": diff.csv}
+    formats = {"text": lambda: diff.text(_columns()), "markdown": diff.markdown, "json": diff.to_json, "csv": diff.csv}
     _say(formats[args.format]().rstrip("\n"))
     return 0
 
 
 def _describe(rules: RuleSet) -> str:
+    """A rule set axis by axis, one axis a line, its value wrapped under itself to fit the terminal."""
     mapping = rules.to_mapping()
     width = max(map(len, AXES))
-    return "\n".join(f"{axis:<{width}}  {describe_value(axis, mapping.get(axis))}" for axis in AXES)
+    return "\n".join(
+        "\n".join(
+            textwrap.wrap(
+                describe_value(axis, mapping.get(axis)),
+                max(_columns(), width + 22),
+                initial_indent=f"{axis:<{width}}  ",
+                subsequent_indent=" " * (width + 2),
+                break_on_hyphens=False,
+            )
+            or [axis]
+        )
+        for axis in AXES
+    )
+
+
+def _columns() -> int:
+    """The width to write text in: ``COLUMNS``, else the terminal's, else 80."""
+    return max(40, shutil.get_terminal_size().columns)
+
+
+def _fit(text: str) -> str:
+    """``text`` with each line longer than the terminal wrapped, continuation lines indented."""
+    return "\n".join(wrap_long_line(line, _columns()) for line in text.split("\n"))
 
 
 def _rules(args: argparse.Namespace) -> int:
@@ -472,12 +570,12 @@ def _rules(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     unit = _unit(args)
     round_ = Round.from_json(read_file(args.file, "record", MAX_RECORD, InvalidArgument))
-    _say(format_round(round_))
-    _say(f"\nthe record replays: {len(round_.actions)} actions, all legal under {_label(round_.rules)}")
+    _say(_fit(format_round(round_)))
+    _say(_fit(f"\nthe record replays: {len(round_.actions)} actions, all legal under {_label(round_.rules)}"))
     if not round_.is_over:
         _say(f"the round is unfinished: seat {round_.to_act} is to act (exit code {EXIT_UNFINISHED})")
         return EXIT_UNFINISHED
-    _say(format_settlement(settle(round_.result, round_.rules, unit=unit_for(round_.rules, unit)), round_.rules))
+    _say(_fit(format_settlement(settle(round_.result, round_.rules, unit=unit_for(round_.rules, unit)), round_.rules)))
     return 0
 
 

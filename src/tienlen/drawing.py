@@ -11,7 +11,7 @@ positions from these parts. Coordinates are in SVG user units, one card being
 
 from __future__ import annotations
 
-from html import escape
+from html import escape as _escape_markup
 
 __all__ = [
     "CARD_WIDTH",
@@ -26,6 +26,13 @@ __all__ = [
     "document",
     "card_document",
 ]
+
+
+def escape(text: str) -> str:
+    """``text`` for an SVG document: markup characters as entities, and characters XML cannot
+    hold or a reader would not see (control characters, lone surrogates) as escapes (``\\x1b``)."""
+    return _escape_markup("".join(c if c.isprintable() else ascii(c)[1:-1] for c in text))
+
 
 CARD_WIDTH = 60
 """The width of one card."""

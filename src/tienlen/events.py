@@ -34,7 +34,11 @@ __all__ = [
 def __getattr__(name: str) -> Any:
     """``Action`` and ``parse_action`` were here before 0.2: they live in :mod:`tienlen.actions` (it warns)."""
     if name in ("Action", "parse_action"):
-        warnings.warn(f"tienlen.events.{name} moved: use tienlen.actions.{name}", DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            f"tienlen.events.{name} moved: use tienlen.actions.{name} (the old place goes in 0.3.0)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         from tienlen import actions  # a deprecation shim: the actions sit above the events
 
         return getattr(actions, name)
@@ -247,6 +251,8 @@ class RoundResult(WireValue):
         for chop in self.chops:
             if chop.chopper not in seats or chop.chopped not in seats or chop.index < 1:
                 raise InvalidRecord(f"chop event {shown(chop)} names a seat not at this {n}-player table or an index below 1")
+            if chop.chopper == chop.chopped:
+                raise InvalidRecord(f"chop event {shown(chop)}: seat {chop.chopper} cannot chop its own play")
         for finish in self.finishes:
             if finish.seat not in seats:
                 raise InvalidRecord(f"finish event {shown(finish)} names a seat not at this {n}-player table")

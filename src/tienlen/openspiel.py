@@ -46,11 +46,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
-import numpy as np
-import pyspiel
-from numpy.typing import NDArray
 
 from tienlen._checks import check_players, rules_or_profile
+from tienlen._extras import requires
 from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, PASS_INDEX, Choice, action_indices, index_label
 from tienlen.agents import Agent
 from tienlen.cards import DECK, format_cards, iter_indices
@@ -62,6 +60,11 @@ from tienlen.round import Round
 from tienlen.rules import RuleSet
 from tienlen.settle import held_value, reward_net
 from tienlen.views import PlayerView
+
+with requires("openspiel", __name__):
+    import numpy as np
+    import pyspiel
+    from numpy.typing import NDArray
 
 __all__ = ["GAME_NAME", "TienLenGame", "TienLenState", "TienLenObserver", "AgentBot", "utility_bounds"]
 

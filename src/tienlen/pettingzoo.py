@@ -34,13 +34,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-import gymnasium
-import numpy as np
-from numpy.typing import NDArray
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
-
 from tienlen._checks import rules_or_profile
+from tienlen._extras import requires
 from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, Choice, index_label
 from tienlen.encoding import OBSERVATION_FIELDS, encode_observation
 from tienlen.env import RESET_OPTIONS, TienLenEnv
@@ -50,6 +45,13 @@ from tienlen.round import Round
 from tienlen.rules import RuleSet
 from tienlen.settle import Settlement
 from tienlen.views import PlayerView
+
+with requires("rl", __name__):
+    import gymnasium
+    import numpy as np
+    from numpy.typing import NDArray
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
 
 __all__ = ["env", "raw_env", "OBSERVATION_SIZE"]
 

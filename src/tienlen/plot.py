@@ -20,12 +20,14 @@ import math
 from collections.abc import Sequence
 from itertools import accumulate, pairwise
 
-from matplotlib.axes import Axes
-from matplotlib.figure import Figure
-
+from tienlen._extras import requires
 from tienlen.errors import InvalidArgument
 from tienlen.match import Match
 from tienlen.simulate import ProfileStats
+
+with requires("plot", __name__):
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 __all__ = ["money_chart", "seats_chart", "events_chart", "length_chart", "balance_chart", "simulation_figure"]
 

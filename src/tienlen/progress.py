@@ -10,6 +10,7 @@ house: 1000/1000 rounds (100%), 111 rounds/s, done in 9 s
 
 from __future__ import annotations
 
+import shutil
 import time
 from collections.abc import Callable
 from typing import TextIO
@@ -32,16 +33,25 @@ def _duration(seconds: float) -> str:
 class ProgressBar:
     """A progress callback ``(label, done, total)`` writing to ``stream``.
 
-    On a ``terminal`` it redraws one line: a bar, the count, the rate and the time left. Elsewhere
+    On a ``terminal`` it redraws one line: a bar, the count, the rate and the time left, within
+    ``columns`` (default: the terminal's width, or ``COLUMNS``, or 80), so it never wraps. Elsewhere
     (a log, a pipe) it writes a plain line at most every ``every`` seconds, and always the last
     one. ``clock`` gives the time in seconds (:func:`time.monotonic` by default), counted from
     when the bar is made.
     """
 
-    __slots__ = ("_stream", "_terminal", "_every", "_clock", "_start", "_last")
+    __slots__ = ("_stream", "_terminal", "_every", "_clock", "_start", "_last", "_columns")
 
-    def __init__(self, stream: TextIO, *, terminal: bool, every: float = 5.0, clock: Callable[[], float] | None = None) -> None:
-        self._stream, self._terminal, self._every = stream, terminal, every
+    def __init__(
+        self,
+        stream: TextIO,
+        *,
+        terminal: bool,
+        every: float = 5.0,
+        clock: Callable[[], float] | None = None,
+        columns: int | None = None,
+    ) -> None:
+        self._stream, self._terminal, self._every, self._columns = stream, terminal, every, columns
         self._clock = clock or time.monotonic
         self._start = self._last = self._clock()
 
@@ -59,11 +69,11 @@ class ProgressBar:
             tail = f"ETA {_duration((total - done) / rate)}" if rate else "ETA unknown"
         counts = f"{done}/{total} rounds ({100 * done // max(total, 1)}%), {rate:.0f} rounds/s, {tail}"
         if self._terminal:
-            width = 24
+            columns = self._columns or shutil.get_terminal_size().columns  # asked each time: a window can be resized
+            width = min(24, columns - 1 - len(f"{label:<10} [] {counts}"))  # the bar takes what the words leave
             filled = width * done // max(total, 1)
-            self._stream.write(
-                f"\r{label:<10} [{'#' * filled}{'.' * (width - filled)}] {counts}\033[K" + ("\n" if finished else "")
-            )
+            line = f"{label:<10} [{'#' * filled}{'.' * (width - filled)}] {counts}" if width >= 5 else f"{label:<10} {counts}"
+            self._stream.write(f"\r{line[: columns - 1]}\033[K" + ("\n" if finished else ""))
         elif finished or now - self._last >= self._every:
             self._stream.write(f"{label}: {counts}\n")
             self._last = now

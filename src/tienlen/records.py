@@ -81,7 +81,7 @@ def from_dict(cls: type[Round], record: Any) -> Round:
                 raise IllegalPlay("an action is an object with action, seat and (for plays) cards only")
             round_ = _replay(round_, entry["action"], entry["seat"], entry.get("cards", ""))
         except (TienLenError, TypeError, KeyError, AttributeError) as error:
-            raise InvalidRecord(f"action {index} ({_describe(entry)}) is refused: {error}") from None
+            raise InvalidRecord(f"action {index + 1} ({_describe(entry)}) is refused: {error}") from None  # counted from 1
     return round_
 
 
@@ -148,7 +148,7 @@ def from_notation(cls: type[Round], text: str, rules: RuleSet | None) -> Round:
             seat = parse_whole(head, "the seat number (written first)", 99, IllegalPlay)
             round_ = _replay(round_, kind, seat, "" if kind in ("pass", "forfeit") else cards)
         except TienLenError as error:
-            raise InvalidRecord(f"action {index} ({one_line(token, 40)}) is refused: {error}") from None
+            raise InvalidRecord(f"action {index + 1} ({one_line(token, 40)}) is refused: {error}") from None
     return round_
 
 

@@ -40,12 +40,16 @@ def __getattr__(name: str) -> Any:
     """``tienlen.rules.load_rules`` is the 0.1 place of :func:`tienlen.loading.load_rules`, and
     ``Unit`` the 0.1 name of :data:`Currency` (both warn; removed in 0.3)."""
     if name == "Unit":
-        warnings.warn("tienlen.rules.Unit is deprecated; use tienlen.rules.Currency", DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            "tienlen.rules.Unit is deprecated and goes in 0.3.0; use tienlen.rules.Currency", DeprecationWarning, stacklevel=2
+        )
         return Currency
     if name != "load_rules":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     warnings.warn(
-        "tienlen.rules.load_rules moved: use tienlen.load_rules or tienlen.loading.load_rules", DeprecationWarning, stacklevel=2
+        "tienlen.rules.load_rules moved: use tienlen.load_rules or tienlen.loading.load_rules (the old place goes in 0.3.0)",
+        DeprecationWarning,
+        stacklevel=2,
     )
     return _loading().load_rules
 

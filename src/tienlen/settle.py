@@ -8,7 +8,7 @@ Amounts are whole numbers of the room's money. The profile counts in units (``ho
 so a ``house`` room of 1,000 chips per entry is ``unit=1000`` (its table stake, 4 entries, is then
 4,000: pass the entry, not the stake). Points profiles (``faceoff``, ``pagat``) move no money:
 their settlement has no transfers and ``net`` holds the round's points. ``stake=`` is the 0.1 name
-of ``unit=``; it still works for this release, with a :class:`DeprecationWarning`.
+of ``unit=``; it still works in 0.2, with a :class:`DeprecationWarning`, and goes in 0.3.0.
 
 >>> from tienlen import HOUSE
 >>> from tienlen.events import RoundResult
@@ -671,7 +671,7 @@ def unit_for(rules: RuleSet, unit: int) -> int:
 
 def stake_for(rules: RuleSet, stake: int) -> int:
     """Deprecated 0.1 name of :func:`unit_for` (warns with a :class:`DeprecationWarning`)."""
-    warnings.warn("stake_for is deprecated; use unit_for", DeprecationWarning, stacklevel=2)
+    warnings.warn("stake_for is deprecated and goes in 0.3.0; use unit_for", DeprecationWarning, stacklevel=2)
     return unit_for(rules, stake)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+import textwrap
 import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -566,10 +567,11 @@ def _check_settings(rule_sets: Sequence[RuleSet], players: int, bots: Sequence[s
         make_agent(bot)
 
 
-def format_stats(stats: Sequence[ProfileStats]) -> str:
+def format_stats(stats: Sequence[ProfileStats], width: int = 80) -> str:
     """The statistics as plain text: per rule set the money moved per round and the round length,
     each seat's result (mean and 95% interval, in plain wins), the seat advantage, each bot's
-    result per seat it holds, and the event frequencies per round."""
+    result per seat it holds, and the event frequencies per round; lines longer than ``width``
+    columns are wrapped."""
     blocks = []
     for s in stats:
         money, length = s.money, s.length
@@ -589,4 +591,13 @@ def format_stats(stats: Sequence[ProfileStats]) -> str:
             + f"; longest chop chain {s.longest_chain}"
         )
         blocks.append("\n".join(lines))
-    return "\n\n".join(blocks) + "\n\n(results in plain wins: " + PLAIN_WIN.removeprefix("plain wins: ") + ")"
+    text = "\n\n".join(blocks) + "\n\n(results in plain wins: " + PLAIN_WIN.removeprefix("plain wins: ") + ")"
+    return "\n".join(wrap_long_line(line, width) for line in text.split("\n"))
+
+
+def wrap_long_line(line: str, width: int) -> str:
+    """``line`` wrapped to ``width`` columns, its continuation lines indented 4 more than it."""
+    if len(line) <= width:
+        return line
+    indent = " " * (len(line) - len(line.lstrip()) + 4)
+    return "\n".join(textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False))

@@ -2,8 +2,9 @@
 that embed :mod:`tienlen` (and for its own).
 
 This module needs `hypothesis <https://hypothesis.readthedocs.io>`_, which is not a dependency of
-the library: import it from tests only (``from tienlen import strategies as tls``). The package
-itself never imports it.
+the library: install the ``hypothesis`` extra (``pip install 'tienlen[hypothesis]'``; the ``test``
+extra includes it) and import it from tests only (``from tienlen import strategies as tls``).
+The package itself never imports it.
 
 Every strategy builds its values constructively, so nothing is filtered away and shrinking is
 quick: combinations are built from rank and suit choices that respect the rule set's axes, and
@@ -23,10 +24,10 @@ from __future__ import annotations
 from typing import Any, get_args
 
 import attrs
-from hypothesis import strategies as st
 
 from tienlen._bits import BLACK_SUITS, RED_SUITS, TWO, rank_mask
 from tienlen._checks import check_players
+from tienlen._extras import requires
 from tienlen.actions import Action
 from tienlen.cards import DECK, FULL_MASK, Card, cards_of
 from tienlen.combos import Combo, ComboKind, classify
@@ -51,6 +52,9 @@ from tienlen.rules import (
     Thui,
     TwoBombsCards,
 )
+
+with requires("hypothesis", __name__):
+    from hypothesis import strategies as st
 
 __all__ = ["cards", "masks", "card_sets", "hands", "combos", "positions", "rounds", "rule_sets"]
 

@@ -29,6 +29,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from tienlen import drawing
+from tienlen._input import shown
 from tienlen.cards import Card, cards_of, format_cards, to_mask
 from tienlen.combos import Combo
 from tienlen.drawing import CARD_HEIGHT, CARD_WIDTH, badge, document, label
@@ -45,9 +46,15 @@ _FELT = "#1d6b47"
 _ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 
+MAX_SIZE = 100_000
+"""The widest a picture is drawn, in pixels."""
+
+
 def _check_size(size: int | None) -> None:
-    if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
-        raise InvalidArgument(f"size is the picture's width in pixels: give a positive whole number, not {size!r}")
+    if size is not None and (isinstance(size, bool) or not isinstance(size, int) or not 0 < size <= MAX_SIZE):
+        raise InvalidArgument(
+            f"size is the picture's width in pixels: give a positive whole number up to {MAX_SIZE:,}, not {shown(size)}"
+        )
 
 
 def card(value: Card | str, *, size: int | None = None) -> str:

@@ -108,8 +108,8 @@ class PlayerView(WireValue):
         this seat's (a ``seat N`` in the text, or ``seat``, must be this one). Whether it is legal
         is for the round to say; ``action in view.legal_actions`` answers it for this view.
         """
-        if seat is not None and seat != self.seat:
-            raise IllegalPlay(f"this is seat {self.seat}'s view, not seat {seat}'s")
+        if seat is not None and (type(seat) is not int or seat != self.seat):  # a bool is no seat
+            raise IllegalPlay(f"this is seat {self.seat}'s view, not seat {shown(seat)}'s")
         return parse_action(text, self.rules, seat=self.seat)
 
 
@@ -151,7 +151,7 @@ def view_of(round_: object, seat: int) -> PlayerView:
     """Deprecated: use ``round_.view(seat)`` (:meth:`tienlen.Round.view`), which this calls (it warns)."""
     from tienlen.round import Round  # a deprecation shim: the round sits above the views it builds
 
-    warnings.warn("tienlen.views.view_of is deprecated; use round_.view(seat)", DeprecationWarning, stacklevel=2)
+    warnings.warn("tienlen.views.view_of is deprecated; use round_.view(seat) (removed in 0.3)", DeprecationWarning, stacklevel=2)
     if not isinstance(round_, Round):
         raise InvalidArgument(f"round_ must be a Round, not {shown(round_)}")
     return round_.view(seat)

@@ -12,7 +12,8 @@ The value classes carry the methods: ``to_dict()``, ``to_json()``, ``from_dict()
 and :class:`~tienlen.Match`; :class:`~tienlen.RuleSet` and the :class:`~tienlen.Round` record
 have their own. Reading refuses a malformed document with :class:`~tienlen.InvalidDocument`
 naming the field (``history[3].combo.cards: …``). The JSON Schema (draft 2020-12) of each
-document ships in ``tienlen/schemas``: see :func:`schema`.
+document ships in ``tienlen/schemas``: see :func:`schema`, :func:`bundled_schema` (one file
+each, for clients in other languages) and :func:`validator` (a ready ``jsonschema`` validator).
 
 >>> from tienlen import HOUSE, Round, PlayerView
 >>> view = Round.deal(HOUSE, seed=7).view(2)
@@ -27,12 +28,17 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
+from types import MappingProxyType
 from typing import Any, NoReturn
+
+import attrs
 
 from tienlen._cache import BoundedCache
 from tienlen._codec import WIRE_VERSION, WireValue, check_head, head, loads
+from tienlen._extras import requires
+from tienlen._input import MAX_AMOUNT, MAX_CARD_TEXT, shown
 from tienlen.actions import Action
 from tienlen.cards import DECK, FULL_MASK, cards_of, format_cards, iter_indices, to_mask
 from tienlen.combos import Combo, ComboKind, rank_nibbles
@@ -56,7 +62,7 @@ from tienlen.rules import RuleSet
 from tienlen.settle import Settlement, Transfer
 from tienlen.views import PlayerView
 
-__all__ = ["WIRE_VERSION", "DOCUMENTS", "schema", "read_document", "encode", "decode"]
+__all__ = ["WIRE_VERSION", "DOCUMENTS", "schema", "bundled_schema", "validator", "read_document", "encode", "decode"]
 
 _Encode = Callable[[Any], Any]
 _Decode = Callable[[object, str], Any]
@@ -64,8 +70,7 @@ _Kind = tuple[_Encode, _Decode]
 
 
 def _fail(path: str, want: str, value: object) -> NoReturn:
-    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
-    raise InvalidDocument(f"{path or 'the document'}: expected {want}, not {shown}")
+    raise InvalidDocument(f"{path or 'the document'}: expected {want}, not {shown(value)}")  # bounded, never repr()
 
 
 def _same(value: Any) -> Any:
@@ -84,6 +89,23 @@ def _scalar(python: type, want: str) -> _Kind:
 _INT = _scalar(int, "a whole number")
 _BOOL = _scalar(bool, "true or false")
 _STR = _scalar(str, "text")
+MAX_SEATS = 100
+"""Seats in a document are numbered 0 to 99 (a table has at most four: the checks that know the
+table say so); what the JSON Schemas call a seat is never negative."""
+
+
+def _bounded(low: int, high: int, want: str) -> _Kind:
+    def decode(value: object, path: str) -> int:
+        if type(value) is not int:
+            _fail(path, "a whole number", value)
+        if not low <= value <= high:
+            _fail(path, want, value)
+        return value
+
+    return _same, decode
+
+
+_SEAT = _bounded(0, MAX_SEATS - 1, "a whole number from 0 to 99 (a seat)")
 
 
 def _optional(kind: _Kind) -> _Kind:
@@ -113,15 +135,16 @@ def _read_mask(value: object, path: str) -> int:
     mask = 0
     for name in value.split(" ") if value else ():  # the text as written: one look-up per card
         bit = 1 << _INDEX.get(name, 64)
-        if bit > FULL_MASK or mask & bit:
+        if bit > FULL_MASK or bit <= mask:  # unknown, repeated, or out of ascending order
             break
         mask |= bit
     else:
         return mask
-    try:  # any other spelling the library reads, or the reason it cannot
-        return to_mask(value)
+    try:  # the reason the library cannot read it, or the one way a document writes it
+        mask = to_mask(value[:MAX_CARD_TEXT])
     except TienLenError as error:
         raise InvalidDocument(f"{path}: {error}") from None
+    raise InvalidDocument(f"{path}: documents write cards ascending, one space apart, as {shown(_text(mask))}")
 
 
 _MASK: _Kind = (_text, _read_mask)
@@ -140,7 +163,8 @@ def _sequence(kind: _Kind, make: Callable[[list[Any]], Any] = tuple) -> _Kind:
 
 
 _INTS = _sequence(_INT)
-_SEAT_SET: _Kind = (lambda v: sorted(v), _sequence(_INT, frozenset)[1])
+_SEATS = _sequence(_SEAT)
+_SEAT_SET: _Kind = (lambda v: sorted(v), _sequence(_SEAT, frozenset)[1])
 
 
 def _object(value: object, path: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
@@ -256,18 +280,18 @@ def _check_action(action: Action, path: str) -> None:
         raise InvalidDocument(f"{_at(path, 'combo')}: a {action.kind} {'has no' if action.combo else 'needs a'} combination")
 
 
-_ACTION = _fields(Action, (("kind", "kind", _STR), ("seat", "seat", _INT), ("combo", "combo", _optional(_COMBO))), _check_action)
+_ACTION = _fields(Action, (("kind", "kind", _STR), ("seat", "seat", _SEAT), ("combo", "combo", _optional(_COMBO))), _check_action)
 
 
 _EVENTS: dict[str, tuple[type, _Kind]] = {
-    "played": (Played, _simple(Played, seat=_INT, combo=_COMBO, out_of_turn=_BOOL)),
-    "passed": (Passed, _simple(Passed, seat=_INT, could_play=_optional(_BOOL))),
-    "chop": (Chop, _simple(Chop, trick=_INT, index=_INT, chopper=_INT, chopped=_INT, chopped_combo=_COMBO, by=_COMBO)),
-    "finished": (Finished, _simple(Finished, seat=_INT, place=_INT, with_two=_BOOL)),
-    "froze": (Froze, _simple(Froze, seat=_INT, cards=_CARDS)),
-    "forfeited": (Forfeited, _simple(Forfeited, seat=_INT)),
-    "trick_won": (TrickWon, _simple(TrickWon, trick=_INT, seat=_INT, next_leader=_optional(_INT))),
-    "instant_win": (InstantWin, _simple(InstantWin, seat=_INT, pattern=_STR)),
+    "played": (Played, _simple(Played, seat=_SEAT, combo=_COMBO, out_of_turn=_BOOL)),
+    "passed": (Passed, _simple(Passed, seat=_SEAT, could_play=_optional(_BOOL))),
+    "chop": (Chop, _simple(Chop, trick=_INT, index=_INT, chopper=_SEAT, chopped=_SEAT, chopped_combo=_COMBO, by=_COMBO)),
+    "finished": (Finished, _simple(Finished, seat=_SEAT, place=_INT, with_two=_BOOL)),
+    "froze": (Froze, _simple(Froze, seat=_SEAT, cards=_CARDS)),
+    "forfeited": (Forfeited, _simple(Forfeited, seat=_SEAT)),
+    "trick_won": (TrickWon, _simple(TrickWon, trick=_INT, seat=_SEAT, next_leader=_optional(_SEAT))),
+    "instant_win": (InstantWin, _simple(InstantWin, seat=_SEAT, pattern=_STR)),
 }
 _EVENT_TAGS = {cls: tag for tag, (cls, _) in _EVENTS.items()}
 
@@ -306,60 +330,158 @@ def _only(cls: type) -> _Kind:
 
 def _read_play(value: object, path: str) -> tuple[int, Combo]:
     data = _object(value, path, ("seat", "combo"))
-    return _INT[1](data["seat"], _at(path, "seat")), _read_combo(data["combo"], _at(path, "combo"))
+    return _SEAT[1](data["seat"], _at(path, "seat")), _read_combo(data["combo"], _at(path, "combo"))
 
 
 _PLAY: _Kind = (lambda play: {"seat": play[0], "combo": _combo_body(play[1])}, _read_play)
 
 
 _TRICK = _simple(
-    Trick, number=_INT, leader=_INT, plays=_sequence(_PLAY), passed=_SEAT_SET, responded=_SEAT_SET, chain=_sequence(_only(Chop))
+    Trick, number=_INT, leader=_SEAT, plays=_sequence(_PLAY), passed=_SEAT_SET, responded=_SEAT_SET, chain=_sequence(_only(Chop))
 )
+
+
+def _check_view(view: PlayerView, path: str) -> None:
+    """A view's seats are at its table, and its card counts are one per seat, each at most what
+    the rules deal, the seat's own being its hand."""
+    rules, n = view.rules, view.players
+    if not rules.min_players <= n <= rules.max_players:
+        _fail(_at(path, "players"), f"{rules.min_players} to {rules.max_players} players for {rules.name}", n)
+    seats: dict[str, Sequence[int | None]] = {
+        "seat": [view.seat],
+        "to_act": [view.to_act],
+        "table_seat": [view.table_seat],
+        "leader": [view.leader],
+        "passed": sorted(view.passed),
+        "finished": view.finished,
+        "frozen": view.frozen,
+        "forfeited": view.forfeited,
+    }
+    for key, named in seats.items():
+        for seat in named:
+            if seat is not None and seat >= n:
+                raise InvalidDocument(f"{_at(path, key)}: seat {seat} is not at this {n}-player table")
+    if len(view.card_counts) != n:
+        raise InvalidDocument(f"{_at(path, 'card_counts')}: {len(view.card_counts)} counts for {n} players; give one per seat")
+    most = rules.most_cards_dealt()
+    for seat, count in enumerate(view.card_counts):
+        if not 0 <= count <= most:
+            _fail(_at(path, f"card_counts[{seat}]"), f"a count from 0 to {most}", count)
+    if view.card_counts[view.seat] != view.hand_mask.bit_count() or view.hand_mask & view.played_mask:
+        raise InvalidDocument(f"{_at(path, 'hand')}: the hand must hold card_counts[{view.seat}] cards, none of them played")
+
+
 _VIEW = _fields(
     PlayerView,
     (
         ("rules", "rules", _RULES),
-        ("seat", "seat", _INT),
+        ("seat", "seat", _SEAT),
         ("players", "players", _INT),
         ("hand", "hand_mask", _MASK),
         ("card_counts", "card_counts", _INTS),
-        ("to_act", "to_act", _optional(_INT)),
+        ("to_act", "to_act", _optional(_SEAT)),
         ("table", "table", _optional(_COMBO)),
-        ("table_seat", "table_seat", _optional(_INT)),
-        ("leader", "leader", _INT),
+        ("table_seat", "table_seat", _optional(_SEAT)),
+        ("leader", "leader", _SEAT),
         ("trick_number", "trick_number", _INT),
         ("passed", "passed", _SEAT_SET),
-        ("finished", "finished", _INTS),
-        ("frozen", "frozen", _INTS),
-        ("forfeited", "forfeited", _INTS),
+        ("finished", "finished", _SEATS),
+        ("frozen", "frozen", _SEATS),
+        ("forfeited", "forfeited", _SEATS),
         ("played", "played_mask", _MASK),
         ("history", "history", _HISTORY),
         ("legal_actions", "legal_actions", _sequence(_ACTION)),
         ("is_over", "is_over", _BOOL),
     ),
+    check=_check_view,
 )
 _RESULT = _simple(
     RoundResult,
     players=_INT,
-    dealer=_INT,
+    dealer=_SEAT,
     first_round=_BOOL,
-    placements=_INTS,
-    frozen=_INTS,
-    forfeited=_INTS,
+    placements=_SEATS,
+    frozen=_SEATS,
+    forfeited=_SEATS,
     instant_winners=_sequence(_only(InstantWin)),
     hands=_sequence(_CARDS),
     events=_HISTORY,
-    den_bai=_optional(_INT),
+    den_bai=_optional(_SEAT),
 )
-_TRANSFER = _simple(Transfer, payer=_INT, payee=_INT, amount=_INT, reason=_STR)
-_SETTLEMENT = _simple(Settlement, currency=_STR, unit=_INT, transfers=_sequence(_TRANSFER), net=_INTS, house=_INT)
+_TRANSFER = _simple(
+    Transfer,
+    payer=_SEAT,
+    payee=_bounded(-1, MAX_SEATS - 1, "a whole number from -1 (the house) to 99 (a seat)"),
+    amount=_bounded(1, MAX_AMOUNT, f"a whole number from 1 to {MAX_AMOUNT:,}"),
+    reason=_STR,
+)
+
+
+def _check_settlement(money: Settlement, path: str) -> None:
+    """What every settlement :func:`~tienlen.settle` makes satisfies: a known currency, a unit in
+    range, transfers between seats of the table, and a net that is what the transfers add up to
+    (summing to zero with the house account), or for points no transfers at all."""
+    if money.currency not in ("chips", "bets", "points"):
+        _fail(_at(path, "currency"), "chips, bets or points", money.currency)
+    if not 1 <= money.unit <= MAX_AMOUNT:
+        _fail(_at(path, "unit"), f"a whole number from 1 to {MAX_AMOUNT:,}", money.unit)
+    seats = len(money.net)
+    if not 2 <= seats <= 4:
+        raise InvalidDocument(f"{_at(path, 'net')}: give one amount per seat of a 2- to 4-player table, not {seats}")
+    net, house = [0] * seats, 0
+    for index, transfer in enumerate(money.transfers):
+        where = _at(path, f"transfers[{index}]")
+        if transfer.payer >= seats or transfer.payee >= seats or transfer.payer == transfer.payee:
+            raise InvalidDocument(f"{where}: seat {transfer.payer} cannot pay {transfer.payee} at this {seats}-player table")
+        net[transfer.payer] -= transfer.amount
+        if transfer.payee == -1:
+            house += transfer.amount
+        else:
+            net[transfer.payee] += transfer.amount
+    if money.currency == "points" and money.transfers:
+        raise InvalidDocument(f"{_at(path, 'transfers')}: points move no money; a points settlement has no transfers")
+    if money.currency == "points" and not money.house and all(abs(v) <= MAX_AMOUNT for v in money.net):
+        return
+    if tuple(net) != money.net or house != money.house:
+        raise InvalidDocument(
+            f"{_at(path, 'net')}: {shown(list(money.net))} with house {shown(money.house)} is not what the transfers "
+            f"add up to ({net} with house {house})"
+        )
+
+
+_SETTLEMENT = _fields(
+    Settlement,
+    tuple(
+        (name, name, kind)
+        for name, kind in (
+            ("currency", _STR),
+            ("unit", _INT),
+            ("transfers", _sequence(_TRANSFER)),
+            ("net", _INTS),
+            ("house", _INT),
+        )
+    ),
+    check=_check_settlement,
+)
 
 
 def _check_match(match: Match, path: str) -> None:
+    """A match's settlements are what :meth:`Match.record` makes of its results, one by one."""
     if len(match.results) != len(match.settlements):
         raise InvalidDocument(
             f"{_at(path, 'settlements')}: {len(match.settlements)} settlements for {len(match.results)} results"
         )
+    replayed = attrs.evolve(match, results=(), settlements=())
+    for index, (result, money) in enumerate(zip(match.results, match.settlements, strict=True)):
+        try:
+            replayed = replayed.record(result)
+        except TienLenError as error:
+            raise InvalidDocument(f"{_at(path, f'results[{index}]')}: {error}") from None
+        if replayed.settlements[-1] != money:
+            raise InvalidDocument(
+                f"{_at(path, f'settlements[{index}]')}: not what results[{index}] settles to under {match.rules.name} "
+                f"with unit {match.unit:,}"
+            )
 
 
 _MATCH = _fields(
@@ -377,15 +499,17 @@ _MATCH = _fields(
 )
 
 # ---------------------------------------------------------------------------- documents
-DOCUMENTS: Mapping[str, type] = {
-    "combo": Combo,
-    "action": Action,
-    "trick": Trick,
-    "view": PlayerView,
-    "result": RoundResult,
-    "settlement": Settlement,
-    "match": Match,
-}
+DOCUMENTS: Mapping[str, type] = MappingProxyType(
+    {
+        "combo": Combo,
+        "action": Action,
+        "trick": Trick,
+        "view": PlayerView,
+        "result": RoundResult,
+        "settlement": Settlement,
+        "match": Match,
+    }
+)
 """The document names (``"tienlen-<name>"`` in ``format``) and the class each one holds.
 The round record (``tienlen-round``) and the rules (``tienlen-rules``) are written by
 :meth:`~tienlen.Round.to_dict` and :meth:`~tienlen.RuleSet.to_dict`."""
@@ -467,3 +591,61 @@ def schema(name: str) -> dict[str, Any]:
     text = resources.files("tienlen").joinpath("schemas", f"{name}.json").read_text(encoding="utf-8")
     document: dict[str, Any] = json.loads(text)
     return document
+
+
+_COMMON_DEFS = "urn:tienlen:schema:common#/$defs/"
+
+
+def bundled_schema(name: str) -> dict[str, Any]:
+    """The schema of a document as one self-contained JSON Schema: :func:`schema`'s, with every
+    shared definition it needs from ``common`` copied under its own ``$defs`` and referred to as
+    ``#/$defs/...``, for validators (in any language) that do not resolve references between
+    files. The package ships these in ``tienlen/schemas/bundled/<name>.json``, generated from
+    the split schemas by this function.
+
+    Raises :class:`~tienlen.InvalidDocument` for an unknown name or ``common``.
+    """
+    if name == "common":
+        raise InvalidDocument("'common' is the shared definitions, bundled into each document's schema")
+    common = schema("common")["$defs"]
+    needed: set[str] = set()
+
+    def local(node: Any) -> Any:  # a copy with the references to common made local
+        if isinstance(node, list):
+            return [local(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        copy = {key: local(value) for key, value in node.items()}
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith(_COMMON_DEFS):
+            needed.add(ref.removeprefix(_COMMON_DEFS))
+            copy["$ref"] = "#/$defs/" + ref.removeprefix(_COMMON_DEFS)
+        return copy
+
+    document: dict[str, Any] = local(schema(name))
+    defs: dict[str, Any] = {}
+    while needed - set(defs):
+        for definition in sorted(needed - set(defs)):
+            defs[definition] = local(common[definition])
+    document["$defs"] = {definition: defs[definition] for definition in common if definition in defs}  # common's order
+    return document
+
+
+def validator(name: str) -> Any:
+    """A ready ``jsonschema`` validator (draft 2020-12) of the document ``name`` (as :func:`schema`
+    takes it), with every shipped schema registered so its references resolve:
+    ``validator("view").validate(doc)`` raises ``jsonschema.ValidationError`` for a document the
+    schema refuses, and ``iter_errors(doc)`` lists every fault. Needs the ``jsonschema`` extra
+    (``pip install 'tienlen[jsonschema]'``).
+
+    Raises :class:`~tienlen.InvalidDocument` for an unknown name.
+    """
+    document = schema(name)
+    with requires("jsonschema", "tienlen.wire.validator"):
+        from jsonschema import Draft202012Validator
+        from referencing import Registry, Resource
+    names = (*DOCUMENTS, "round", "rules", "common")
+    registry: Registry[Any] = Registry().with_resources(
+        (f"urn:tienlen:schema:{n}", Resource.from_contents(schema(n))) for n in names
+    )
+    return Draft202012Validator(document, registry=registry)
