@@ -66,6 +66,7 @@ Scoring = Literal["places", "cards"]
 MatchTies = Literal["share", "lower_seat"]
 ChopOutVoids = Literal["none", "chopper", "chopped", "both"]
 TwoBombsCards = Literal["apart", "whole_runs", "shared"]
+InstantWinThuiBy = Literal["every", "last"]
 Amount = int | tuple[tuple[int, int], ...]
 """An amount of units: one number for every player count, or ``((players, units), ...)`` per count."""
 
@@ -308,7 +309,8 @@ class RuleSet:
     den_bai: bool = attrs.field(
         default=False,
         metadata={
-            "meaning": "when three players are frozen (four at the table), one who passed while holding a legal play pays for all and leads next (đền bài)"
+            "meaning": "when three players are frozen (four at the table), one who passed while holding a legal play pays for all and leads next (đền bài);"
+            " under card-count scoring, players who never played are frozen for this"
         },
     )
     # --- money and points
@@ -332,6 +334,13 @@ class RuleSet:
     bomb_values: tuple[tuple[str, int], ...] = attrs.field(
         default=(), metadata={"meaning": "units a bomb is worth when chopped, frozen or left at the end"}
     )
+    bomb_flat_value: int | None = attrs.field(
+        default=None,
+        metadata={
+            "meaning": "units every bomb is worth when chopped, frozen or left at the end, whatever its class (a quad or a "
+            "pair run of any length, as card-count tables price them); none: bomb_values by class"
+        },
+    )
     chop_payment: ChopPayment = attrs.field(
         default="none",
         metadata={
@@ -350,6 +359,13 @@ class RuleSet:
     )
     instant_win_thui: bool = attrs.field(
         default=False, metadata={"meaning": "after an instant win the losers also pay the winner for the 2s and bombs they hold"}
+    )
+    instant_win_thui_by: InstantWinThuiBy = attrs.field(
+        default="every",
+        metadata={
+            "meaning": "who pays instant_win_thui: 'every' loser, or only the 'last' placed (most cards; then the higher "
+            "card total, as card-count scoring places; then the last in play order from the instant winner)"
+        },
     )
     frozen_penalty: Amount = attrs.field(
         default=0,
@@ -491,7 +507,10 @@ class RuleSet:
         return value or 0
 
     def bomb_value(self, bomb_class: str) -> int:
-        """Units a bomb of this class is worth when chopped, frozen in hand or left at the end."""
+        """Units a bomb of this class is worth when chopped, frozen in hand or left at the end
+        (``bomb_flat_value`` for every class where it is set)."""
+        if self.bomb_flat_value is not None:
+            return self.bomb_flat_value
         return dict(self.bomb_values).get(bomb_class, 0)
 
     # ---- mappings and text (written and read by tienlen.loading, loaded on first use)
@@ -639,6 +658,7 @@ def _check_amounts(r: RuleSet) -> None:
     negative = [f for f in PER_PLAYERS if any(r.amount(f, n) < 0 for n in counts)]
     negative += (["rake_percent"] if r.rake_percent < 0 else []) + (["two_values"] if min(r.two_values) < 0 else [])
     negative += ["bomb_values"] if any(v < 0 for _, v in r.bomb_values) else []
+    negative += ["bomb_flat_value"] if r.bomb_flat_value is not None and r.bomb_flat_value < 0 else []
     if negative:
         raise InvalidRules(f"{negative[0]}: amounts cannot be negative")
     if not 0 <= r.rake_percent < 100:
@@ -701,8 +721,12 @@ _CONFLICTS: tuple[tuple[Callable[[RuleSet], bool], str], ...] = (
         " price a hand that was never played with card_all_multiplier and set frozen = false",
     ),
     (
-        lambda r: r.den_bai and not r.frozen,
-        "den_bai: needs frozen = true (it settles a round where three players are frozen)",
+        lambda r: r.den_bai and not r.frozen and r.scoring != "cards",
+        "den_bai: needs frozen = true, or card-count scoring (it settles a round where three players never played)",
+    ),
+    (
+        lambda r: r.bomb_flat_value is not None and any(v for _, v in r.bomb_values),
+        "bomb_flat_value: every bomb already has the one flat price; leave bomb_values empty",
     ),
     (
         lambda r: r.den_bai and r.max_players < 4,
@@ -711,6 +735,10 @@ _CONFLICTS: tuple[tuple[Callable[[RuleSet], bool], str], ...] = (
     (
         lambda r: r.instant_win_thui and not r.instant_wins,
         "instant_win_thui: there are no instant_wins to charge it on",
+    ),
+    (
+        lambda r: r.instant_win_thui_by != "every" and not r.instant_win_thui,
+        "instant_win_thui_by: there is no thúi on an instant win to charge (instant_win_thui = false)",
     ),
     (
         lambda r: r.chop_out_voids != "none" and r.chop_payment == "none",

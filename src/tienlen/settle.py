@@ -29,6 +29,8 @@ Decisions where the rules leave a choice (each one is tested):
 * **Four 2s** played together are a quad where quads are bombs. Chopped, they cost the larger of
   the quad's value and their four 2s' values; held at the end, they are valued once, as the larger
   of the two (RULES.md).
+* **A flat bomb price** (``bomb_flat_value``): every quad and every pair run of at least 3 pairs
+  (and the rules' ``pair_run_min``) is worth that many units, whatever its class, chopped or held.
 * **Bombs in a hand** (frozen players and thúi): each 2 counts on its own by suit (four 2s as one
   quad instead when that is worth more); then each quad of a non-2 rank counts as one quad
   (when quads have a value); then the ranks left with two or more cards count as pair runs, one
@@ -59,11 +61,21 @@ Decisions where the rules leave a choice (each one is tested):
   So a forfeiter never settles better than by staying in, playing no further card, whatever order
   the others finish in (``tests/test_forfeit.py`` checks it as a property over every profile and
   drawn rule set).
+* **Thúi on an instant win** (``instant_win_thui``) is paid by every loser, or where
+  ``instant_win_thui_by = "last"`` by the last-placed loser only. Nobody has a place after an
+  instant win, so the last place is read as card-count scoring reads it when the first player
+  goes out: the loser holding the most cards (with the whole deck dealt at 3 players, the one
+  dealt 18), then, among equal counts, the one whose cards add up to more (3♠ 1 … 2♥ 52), then
+  the last in play order from the instant winner nearest the dealer. No source defines it; this
+  reading keeps one order for "last" in both kinds of round.
 * **Card-count scoring** (``scoring = "cards"``): every player but the winner pays the winner
   ``card_price`` per card left, each 2 counting ``card_two_multiplier`` cards, and the whole count
   times ``card_all_multiplier`` (at this table size) for a player who never played; a forfeiter
   pays the same for the cards they took away (and thúi, see above), unless a forfeit penalty
-  replaces the count. Placement payments are not read. Under ``currency = "points"`` the card
+  replaces the count. Placement payments are not read. Nobody is frozen, except where the rules
+  also use đền bài: then the players who never played are marked frozen when the first goes out,
+  and when they are the three others and one of them passed holding a play, that one pays
+  everything the three owe at the end (card counts and thúi). Under ``currency = "points"`` the card
   units are the round's points.
 * **Chặt và tới** (``chop_out_voids``), in two readings: ``chopper``, a chop made with the
   chopper's last cards; ``chopped``, a chop of a player who then goes out first (wins the round);
@@ -87,7 +99,7 @@ from itertools import pairwise
 
 import attrs
 
-from tienlen._bits import NIBBLE, TWO, TWOS, pairs_of, rank_mask
+from tienlen._bits import NIBBLE, TWO, TWOS, card_points, pairs_of, rank_mask
 from tienlen._checks import check_balances, check_players, check_rules, check_type, check_unit, unit_argument
 from tienlen._codec import WireValue
 from tienlen.cards import Card, cards_of, format_cards, mask_of
@@ -207,7 +219,9 @@ class Settlement(WireValue):
 
 
 def _pr_classes(rules: RuleSet) -> int:
-    """The longest valued pair-run class (0 when none has a value)."""
+    """The longest valued pair-run class (0 when none has a value; every class under a flat price)."""
+    if rules.bomb_flat_value:
+        return 6  # PR6 is the longest class name; a longer run counts as PR6, at the same price
     return max((pairs_of(name) for name, value in rules.bomb_values if value > 0), default=0)
 
 
@@ -355,10 +369,12 @@ def _instant_win(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list
         if win.seat not in winners:
             winners.append(win.seat)
             patterns[win.seat] = win.pattern.replace("_", " ")
+    losers = [s for s in range(n) if s not in winners]
+    thui_payers = losers if rules.instant_win_thui_by == "every" else [_last_placed(result, losers, winners[0], n)]
     moment: list[Transfer] = []
-    for loser in (s for s in range(n) if s not in winners):
+    for loser in losers:
         dues = [(rules.amount("instant_win_payment", n) * unit, "instant win: {pattern}")]
-        if rules.instant_win_thui:
+        if rules.instant_win_thui and loser in thui_payers:
             items = _itemise(mask_of(result.hands[loser]), rules)
             dues.append(
                 (sum(v for _, v in items) * unit, f"thúi on an instant win ({{pattern}}): {_items_text(items, unit)} in hand")
@@ -373,6 +389,14 @@ def _instant_win(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list
                         Transfer(payer=loser, payee=winner, amount=share, reason=reason.format(pattern=patterns[winner]) + note)
                     )
     return [moment]
+
+
+def _last_placed(result: RoundResult, losers: list[int], winner: int, n: int) -> int:
+    """The loser placed last after an instant win, where nobody has a place: the one holding the
+    most cards, then the higher card total (as card-count scoring places equal counts), then the
+    last in play order from ``winner`` (the instant winner nearest the dealer)."""
+    order = _after(winner, n)
+    return max(losers, key=lambda s: (len(result.hands[s]), card_points(mask_of(result.hands[s])), order.index(s)))
 
 
 def _void_chops(result: RoundResult, rules: RuleSet) -> set[Chop]:
@@ -465,12 +489,31 @@ def _end(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list[Transfe
     # settled as the place they take.
     penalised = set(result.forfeited) - _left_late(result) if rules.forfeit_penalty is not None else set()
     charged_frozen = frozen + left_frozen
-    return [
+    due = [
         *_places_due(result, rules, unit, n, charged_frozen, penalised),
         *_frozen_due(result, rules, unit, n, frozen, left_frozen),
         *_thui_due(result, rules, unit, charged_frozen),
         *_finish_due(result, rules, unit, n),
     ]
+    payer = _den_bai_payer(result, rules, n)
+    if rules.scoring != "cards" or payer is None:
+        return due
+    # Card-count đền bài: the seat that passed holding a play pays what each of the three owes.
+    whose = {seat: "own" if seat == payer else f"seat {seat}'s" for seat in result.frozen}
+    return [
+        attrs.evolve(t, payer=payer, reason=f"đền bài: passed holding a play, pays {whose[t.payer]} {t.reason}")
+        if t.payer in whose
+        else t
+        for t in due
+    ]
+
+
+def _den_bai_payer(result: RoundResult, rules: RuleSet, n: int) -> int | None:
+    """The seat that pays for all under đền bài: where the rules use it, every player but 1st is
+    frozen (three of them) and one of them passed holding a legal play (``result.den_bai``)."""
+    if rules.den_bai and result.den_bai is not None and len(result.frozen) == n - 1 >= 3:
+        return result.den_bai
+    return None
 
 
 def _left_frozen(result: RoundResult, rules: RuleSet) -> list[int]:
@@ -528,10 +571,11 @@ def _frozen_due(result: RoundResult, rules: RuleSet, unit: int, n: int, frozen: 
         text = f"{penalty * unit:,}" + ("".join(f" + {label} {v * unit:,}" for label, v in items))
         owed.append((seat, units * unit, text))
     due: list[Transfer] = []
-    if rules.den_bai and result.den_bai is not None and len(frozen) == n - 1 >= 3:
+    payer = _den_bai_payer(result, rules, n)
+    if payer is not None:
         for seat, amount, text in owed[: len(frozen)]:
-            whose = "own" if seat == result.den_bai else f"seat {seat}'s"
-            due += _pay(result.den_bai, first, amount, f"đền bài: passed holding a play, pays {whose} cóng ({text})")
+            whose = "own" if seat == payer else f"seat {seat}'s"
+            due += _pay(payer, first, amount, f"đền bài: passed holding a play, pays {whose} cóng ({text})")
     else:
         for seat, amount, text in owed[: len(frozen)]:
             due += _pay(seat, first, amount, f"frozen (cóng): {text}")
