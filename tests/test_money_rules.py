@@ -12,8 +12,7 @@ import warnings
 import attrs
 import pytest
 from builders import result
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tienlen import COUNTING, HOUSE, IWIN, NORTHERN, PROFILES, Match, Round, RuleSet, classify, compare, next_leader, settle
 from tienlen.agents import RandomAgent, play_round

@@ -94,18 +94,19 @@ Decisions where the rules leave a choice (each one is tested):
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from itertools import pairwise
 
 import attrs
 
-from tienlen._bits import NIBBLE, TWO, TWOS, card_points, pairs_of, rank_mask
+from tienlen._bits import TWOS, card_points
 from tienlen._checks import check_balances, check_players, check_rules, check_type, check_unit, unit_argument
-from tienlen._codec import WireValue
-from tienlen.cards import Card, cards_of, format_cards, mask_of
-from tienlen.combos import Combo, rank_nibbles
+from tienlen._prices import chop_value as chop_value, held_value as held_value, itemise
+from tienlen._settlement import HOUSE_SEAT as HOUSE_SEAT, Settlement as Settlement, Transfer as Transfer
+from tienlen.cards import mask_of
+from tienlen.combos import Combo
 from tienlen.events import Chop, Finished, Forfeited, Played, RoundResult, TrickWon
-from tienlen.rules import Currency, RuleSet
+from tienlen.rules import RuleSet
 
 __all__ = [
     "HOUSE_SEAT",
@@ -120,9 +121,6 @@ __all__ = [
     "chop_value",
 ]
 
-HOUSE_SEAT = -1
-"""The payee seat of the house account (the rake). Player seats are 0 and up."""
-
 REWARD_SCALE = 100
 """How many times finer than the room's unit :func:`reward_net` settles a round where the rules take a rake."""
 
@@ -131,175 +129,6 @@ _ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 def _place(place: int) -> str:
     return _ORDINALS[place - 1] if 1 <= place <= len(_ORDINALS) else f"{place}th"
-
-
-def _seat(seat: int) -> str:
-    return "the house" if seat == HOUSE_SEAT else f"seat {seat}"
-
-
-@attrs.frozen(kw_only=True)
-class Transfer:
-    """``payer`` pays ``payee`` ``amount`` (a positive whole number of the room's money) for ``reason``.
-
-    ``payee`` (and never ``payer``) may be :data:`HOUSE_SEAT` for the rake.
-
-    >>> print(Transfer(payer=3, payee=0, amount=4000, reason="placement: 4th pays 1st"))
-    seat 3 pays seat 0 4,000: placement: 4th pays 1st
-    """
-
-    payer: int
-    payee: int
-    amount: int
-    reason: str
-
-    def __str__(self) -> str:
-        return f"{_seat(self.payer)} pays {_seat(self.payee)} {self.amount:,}: {self.reason}"
-
-
-@attrs.frozen(kw_only=True)
-class Settlement(WireValue):
-    """What one round moved: the ``transfers`` in the order they fell due, the ``net`` result per seat,
-    the ``house`` account (the rake; 0 where there is none), the ``currency`` counted in (chips,
-    bets or points) and the ``unit``, what one unit is worth in this room, as given to
-    :func:`settle` (1 for points).
-
-    For chips and bets ``sum(net) + house == 0`` always. For points ``transfers`` is empty and
-    ``net`` (also readable as :attr:`points`) holds each seat's points for the round.
-    ``stake`` is the deprecated 0.1 name of ``unit`` (it warns; removed in 0.3).
-    """
-
-    currency: Currency
-    unit: int
-    transfers: tuple[Transfer, ...]
-    net: tuple[int, ...]
-    house: int = 0
-
-    @property
-    def stake(self) -> int:
-        """Deprecated 0.1 name of :attr:`unit`, the worth of one unit (warns; removed in 0.3)."""
-        warnings.warn("Settlement.stake is deprecated; use Settlement.unit (removed in 0.3)", DeprecationWarning, stacklevel=2)
-        return self.unit
-
-    @property
-    def points(self) -> tuple[int, ...]:
-        """The same as :attr:`net` (the name that reads right for points profiles)."""
-        return self.net
-
-    @property
-    def players(self) -> int:
-        """How many seats the settlement covers."""
-        return len(self.net)
-
-    def paid_by(self, seat: int) -> tuple[Transfer, ...]:
-        """The transfers ``seat`` pays."""
-        return tuple(t for t in self.transfers if t.payer == seat)
-
-    def paid_to(self, seat: int) -> tuple[Transfer, ...]:
-        """The transfers ``seat`` (or :data:`HOUSE_SEAT`) receives."""
-        return tuple(t for t in self.transfers if t.payee == seat)
-
-    def __str__(self) -> str:
-        lines = [str(t) for t in self.transfers]
-        nets = ", ".join(f"seat {s} {v:+,}" for s, v in enumerate(self.net))
-        lines.append(f"net ({self.currency}): {nets}" + (f"; house {self.house:+,}" if self.house else ""))
-        return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        """A short summary: the unit, the net per seat and how many transfers (``str()`` lists them)."""
-        house = f", house {self.house:+,}" if self.house else ""
-        return f"<Settlement in {self.currency}: net {' '.join(f'{v:+,}' for v in self.net)}{house}, {len(self.transfers)} transfers>"
-
-    def _repr_svg_(self) -> str:
-        from tienlen import svg  # pictures sit above the values they draw: imported when first drawn
-
-        return svg.settlement(self)
-
-
-# ---------------------------------------------------------------------------- values of cards
-
-
-def _pr_classes(rules: RuleSet) -> int:
-    """The longest valued pair-run class (0 when none has a value; every class under a flat price)."""
-    if rules.bomb_flat_value:
-        return 6  # PR6 is the longest class name; a longer run counts as PR6, at the same price
-    return max((pairs_of(name) for name, value in rules.bomb_values if value > 0), default=0)
-
-
-def _bomb_units(bomb_class: str, rules: RuleSet) -> int:
-    longest = _pr_classes(rules)
-    if longest and pairs_of(bomb_class) > longest:
-        bomb_class = f"PR{longest}"
-    return rules.bomb_value(bomb_class)
-
-
-def _itemise(mask: int, rules: RuleSet) -> list[tuple[str, int]]:
-    """The 2s and bombs of a hand with their units, in the order of the module docs."""
-    items: list[tuple[str, int]] = []
-    quad = rules.bomb_value("quad")
-    twos = [(str(card), rules.two_values[card.suit]) for card in cards_of(mask & TWOS) if rules.two_values[card.suit]]
-    if mask & TWOS == TWOS and quad > sum(v for _, v in twos):
-        items.append((f"quad {format_cards(TWOS)}", quad))  # four 2s are valued once, as the larger
-    else:
-        items += twos
-    nibbles = rank_nibbles(mask)
-    free = [nibbles[r] for r in range(TWO)]
-    if quad > 0:
-        for r in range(TWO):
-            if free[r] == NIBBLE:
-                items.append((f"quad {format_cards(rank_mask(r))}", quad))
-                free[r] = 0
-    if rules.pair_runs and _pr_classes(rules):
-        shortest = max(3, rules.pair_run_min)
-        r = 0
-        while r < TWO:
-            if free[r].bit_count() < 2:
-                r += 1
-                continue
-            start = r
-            while r < TWO and free[r].bit_count() >= 2:
-                r += 1
-            length = r - start
-            if length >= shortest:
-                value = _bomb_units(f"PR{length}", rules)
-                if value:
-                    ranks = "-".join(Card.of(k, 0).rank.symbol for k in range(start, r))
-                    items.append((f"pair run {ranks}", value))
-    return items
-
-
-def held_value(cards: Iterable[Card], rules: RuleSet) -> int:
-    """Units the 2s and bombs in ``cards`` are worth under ``rules`` (for cóng and thúi).
-
-    How bombs are counted is described in the module docs. Raises
-    :class:`~tienlen.InvalidCards` when a card is repeated.
-
-    >>> from tienlen import HOUSE, IWIN, parse_cards
-    >>> held_value(parse_cards("2♥ 2♦ 7♠ 7♣ 7♦ 7♥ 9♠"), HOUSE)
-    12
-    >>> held_value(parse_cards("3♠ 3♣ 4♠ 4♦ 5♥ 5♣ 2♠"), IWIN)
-    3
-    """
-    check_rules(rules)
-    return sum(value for _, value in _itemise(mask_of(cards), rules))
-
-
-def chop_value(combo: Combo, rules: RuleSet) -> int:
-    """Units a chopped combination adds to its chain (its 2s by suit, or its bomb value; four 2s,
-    a quad, the larger of the two).
-
-    >>> from tienlen import NORTHERN, IWIN, classify
-    >>> chop_value(classify("2♦", NORTHERN), NORTHERN)
-    3
-    >>> chop_value(classify("8♠ 8♣ 8♦ 8♥", IWIN), IWIN)
-    3
-    >>> chop_value(classify("2♠ 2♣ 2♦ 2♥", IWIN), IWIN)
-    6
-    """
-    check_type(combo, Combo, "combo", "a Combo")
-    check_rules(rules)
-    twos = sum(rules.two_values[c.suit] for c in combo.cards if c.rank == TWO)
-    # Four 2s played together are a quad: chopped, they cost the larger of the two prices.
-    return max(twos, _bomb_units(combo.bomb_class, rules) if combo.bomb_class is not None else 0)
 
 
 def _chopped(result: RoundResult, rules: RuleSet) -> list[tuple[str, int]]:
@@ -375,7 +204,7 @@ def _instant_win(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list
     for loser in losers:
         dues = [(rules.amount("instant_win_payment", n) * unit, "instant win: {pattern}")]
         if rules.instant_win_thui and loser in thui_payers:
-            items = _itemise(mask_of(result.hands[loser]), rules)
+            items = itemise(mask_of(result.hands[loser]), rules)
             dues.append(
                 (sum(v for _, v in items) * unit, f"thúi on an instant win ({{pattern}}): {_items_text(items, unit)} in hand")
             )
@@ -566,7 +395,7 @@ def _frozen_due(result: RoundResult, rules: RuleSet, unit: int, n: int, frozen: 
     owed: list[tuple[int, int, str]] = []
     penalty = rules.amount("frozen_penalty", n)
     for seat in frozen + left:
-        items = _itemise(mask_of(result.hands[seat]), rules)
+        items = itemise(mask_of(result.hands[seat]), rules)
         units = penalty + sum(v for _, v in items)
         text = f"{penalty * unit:,}" + ("".join(f" + {label} {v * unit:,}" for label, v in items))
         owed.append((seat, units * unit, text))
@@ -607,7 +436,7 @@ def _thui_due(result: RoundResult, rules: RuleSet, unit: int, frozen: list[int])
     whom = "the player above" if rules.thui == "above" else "the winner"
     due: list[Transfer] = []
     for seat, payee in owing:
-        items = _itemise(mask_of(result.hands[seat]), rules)
+        items = itemise(mask_of(result.hands[seat]), rules)
         due += _pay(
             seat, payee, sum(v for _, v in items) * unit, f"thúi: {_items_text(items, unit)} left in hand, paid to {whom}"
         )
