@@ -8,8 +8,7 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tienlen import HOUSE, IWIN, NORTHERN, PROFILES, Action, ComboKind, IllegalPlay, InvalidCombo, Round, RuleSet
 from tienlen.actionspace import (

@@ -8,8 +8,7 @@ from fractions import Fraction
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tienlen import (
     HOUSE,

@@ -9,8 +9,7 @@ from __future__ import annotations
 import attrs
 import pytest
 from builders import result
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tienlen import (
     AXES,

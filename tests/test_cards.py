@@ -5,8 +5,7 @@ from __future__ import annotations
 import pickle
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from tienlen import DECK, Card, InvalidCards, Rank, Suit, format_cards, parse_cards
 from tienlen.cards import cards_of, mask_of, to_mask

@@ -6,8 +6,7 @@ from collections import Counter
 
 import attrs
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from tienlen import (
     DECK,

@@ -3,7 +3,8 @@
 ``tests/golden/determinism.json`` was written by this module (``python tests/test_determinism.py``)
 from the code before issue 13's changes (commit c3dbe4e), and written again for issue 23, whose
 settlement documents read ``currency`` and ``unit`` (no deal, action or net changed in its
-rounds). For each profile of ``PROFILES``, 2,000 rounds are dealt from fixed seeds (the player
+rounds), and again when issue 23's last axes (``instant_win_thui_by``, ``bomb_flat_value``) joined
+every round's rules document (with those two keys left out, the old digests came out unchanged). For each profile of ``PROFILES``, 2,000 rounds are dealt from fixed seeds (the player
 count cycling through the counts the profile allows)
 and played by random agents that choose by index from ``legal_actions()``; an offered out-of-turn
 chop is taken three times in ten. Each profile's golden value is one SHA-256 over every round's

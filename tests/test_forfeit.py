@@ -17,8 +17,7 @@ from __future__ import annotations
 import random
 
 import attrs
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from tienlen import COUNTING, PROFILES, Round, RuleSet, settle
 from tienlen.events import Forfeited, Played, RoundResult

@@ -25,7 +25,7 @@ DEFERRED = {
     # picture reprs: a value draws itself in a notebook through tienlen.svg, which sits above it
     ("tienlen.combos", "tienlen.svg"): "Combo._repr_svg_",
     ("tienlen.round", "tienlen.svg"): "Trick._repr_svg_ and Round._repr_svg_",
-    ("tienlen.settle", "tienlen.svg"): "Settlement._repr_svg_",
+    ("tienlen._settlement", "tienlen.svg"): "Settlement._repr_svg_",
     ("tienlen.views", "tienlen.svg"): "PlayerView._repr_svg_",
     # documents, loaded on first use: the modules that write them sit above the values
     ("tienlen._codec", "tienlen.wire"): "WireValue.to_dict / from_dict: the wire documents",
@@ -71,13 +71,14 @@ EDGES = {module: edges_of(module) for module in MODULES}
 # The layers of CONTRIBUTING.md, lowest first: a module uses only modules of lower layers.
 LAYERS = [
     {"_version", "errors", "_bits", "_cache", "_fast", "drawing", "_extras"},
-    {"_input"},
+    {"_input", "_schemas"},
     {"_codec", "cards", "_shapes"},
+    {"_axes"},
     {"rules"},
     {"profiles"},
     {"_checks", "loading"},
     {"combos", "progress"},
-    {"beating", "events", "instant", "moves"},
+    {"beating", "events", "instant", "moves", "_prices", "_settlement"},
     {"actions", "settle"},
     {"_state", "actionspace", "match", "views"},
     {"encoding", "round"},

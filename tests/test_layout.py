@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 import tienlen
-from tienlen import instant
-from tienlen import round as round_module
+from tienlen import instant, round as round_module
 from tienlen.rules import INSTANT_WIN_PATTERNS
 
 SRC = Path(tienlen.__file__).parent

@@ -12,8 +12,7 @@ import warnings
 import attrs
 import pytest
 from builders import result
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tienlen import COUNTING, HOUSE, IWIN, NORTHERN, PROFILES, Match, Round, RuleSet, classify, compare, next_leader, settle
 from tienlen.agents import RandomAgent, play_round
@@ -22,13 +21,15 @@ from tienlen.env import TienLenEnv
 from tienlen.errors import InvalidArgument, InvalidRules
 from tienlen.events import Chop, Finished, Played
 from tienlen.rules import AXES, PER_PLAYERS
-from tienlen.settle import Settlement, stake_for, unit_for
+from tienlen.settle import Settlement, _last_placed, chop_value, stake_for, unit_for
 from tienlen.simulate import simulate
 from tienlen.strategies import rule_sets
 
 NO_RAKE_IWIN = attrs.evolve(IWIN, name="iwin-no-rake", rake_percent=0)
 NEW_AXES = {
     "instant_win_thui": False,
+    "instant_win_thui_by": "every",
+    "bomb_flat_value": None,
     "chop_out_voids": "none",
     "scoring": "places",
     "card_price": 1,
@@ -247,6 +248,66 @@ def test_instant_win_thui_losers_also_pay_for_2s_and_bombs_held() -> None:
     assert money.transfers[1].reason == "thúi on an instant win (four twos): quad 7♠ 7♣ 7♦ 7♥ 4,000 in hand"
 
 
+def test_instant_win_thui_by_last_is_paid_by_the_loser_holding_the_most_cards() -> None:
+    """house with thúi on instant wins paid by the last-placed loser only, a 1,000 room. Seat 2 is
+    dealt four 2s: every other player pays 2 table stakes = 8,000. Seat 0 holds a quad of 7s (4
+    cards), seat 1 a PR3 (6 cards), seat 3 nothing. Seat 1 holds the most cards, so seat 1 is
+    last and alone pays its PR3 (4 entries = 4,000); seat 0's quad costs nothing. Seat 2 collects
+    3 × 8,000 + 4,000 = 28,000 (every loser paying, as above, it would collect 32,000)."""
+    rules = attrs.evolve(HOUSE, name="house-thui-last", instant_win_thui=True, instant_win_thui_by="last")
+    done = result(4, instant={2: "four_twos"}, hands={0: "7♠ 7♣ 7♦ 7♥", 1: "3♠ 3♣ 4♠ 4♣ 5♦ 5♥"})
+    money = settle(done, rules, unit=1000)
+    assert moves(money) == [(0, 2, 8000), (1, 2, 8000), (1, 2, 4000), (3, 2, 8000)]
+    assert money.net == (-8000, -12000, 28000, -8000)
+
+
+def test_instant_win_thui_by_last_breaks_equal_counts_by_card_total_then_play_order() -> None:
+    """Same table. Seats 0 and 1 both hold 4 cards: seat 0 the quad 7♠ 7♣ 7♦ 7♥ (card values
+    17 + 18 + 19 + 20 = 74), seat 1 8♠ 8♣ 9♦ 9♥ (21 + 22 + 27 + 28 = 98). Seat 1's total is higher,
+    so seat 1 is last; it holds no 2 or bomb, so no thúi moves: each loser pays 8,000, seat 2
+    collects 24,000. With seats 0 and 3 holding nothing and seat 1 the same, the count and total
+    tie at 0 and play order from the winner (3, 0, 1) makes seat 1 last."""
+    rules = attrs.evolve(HOUSE, name="house-thui-last", instant_win_thui=True, instant_win_thui_by="last")
+    done = result(4, instant={2: "four_twos"}, hands={0: "7♠ 7♣ 7♦ 7♥", 1: "8♠ 8♣ 9♦ 9♥"})
+    assert settle(done, rules, unit=1000).net == (-8000, -8000, 24000, -8000)
+    assert settle(done, attrs.evolve(rules, instant_win_thui_by="every"), unit=1000).net == (-12000, -8000, 28000, -8000)
+    assert _last_placed(result(4, instant={2: "four_twos"}), [0, 1, 3], 2, 4) == 1
+
+
+# ================================================================================ card counts with cóng
+
+
+def test_den_bai_under_card_count_scoring_makes_the_passer_pay_all_three_counts() -> None:
+    """counting with đền bài, 4 players, a 1,000 room. Seat 0 leads 3♠; seat 1 passes holding
+    4♣ (a play), seats 2 and 3 pass; seat 0 leads 5♠, its last card, and the round ends. Seats 1, 2
+    and 3 never played, so all three are frozen, and seat 1 passed holding a play: đền bài. What
+    they owe: seat 1 3 cards (3,000), seat 2 2 cards (2,000), seat 3 1 card (1,000) plus thúi for
+    its 2♥ (2 bets, 2,000). Seat 1 pays all of it: 8,000; plain counting has each pay their own."""
+    rules = attrs.evolve(COUNTING, name="counting-den-bai", den_bai=True)
+    hands = ["3♠ 5♠", "4♣ 9♦ 9♥", "6♦ 7♦", "2♥"]
+    done = go(Round.from_hands(hands, rules, first_round=False, leader=0), "3♠", "pass", "pass", "pass", "5♠")
+    assert done.result.frozen == (1, 2, 3) and done.result.den_bai == 1
+    money = settle(done.result, rules, unit=1000)
+    assert moves(money) == [(1, 0, 3000), (1, 0, 2000), (1, 0, 1000), (1, 0, 2000)]
+    assert money.net == (8000, -8000, 0, 0)
+    assert money.transfers[1].reason.startswith("đền bài: passed holding a play, pays seat 2's card count")
+    plain = go(Round.from_hands(hands, COUNTING, first_round=False, leader=0), "3♠", "pass", "pass", "pass", "5♠")
+    assert plain.result.frozen == () and settle(plain.result, COUNTING, unit=1000).net == (8000, -3000, -2000, -3000)
+
+
+def test_bomb_flat_value_prices_every_bomb_alike() -> None:
+    """counting, 3 players, 1st seat 0, a 1,000 room. Seat 1 holds a quad of 9s and J♠ (5 cards),
+    seat 2 a five-pair run 3-4-5-6-7 (10 cards). By class (PR3 3, quad 4, PR4 5; a PR5 counts as
+    the longest valued class, PR4): seat 1 pays 5 + 4 = 9 bets, seat 2 10 + 5 = 15. At one flat
+    price of 4 bets: seat 1 5 + 4 = 9, seat 2 10 + 4 = 14; a chopped PR3 costs 4 instead of 3."""
+    flat = attrs.evolve(COUNTING, name="counting-flat", bomb_values=(), bomb_flat_value=4)
+    done = result(3, (0, 1, 2), hands={1: "9♠ 9♣ 9♦ 9♥ J♠", 2: "3♠ 3♣ 4♠ 4♣ 5♦ 5♥ 6♦ 6♥ 7♦ 7♥"})
+    assert settle(done, COUNTING, unit=1000).net == (24000, -9000, -15000)
+    assert settle(done, flat, unit=1000).net == (23000, -9000, -14000)
+    pr3 = classify("3♠ 3♣ 4♠ 4♣ 5♦ 5♥", flat)
+    assert (chop_value(pr3, COUNTING), chop_value(pr3, flat)) == (3, 4)
+
+
 # ================================================================================ chặt và tới
 
 
@@ -366,6 +427,10 @@ def test_new_axes_are_described_once_and_round_trip() -> None:
             "card_price": {"2": 2, "3": 1, "4": 1},
             "card_two_multiplier": 2,
             "instant_win_thui": True,
+            "instant_win_thui_by": "last",
+            "den_bai": True,
+            "bomb_values": {},
+            "bomb_flat_value": 4,
             "chop_out_voids": True,
             "forfeit_penalty": {"2": 13, "3": 13, "4": 13},
             "match_rounds": 32,
@@ -403,6 +468,11 @@ def test_compare_shows_the_new_axes() -> None:
         ({"from": "counting", "scoring": "tricks"}, "scoring: 'tricks' is not allowed; use one of 'places', 'cards'"),
         ({"from": "house", "match_ties": "dealer"}, "match_ties: 'dealer' is not allowed"),
         ({"from": "northern", "instant_win_thui": True}, "instant_win_thui: there are no instant_wins to charge it on"),
+        ({"from": "counting", "bomb_flat_value": 4}, "bomb_flat_value: every bomb already has the one flat price"),
+        ({"from": "counting", "bomb_values": {}, "bomb_flat_value": -1}, "bomb_flat_value: amounts cannot be negative"),
+        ({"from": "northern", "den_bai": True}, "den_bai: needs frozen = true, or card-count scoring"),
+        ({"from": "house", "instant_win_thui_by": "last"}, "instant_win_thui_by: there is no thúi on an instant win"),
+        ({"from": "house", "instant_win_thui": True, "instant_win_thui_by": "all"}, "instant_win_thui_by: 'all' is not allowed"),
         ({"from": "pagat", "chop_out_voids": True}, "chop_out_voids: chops move no money here"),
         (
             {"from": "house", "frozen_penalty": {"3": 10, "4": 12}},

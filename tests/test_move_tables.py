@@ -6,8 +6,7 @@ pieces those answers are built from, so that a wrong table or window shows up by
 
 from __future__ import annotations
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from tienlen import HOUSE, PAGAT, ComboKind, legal_plays, moves
 from tienlen._cache import CACHES, stats

@@ -4,8 +4,7 @@ answers: ``beats`` / ``explain`` / ``is_chop`` on card text that is no combinati
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tienlen import (
     HOUSE,

@@ -13,8 +13,7 @@ from extras import skip_reason
 pytest.importorskip("pettingzoo", reason=skip_reason("pettingzoo"))
 
 import numpy as np
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from pettingzoo.test import api_test, render_test, seed_test
 
 from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidArgument, Round, RuleSet

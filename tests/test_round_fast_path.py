@@ -10,8 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from tienlen import HOUSE, PROFILES, Action, IllegalPlay, Round, actions, moves
 from tienlen._cache import CACHES, stats

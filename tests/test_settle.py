@@ -10,8 +10,7 @@ from collections.abc import Sequence
 import attrs
 import pytest
 from builders import result
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tienlen import DECK, FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, Round, RuleSet, classify, format_cards, parse_cards
 from tienlen.errors import InvalidArgument, InvalidRecord, InvalidRules, TienLenError

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, Phase, find, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, Phase, find, given, settings, strategies as st
 
 from tienlen import NORTHERN, PAGAT, PROFILES, Combo, ComboKind, InvalidArgument, Round, RuleSet, classify
 from tienlen.cards import DECK, Card, cards_of, mask_of

@@ -6,8 +6,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from tienlen import HOUSE, IWIN, PAGAT, Card, Combo, Round, format_cards, parse_cards, svg
 from tienlen.agents import GreedyAgent, play_round

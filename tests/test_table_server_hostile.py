@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from extras import skip_reason
 
-pytest.importorskip("websockets")
+pytest.importorskip("websockets", reason=skip_reason("websockets"))
 
 import sys
 

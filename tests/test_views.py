@@ -7,8 +7,7 @@ import pickle
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from tienlen import HOUSE, IWIN, PROFILES, GreedyAgent, Round, RuleSet, views
 from tienlen._cache import stats

@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from referencing import Registry, Resource
 
@@ -41,6 +40,7 @@ from tienlen import (
     read_document,
     settle,
 )
+from tienlen._schemas import SCHEMAS as SHIPPED
 from tienlen.cards import format_cards, to_mask
 from tienlen.wire import DOCUMENTS, WIRE_VERSION, schema
 
@@ -331,3 +331,9 @@ def test_a_combo_document() -> None:
     combo = classify("5♠ 5♥ 6♦ 6♣ 7♠ 7♣", HOUSE)
     assert combo.to_dict() == {"format": "tienlen-combo", "version": 1, "kind": "pair_run", "cards": "5♠ 5♥ 6♣ 6♦ 7♠ 7♣"}
     assert combo.to_json() == '{"format":"tienlen-combo","version":1,"kind":"pair_run","cards":"5♠ 5♥ 6♣ 6♦ 7♠ 7♣"}'
+
+
+def test_every_document_has_a_shipped_schema() -> None:
+    assert NAMES == SHIPPED
+    for name in SHIPPED:
+        assert schema(name)["$id"] == f"urn:tienlen:schema:{name}"

@@ -329,7 +329,10 @@ def _money(r: Any) -> list[str]:
             words = [f"{ordinal(payer)} pays {ordinal(payee)} {amount(units, unit)}" for payer, payee, units in payments]
             paras.append(f"At {count} players: {listing(words) or 'nobody pays for their place'}.")
     values = [f"2{suit} {amount(v, unit)}" for suit, v in zip(_SUITS, r.two_values, strict=True) if v]
-    bombs = [f"{name} {amount(v, unit)}" for name, v in r.bomb_values if v]
+    if r.bomb_flat_value is None:
+        bombs = [f"{name} {amount(v, unit)}" for name, v in r.bomb_values if v]
+    else:
+        bombs = [f"every bomb {amount(r.bomb_flat_value, unit)}, whatever its class"] if r.bomb_flat_value else []
     if values or bombs:
         paras.append(
             "What a dangerous card is worth (when it is chopped, or held by a frozen or last player): "
@@ -367,8 +370,13 @@ def _money(r: Any) -> list[str]:
         )
     if r.instant_wins and r.instant_win_payment:
         instant = f"Every other player pays an instant winner {amounts(r.instant_win_payment, unit)}"
+        last_pays = r.instant_win_thui_by == "last"
         if r.instant_win_thui:
-            instant += ", plus the value of every 2 and bomb in their hand"
+            instant += (
+                ", plus the value of every 2 and bomb in their hand"
+                if not last_pays
+                else "; the last-placed loser (the most cards, see below) also pays for every 2 and bomb in their hand"
+            )
         if r.instant_win_ties == "share":
             instant += "; when several players win at once, each loser pays that much once, split between the winners"
         paras.append(instant + ".")
@@ -733,7 +741,12 @@ DECISIONS: tuple[Decision, ...] = (
         "Thúi on top of an instant win",
         "Where ``instant_win_thui`` is on, each loser pays for the 2s and bombs in their hand (counted as"
         " for cóng and thúi) to the instant winner, as a payment of its own beside the instant-win"
-        " payment; several instant winners who share split it the way they split that payment.",
+        " payment; several instant winners who share split it the way they split that payment."
+        " Where ``instant_win_thui_by`` is ``last``, only the last-placed loser pays it. Nobody has a"
+        " place after an instant win, and no source says who is last, so the library reads it as"
+        " card-count scoring places players when the first goes out: the loser holding the most cards"
+        " (the one dealt 18 when the whole deck is dealt to three), then the higher total of card"
+        " values (3♠ 1 … 2♥ 52), then the last in play order from the instant winner nearest the dealer.",
         lambda rules: rules.instant_win_thui,
     ),
     Decision(
@@ -777,27 +790,52 @@ DECISIONS: tuple[Decision, ...] = (
 SOURCES: dict[str, str] = {
     "counting": (
         'Card-count scoring is how the Vietnamese game apps score their "Tiến lên miền Nam đếm lá"'
-        " tables. The library's choices follow two public implementations of those tables (the apps'"
-        " own rule pages could not be consulted for this profile):\n\n"
-        "* a TypeScript game server's ``COUNT_CARDS`` mode: the round ends when the first player goes"
-        " out; every other player pays one bet per card left plus their held 2s (a black 2 one bet, a"
-        " red 2 two) and quads (four bets); a player who never played (cóng) pays 26 cards' worth, twice"
-        " the 13; an instant win (tới trắng) takes 26 bets from every other player; chops pay a single"
-        " black 2 one bet, a red 2 two, a pair of 2s by its colours, a PR3 three bets, a quad four and a"
-        " PR4 five;\n"
-        "* the \"Đếm lá\" room of a community bot's card table: the price per card is the table's bet, and a"
-        " player still holding all 13 cards pays for 26.\n\n"
-        "So ``counting`` prices a card at one bet (``card_price``), doubles the count of a hand never"
-        " played (``card_all_multiplier`` 2), charges 26 bets for an instant win, and values held and"
-        " chopped 2s and bombs as above (``two_values``, ``bomb_values``), paid to the winner by every"
-        ' loser (``thui = "winner"``). Its own choices where the two differ or are silent: pair runs'
-        " left in hand count like quads (the first source counts quads only); a chop chain is paid once,"
-        " by the last player chopped to the last chopper (``accumulate``, as ``iwin``; the first source"
-        " pays each chop on the spot, which is the same for a chain of one); 2s count one card each"
-        " (``card_two_multiplier`` 1), since their price is already charged as thúi; the bombs and"
-        " instant wins are the southern set the chip-room apps use (``house``'s instant wins, ``iwin``'s"
-        " bomb table without out-of-turn chops); chặt và tới and thúi on an instant win stay off; and an"
-        " open session with no rake. A 16- or 32-round session scored in card points is the same rules"
+        " tables. The apps' own rule pages could not be consulted; the choices follow two public"
+        " implementations of those tables, found by code search:\n\n"
+        "* **A** — a TypeScript game engine with a ``COUNT_CARDS`` mode (a ``GameEngine`` class beside"
+        " ``card``, ``deck``, ``combinations`` and ``validator`` modules). Its repository could not be"
+        " identified: the code index returned the file without an owner or a name, and no search for"
+        " its identifiers found one. What it does: the round ends when the first player goes out; every"
+        " other player pays one bet per card left plus their held 2s (a black 2 one bet, a red 2 two)"
+        " and quads (four bets; pair runs left in hand cost nothing); a player who never played (cóng)"
+        " pays 26 bets plus those held 2s and quads; an instant win (tới trắng) takes 26 bets from every"
+        " other player; each chop is paid on the spot by the player chopped to the chopper: a black 2"
+        " one bet, a red 2 two, a pair of 2s by its colours, a PR3 three, a quad four, a PR4 five.\n"
+        "* **B** — the Tiến Lên table of a community chat bot, repository"
+        " `nguyendangkhoa150899-boop/bialk <https://github.com/nguyendangkhoa150899-boop/bialk>`_"
+        ' (``TienLen/van.js`` for the money, ``TienLen/web.js`` for the rooms). Its "Đếm lá" mode'
+        " ends the round when the first player goes out; each card left costs one bet; a player who"
+        " never played pays double, for the cards and for the 2s and bombs held; 2s and bombs held at"
+        " the end (pair runs included) are paid to the winner, and chops on the spot to the chopper, from"
+        " one price list: a black 2 three bets, a red 2 six, a PR3 twelve, a quad twelve, a PR4"
+        " twenty-four; the house takes 10% of each winner's net; a player must hold 120 bets to sit"
+        " (``web.js``: the worst loss of a round is about 110 bets) and nobody pays more than they hold."
+        " It says it follows the Ba Bích rules (babichgame.gitbook.io/ba-bich/luat-choi), which could"
+        " not be consulted.\n\n"
+        "Where ``counting`` stands, choice by choice:\n\n"
+        '* the round ends at the first player out, every card one bet (``scoring = "cards"``,'
+        " ``card_price`` 1): A and B;\n"
+        "* a hand never played counts double (``card_all_multiplier`` 2, so 26 bets for 13 cards): A and"
+        " B (A charges a flat 26, B twice the count: the same at 13 cards). B also doubles the 2s and"
+        " bombs such a player holds; no axis expresses that, so ``counting`` charges them once, as A;\n"
+        "* an instant win costs every other player 26 bets (``instant_win_payment``): A (B's amounts"
+        " were not read);\n"
+        "* the prices of 2s and bombs, chopped or held (``two_values`` 1/1/2/2, ``bomb_values`` PR3 3,"
+        " quad 4, PR4 5): A. B's list is six times heavier in places (``two_values`` 3/3/6/6,"
+        " ``bomb_values`` PR3 12, quad 12, PR4 24 give it);\n"
+        '* held 2s and bombs are paid to the winner by every loser (``thui = "winner"``): A and B;'
+        " pair runs left in hand count: B (A counts quads only);\n"
+        "* a chop chain is paid once, by the last player chopped to the last chopper"
+        ' (``chop_payment = "accumulate"``, as ``iwin``): neither source; both pay every chop on the'
+        " spot at its own price, which is the same for a chain of one. No axis gives each link its own"
+        ' price (``"multiply"`` pays the k-th link k times the 2s);\n'
+        "* no rake and no minimum balance: A. B's are ``rake_percent = 10`` and"
+        " ``cap_at_balance = true`` (a table's minimum to sit is the room's business, not the rules');\n"
+        "* 2s count one card each (``card_two_multiplier`` 1), since their price is already charged as"
+        " thúi; the bombs and instant wins are the southern set the chip-room apps use (``house``'s"
+        " instant wins, ``iwin``'s bomb table without out-of-turn chops); chặt và tới and thúi on an"
+        " instant win stay off: the library's own choices, where both sources are silent.\n\n"
+        "A 16- or 32-round session scored in card points is the same rules"
         ' with ``currency = "points"``, ``match_rounds = 16`` and, for a single winner,'
         ' ``match_ties = "lower_seat"`` (see :doc:`/howto/house-rules`).'
     ),

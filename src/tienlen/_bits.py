@@ -52,3 +52,9 @@ def colours(nibble: int) -> int:
 def pairs_of(bomb_class: str) -> int:
     """The number of pairs of a pair-run bomb class (``PR4`` → 4); 0 for ``quad``."""
     return int(bomb_class[2:]) if bomb_class.startswith("PR") else 0
+
+
+def card_points(mask: int) -> int:
+    """The total value of the cards of ``mask``, each worth its place in the deck's order: 3♠ is 1,
+    3♣ 2, … 2♥ 52 (how card-count scoring orders equal counts)."""
+    return sum(i + 1 for i in range(52) if mask >> i & 1)

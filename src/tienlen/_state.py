@@ -17,7 +17,7 @@ from typing import Final
 
 import attrs
 
-from tienlen._bits import TWOS
+from tienlen._bits import TWOS, card_points
 from tienlen._cache import BoundedCache
 from tienlen._fast import fast
 from tienlen.actions import PASSES, Action, LegalActions, legal_actions_of
@@ -275,7 +275,8 @@ def after_play(
         finished += (seat,)
         out |= 1 << seat
         events += (Finished(seat=seat, place=len(finished), with_two=bool(combo.mask & TWOS)),)
-        if len(finished) == 1 and rules.frozen:
+        # Under card-count scoring nobody is frozen, except for đền bài, which needs to know who never played.
+        if len(finished) == 1 and (rules.frozen or (rules.den_bai and rules.scoring == "cards")):
             for other in turn_order(seat, len(hands)):
                 if other != seat and other not in forfeited and deal.dealt[other] == hands[other]:
                     frozen += (other,)
@@ -353,7 +354,7 @@ def placements(deal: Deal, position: Position) -> tuple[int, ...]:
         # Card-count scoring: fewer cards left first, then the lower total card value (3♠ = 1 …
         # 2♥ = 52), then play order after the winner.
         order = turn_order(finished[0], players)
-        rest.sort(key=lambda s: (hands[s].bit_count(), _card_points(hands[s]), order.index(s)))
+        rest.sort(key=lambda s: (hands[s].bit_count(), card_points(hands[s]), order.index(s)))
     return finished + tuple(rest) + frozen + tuple(reversed(forfeited))
 
 
@@ -367,11 +368,6 @@ def den_bai(deal: Deal, position: Position) -> int | None:
         if isinstance(event, Passed) and event.could_play and event.seat in frozen:
             return event.seat
     return None
-
-
-def _card_points(mask: int) -> int:
-    """The total value of the cards of ``mask``: 3♠ is 1, 3♣ 2, … 2♥ 52."""
-    return sum(i + 1 for i in range(52) if mask >> i & 1)
 
 
 def turn_order(after: int, players: int) -> list[int]:

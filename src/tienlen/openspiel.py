@@ -108,7 +108,7 @@ def utility_bounds(rules: RuleSet, players: int) -> tuple[int, int]:
         return min(values), max(values)
     others = players - 1
     held = held_value(DECK, rules)
-    chop = sum(rules.two_values) + max((value for _, value in rules.bomb_values), default=0)
+    chop = sum(rules.two_values) + max(rules.bomb_value(name) for name in ("quad", "PR3", "PR4", "PR5", "PR6"))
     amount = functools.partial(rules.amount, players=players)
     cards = rules.cards_dealt(players)
     most = (

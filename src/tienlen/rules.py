@@ -23,14 +23,36 @@ import json
 import warnings
 from collections.abc import Callable, Mapping
 from types import MappingProxyType, ModuleType
-from typing import Any, Literal, cast, get_args
+from typing import Any, cast
 
 import attrs
 
-from tienlen._bits import BOMB_CLASS, pairs_of
+from tienlen._axes import (  # the axes' value types, offered here too
+    INSTANT_WIN_PATTERNS as INSTANT_WIN_PATTERNS,
+    PER_PLAYERS as PER_PLAYERS,
+    Amount as Amount,
+    BombRule as BombRule,
+    ChopOutVoids as ChopOutVoids,
+    ChopPayment as ChopPayment,
+    Currency as Currency,
+    Direction as Direction,
+    InstantWinRule as InstantWinRule,
+    InstantWins as InstantWins,
+    InstantWinThuiBy as InstantWinThuiBy,
+    InstantWinTies as InstantWinTies,
+    MatchTies as MatchTies,
+    Rounds as Rounds,
+    Scoring as Scoring,
+    Thui as Thui,
+    TwoBombsCards as TwoBombsCards,
+    check_bomb_names,
+    read_chop_out_voids,
+    read_instant_wins,
+)
+from tienlen._bits import pairs_of
 from tienlen._codec import check_head, head
 from tienlen._input import MAX_COUNT, MAX_RULES_TEXT, load_json, shown
-from tienlen._shapes import check_fields, check_shape
+from tienlen._shapes import check_fields
 from tienlen.errors import InvalidArgument, InvalidRules
 
 __all__ = ["RuleSet", "BombRule", "InstantWinRule", "INSTANT_WIN_PATTERNS", "AXES", "PER_PLAYERS"]
@@ -52,151 +74,6 @@ def __getattr__(name: str) -> Any:
         stacklevel=2,
     )
     return _loading().load_rules
-
-
-Currency = Literal["chips", "bets", "points"]
-"""What amounts are counted in (a rule set's and a settlement's ``currency``); what one unit is
-worth in a room is ``unit`` (:func:`tienlen.settle`)."""
-ChopPayment = Literal["none", "multiply", "accumulate"]
-Thui = Literal["none", "above", "winner", "last"]
-InstantWinTies = Literal["share", "nearest_dealer"]
-Direction = Literal["clockwise", "counter-clockwise"]
-Rounds = Literal["any", "first", "later"]
-Scoring = Literal["places", "cards"]
-MatchTies = Literal["share", "lower_seat"]
-ChopOutVoids = Literal["none", "chopper", "chopped", "both"]
-TwoBombsCards = Literal["apart", "whole_runs", "shared"]
-Amount = int | tuple[tuple[int, int], ...]
-"""An amount of units: one number for every player count, or ``((players, units), ...)`` per count."""
-
-PER_PLAYERS = (
-    "instant_win_payment",
-    "frozen_penalty",
-    "frozen_end_payment",
-    "finish_with_two_penalty",
-    "forfeit_penalty",
-    "card_price",
-    "card_all_multiplier",
-)
-"""The amount axes that may give a value per player count (a table ``{"2": …, "3": …, "4": …}`` in a rules file)."""
-
-INSTANT_WIN_PATTERNS: Mapping[str, str] = MappingProxyType(
-    {
-        "dragon": "a straight of one card of every rank from 3 to A",
-        "dragon_to_two": "one card of each of the 13 ranks, 3 to 2",
-        "four_twos": "all four 2s",
-        "six_pairs": "six pairs of any ranks (a quad counts as two pairs)",
-        "pr5": "five consecutive pairs",
-        "pr6": "six consecutive pairs",
-        "pr3_with_three_spades": "3♠ with a pair run of 3-4-5 that holds it",
-        "four_threes": "all four 3s",
-        "three_triples": "three triples (sám cô) of different ranks (a quad counts as a triple)",
-        "four_triples": "four triples of different ranks (a quad counts as a triple)",
-        "three_quads": "three quads",
-        "five_pairs_and_triple": "five pairs and a triple of a sixth rank (a quad counts as two pairs)",
-        "five_consecutive_pairs_and_triple": "five consecutive pairs (no 2) and a triple of another rank",
-        "one_colour": "13 cards or more, all black (♠ ♣) or all red (♦ ♥)",
-        "three_consecutive_triples": "triples of three consecutive ranks (no 2)",
-        "two_bombs": "two bombs or more of the rule set's bomb table, laid down at once (no card in two of them)",
-    }
-)
-"""The instant-win patterns a rule set may list, with what each means. Patterns read the whole
-dealt hand; each counts in the rounds its :class:`InstantWinRule` names."""
-
-_OLD_PATTERNS = {  # 0.1 names that carried their restriction in the name
-    "first_round_pr3_with_three_spades": "pr3_with_three_spades",
-    "first_round_four_threes": "four_threes",
-}
-
-
-def _check_bomb_names(names: tuple[str, ...], field: str) -> None:
-    for name in names:
-        if not isinstance(name, str) or not BOMB_CLASS.fullmatch(name):
-            raise InvalidRules(f"{field}: {shown(name)} is not a bomb class; use 'quad' or 'PR3' … 'PR6'")
-
-
-@attrs.frozen(kw_only=True)
-class BombRule:
-    """What one bomb class may chop besides a bomb of its own class with a lower top card.
-
-    ``bomb`` is ``"quad"`` or ``"PR3"`` … ``"PR6"`` (a pair run of that many pairs);
-    ``chops_twos`` lists the sizes of 2-group it beats (1 single, 2 pair, 3 triple);
-    ``chops_bombs`` lists the other bomb classes it beats.
-    """
-
-    bomb: str
-    chops_twos: tuple[int, ...] = ()
-    chops_bombs: tuple[str, ...] = ()
-
-    def __attrs_post_init__(self) -> None:
-        _check_bomb_names((self.bomb,), "bombs")
-        check_shape(self.chops_bombs, tuple[str, ...], f"bombs.{self.bomb}.chops_bombs", "a list of bomb classes")
-        _check_bomb_names(self.chops_bombs, f"bombs.{self.bomb}.chops_bombs")
-        check_shape(self.chops_twos, tuple[int, ...], f"bombs.{self.bomb}.chops_twos", "a list of whole numbers")
-        if not set(self.chops_twos) <= {1, 2, 3} or len(set(self.chops_twos)) != len(self.chops_twos):
-            raise InvalidRules(
-                f"bombs.{self.bomb}.chops_twos: {list(self.chops_twos)} must list 2-group sizes from 1 (single), "
-                "2 (pair) and 3 (triple), each once"
-            )
-
-
-@attrs.frozen(kw_only=True)
-class InstantWinRule:
-    """One instant-win pattern of a rule set and the rounds it counts in.
-
-    ``pattern`` is a key of :data:`INSTANT_WIN_PATTERNS`; ``rounds`` is ``"any"``, ``"first"``
-    (the first round of a match only) or ``"later"`` (every round but the first).
-    """
-
-    pattern: str
-    rounds: Rounds = "any"
-
-    def __attrs_post_init__(self) -> None:
-        if not isinstance(self.pattern, str) or self.pattern not in INSTANT_WIN_PATTERNS:
-            raise InvalidRules(f"instant_wins: {shown(self.pattern)} is not a pattern; known: {', '.join(INSTANT_WIN_PATTERNS)}")
-        if self.rounds not in get_args(Rounds):
-            raise InvalidRules(
-                f"instant_wins.{self.pattern}: {shown(self.rounds)} must be 'any', 'first' or 'later' (the rounds it counts in)"
-            )
-
-    def counts_in(self, first_round: bool) -> bool:
-        """Whether the pattern wins in a first round (``first_round=True``) or in a later one."""
-        return self.rounds == "any" or (self.rounds == "first") == first_round
-
-
-class InstantWins(tuple[InstantWinRule, ...]):
-    """A rule set's instant wins: a tuple of :class:`InstantWinRule` in which a pattern's name is
-    also found, so ``"dragon" in HOUSE.instant_wins`` is ``True`` (whatever rounds it counts in).
-
-    >>> from tienlen import HOUSE, IWIN
-    >>> "dragon" in HOUSE.instant_wins, "four_threes" in IWIN.instant_wins, "dragon" in IWIN.instant_wins
-    (True, True, False)
-    """
-
-    __slots__ = ()
-
-    def __contains__(self, item: object) -> bool:
-        if isinstance(item, str):
-            return any(rule.pattern == item for rule in self)
-        return tuple.__contains__(self, item)
-
-
-def _chop_out_voids(value: object) -> object:
-    """``true`` and ``false`` (the first form of the axis) stand for ``"chopper"`` and ``"none"``."""
-    return {True: "chopper", False: "none"}.get(value, value) if isinstance(value, bool) else value
-
-
-def _instant_win_rules(value: tuple[InstantWinRule | str, ...]) -> tuple[InstantWinRule, ...]:
-    """A bare pattern name stands for ``InstantWinRule(pattern=name)``; a 0.1 ``first_round_`` name
-    for its pattern limited to the first round. Anything else is left for the type check."""
-    if not isinstance(value, tuple):
-        return value
-    return InstantWins(
-        InstantWinRule(pattern=_OLD_PATTERNS.get(v, v), rounds="first" if v in _OLD_PATTERNS else "any")
-        if isinstance(v, str)
-        else v
-        for v in value
-    )
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)  # hashed once: rule sets key the library's caches
@@ -285,7 +162,7 @@ class RuleSet:
     # --- instant wins and frozen players
     instant_wins: tuple[InstantWinRule, ...] = attrs.field(
         default=(),
-        converter=_instant_win_rules,
+        converter=read_instant_wins,
         metadata={
             "meaning": "dealt hands that win at once, each in 'any' round, only the 'first' of a match or only 'later' ones"
         },
@@ -308,7 +185,8 @@ class RuleSet:
     den_bai: bool = attrs.field(
         default=False,
         metadata={
-            "meaning": "when three players are frozen (four at the table), one who passed while holding a legal play pays for all and leads next (đền bài)"
+            "meaning": "when three players are frozen (four at the table), one who passed while holding a legal play pays for all and leads next (đền bài);"
+            " under card-count scoring, players who never played are frozen for this"
         },
     )
     # --- money and points
@@ -332,6 +210,13 @@ class RuleSet:
     bomb_values: tuple[tuple[str, int], ...] = attrs.field(
         default=(), metadata={"meaning": "units a bomb is worth when chopped, frozen or left at the end"}
     )
+    bomb_flat_value: int | None = attrs.field(
+        default=None,
+        metadata={
+            "meaning": "units every bomb is worth when chopped, frozen or left at the end, whatever its class (a quad or a "
+            "pair run of any length, as card-count tables price them); none: bomb_values by class"
+        },
+    )
     chop_payment: ChopPayment = attrs.field(
         default="none",
         metadata={
@@ -350,6 +235,13 @@ class RuleSet:
     )
     instant_win_thui: bool = attrs.field(
         default=False, metadata={"meaning": "after an instant win the losers also pay the winner for the 2s and bombs they hold"}
+    )
+    instant_win_thui_by: InstantWinThuiBy = attrs.field(
+        default="every",
+        metadata={
+            "meaning": "who pays instant_win_thui: 'every' loser, or only the 'last' placed (most cards; then the higher "
+            "card total, as card-count scoring places; then the last in play order from the instant winner)"
+        },
     )
     frozen_penalty: Amount = attrs.field(
         default=0,
@@ -384,7 +276,7 @@ class RuleSet:
     )
     chop_out_voids: ChopOutVoids = attrs.field(
         default="none",
-        converter=_chop_out_voids,
+        converter=read_chop_out_voids,
         metadata={
             "meaning": "chặt và tới: which chops move no money: 'chopper' (made with the chopper's last cards), "
             "'chopped' (of a player who then goes out first), 'both', or 'none'"
@@ -491,7 +383,10 @@ class RuleSet:
         return value or 0
 
     def bomb_value(self, bomb_class: str) -> int:
-        """Units a bomb of this class is worth when chopped, frozen in hand or left at the end."""
+        """Units a bomb of this class is worth when chopped, frozen in hand or left at the end
+        (``bomb_flat_value`` for every class where it is set)."""
+        if self.bomb_flat_value is not None:
+            return self.bomb_flat_value
         return dict(self.bomb_values).get(bomb_class, 0)
 
     # ---- mappings and text (written and read by tienlen.loading, loaded on first use)
@@ -621,7 +516,7 @@ def _check_bombs(r: RuleSet) -> None:
             raise InvalidRules(
                 f"interrupt_bombs: {shown(name)} must be a class of the bomb table ({', '.join(classes) or 'empty'})"
             )
-    _check_bomb_names(tuple(name for name, _ in r.bomb_values), "bomb_values")
+    check_bomb_names(tuple(name for name, _ in r.bomb_values), "bomb_values")
 
 
 def _check_amounts(r: RuleSet) -> None:
@@ -639,6 +534,7 @@ def _check_amounts(r: RuleSet) -> None:
     negative = [f for f in PER_PLAYERS if any(r.amount(f, n) < 0 for n in counts)]
     negative += (["rake_percent"] if r.rake_percent < 0 else []) + (["two_values"] if min(r.two_values) < 0 else [])
     negative += ["bomb_values"] if any(v < 0 for _, v in r.bomb_values) else []
+    negative += ["bomb_flat_value"] if r.bomb_flat_value is not None and r.bomb_flat_value < 0 else []
     if negative:
         raise InvalidRules(f"{negative[0]}: amounts cannot be negative")
     if not 0 <= r.rake_percent < 100:
@@ -701,8 +597,12 @@ _CONFLICTS: tuple[tuple[Callable[[RuleSet], bool], str], ...] = (
         " price a hand that was never played with card_all_multiplier and set frozen = false",
     ),
     (
-        lambda r: r.den_bai and not r.frozen,
-        "den_bai: needs frozen = true (it settles a round where three players are frozen)",
+        lambda r: r.den_bai and not r.frozen and r.scoring != "cards",
+        "den_bai: needs frozen = true, or card-count scoring (it settles a round where three players never played)",
+    ),
+    (
+        lambda r: r.bomb_flat_value is not None and any(v for _, v in r.bomb_values),
+        "bomb_flat_value: every bomb already has the one flat price; leave bomb_values empty",
     ),
     (
         lambda r: r.den_bai and r.max_players < 4,
@@ -711,6 +611,10 @@ _CONFLICTS: tuple[tuple[Callable[[RuleSet], bool], str], ...] = (
     (
         lambda r: r.instant_win_thui and not r.instant_wins,
         "instant_win_thui: there are no instant_wins to charge it on",
+    ),
+    (
+        lambda r: r.instant_win_thui_by != "every" and not r.instant_win_thui,
+        "instant_win_thui_by: there is no thúi on an instant win to charge (instant_win_thui = false)",
     ),
     (
         lambda r: r.chop_out_voids != "none" and r.chop_payment == "none",

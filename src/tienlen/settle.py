@@ -29,6 +29,8 @@ Decisions where the rules leave a choice (each one is tested):
 * **Four 2s** played together are a quad where quads are bombs. Chopped, they cost the larger of
   the quad's value and their four 2s' values; held at the end, they are valued once, as the larger
   of the two (RULES.md).
+* **A flat bomb price** (``bomb_flat_value``): every quad and every pair run of at least 3 pairs
+  (and the rules' ``pair_run_min``) is worth that many units, whatever its class, chopped or held.
 * **Bombs in a hand** (frozen players and thúi): each 2 counts on its own by suit (four 2s as one
   quad instead when that is worth more); then each quad of a non-2 rank counts as one quad
   (when quads have a value); then the ranks left with two or more cards count as pair runs, one
@@ -59,11 +61,21 @@ Decisions where the rules leave a choice (each one is tested):
   So a forfeiter never settles better than by staying in, playing no further card, whatever order
   the others finish in (``tests/test_forfeit.py`` checks it as a property over every profile and
   drawn rule set).
+* **Thúi on an instant win** (``instant_win_thui``) is paid by every loser, or where
+  ``instant_win_thui_by = "last"`` by the last-placed loser only. Nobody has a place after an
+  instant win, so the last place is read as card-count scoring reads it when the first player
+  goes out: the loser holding the most cards (with the whole deck dealt at 3 players, the one
+  dealt 18), then, among equal counts, the one whose cards add up to more (3♠ 1 … 2♥ 52), then
+  the last in play order from the instant winner nearest the dealer. No source defines it; this
+  reading keeps one order for "last" in both kinds of round.
 * **Card-count scoring** (``scoring = "cards"``): every player but the winner pays the winner
   ``card_price`` per card left, each 2 counting ``card_two_multiplier`` cards, and the whole count
   times ``card_all_multiplier`` (at this table size) for a player who never played; a forfeiter
   pays the same for the cards they took away (and thúi, see above), unless a forfeit penalty
-  replaces the count. Placement payments are not read. Under ``currency = "points"`` the card
+  replaces the count. Placement payments are not read. Nobody is frozen, except where the rules
+  also use đền bài: then the players who never played are marked frozen when the first goes out,
+  and when they are the three others and one of them passed holding a play, that one pays
+  everything the three owe at the end (card counts and thúi). Under ``currency = "points"`` the card
   units are the round's points.
 * **Chặt và tới** (``chop_out_voids``), in two readings: ``chopper``, a chop made with the
   chopper's last cards; ``chopped``, a chop of a player who then goes out first (wins the round);
@@ -82,18 +94,19 @@ Decisions where the rules leave a choice (each one is tested):
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from itertools import pairwise
 
 import attrs
 
-from tienlen._bits import NIBBLE, TWO, TWOS, pairs_of, rank_mask
+from tienlen._bits import TWOS, card_points
 from tienlen._checks import check_balances, check_players, check_rules, check_type, check_unit, unit_argument
-from tienlen._codec import WireValue
-from tienlen.cards import Card, cards_of, format_cards, mask_of
-from tienlen.combos import Combo, rank_nibbles
+from tienlen._prices import chop_value as chop_value, held_value as held_value, itemise
+from tienlen._settlement import HOUSE_SEAT as HOUSE_SEAT, Settlement as Settlement, Transfer as Transfer
+from tienlen.cards import mask_of
+from tienlen.combos import Combo
 from tienlen.events import Chop, Finished, Forfeited, Played, RoundResult, TrickWon
-from tienlen.rules import Currency, RuleSet
+from tienlen.rules import RuleSet
 
 __all__ = [
     "HOUSE_SEAT",
@@ -108,9 +121,6 @@ __all__ = [
     "chop_value",
 ]
 
-HOUSE_SEAT = -1
-"""The payee seat of the house account (the rake). Player seats are 0 and up."""
-
 REWARD_SCALE = 100
 """How many times finer than the room's unit :func:`reward_net` settles a round where the rules take a rake."""
 
@@ -119,173 +129,6 @@ _ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 def _place(place: int) -> str:
     return _ORDINALS[place - 1] if 1 <= place <= len(_ORDINALS) else f"{place}th"
-
-
-def _seat(seat: int) -> str:
-    return "the house" if seat == HOUSE_SEAT else f"seat {seat}"
-
-
-@attrs.frozen(kw_only=True)
-class Transfer:
-    """``payer`` pays ``payee`` ``amount`` (a positive whole number of the room's money) for ``reason``.
-
-    ``payee`` (and never ``payer``) may be :data:`HOUSE_SEAT` for the rake.
-
-    >>> print(Transfer(payer=3, payee=0, amount=4000, reason="placement: 4th pays 1st"))
-    seat 3 pays seat 0 4,000: placement: 4th pays 1st
-    """
-
-    payer: int
-    payee: int
-    amount: int
-    reason: str
-
-    def __str__(self) -> str:
-        return f"{_seat(self.payer)} pays {_seat(self.payee)} {self.amount:,}: {self.reason}"
-
-
-@attrs.frozen(kw_only=True)
-class Settlement(WireValue):
-    """What one round moved: the ``transfers`` in the order they fell due, the ``net`` result per seat,
-    the ``house`` account (the rake; 0 where there is none), the ``currency`` counted in (chips,
-    bets or points) and the ``unit``, what one unit is worth in this room, as given to
-    :func:`settle` (1 for points).
-
-    For chips and bets ``sum(net) + house == 0`` always. For points ``transfers`` is empty and
-    ``net`` (also readable as :attr:`points`) holds each seat's points for the round.
-    ``stake`` is the deprecated 0.1 name of ``unit`` (it warns; removed in 0.3).
-    """
-
-    currency: Currency
-    unit: int
-    transfers: tuple[Transfer, ...]
-    net: tuple[int, ...]
-    house: int = 0
-
-    @property
-    def stake(self) -> int:
-        """Deprecated 0.1 name of :attr:`unit`, the worth of one unit (warns; removed in 0.3)."""
-        warnings.warn("Settlement.stake is deprecated; use Settlement.unit (removed in 0.3)", DeprecationWarning, stacklevel=2)
-        return self.unit
-
-    @property
-    def points(self) -> tuple[int, ...]:
-        """The same as :attr:`net` (the name that reads right for points profiles)."""
-        return self.net
-
-    @property
-    def players(self) -> int:
-        """How many seats the settlement covers."""
-        return len(self.net)
-
-    def paid_by(self, seat: int) -> tuple[Transfer, ...]:
-        """The transfers ``seat`` pays."""
-        return tuple(t for t in self.transfers if t.payer == seat)
-
-    def paid_to(self, seat: int) -> tuple[Transfer, ...]:
-        """The transfers ``seat`` (or :data:`HOUSE_SEAT`) receives."""
-        return tuple(t for t in self.transfers if t.payee == seat)
-
-    def __str__(self) -> str:
-        lines = [str(t) for t in self.transfers]
-        nets = ", ".join(f"seat {s} {v:+,}" for s, v in enumerate(self.net))
-        lines.append(f"net ({self.currency}): {nets}" + (f"; house {self.house:+,}" if self.house else ""))
-        return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        """A short summary: the unit, the net per seat and how many transfers (``str()`` lists them)."""
-        house = f", house {self.house:+,}" if self.house else ""
-        return f"<Settlement in {self.currency}: net {' '.join(f'{v:+,}' for v in self.net)}{house}, {len(self.transfers)} transfers>"
-
-    def _repr_svg_(self) -> str:
-        from tienlen import svg  # pictures sit above the values they draw: imported when first drawn
-
-        return svg.settlement(self)
-
-
-# ---------------------------------------------------------------------------- values of cards
-
-
-def _pr_classes(rules: RuleSet) -> int:
-    """The longest valued pair-run class (0 when none has a value)."""
-    return max((pairs_of(name) for name, value in rules.bomb_values if value > 0), default=0)
-
-
-def _bomb_units(bomb_class: str, rules: RuleSet) -> int:
-    longest = _pr_classes(rules)
-    if longest and pairs_of(bomb_class) > longest:
-        bomb_class = f"PR{longest}"
-    return rules.bomb_value(bomb_class)
-
-
-def _itemise(mask: int, rules: RuleSet) -> list[tuple[str, int]]:
-    """The 2s and bombs of a hand with their units, in the order of the module docs."""
-    items: list[tuple[str, int]] = []
-    quad = rules.bomb_value("quad")
-    twos = [(str(card), rules.two_values[card.suit]) for card in cards_of(mask & TWOS) if rules.two_values[card.suit]]
-    if mask & TWOS == TWOS and quad > sum(v for _, v in twos):
-        items.append((f"quad {format_cards(TWOS)}", quad))  # four 2s are valued once, as the larger
-    else:
-        items += twos
-    nibbles = rank_nibbles(mask)
-    free = [nibbles[r] for r in range(TWO)]
-    if quad > 0:
-        for r in range(TWO):
-            if free[r] == NIBBLE:
-                items.append((f"quad {format_cards(rank_mask(r))}", quad))
-                free[r] = 0
-    if rules.pair_runs and _pr_classes(rules):
-        shortest = max(3, rules.pair_run_min)
-        r = 0
-        while r < TWO:
-            if free[r].bit_count() < 2:
-                r += 1
-                continue
-            start = r
-            while r < TWO and free[r].bit_count() >= 2:
-                r += 1
-            length = r - start
-            if length >= shortest:
-                value = _bomb_units(f"PR{length}", rules)
-                if value:
-                    ranks = "-".join(Card.of(k, 0).rank.symbol for k in range(start, r))
-                    items.append((f"pair run {ranks}", value))
-    return items
-
-
-def held_value(cards: Iterable[Card], rules: RuleSet) -> int:
-    """Units the 2s and bombs in ``cards`` are worth under ``rules`` (for cóng and thúi).
-
-    How bombs are counted is described in the module docs. Raises
-    :class:`~tienlen.InvalidCards` when a card is repeated.
-
-    >>> from tienlen import HOUSE, IWIN, parse_cards
-    >>> held_value(parse_cards("2♥ 2♦ 7♠ 7♣ 7♦ 7♥ 9♠"), HOUSE)
-    12
-    >>> held_value(parse_cards("3♠ 3♣ 4♠ 4♦ 5♥ 5♣ 2♠"), IWIN)
-    3
-    """
-    check_rules(rules)
-    return sum(value for _, value in _itemise(mask_of(cards), rules))
-
-
-def chop_value(combo: Combo, rules: RuleSet) -> int:
-    """Units a chopped combination adds to its chain (its 2s by suit, or its bomb value; four 2s,
-    a quad, the larger of the two).
-
-    >>> from tienlen import NORTHERN, IWIN, classify
-    >>> chop_value(classify("2♦", NORTHERN), NORTHERN)
-    3
-    >>> chop_value(classify("8♠ 8♣ 8♦ 8♥", IWIN), IWIN)
-    3
-    >>> chop_value(classify("2♠ 2♣ 2♦ 2♥", IWIN), IWIN)
-    6
-    """
-    check_type(combo, Combo, "combo", "a Combo")
-    check_rules(rules)
-    twos = sum(rules.two_values[c.suit] for c in combo.cards if c.rank == TWO)
-    # Four 2s played together are a quad: chopped, they cost the larger of the two prices.
-    return max(twos, _bomb_units(combo.bomb_class, rules) if combo.bomb_class is not None else 0)
 
 
 def _chopped(result: RoundResult, rules: RuleSet) -> list[tuple[str, int]]:
@@ -355,11 +198,13 @@ def _instant_win(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list
         if win.seat not in winners:
             winners.append(win.seat)
             patterns[win.seat] = win.pattern.replace("_", " ")
+    losers = [s for s in range(n) if s not in winners]
+    thui_payers = losers if rules.instant_win_thui_by == "every" else [_last_placed(result, losers, winners[0], n)]
     moment: list[Transfer] = []
-    for loser in (s for s in range(n) if s not in winners):
+    for loser in losers:
         dues = [(rules.amount("instant_win_payment", n) * unit, "instant win: {pattern}")]
-        if rules.instant_win_thui:
-            items = _itemise(mask_of(result.hands[loser]), rules)
+        if rules.instant_win_thui and loser in thui_payers:
+            items = itemise(mask_of(result.hands[loser]), rules)
             dues.append(
                 (sum(v for _, v in items) * unit, f"thúi on an instant win ({{pattern}}): {_items_text(items, unit)} in hand")
             )
@@ -373,6 +218,14 @@ def _instant_win(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list
                         Transfer(payer=loser, payee=winner, amount=share, reason=reason.format(pattern=patterns[winner]) + note)
                     )
     return [moment]
+
+
+def _last_placed(result: RoundResult, losers: list[int], winner: int, n: int) -> int:
+    """The loser placed last after an instant win, where nobody has a place: the one holding the
+    most cards, then the higher card total (as card-count scoring places equal counts), then the
+    last in play order from ``winner`` (the instant winner nearest the dealer)."""
+    order = _after(winner, n)
+    return max(losers, key=lambda s: (len(result.hands[s]), card_points(mask_of(result.hands[s])), order.index(s)))
 
 
 def _void_chops(result: RoundResult, rules: RuleSet) -> set[Chop]:
@@ -465,12 +318,31 @@ def _end(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list[Transfe
     # settled as the place they take.
     penalised = set(result.forfeited) - _left_late(result) if rules.forfeit_penalty is not None else set()
     charged_frozen = frozen + left_frozen
-    return [
+    due = [
         *_places_due(result, rules, unit, n, charged_frozen, penalised),
         *_frozen_due(result, rules, unit, n, frozen, left_frozen),
         *_thui_due(result, rules, unit, charged_frozen),
         *_finish_due(result, rules, unit, n),
     ]
+    payer = _den_bai_payer(result, rules, n)
+    if rules.scoring != "cards" or payer is None:
+        return due
+    # Card-count đền bài: the seat that passed holding a play pays what each of the three owes.
+    whose = {seat: "own" if seat == payer else f"seat {seat}'s" for seat in result.frozen}
+    return [
+        attrs.evolve(t, payer=payer, reason=f"đền bài: passed holding a play, pays {whose[t.payer]} {t.reason}")
+        if t.payer in whose
+        else t
+        for t in due
+    ]
+
+
+def _den_bai_payer(result: RoundResult, rules: RuleSet, n: int) -> int | None:
+    """The seat that pays for all under đền bài: where the rules use it, every player but 1st is
+    frozen (three of them) and one of them passed holding a legal play (``result.den_bai``)."""
+    if rules.den_bai and result.den_bai is not None and len(result.frozen) == n - 1 >= 3:
+        return result.den_bai
+    return None
 
 
 def _left_frozen(result: RoundResult, rules: RuleSet) -> list[int]:
@@ -523,15 +395,16 @@ def _frozen_due(result: RoundResult, rules: RuleSet, unit: int, n: int, frozen: 
     owed: list[tuple[int, int, str]] = []
     penalty = rules.amount("frozen_penalty", n)
     for seat in frozen + left:
-        items = _itemise(mask_of(result.hands[seat]), rules)
+        items = itemise(mask_of(result.hands[seat]), rules)
         units = penalty + sum(v for _, v in items)
         text = f"{penalty * unit:,}" + ("".join(f" + {label} {v * unit:,}" for label, v in items))
         owed.append((seat, units * unit, text))
     due: list[Transfer] = []
-    if rules.den_bai and result.den_bai is not None and len(frozen) == n - 1 >= 3:
+    payer = _den_bai_payer(result, rules, n)
+    if payer is not None:
         for seat, amount, text in owed[: len(frozen)]:
-            whose = "own" if seat == result.den_bai else f"seat {seat}'s"
-            due += _pay(result.den_bai, first, amount, f"đền bài: passed holding a play, pays {whose} cóng ({text})")
+            whose = "own" if seat == payer else f"seat {seat}'s"
+            due += _pay(payer, first, amount, f"đền bài: passed holding a play, pays {whose} cóng ({text})")
     else:
         for seat, amount, text in owed[: len(frozen)]:
             due += _pay(seat, first, amount, f"frozen (cóng): {text}")
@@ -563,7 +436,7 @@ def _thui_due(result: RoundResult, rules: RuleSet, unit: int, frozen: list[int])
     whom = "the player above" if rules.thui == "above" else "the winner"
     due: list[Transfer] = []
     for seat, payee in owing:
-        items = _itemise(mask_of(result.hands[seat]), rules)
+        items = itemise(mask_of(result.hands[seat]), rules)
         due += _pay(
             seat, payee, sum(v for _, v in items) * unit, f"thúi: {_items_text(items, unit)} left in hand, paid to {whom}"
         )

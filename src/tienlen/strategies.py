@@ -43,6 +43,7 @@ from tienlen.rules import (
     Currency,
     Direction,
     InstantWinRule,
+    InstantWinThuiBy,
     InstantWinTies,
     MatchTies,
     Rounds,
@@ -277,6 +278,8 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
             max_size=4,
         )
     )
+    thui_on_instant = bool(instant) and draw(flag)
+    flat = draw(st.none() | st.integers(0, 4))
     axes: dict[str, Any] = dict(
         name="drawn",
         min_players=low,
@@ -303,17 +306,19 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
         instant_wins=tuple(InstantWinRule(pattern=p, rounds=r) for p, r in instant),
         instant_win_ties=_choice(draw, InstantWinTies),
         frozen=frozen,
-        den_bai=frozen and high == 4 and draw(flag),
+        den_bai=(frozen or scoring == "cards") and high == 4 and draw(flag),
         currency=currency,
         placement=tuple(placement),
         place_points=tuple((n, tuple(draw(st.lists(st.integers(-3, 3), min_size=n, max_size=n)))) for n in counts),
         two_values=tuple(draw(st.lists(st.integers(0, 4), min_size=4, max_size=4))),
-        bomb_values=tuple((name, draw(st.integers(0, 4))) for name in classes),
+        bomb_values=() if flat is not None else tuple((name, draw(st.integers(0, 4))) for name in classes),
+        bomb_flat_value=flat,
         chop_payment=chop_payment,
         chop_stacked_twos=chop_payment != "none" and draw(flag),
         instant_win_payment=draw(_amount(counts)),
         instant_win_points=(draw(st.integers(0, 3)), draw(st.integers(-1, 1))),
-        instant_win_thui=bool(instant) and draw(flag),
+        instant_win_thui=thui_on_instant,
+        instant_win_thui_by=_choice(draw, InstantWinThuiBy) if thui_on_instant else "every",
         frozen_penalty=draw(_amount(counts)),
         frozen_end_payment=draw(_amount(counts)),
         thui=_choice(draw, Thui),
@@ -340,7 +345,7 @@ def rule_sets() -> st.SearchStrategy[RuleSet]:
     bomb tables, the following and chop switches, instant-win patterns and their rounds, frozen
     players, and every money and points axis. Axes that depend on each other are drawn together
     (bomb names from the pair runs that exist, payments for each player count, ``den_bai`` only
-    with ``frozen``), so no value is filtered away.
+    with ``frozen`` or card-count scoring), so no value is filtered away.
 
     >>> from hypothesis import given
     >>> @given(rule_sets())

@@ -27,9 +27,7 @@ True
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Callable, Mapping, Sequence
-from importlib import resources
 from types import MappingProxyType
 from typing import Any, NoReturn
 
@@ -37,8 +35,8 @@ import attrs
 
 from tienlen._cache import BoundedCache
 from tienlen._codec import WIRE_VERSION, WireValue, check_head, head, loads
-from tienlen._extras import requires
 from tienlen._input import MAX_AMOUNT, MAX_CARD_TEXT, shown
+from tienlen._schemas import bundled_schema, schema, validator
 from tienlen.actions import Action
 from tienlen.cards import DECK, FULL_MASK, cards_of, format_cards, iter_indices, to_mask
 from tienlen.combos import Combo, ComboKind, rank_nibbles
@@ -577,75 +575,3 @@ def read_document(data: object) -> Any:
     if name not in _READERS:
         _fail("format", f"one of {', '.join('tienlen-' + n for n in _READERS)}", fmt)
     return _READERS[name](data)
-
-
-def schema(name: str) -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of a document: a name of :data:`DOCUMENTS`, ``round``,
-    ``rules`` or ``common`` (the shared definitions the others refer to).
-
-    Raises :class:`~tienlen.InvalidDocument` for an unknown name.
-    """
-    names = (*DOCUMENTS, "round", "rules", "common")
-    if name not in names:
-        raise InvalidDocument(f"there is no schema {name!r}; the schemas are {', '.join(names)}")
-    text = resources.files("tienlen").joinpath("schemas", f"{name}.json").read_text(encoding="utf-8")
-    document: dict[str, Any] = json.loads(text)
-    return document
-
-
-_COMMON_DEFS = "urn:tienlen:schema:common#/$defs/"
-
-
-def bundled_schema(name: str) -> dict[str, Any]:
-    """The schema of a document as one self-contained JSON Schema: :func:`schema`'s, with every
-    shared definition it needs from ``common`` copied under its own ``$defs`` and referred to as
-    ``#/$defs/...``, for validators (in any language) that do not resolve references between
-    files. The package ships these in ``tienlen/schemas/bundled/<name>.json``, generated from
-    the split schemas by this function.
-
-    Raises :class:`~tienlen.InvalidDocument` for an unknown name or ``common``.
-    """
-    if name == "common":
-        raise InvalidDocument("'common' is the shared definitions, bundled into each document's schema")
-    common = schema("common")["$defs"]
-    needed: set[str] = set()
-
-    def local(node: Any) -> Any:  # a copy with the references to common made local
-        if isinstance(node, list):
-            return [local(item) for item in node]
-        if not isinstance(node, dict):
-            return node
-        copy = {key: local(value) for key, value in node.items()}
-        ref = node.get("$ref")
-        if isinstance(ref, str) and ref.startswith(_COMMON_DEFS):
-            needed.add(ref.removeprefix(_COMMON_DEFS))
-            copy["$ref"] = "#/$defs/" + ref.removeprefix(_COMMON_DEFS)
-        return copy
-
-    document: dict[str, Any] = local(schema(name))
-    defs: dict[str, Any] = {}
-    while needed - set(defs):
-        for definition in sorted(needed - set(defs)):
-            defs[definition] = local(common[definition])
-    document["$defs"] = {definition: defs[definition] for definition in common if definition in defs}  # common's order
-    return document
-
-
-def validator(name: str) -> Any:
-    """A ready ``jsonschema`` validator (draft 2020-12) of the document ``name`` (as :func:`schema`
-    takes it), with every shipped schema registered so its references resolve:
-    ``validator("view").validate(doc)`` raises ``jsonschema.ValidationError`` for a document the
-    schema refuses, and ``iter_errors(doc)`` lists every fault. Needs the ``jsonschema`` extra
-    (``pip install 'tienlen[jsonschema]'``).
-
-    Raises :class:`~tienlen.InvalidDocument` for an unknown name.
-    """
-    document = schema(name)
-    with requires("jsonschema", "tienlen.wire.validator"):
-        from jsonschema import Draft202012Validator
-        from referencing import Registry, Resource
-    names = (*DOCUMENTS, "round", "rules", "common")
-    registry: Registry[Any] = Registry().with_resources(
-        (f"urn:tienlen:schema:{n}", Resource.from_contents(schema(n))) for n in names
-    )
-    return Draft202012Validator(document, registry=registry)

@@ -1,0 +1,99 @@
+"""The value :func:`~tienlen.settle` returns: a :class:`Settlement` of :class:`Transfer` values.
+:mod:`tienlen.settle` offers every name here and documents them.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import attrs
+
+from tienlen._codec import WireValue
+from tienlen.rules import Currency
+
+__all__ = ["HOUSE_SEAT", "Transfer", "Settlement"]
+
+HOUSE_SEAT = -1
+"""The payee seat of the house account (the rake). Player seats are 0 and up."""
+
+
+def _seat(seat: int) -> str:
+    return "the house" if seat == HOUSE_SEAT else f"seat {seat}"
+
+
+@attrs.frozen(kw_only=True)
+class Transfer:
+    """``payer`` pays ``payee`` ``amount`` (a positive whole number of the room's money) for ``reason``.
+
+    ``payee`` (and never ``payer``) may be :data:`HOUSE_SEAT` for the rake.
+
+    >>> print(Transfer(payer=3, payee=0, amount=4000, reason="placement: 4th pays 1st"))
+    seat 3 pays seat 0 4,000: placement: 4th pays 1st
+    """
+
+    payer: int
+    payee: int
+    amount: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{_seat(self.payer)} pays {_seat(self.payee)} {self.amount:,}: {self.reason}"
+
+
+@attrs.frozen(kw_only=True)
+class Settlement(WireValue):
+    """What one round moved: the ``transfers`` in the order they fell due, the ``net`` result per seat,
+    the ``house`` account (the rake; 0 where there is none), the ``currency`` counted in (chips,
+    bets or points) and the ``unit``, what one unit is worth in this room, as given to
+    :func:`settle` (1 for points).
+
+    For chips and bets ``sum(net) + house == 0`` always. For points ``transfers`` is empty and
+    ``net`` (also readable as :attr:`points`) holds each seat's points for the round.
+    ``stake`` is the deprecated 0.1 name of ``unit`` (it warns; removed in 0.3).
+    """
+
+    currency: Currency
+    unit: int
+    transfers: tuple[Transfer, ...]
+    net: tuple[int, ...]
+    house: int = 0
+
+    @property
+    def stake(self) -> int:
+        """Deprecated 0.1 name of :attr:`unit`, the worth of one unit (warns; removed in 0.3)."""
+        warnings.warn("Settlement.stake is deprecated; use Settlement.unit (removed in 0.3)", DeprecationWarning, stacklevel=2)
+        return self.unit
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """The same as :attr:`net` (the name that reads right for points profiles)."""
+        return self.net
+
+    @property
+    def players(self) -> int:
+        """How many seats the settlement covers."""
+        return len(self.net)
+
+    def paid_by(self, seat: int) -> tuple[Transfer, ...]:
+        """The transfers ``seat`` pays."""
+        return tuple(t for t in self.transfers if t.payer == seat)
+
+    def paid_to(self, seat: int) -> tuple[Transfer, ...]:
+        """The transfers ``seat`` (or :data:`HOUSE_SEAT`) receives."""
+        return tuple(t for t in self.transfers if t.payee == seat)
+
+    def __str__(self) -> str:
+        lines = [str(t) for t in self.transfers]
+        nets = ", ".join(f"seat {s} {v:+,}" for s, v in enumerate(self.net))
+        lines.append(f"net ({self.currency}): {nets}" + (f"; house {self.house:+,}" if self.house else ""))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        """A short summary: the unit, the net per seat and how many transfers (``str()`` lists them)."""
+        house = f", house {self.house:+,}" if self.house else ""
+        return f"<Settlement in {self.currency}: net {' '.join(f'{v:+,}' for v in self.net)}{house}, {len(self.transfers)} transfers>"
+
+    def _repr_svg_(self) -> str:
+        from tienlen import svg  # pictures sit above the values they draw: imported when first drawn
+
+        return svg.settlement(self)
