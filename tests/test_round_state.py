@@ -414,7 +414,7 @@ class RoundMachine(RuleBasedStateMachine):
         try:
             Round.from_json(json.dumps(record, ensure_ascii=False))
         except InvalidRecord as error:
-            assert str(error).startswith(f"action {index} ("), str(error)
+            assert str(error).startswith(f"action {index + 1} ("), str(error)  # records count actions from 1
         else:
             raise AssertionError(f"tampered action {index} was accepted: {entry}")
 
