@@ -144,7 +144,7 @@ def test_unreadable_card_text_still_raises_and_classify_still_raises() -> None:
 # ---------------------------------------------------------------------------- the command line
 def test_check_accepts_pass(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "--rules", "house", "--play", "pass", "--table", "4♥"]) == 0
-    assert capsys.readouterr().out == "legal\n"
+    assert capsys.readouterr().out == "legal: pass\n"
     assert main(["check", "--rules", "house", "--play", "pass", "--json"]) == 1
     assert capsys.readouterr().out == (
         '{"legal": false, "reason": "the leader may not pass; play any combination", "rules": "house"}\n'
