@@ -147,7 +147,8 @@ def test_check_accepts_pass(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == "legal: pass\n"
     assert main(["check", "--rules", "house", "--play", "pass", "--json"]) == 1
     assert capsys.readouterr().out == (
-        '{"legal": false, "reason": "the leader may not pass; play any combination", "rules": "house"}\n'
+        '{"legal": false, "reason": "the leader may not pass; play any combination", "rules": "house", '
+        '"play": {"kind": "pass", "cards": ""}, "chop": false, "table": null}\n'
     )
 
 
