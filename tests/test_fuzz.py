@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 import pytest
+from extras import skip_reason
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import tienlen
@@ -450,7 +451,7 @@ frames = st.one_of(
 @given(frame=frames)
 def test_the_table_servers_frames_are_answered_or_refused(frame: str) -> None:
     """Whatever a client sends, the server's handling of it raises nothing but its ProtocolError."""
-    pytest.importorskip("websockets", reason="needs the examples extra: pip install 'tienlen[examples]'")
+    pytest.importorskip("websockets", reason=skip_reason("websockets"))
     import sys
     from pathlib import Path
 
