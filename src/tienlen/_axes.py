@@ -76,7 +76,7 @@ _OLD_PATTERNS = {  # 0.1 names that carried their restriction in the name
 def check_bomb_names(names: tuple[str, ...], field: str) -> None:
     for name in names:
         if not isinstance(name, str) or not BOMB_CLASS.fullmatch(name):
-            raise InvalidRules(f"{field}: {shown(name)} is not a bomb class; use 'quad' or 'PR3' … 'PR6'")
+            raise InvalidRules.of("bomb-class-use-quad-pr3", field=field, name=shown(name))
 
 
 @attrs.frozen(kw_only=True)
@@ -98,10 +98,7 @@ class BombRule:
         check_bomb_names(self.chops_bombs, f"bombs.{self.bomb}.chops_bombs")
         check_shape(self.chops_twos, tuple[int, ...], f"bombs.{self.bomb}.chops_twos", "a list of whole numbers")
         if not set(self.chops_twos) <= {1, 2, 3} or len(set(self.chops_twos)) != len(self.chops_twos):
-            raise InvalidRules(
-                f"bombs.{self.bomb}.chops_twos: {list(self.chops_twos)} must list 2-group sizes from 1 (single), "
-                "2 (pair) and 3 (triple), each once"
-            )
+            raise InvalidRules.of("bombs-chops-twos-must-list", bomb=self.bomb, chops_twos=list(self.chops_twos))
 
 
 @attrs.frozen(kw_only=True)
@@ -117,11 +114,11 @@ class InstantWinRule:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.pattern, str) or self.pattern not in INSTANT_WIN_PATTERNS:
-            raise InvalidRules(f"instant_wins: {shown(self.pattern)} is not a pattern; known: {', '.join(INSTANT_WIN_PATTERNS)}")
-        if self.rounds not in get_args(Rounds):
-            raise InvalidRules(
-                f"instant_wins.{self.pattern}: {shown(self.rounds)} must be 'any', 'first' or 'later' (the rounds it counts in)"
+            raise InvalidRules.of(
+                "instant-wins-pattern-known", pattern=shown(self.pattern), instant_win_patterns=", ".join(INSTANT_WIN_PATTERNS)
             )
+        if self.rounds not in get_args(Rounds):
+            raise InvalidRules.of("instant-wins-must-any-first", pattern=self.pattern, rounds=shown(self.rounds))
 
     def counts_in(self, first_round: bool) -> bool:
         """Whether the pattern wins in a first round (``first_round=True``) or in a later one."""

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tienlen._input import MAX_AMOUNT, shown
-from tienlen.errors import InvalidArgument, TienLenError
+from tienlen.errors import LANGUAGES, InvalidArgument, TienLenError
 from tienlen.profiles import PROFILES
 from tienlen.rules import RuleSet
 
@@ -30,6 +30,7 @@ __all__ = [
     "check_unit",
     "unit_argument",
     "check_balances",
+    "check_lang",
 ]
 
 
@@ -37,7 +38,7 @@ def check_type(value: Any, types: type | tuple[type, ...], name: str, words: str
     """Refuse ``value`` unless it is an instance of ``types`` (a ``bool`` is never a number)."""
     if isinstance(value, types) and not (isinstance(value, bool) and bool not in _tuple(types)):
         return
-    raise InvalidArgument(f"{name} must be {words}, not {shown(value)}")
+    raise InvalidArgument.of("wrong-type", name=name, words=words, value=shown(value))
 
 
 def _tuple(types: type | tuple[type, ...]) -> tuple[type, ...]:
@@ -48,21 +49,21 @@ def check_int(value: Any, name: str, low: int, high: int) -> int:
     """``value`` when it is a whole number (not a bool) from ``low`` to ``high``, else :class:`InvalidArgument`."""
     if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
         return value
-    raise InvalidArgument(f"{name} must be a whole number from {low:,} to {high:,}, not {shown(value)}")
+    raise InvalidArgument.of("not-a-whole-number-in-range", name=name, low=low, high=high, value=shown(value))
 
 
 def check_bool(value: Any, name: str) -> bool:
     """``value`` when it is ``True`` or ``False``, else :class:`InvalidArgument`."""
     if isinstance(value, bool):
         return value
-    raise InvalidArgument(f"{name} must be True or False, not {shown(value)}")
+    raise InvalidArgument.of("not-true-or-false", name=name, value=shown(value))
 
 
 def check_rules(rules: Any, name: str = "rules") -> RuleSet:
     """``rules`` when it is a :class:`~tienlen.RuleSet`, else :class:`InvalidArgument`."""
     if isinstance(rules, RuleSet):
         return rules
-    raise InvalidArgument(f"{name}: {shown(rules)} is not a RuleSet; pass a profile such as tienlen.HOUSE, or load_rules(name)")
+    raise InvalidArgument.of("not-a-rule-set", name=name, rules=shown(rules))
 
 
 def rules_or_profile(value: Any, name: str = "rules") -> RuleSet:
@@ -72,7 +73,7 @@ def rules_or_profile(value: Any, name: str = "rules") -> RuleSet:
         return PROFILES[value]
     if isinstance(value, RuleSet):
         return value
-    raise InvalidArgument(f"{name}: {shown(value)} is neither a RuleSet nor a profile ({', '.join(PROFILES)})")
+    raise InvalidArgument.of("not-a-rule-set-or-profile", name=name, value=shown(value), profiles=", ".join(PROFILES))
 
 
 def check_players(rules: RuleSet, players: Any, name: str = "players") -> int:
@@ -81,7 +82,7 @@ def check_players(rules: RuleSet, players: Any, name: str = "players") -> int:
         return players
     low, high = rules.min_players, rules.max_players
     span = f"{low}" if low == high else f"{low} to {high}"
-    raise InvalidArgument(f"{name}: {rules.name} is played by {span} players, not {shown(players)}")
+    raise InvalidArgument.of("player-count-not-allowed", name=name, rules=rules.name, span=span, players=shown(players))
 
 
 def check_seat(seat: Any, players: int, name: str = "seat", error: type[TienLenError] = InvalidArgument) -> int:
@@ -89,18 +90,15 @@ def check_seat(seat: Any, players: int, name: str = "seat", error: type[TienLenE
     refused as :class:`~tienlen.IllegalPlay`, like the rest of a refused action)."""
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players:
         return seat
-    raise error(f"{name} must be a seat from 0 to {players - 1}, not {shown(seat)}")
+    raise error.of("not-a-seat", name=name, value=players - 1, seat=shown(seat))
 
 
 def check_unit(unit: object, rules: RuleSet) -> int:
     """``unit`` when it is a positive whole number (exactly 1 for points), else :class:`InvalidArgument`."""
     if isinstance(unit, bool) or not isinstance(unit, int) or not 1 <= unit <= MAX_AMOUNT:
-        raise InvalidArgument(
-            f"unit: {shown(unit)} is not a positive whole number; give what one {rules.unit_name} is worth "
-            f"in this room, e.g. unit=1000 (at most {MAX_AMOUNT:,})"
-        )
+        raise InvalidArgument.of("unit-not-positive", unit=shown(unit), unit_name=rules.unit_name, max_amount=MAX_AMOUNT)
     if rules.currency == "points" and unit != 1:
-        raise InvalidArgument(f"unit: {rules.name} scores points, which are not staked; leave unit at 1 (got {unit:,})")
+        raise InvalidArgument.of("unit-with-points", rules=rules.name, unit=unit)
     return unit
 
 
@@ -110,7 +108,7 @@ def unit_argument(unit: int | None, stake: int | None, where: str) -> int:
     if stake is None:
         return 1 if unit is None else unit
     if unit is not None:
-        raise InvalidArgument(f"{where}: give unit= only; stake= is its old name and means the same amount")
+        raise InvalidArgument.of("unit-and-stake", where=where)
     warnings.warn(
         f"{where}(stake=...) is deprecated and goes in 0.3.0; use unit=... with the same amount (house: the entry; northern, iwin: the bet)",
         DeprecationWarning,
@@ -122,12 +120,17 @@ def unit_argument(unit: int | None, stake: int | None, where: str) -> int:
 def check_balances(balances: object, players: int) -> tuple[int, ...]:
     """One balance per seat, each a whole number from 0 to :data:`MAX_AMOUNT`, else :class:`InvalidArgument`."""
     if isinstance(balances, (str, bytes)) or not isinstance(balances, Sequence):
-        raise InvalidArgument(f"balances: give one whole number per seat, e.g. [50000] * {players}, not {shown(balances)}")
+        raise InvalidArgument.of("balances-not-a-sequence", players=players, balances=shown(balances))
     if len(balances) != players:
-        raise InvalidArgument(f"balances: {len(balances)} balances given for {players} players; give one per seat")
+        raise InvalidArgument.of("balances-wrong-count", balances_count=len(balances), players=players)
     for seat, value in enumerate(balances):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
-            raise InvalidArgument(
-                f"balances: seat {seat} has {shown(value)}; a balance must be a whole number of at least 0 (and at most {MAX_AMOUNT:,})"
-            )
+            raise InvalidArgument.of("balance-out-of-range", seat=seat, value=shown(value), max_amount=MAX_AMOUNT)
     return tuple(balances)
+
+
+def check_lang(lang: object) -> str:
+    """``lang`` when it is a language the messages are written in (``"en"``, ``"vi"``), else :class:`InvalidArgument`."""
+    if isinstance(lang, str) and lang in LANGUAGES:
+        return lang
+    raise InvalidArgument.of("unknown-language", lang=shown(lang), languages=", ".join(LANGUAGES))

@@ -31,12 +31,12 @@ def check_head(data: object, name: str) -> dict[str, Any]:
     """``data`` as an object whose ``format`` is ``tienlen-<name>`` and whose ``version`` is
     :data:`WIRE_VERSION`, or :class:`~tienlen.InvalidDocument` saying which of them is wrong."""
     if not isinstance(data, dict):
-        raise InvalidDocument(f"expected a tienlen-{name} document (a JSON object), not {type(data).__name__}")
+        raise InvalidDocument.of("expected-tienlen-document-json-object", name=name, type=type(data).__name__)
     if data.get("format") != f"tienlen-{name}":
-        raise InvalidDocument(f"format: expected 'tienlen-{name}', not {shown(data.get('format'))}")
+        raise InvalidDocument.of("format-expected-tienlen", name=name, value=shown(data.get("format")))
     if type(data.get("version")) is not int or data["version"] != WIRE_VERSION:
-        raise InvalidDocument(
-            f"version: {shown(data.get('version'))} is not supported; this library reads version {WIRE_VERSION}"
+        raise InvalidDocument.of(
+            "version-supported-library-reads-version", value=shown(data.get("version")), wire_version=WIRE_VERSION
         )
     return data
 

@@ -78,16 +78,16 @@ def shown(value: object, limit: int = 60) -> str:
 def check_text(value: Any, name: str, limit: int, error: type[_E]) -> str:
     """``value`` when it is text of at most ``limit`` characters, else ``error`` (before any parsing)."""
     if not isinstance(value, str):
-        raise error(f"{name} must be text, not {shown(value)}")
+        raise error.of("not-text", name=name, value=shown(value))
     if len(value) > limit:
-        raise error(f"{name} is {len(value):,} characters long; the limit is {limit:,}")
+        raise error.of("text-too-long", name=name, value_count=len(value), limit=limit)
     return value
 
 
 def parse_whole(text: str, name: str, high: int, error: type[_E]) -> int:
     """A whole number written in ASCII digits (no sign, no other digits), from 0 to ``high``."""
     if not (text.isascii() and text.isdigit() and len(text) <= 20) or int(text) > high:
-        raise error(f"{name} must be a whole number from 0 to {high:,} in the digits 0-9, not {shown(text)}")
+        raise error.of("not-digits-in-range", name=name, high=high, text=shown(text))
     return int(text)
 
 
@@ -98,11 +98,11 @@ def load_json(text: Any, name: str, limit: int, error: type[_E]) -> Any:
     try:
         return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
     except _Refused as refused:
-        raise error(f"{name} is not valid JSON: {refused}") from None
+        raise error.of("invalid-json", name=name, refused=refused) from None
     except RecursionError:
-        raise error(f"{name} is not valid JSON: it is nested too deeply") from None
+        raise error.of("json-nested-too-deeply", name=name) from None
     except ValueError as problem:  # json.JSONDecodeError, or a number too long to read
-        raise error(f"{name} is not valid JSON: {problem}") from None
+        raise error.of("invalid-json-at", name=name, problem=problem) from None
 
 
 class _Refused(Exception):
@@ -126,21 +126,23 @@ def read_file(path: Any, name: str, limit: int, error: type[_E]) -> str:
     """The UTF-8 text of a regular file of at most ``limit`` bytes; anything else (a missing file,
     a directory, a FIFO or device, a file too large, bytes that are not UTF-8) is the error."""
     if not isinstance(path, (str, os.PathLike)):
-        raise InvalidArgument(f"{name} must be a file path, not {shown(path)}")
+        raise InvalidArgument.of("must-file-path", name=name, path=shown(path))
     where = shown(os.fspath(path))
     try:
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode):
-            raise error(f"cannot read {name} {where}: it is not a regular file")
+            raise error.of("not-a-regular-file", name=name, where=where)
         if info.st_size > limit:
-            raise error(f"cannot read {name} {where}: it is {info.st_size:,} bytes; the limit is {limit:,}")
+            raise error.of("file-over-limit", name=name, where=where, st_size=info.st_size, limit=limit)
         with open(path, "rb") as file:
             data = file.read(limit + 1)
     except (OSError, ValueError) as problem:
-        raise error(f"cannot read {name} {where}: {getattr(problem, 'strerror', None) or problem}") from None
+        raise error.of(
+            "cannot-read-file", name=name, where=where, problem=getattr(problem, "strerror", None) or problem
+        ) from None
     if len(data) > limit:
-        raise error(f"cannot read {name} {where}: it is larger than the limit of {limit:,} bytes")
+        raise error.of("file-too-large", name=name, where=where, limit=limit)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as problem:
-        raise error(f"cannot read {name} {where}: byte {problem.start} is not UTF-8") from None
+        raise error.of("file-not-utf8", name=name, where=where, start=problem.start) from None

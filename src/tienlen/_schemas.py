@@ -30,7 +30,7 @@ def schema(name: str) -> dict[str, Any]:
     Raises :class:`~tienlen.InvalidDocument` for an unknown name.
     """
     if name not in SCHEMAS:
-        raise InvalidDocument(f"there is no schema {name!r}; the schemas are {', '.join(SCHEMAS)}")
+        raise InvalidDocument.of("there-no-schema-schemas-are", name=name, schemas=", ".join(SCHEMAS))
     text = resources.files("tienlen").joinpath("schemas", f"{name}.json").read_text(encoding="utf-8")
     document: dict[str, Any] = json.loads(text)
     return document
@@ -49,7 +49,7 @@ def bundled_schema(name: str) -> dict[str, Any]:
     Raises :class:`~tienlen.InvalidDocument` for an unknown name or ``common``.
     """
     if name == "common":
-        raise InvalidDocument("'common' is the shared definitions, bundled into each document's schema")
+        raise InvalidDocument.of("common-shared-definitions-bundled-into")
     common = schema("common")["$defs"]
     needed: set[str] = set()
 

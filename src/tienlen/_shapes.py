@@ -27,7 +27,7 @@ def check_shape(value: Any, kind: Any, field: str, words: str) -> None:
     if _fits(value, kind):
         return
     bounds = f" of at most {MAX_AMOUNT:,} in size" if "whole number" in words else ""
-    raise InvalidRules(f"{field}: expected {words}{bounds}, got {shown(value)}")
+    raise InvalidRules.of("axis-wrong-type", field=field, words=words, bounds=bounds, value=shown(value))
 
 
 def _fits(value: Any, kind: Any) -> bool:
@@ -54,8 +54,8 @@ def check_fields(value: Any, fields: Iterable[attrs.Attribute[Any]], words: Mapp
         item, kind = getattr(value, field.name), field.type
         if get_origin(kind) is Literal:
             if item not in get_args(kind):
-                raise InvalidRules(
-                    f"{field.name}: {shown(item)} is not allowed; use one of {', '.join(map(repr, get_args(kind)))}"
+                raise InvalidRules.of(
+                    "axis-word-not-allowed", field=field.name, item=shown(item), repr=", ".join(map(repr, get_args(kind)))
                 )
         elif not _fits(item, kind):
             check_shape(item, kind, field.name, words[_without_none(kind)])

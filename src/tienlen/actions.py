@@ -46,13 +46,12 @@ class Action(WireValue):
 
     def __attrs_post_init__(self) -> None:
         if self.kind not in ("play", "pass", "interrupt", "forfeit"):
-            raise IllegalPlay(f"unknown action kind {shown(self.kind)}; use play, pass, interrupt or forfeit")
+            raise IllegalPlay.of("unknown-action-kind", kind=shown(self.kind))
         if isinstance(self.seat, bool) or not isinstance(self.seat, int) or not 0 <= self.seat <= 99:
-            raise IllegalPlay(f"an action's seat is a whole number from 0 to 99, not {shown(self.seat)}")
+            raise IllegalPlay.of("action-seat-out-of-range", seat=shown(self.seat))
         if not isinstance(self.combo, Combo) if self.kind in ("play", "interrupt") else self.combo is not None:
-            raise IllegalPlay(
-                f"a {self.kind} action {'needs a Combo' if self.combo is None else 'has no cards'}, not {shown(self.combo)}"
-            )
+            code = "action-needs-combo" if self.combo is None else "action-has-no-cards"
+            raise IllegalPlay.of(code, action=self.kind, combo=shown(self.combo))
 
     @property
     def mask(self) -> int:
@@ -92,41 +91,34 @@ def parse_action(text: str, rules: RuleSet, *, seat: int | None = None, to_act: 
     Action(kind='pass', seat=1, combo=None)
     """
     if not isinstance(text, str):
-        raise IllegalPlay(f"an action is text such as 'pass' or 'play 3♠ 4♠ 5♠', not {type(text).__name__}")
+        raise IllegalPlay.of("action-not-text", type=type(text).__name__)
     check_text(text, "an action", MAX_ACTION_TEXT, IllegalPlay)  # before any splitting
     words = text.split()
     named = None
     if words and words[0].lower() == "seat":
         if len(words) < 2 or not (words[1].isascii() and words[1].isdigit() and len(words[1]) <= 3):
-            raise IllegalPlay(
-                f"cannot read {' '.join(words[1:2]) or 'nothing'!r} as a seat number in {text!r}; write 'seat 2 pass'"
-            )
+            raise IllegalPlay.of("unreadable-seat", word=" ".join(words[1:2]), text=text)
         named, words = int(words[1]), words[2:]
         if seat is not None and named != seat:
-            raise IllegalPlay(f"{text!r} is for seat {named}, but this is seat {seat}")
+            raise IllegalPlay.of("action-for-other-seat", text=text, named=named, seat=seat)
     if not words:
-        raise IllegalPlay(
-            "no action given: write 'pass', the cards to play (e.g. '3♠ 4♠ 5♠'), 'chop' and the cards, or 'forfeit'"
-        )
+        raise IllegalPlay.of("no-action-given")
     kind = _VERBS.get(words[0].lower())
     if kind is None:
         kind = "play"
         if words[0].isalpha() and not _is_card(words[0]):
-            raise IllegalPlay(
-                f"cannot read {words[0]!r} in {text!r}: write 'pass', the cards to play (e.g. 'play 3♠ 4♠ 5♠'), "
-                "'chop' and the cards, or 'forfeit'"
-            )
+            raise IllegalPlay.of("unreadable-action", words=words[0], text=text)
     else:
         words = words[1:]
     who = seat if seat is not None else named if named is not None else to_act if kind in ("play", "pass") else None
     if who is None:
-        raise IllegalPlay(f"say which seat acts: 'seat 2 {text.strip()}'")
+        raise IllegalPlay.of("seat-not-named", text=text.strip())
     if kind in ("pass", "forfeit"):
         if words:
-            raise IllegalPlay(f"cannot read {words[0]!r} in {text!r}: '{kind}' takes no cards")
+            raise IllegalPlay.of("action-takes-no-cards", words=words[0], text=text, kind=kind)
         return Action(kind=kind, seat=who)
     if not words:
-        raise IllegalPlay(f"{text.strip()!r} names no cards: write them after it, e.g. 'play 3♠ 4♠ 5♠'")
+        raise IllegalPlay.of("action-names-no-cards", text=text.strip())
     return Action(kind=kind, seat=who, combo=classify(" ".join(words), rules))
 
 
@@ -181,7 +173,7 @@ class LegalActions(Sequence[Action]):
             if isinstance(index, slice):
                 return tuple(self[i] for i in range(len(self))[index])
             if not isinstance(index, int):
-                raise InvalidArgument(f"legal actions are indexed by whole numbers, not {shown(index)}")
+                raise InvalidArgument.of("legal-actions-are-indexed-by", index=shown(index))
             index = int(index)  # a bool
         count = self._plays + self._can_pass
         if not -count <= index < count:

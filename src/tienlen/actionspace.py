@@ -116,7 +116,7 @@ def action_indices(mask: int) -> tuple[int, ...]:
     several ranks that are not one card or one pair at each of consecutive ranks).
     """
     if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask <= FULL_MASK:
-        raise InvalidCombo(f"{shown(mask)} is not a card mask: masks run from 0 to 2**52 - 1")
+        raise InvalidCombo.of("not-a-card-mask", mask=shown(mask))
     if mask == 0:
         return (PASS_INDEX,)
     nibbles = rank_nibbles(mask)
@@ -129,7 +129,7 @@ def action_indices(mask: int) -> tuple[int, ...]:
     kind = ComboKind.STRAIGHT if sizes == {1} else ComboKind.PAIR_RUN if sizes == {2} else None
     shape = (kind, ranks[0], len(ranks))
     if kind is None or ranks[-1] - ranks[0] + 1 != len(ranks) or shape not in _RUN_INDEX:
-        raise InvalidCombo(f"{format_cards(mask)} is no single, pair, triple, quad, straight or pair run")
+        raise InvalidCombo.of("not-a-combination-of-any-kind", mask=format_cards(mask))
     return (_RUN_INDEX[shape], *(_STEP_BASE + _STEPS.index(s) for s in suits))
 
 
@@ -140,22 +140,22 @@ def indices_mask(indices: Sequence[int]) -> int:
     """
     indices = tuple(indices)
     if not indices or any(isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < ACTION_SPACE_SIZE for i in indices):
-        raise IllegalPlay(f"{indices!r}: give indices from 0 to {ACTION_SPACE_SIZE - 1}, one or more")
+        raise IllegalPlay.of("give-indices-from-0-one", indices=indices, value=ACTION_SPACE_SIZE - 1)
     first, steps = indices[0], indices[1:]
     if first < _RUN_BASE:
         if steps:
-            raise IllegalPlay(f"{index_label(first)} is a whole action; nothing may follow it")
+            raise IllegalPlay.of("whole-action-nothing-may-follow", first=index_label(first))
         if first == PASS_INDEX:
             return 0
         size = next(s for s in (4, 3, 2, 1) if first >= _GROUP_BASE[s])
         rank, pos = divmod(first - _GROUP_BASE[size], len(_PER_RANK[size]))
         return _PER_RANK[size][pos] << (4 * rank)
     if first >= _STEP_BASE:
-        raise IllegalPlay(f"{index_label(first)} continues a run: choose a run span first")
+        raise IllegalPlay.of("continues-run-choose-run-span", first=index_label(first))
     kind, low, length = RUN_SHAPES[first - _RUN_BASE]
     if len(steps) != length or any(not i >= _STEP_BASE or _STEPS[i - _STEP_BASE].bit_count() != _STEP_SIZE[kind] for i in steps):
         width = "one suit" if kind is ComboKind.STRAIGHT else "two suits"
-        raise IllegalPlay(f"{index_label(first)} needs {length} suit steps of {width} each, not {list(steps)}")
+        raise IllegalPlay.of("needs-suit-steps-each", first=index_label(first), length=length, width=width, steps=list(steps))
     return _run_mask(low, steps)
 
 
@@ -170,7 +170,7 @@ def index_label(index: int) -> str:
     Raises :class:`~tienlen.IllegalPlay` for a number outside the space.
     """
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < ACTION_SPACE_SIZE:
-        raise IllegalPlay(f"{index!r} is not an action index; indices run from 0 to {ACTION_SPACE_SIZE - 1}")
+        raise IllegalPlay.of("action-index-indices-run-from", index=index, value=ACTION_SPACE_SIZE - 1)
     if index == PASS_INDEX:
         return "pass"
     if index < _RUN_BASE:
@@ -232,7 +232,7 @@ class Choice:
         if number is None or number not in legal:
             shown = ", ".join(f"{i} ({index_label(i)})" for i in legal[:8]) + (" …" if len(legal) > 8 else "")
             described = f" ({index_label(number)})" if number is not None and 0 <= number < ACTION_SPACE_SIZE else ""
-            raise IllegalPlay(f"action index {index!r}{described} is not legal now; legal: {shown}")
+            raise IllegalPlay.of("action-index-legal-now-legal", index=index, described=described, shown=shown)
         chosen = (*self.chosen, number)
         action = self.actions.get(chosen)
         return action if action is not None else Choice(self.actions, chosen)
@@ -246,7 +246,7 @@ class Choice:
         """
         sequence = action_indices(action.mask) if isinstance(action, Action) else None
         if sequence is None or self.actions.get(sequence) != action or sequence[: len(self.chosen)] != self.chosen:
-            raise IllegalPlay(f"{action} is not reachable from this choice (chosen so far: {list(self.chosen)})")
+            raise IllegalPlay.of("reachable-from-choice-chosen-so", action=action, chosen=list(self.chosen))
         return sequence[len(self.chosen)]
 
     def encode(self) -> list[int]:

@@ -53,7 +53,7 @@ def _choices(view: PlayerView) -> Sequence[Action]:
     check_type(view, PlayerView, "view", "a PlayerView (round.view(seat))")
     if not view.legal_actions:
         now = "the round is over" if view.to_act is None else f"seat {view.to_act} is to act"
-        raise IllegalPlay(f"seat {view.seat} has no action to choose: {now} and it may not chop out of turn")
+        raise IllegalPlay.of("agent-view-has-no-action", seat=view.seat, now=now)
     return view.legal_actions
 
 
@@ -88,7 +88,9 @@ def protected_mask(hand: int, rules: RuleSet) -> int:
     hand = to_mask(hand)
     check_rules(rules)
     if hand.bit_count() > MAX_HAND and hand.bit_count() > rules.most_cards_dealt():  # which is 13 or more
-        raise InvalidCards(f"a hand holds at most {rules.most_cards_dealt()} cards under {rules.name}, not {hand.bit_count()}")
+        raise InvalidCards.of(
+            "hand-too-large-for-rules", most_cards_dealt=rules.most_cards_dealt(), rules=rules.name, bit_count=hand.bit_count()
+        )
     mask = hand & TWOS
     # Cards per rank, counted in each nibble at once. A bomb needs a rank of four cards, or three
     # ranks in a row of two cards or more (a pair run): only such ranks go to the move generator,
@@ -181,7 +183,7 @@ def greedy_choice(
             return plays[min(chops)]
     if not my_turn:
         if decline is None:  # only a view built by hand offers chops without the pass
-            raise IllegalPlay(f"seat {seat} is not to act, and its view offers no pass to decline a chop with")
+            raise IllegalPlay.of("seat-act-view-offers-no", seat=seat)
         return decline
     guarded = protected_mask(hand, rules)
     cheap = [mask for mask in plays if not mask & guarded]
@@ -210,7 +212,7 @@ def make_agent(name: str, seed: int = 0) -> Agent:
     an unknown name or a seed out of range."""
     check_type(name, str, "name", "a bot name")
     if name not in AGENTS:
-        raise InvalidArgument(f"unknown bot {shown(name)}; choose one of {', '.join(AGENTS)}")
+        raise InvalidArgument.of("unknown-bot-choose-one", name=shown(name), agents=", ".join(AGENTS))
     return AGENTS[name](seed)
 
 
@@ -233,7 +235,7 @@ def play_round(
     is not a round.
     """
     if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence) or not all(isinstance(a, Agent) for a in agents):
-        raise InvalidArgument(f"agents must be a sequence of agents (objects with act(view)), not {shown(agents)}")
+        raise InvalidArgument.of("agents-must-sequence-agents-objects", agents=shown(agents))
     if start is not None:
         check_type(start, Round, "start", "a Round or None")
     round_ = (
@@ -242,7 +244,7 @@ def play_round(
         else Round.deal(rules, players=len(agents), seed=seed, first_round=first_round, leader=leader, dealer=dealer)
     )
     if len(agents) != round_.players:
-        raise IllegalPlay(f"{len(agents)} agents for {round_.players} seats; give one agent per seat")
+        raise IllegalPlay.of("agents-seats-give-one-agent", agents_count=len(agents), players=round_.players)
     while not round_.is_over:
         round_ = _offer_interrupts(round_, agents)
         if round_.is_over:
@@ -271,9 +273,8 @@ def _ask(round_: Round, agents: Sequence[Agent], seat: int) -> Round:
     view = round_.view(seat)
     action = agents[seat].act(view)
     if action not in view.legal_actions:
-        raise IllegalPlay(
-            f"agent {shown(agents[seat])} at seat {seat} chose {action if isinstance(action, Action) else shown(action)}, which is not a legal action here"
-        )
+        chose = action if isinstance(action, Action) else shown(action)
+        raise IllegalPlay.of("agent-chose-illegal-action", agent=shown(agents[seat]), seat=seat, action=chose)
     if action.kind == "pass" and round_.to_act != seat:
         return round_  # declined an out-of-turn chop
     return round_.apply(action)

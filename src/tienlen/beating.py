@@ -10,24 +10,26 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from tienlen._bits import colours
-from tienlen._checks import check_bool, check_rules
+from tienlen._checks import check_bool, check_lang, check_rules
 from tienlen.cards import Card
 from tienlen.combos import Combo, ComboKind, as_combo, rank_nibbles
-from tienlen.errors import InvalidCombo
+from tienlen.errors import InvalidCombo, Reason
 from tienlen.rules import RuleSet
 
 __all__ = ["beats", "explain", "is_chop", "is_bomb", "suit_pattern"]
 
-_PATTERN_WORDS = {
-    ComboKind.SINGLE: "a single must follow suit",
-    ComboKind.PAIR: "a pair must follow colour",
-    ComboKind.TRIPLE: "a triple must follow the same suits",
-    ComboKind.QUAD: "a quad must follow the same suits",
-    ComboKind.STRAIGHT: "a straight must follow suit",
-    ComboKind.PAIR_RUN: "a pair run must follow the same suits",
+_FOLLOW = {  # the reason's code when a follow-suit rule refuses a play on each kind of table
+    ComboKind.SINGLE: "must-follow-suit",
+    ComboKind.PAIR: "must-follow-colour",
+    ComboKind.TRIPLE: "must-follow-same-suits",
+    ComboKind.QUAD: "must-follow-same-suits",
+    ComboKind.STRAIGHT: "must-follow-suit",
+    ComboKind.PAIR_RUN: "must-follow-same-suits",
 }
+_Why = tuple[str, dict[str, Any]]  # a reason's code and its parameters
 
 
 def is_bomb(combo: Combo, rules: RuleSet) -> bool:
@@ -49,7 +51,8 @@ def explain(
     rules: RuleSet,
     *,
     passed: bool = False,
-) -> str | None:
+    lang: str = "en",
+) -> Reason | None:
     """``None`` when ``play`` may go on ``table`` (``None`` = leading), else the reason a player would read.
 
     ``play`` and ``table`` are combinations, or cards (text, :class:`~tienlen.Card` objects or a
@@ -59,39 +62,48 @@ def explain(
     a player who has already passed in this trick may make the play (only bombs on 2-groups, and
     only where ``rules.bomb_after_pass``).
 
+    The reason is a :class:`~tienlen.Reason`: a ``str`` written in ``lang`` (``"en"`` or ``"vi"``)
+    that also carries the stable ``code`` and ``params`` of the refusal (page "Error codes").
+
     >>> from tienlen import NORTHERN
     >>> print(explain("3♠ 3♥", None, NORTHERN))
     3♠ 3♥ is not a combination under northern: a pair must be two cards of the same colour
+    >>> print(explain("3♠ 3♥", None, NORTHERN, lang="vi"))
+    3♠ 3♥ không phải là một bộ theo luật northern: đôi phải là hai lá cùng màu
     """
     check_bool(passed, "passed")
     check_rules(rules)
+    check_lang(lang)
     try:
         play = as_combo(play, rules)
     except InvalidCombo as error:
-        return str(error)
+        return Reason.of(error.code, lang, **error.params)
     if table is None:
         if not rules.lead_pair_run_bombs and play.kind is ComboKind.PAIR_RUN and is_bomb(play, rules):
-            return f"{play} cannot be led under {rules.name}: a {play.bomb_class} is a bomb, played only on what it beats"
+            return Reason.of("pair-run-bomb-cannot-lead", lang, play=play, rules=rules.name, bomb=play.bomb_class)
         return None
     try:
         table = as_combo(table, rules)
     except InvalidCombo as error:
-        return f"the table {error}"
-    reason = _refusal(play, table, rules, passed)
-    return None if reason is None else f"{play} cannot beat {table} under {rules.name}: {reason}"
+        return Reason.of("table-not-a-combination", lang, reason=error)
+    why = _refusal(play, table, rules, passed)
+    if why is None:
+        return None
+    code, params = why
+    return Reason.of("cannot-beat", lang, play=play, table=table, rules=rules.name, reason={"code": code, "params": params})
 
 
-def _refusal(play: Combo, table: Combo, rules: RuleSet, passed: bool) -> str | None:
+def _refusal(play: Combo, table: Combo, rules: RuleSet, passed: bool) -> _Why | None:
     bomb = rules.bomb_rule(play.bomb_class)
     twos = table.is_two_group
     if passed:
         if rules.bomb_after_pass and twos and bomb is not None and table.length in bomb.chops_twos:
             return None
         if not rules.bomb_after_pass:
-            return "you passed in this trick"
+            return "passed-in-trick", {}
         if twos and bomb is not None:
-            return f"after passing you may only bomb 2s, and a {play.bomb_class} does not chop {_twos_name(table.length)} here"
-        return "after passing you may only bomb 2s"
+            return "after-pass-bomb-does-not-chop", {"bomb": play.bomb_class, "twos": table.length}
+        return "after-pass-only-bomb-twos", {}
     if bomb is not None and twos and table.length in bomb.chops_twos:
         return None
     table_bomb = rules.bomb_rule(table.bomb_class)
@@ -103,9 +115,11 @@ def _refusal(play: Combo, table: Combo, rules: RuleSet, passed: bool) -> str | N
         return _shape_reason(play, table, rules)
     ignores_suit = rules.twos_ignore_suit and play.is_two_group and play.kind <= ComboKind.PAIR
     if rules.follow_suit and not ignores_suit and suit_pattern(play) != suit_pattern(table):
-        return _PATTERN_WORDS[table.kind] + f" ({_pattern_text(table)})"
+        if table.kind is ComboKind.PAIR:
+            return _FOLLOW[table.kind], {"kind": table.kind, "colour": suit_pattern(table)[0]}
+        return _FOLLOW[table.kind], {"kind": table.kind, "suits": _suits_text(table)}
     if play.mask.bit_length() <= table.mask.bit_length():
-        return f"its top card {play.top} is not higher than {table.top}"
+        return "top-card-not-higher", {"top": play.top, "table_top": table.top}
     return None
 
 
@@ -143,25 +157,18 @@ def is_chop(play: Combo | Iterable[Card] | str | int, table: Combo | Iterable[Ca
     return is_bomb(play, rules) or (rules.higher_two_chops and play.is_two_group)
 
 
-def _shape_reason(play: Combo, table: Combo, rules: RuleSet) -> str:
-    want = f"a {table.kind.label}" if table.kind.value <= 4 else f"a {table.length}-card {table.kind.label}"
+def _shape_reason(play: Combo, table: Combo, rules: RuleSet) -> _Why:
+    want = {"want": table.kind, "length": table.length}
     if table.is_two_group:
         if rules.bomb_rule(play.bomb_class) is not None:
-            return f"a {play.bomb_class} does not chop {_twos_name(table.length)} here"
-        return f"{_twos_name(table.length)} can only be beaten by {want} or by a bomb that chops it"
+            return "bomb-cannot-chop-this", {"bomb": play.bomb_class, "twos": table.length}
+        return "twos-need-same-kind-or-bomb", {"twos": table.length, **want}
     if rules.bomb_rule(table.bomb_class) is not None and rules.bomb_rule(play.bomb_class) is not None:
-        return f"a {play.bomb_class} does not chop a {table.bomb_class}"
+        return "bomb-does-not-chop-bomb", {"bomb": play.bomb_class, "table_bomb": table.bomb_class}
     if rules.bomb_rule(play.bomb_class) is not None:
-        return f"bombs only chop 2s and bombs; {table} must be beaten by {want}"
-    return f"{table} must be beaten by {want}"
+        return "bombs-only-chop-twos-and-bombs", {"table": table, **want}
+    return "must-beat-with-same-kind", {"table": table, **want}
 
 
-def _twos_name(size: int) -> str:
-    return ("a single 2", "a pair of 2s", "a triple of 2s")[size - 1]
-
-
-def _pattern_text(table: Combo) -> str:
-    if table.kind is ComboKind.PAIR:
-        (colours,) = suit_pattern(table)
-        return ("black", "red", "one black, one red")[colours - 1]
+def _suits_text(table: Combo) -> str:
     return " ".join("♠♣♦♥"[s] for s in range(4) if any((n >> s) & 1 for n in rank_nibbles(table.mask)))

@@ -126,7 +126,7 @@ class Card:
         """The shared instance of the card with this index (0 = 3♠ … 51 = 2♥)."""
         if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < 52:
             return DECK[index]
-        raise InvalidCards(f"there is no card with index {shown(index)}; indices run 0 (3♠) to 51 (2♥)")
+        raise InvalidCards.of("no-card-with-index", index=shown(index))
 
     def __setattr__(self, name: str, value: Any) -> NoReturn:
         raise FrozenInstanceError()
@@ -144,9 +144,7 @@ class Card:
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (rank, suit)) or not (
             0 <= rank <= 12 and 0 <= suit <= 3
         ):
-            raise InvalidCards(
-                f"no card has rank {shown(rank)} and suit {shown(suit)}; ranks run 0 (3) to 12 (2), suits 0 (♠) to 3 (♥)"
-            )
+            raise InvalidCards.of("no-card-with-rank-suit", rank=shown(rank), suit=shown(suit))
         return DECK[rank * 4 + suit]
 
     @classmethod
@@ -157,7 +155,7 @@ class Card:
         """
         cards = _parse_tokens(text)
         if len(cards) != 1:
-            raise InvalidCards(f"{shown(_normalise(text))} is not one card; write a rank and a suit, like '10♥' or 'Th'")
+            raise InvalidCards.of("not-one-card", text=shown(_normalise(text)))
         return cards[0]
 
     @property
@@ -232,10 +230,7 @@ def _parse_tokens(text: str) -> list[Card]:
             end = pos if match is None else match.end()  # a rank and a suit word may stand apart
             while end < len(text) and not (text[end].isspace() or text[end] in ",;"):
                 end += 1
-            raise InvalidCards(
-                f"cannot read {shown(text[pos:end])} as a card: write a rank (3-10, J, Q, K, A, 2) then a suit "
-                "(♠ ♣ ♦ ♥, s c d h, or bích chuồn rô cơ)"
-            )
+            raise InvalidCards.of("unreadable-card", text=shown(text[pos:end]))
         rank = _RANK_WORDS[match.group(1)]
         cards.append(DECK[rank * 4 + _SUIT_WORDS[match.group(2)]])
         pos = match.end()
@@ -257,7 +252,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     seen = 0
     for card in cards:
         if seen & card.mask:
-            raise InvalidCards(f"{card} is written twice in {shown(_normalise(text))}; a deck has one of each card")
+            raise InvalidCards.of("card-written-twice", card=card, text=shown(_normalise(text)))
         seen |= card.mask
     return cards_of(seen)
 
@@ -278,13 +273,13 @@ def format_cards(cards: Iterable[Card] | int) -> str:
 def mask_of(cards: Iterable[Card]) -> int:
     """The 52-bit mask of some cards. Raises :class:`InvalidCards` on a repeated card or a non-card."""
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-        raise InvalidCards(f"{shown(cards)} is not cards: give card text like '3♠ 4♣', Card objects or a mask")
+        raise InvalidCards.of("not-cards", cards=shown(cards))
     mask = 0
     for card in cards:
         if not isinstance(card, Card):
-            raise InvalidCards(f"{shown(card)} is not a Card; use Card.parse or parse_cards to read card text")
+            raise InvalidCards.of("not-a-card", card=shown(card))
         if mask & card.mask:
-            raise InvalidCards(f"{card} appears twice; a deck has one of each card")
+            raise InvalidCards.of("card-given-twice", card=card)
         mask |= card.mask
     return mask
 
@@ -315,6 +310,6 @@ def to_mask(cards: Iterable[Card] | str | int) -> int:
         return mask_of(parse_cards(cards))
     if isinstance(cards, int):
         if isinstance(cards, bool) or cards < 0 or cards > FULL_MASK:
-            raise InvalidCards(f"{shown(cards)} is not a card mask: masks run from 0 to 2**52 - 1")
+            raise InvalidCards.of("card-mask-out-of-range", cards=shown(cards))
         return cards
     return mask_of(cards)

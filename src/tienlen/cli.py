@@ -84,7 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv is not None and (
         isinstance(argv, str) or not isinstance(argv, Sequence) or not all(isinstance(a, str) for a in argv)
     ):
-        raise InvalidArgument("argv must be a list of strings, like ['check', '--rules', 'house', '--play', '3♠']")
+        raise InvalidArgument.of("argv-must-list-strings-like")
     try:
         code = _run(argv)
         sys.stdout.flush()  # a closed pipe shows here, not at exit
@@ -272,7 +272,7 @@ def _unit(args: argparse.Namespace, rules: RuleSet | None = None) -> int:
     """The room's unit from --unit, or from the deprecated --stake (with a warning on stderr);
     with ``rules``, the unit to settle them with (1 for points)."""
     if args.stake is not None and args.unit is not None:
-        raise InvalidArgument("give --unit only; --stake is its old name")
+        raise InvalidArgument.of("cli-unit-and-stake")
     if args.stake is not None:
         _say(
             "tienlen: --stake is deprecated and goes in 0.3.0; use --unit (the same amount: the house entry, or the bet)",
@@ -291,7 +291,7 @@ def _one_rule_set(args: argparse.Namespace) -> RuleSet:
     """The one rule set of ``tienlen rules``, from --rules or the positional form."""
     given = [r for r in (args.rules, args.rules_option) if r is not None]
     if len(given) != 1:
-        raise InvalidArgument("name one rule set: tienlen rules --rules house")
+        raise InvalidArgument.of("name-one-rule-set-tienlen")
     return _load(given[0])
 
 
@@ -305,7 +305,7 @@ def _cards_option(option: str, text: str, read: Callable[[str], _T]) -> _T:
     try:
         return read(text)
     except TienLenError as error:
-        raise InvalidArgument(f"{option} {shown(text)}: {error}") from None
+        raise InvalidArgument.of("cli-option-refused", option=option, text=shown(text), reason=error) from None
 
 
 def _writable(path: str) -> None:
@@ -313,11 +313,11 @@ def _writable(path: str) -> None:
     target = Path(path)
     folder = target.parent
     if target.exists() and not target.is_file():
-        raise InvalidArgument(f"--record {shown(path)} is not a regular file; name a file to write")
+        raise InvalidArgument.of("record-regular-file-name-file", path=shown(path))
     if not folder.is_dir():
-        raise InvalidArgument(f"--record {shown(path)}: the folder {shown(str(folder))} does not exist")
+        raise InvalidArgument.of("record-folder-does-exist", path=shown(path), folder=shown(str(folder)))
     if not os.access(target if target.exists() else folder, os.W_OK):
-        raise InvalidArgument(f"--record {shown(path)} cannot be written (permission denied)")
+        raise InvalidArgument.of("record-cannot-written-permission-denied", path=shown(path))
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -411,7 +411,7 @@ def _play(args: argparse.Namespace) -> int:
 def _names(text: str, what: str) -> list[str]:
     names = [name.strip() for name in text.split(",") if name.strip()]
     if not names:
-        raise InvalidArgument(f"name at least one {what} (comma-separated)")
+        raise InvalidArgument.of("name-least-one-comma-separated", what=what)
     return names
 
 
@@ -470,7 +470,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.repeat:
         report = load_json(read_file(args.repeat, "report", MAX_RECORD, InvalidArgument), "report", MAX_RECORD, InvalidArgument)
         if not isinstance(report, dict) or not isinstance(report.get("run"), dict):
-            raise InvalidArgument(f"{shown(args.repeat)} is not a report of `tienlen simulate --json` (it has no run)")
+            raise InvalidArgument.of("report-tienlen-simulate-json-has", repeat=shown(args.repeat))
         run = Run.from_mapping(report["run"])
     else:
         rule_sets = tuple(_rule_sets([args.rules]))
@@ -485,12 +485,10 @@ def _simulate(args: argparse.Namespace) -> int:
     run.check()
     check_int(args.workers, "--workers", 1, MAX_WORKERS)
     if args.dask and args.workers != 1:
-        raise InvalidArgument(
-            "--workers spreads rounds over this machine's processes; with --dask the cluster's workers play them: give one or the other"
-        )
+        raise InvalidArgument.of("workers-spreads-rounds-over-machine")
     if args.plot:
         if Path(args.plot).suffix.lower() not in (".png", ".svg", ".pdf"):
-            raise InvalidArgument(f"--plot {shown(args.plot)}: name a .png, .svg or .pdf file")
+            raise InvalidArgument.of("plot-name-png-svg-pdf", plot=shown(args.plot))
         plot = _extra("tienlen.plot", "plot")
     progress = None if args.quiet else ProgressBar(sys.stderr, terminal=sys.stderr.isatty())  # sized to the terminal
     if args.dask:
@@ -511,13 +509,13 @@ def _extra(module: str, extra: str) -> Any:
     try:
         return importlib.import_module(module)
     except ImportError as error:
-        raise InvalidArgument(f"this needs the optional dependency {error.name}: pip install 'tienlen[{extra}]'") from None
+        raise InvalidArgument.of("needs-optional-dependency-pip-install", reason=error.name, extra=extra) from None
 
 
 def _compare(args: argparse.Namespace) -> int:
     sets = _rule_sets(([args.rules_option] if args.rules_option else []) + args.rules)
     if not sets:
-        raise InvalidArgument("name the rule sets to compare: tienlen compare --rules house,iwin")
+        raise InvalidArgument.of("name-rule-sets-compare-tienlen")
     if len(sets) == 1 and args.format == "text" and not args.all:
         _say(_describe(sets[0]))
         return 0
@@ -610,9 +608,7 @@ def _tournament(args: argparse.Namespace) -> int:
     line_up = _names(args.agents, "agent")
     check_int(args.workers, "--workers", 1, MAX_WORKERS)
     if args.dask and args.workers != 1:
-        raise InvalidArgument(
-            "--workers spreads deals over this machine's processes; with --dask the cluster plays them: give one or the other"
-        )
+        raise InvalidArgument.of("workers-spreads-deals-over-machine")
     progress = None if args.quiet else ProgressBar(sys.stderr, terminal=sys.stderr.isatty())
     options: dict[str, Any] = {"deals": args.deals, "seed": args.seed, "progress": progress}
     if args.dask:

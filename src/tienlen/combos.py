@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
@@ -64,9 +65,9 @@ class Combo(WireValue):
     def __attrs_post_init__(self) -> None:
         check_type(self.kind, ComboKind, "kind", "a ComboKind")
         if isinstance(self.mask, bool) or not isinstance(self.mask, int) or not 0 < self.mask <= FULL_MASK:
-            raise InvalidArgument(f"mask must be a card mask from 1 to 2**52 - 1, not {shown(self.mask)}")
+            raise InvalidArgument.of("combo-mask-out-of-range", mask=shown(self.mask))
         if _loose_kind(self.mask) is not self.kind:
-            raise InvalidCombo(f"{format_cards(self.mask)} is not a {self.kind.label}")
+            raise InvalidCombo.of("cards-not-this-kind", cards=format_cards(self.mask), kind=self.kind.label)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -137,12 +138,14 @@ def classify(cards: Iterable[Card] | str | int, rules: RuleSet) -> Combo:
     check_rules(rules)
     mask = to_mask(cards)
     if not mask:
-        raise InvalidCombo("no cards is not a combination; play at least one card, or pass")
+        raise InvalidCombo.of("no-cards")
     problem, kind = _shape(mask, rules)
     if kind is None:
-        raise InvalidCombo(
-            f"{format_cards(mask)} is not a combination{' under ' + rules.name if problem[1] else ''}: {problem[0]}"
-        )
+        code, params, particular = problem
+        reason = {"code": code, "params": params}
+        if particular:
+            raise InvalidCombo.of("not-a-combination-under", cards=format_cards(mask), rules=rules.name, reason=reason)
+        raise InvalidCombo.of("not-a-combination", cards=format_cards(mask), reason=reason)
     return Combo(kind, mask)
 
 
@@ -166,41 +169,41 @@ def _loose_kind(mask: int) -> ComboKind | None:
     return ComboKind.PAIR_RUN if counts == {2} and ranks[-1] != TWO else None
 
 
-def _shape(mask: int, rules: RuleSet) -> tuple[tuple[str, bool], ComboKind | None]:
-    """(reason, whether the reason is particular to ``rules``) and the kind, if any."""
+def _shape(mask: int, rules: RuleSet) -> tuple[tuple[str, dict[str, Any], bool], ComboKind | None]:
+    """(the reason's code, its parameters, whether the reason is particular to ``rules``) and the kind, if any."""
     rank = (mask.bit_length() - 1) >> 2
     if mask >> 4 * rank << 4 * rank == mask:  # one rank: single, pair, triple or quad
         kind = ComboKind(mask.bit_count())
         if kind is ComboKind.PAIR and not _pair_colour_ok(rank, mask >> 4 * rank, rules):
-            return ("a pair must be two cards of the same colour", True), None
-        return ("", False), kind
+            return ("pair-not-one-colour", {}, True), None
+        return ("", {}, False), kind
     nibbles = rank_nibbles(mask)
     ranks = [r for r in range(13) if nibbles[r]]
     counts = {nibbles[r].bit_count() for r in ranks}
     consecutive = ranks[-1] - ranks[0] == len(ranks) - 1
     if counts == {1}:
         if not consecutive:
-            return (f"ranks {_names(ranks)} are not consecutive", False), None
+            return ("ranks-not-consecutive", {"ranks": _names(ranks)}, False), None
         if ranks[-1] == TWO and not rules.straight_two_on_top:
-            return ("a straight cannot contain a 2", True), None
+            return ("straight-with-a-two", {}, True), None
         if len(ranks) < rules.straight_min:
-            return (f"a straight needs at least {rules.straight_min} cards", rules.straight_min != 3), None
+            return ("straight-too-short", {"straight_min": rules.straight_min}, rules.straight_min != 3), None
         if rules.straight_same_suit and len({n for n in nibbles if n}) != 1:
-            return ("a straight must be all one suit", True), None
-        return ("", False), ComboKind.STRAIGHT
+            return ("straight-not-one-suit", {}, True), None
+        return ("", {}, False), ComboKind.STRAIGHT
     if counts == {2}:
         if not rules.pair_runs:
-            return ("pair runs are not played", True), None
+            return ("no-pair-runs", {}, True), None
         if not consecutive:
-            return (f"the pairs {_names(ranks)} are not consecutive", False), None
+            return ("pairs-not-consecutive", {"ranks": _names(ranks)}, False), None
         if ranks[-1] == TWO:
-            return ("a pair run cannot contain 2s", False), None
+            return ("pair-run-with-twos", {}, False), None
         if len(ranks) < rules.pair_run_min:
-            return (f"a pair run needs at least {rules.pair_run_min} pairs", rules.pair_run_min != 3), None
+            return ("pair-run-too-short", {"pair_run_min": rules.pair_run_min}, rules.pair_run_min != 3), None
         if not all(_pair_colour_ok(r, nibbles[r], rules) for r in ranks):
-            return ("each pair of a pair run must be one colour", True), None
-        return ("", False), ComboKind.PAIR_RUN
-    return ("cards of different ranks must form a straight (one of each rank) or a pair run (two of each)", False), None
+            return ("pair-run-pair-not-one-colour", {}, True), None
+        return ("", {}, False), ComboKind.PAIR_RUN
+    return ("mixed-ranks", {}, False), None
 
 
 def _names(ranks: list[int]) -> str:

@@ -163,7 +163,7 @@ def compare(first: RuleSet, *others: RuleSet, every_axis: bool = False) -> Compa
     for rules in sets:
         check_rules(rules, "compare")
     if not others and not every_axis:
-        raise InvalidArgument("compare needs at least two rule sets")
+        raise InvalidArgument.of("compare-needs-least-two-rule")
     maps = [r.to_mapping() for r in sets]
     rows = []
     for axis, meaning in AXES.items():
@@ -270,7 +270,7 @@ def compare_round(
     Raises :class:`InvalidRecord` when ``record`` itself cannot be read.
     """
     if not isinstance(record, (Round, str)):
-        raise InvalidArgument(f"record must be a Round or its JSON record, not {shown(record)}")
+        raise InvalidArgument.of("record-must-round-json-record", record=shown(record))
     rule_sets = _rule_sets(rule_sets)
     worth = unit_argument(unit, stake, "compare_round")
     data = json.loads(record.to_json() if isinstance(record, Round) else Round.from_json(record).to_json())
@@ -294,7 +294,7 @@ def compare_round(
 
 def _rule_sets(rule_sets: Iterable[RuleSet]) -> tuple[RuleSet, ...]:
     if isinstance(rule_sets, (str, bytes)) or not isinstance(rule_sets, Iterable):
-        raise InvalidArgument(f"rule_sets must be RuleSets such as [tienlen.HOUSE], not {shown(rule_sets)}")
+        raise InvalidArgument.of("rule-sets-must-rulesets-such", rule_sets=shown(rule_sets))
     found = tuple(rule_sets)
     for rules in found:
         check_rules(rules, "rule_sets")

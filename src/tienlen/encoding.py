@@ -169,7 +169,7 @@ def mask_to_bits(mask: int) -> list[int]:
 def bits_to_mask(bits: Sequence[int]) -> int:
     """The mask of 52 zeros and ones. Raises :class:`~tienlen.InvalidCards` for any other list."""
     if isinstance(bits, (str, bytes)) or not isinstance(bits, Sequence) or len(bits) != 52:
-        raise InvalidCards(f"card bits must be 52 zeros and ones, one per card from 3♠ to 2♥, not {shown(bits)}")
+        raise InvalidCards.of("card-bits-must-52-zeros", bits=shown(bits))
     mask = 0
     for i, bit in enumerate(bits):
         try:
@@ -177,7 +177,7 @@ def bits_to_mask(bits: Sequence[int]) -> int:
         except TypeError:
             value = -1
         if value not in (0, 1):
-            raise InvalidCards(f"card bit {i} ({format_cards(1 << i)}) is {shown(bit)}; each bit must be 0 or 1")
+            raise InvalidCards.of("card-bit-each-bit-must", i=i, cards=format_cards(1 << i), bit=shown(bit))
         mask |= value << i
     return mask
 
@@ -194,7 +194,7 @@ def bits_to_cards(bits: Sequence[int]) -> tuple[Card, ...]:
 
 def _check_mask(mask: object) -> int:
     if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask <= FULL_MASK:
-        raise InvalidCards(f"{shown(mask)} is not a card mask: masks are whole numbers from 0 to 2**52 - 1")
+        raise InvalidCards.of("card-mask-not-whole-number", mask=shown(mask))
     return mask
 
 
@@ -223,34 +223,36 @@ def action_from_mask(view: PlayerView, mask: int) -> Action:
     for action in view.legal_actions:
         if action.mask == mask and not isinstance(mask, bool):
             return action
-    raise IllegalPlay(_refusal(view, mask))
+    raise _refusal(view, mask)
 
 
-def _refusal(view: PlayerView, mask: object) -> str:
+def _refusal(view: PlayerView, mask: object) -> IllegalPlay:
     seat = view.seat
     if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask <= FULL_MASK:
-        return f"seat {seat}: {shown(mask)} is not an action; give the card mask of a legal play, or 0 to pass"
+        return IllegalPlay.of("not-an-action-mask", seat=seat, mask=shown(mask))
     if view.is_over:
-        return f"seat {seat} cannot act: the round is over"
+        return IllegalPlay.of("seat-cannot-act-round-over", seat=seat)
     if not view.legal_actions:
-        return f"seat {seat} has nothing to do now: it is seat {view.to_act}'s turn"
+        return IllegalPlay.of("seat-has-nothing-to-do", seat=seat, to_act=view.to_act)
     if mask == 0:
-        return f"seat {seat} must lead and may not pass; play any combination"
+        return IllegalPlay.of("must-lead", actor=seat)
     missing = mask & ~view.hand_mask
     if missing:
-        return f"seat {seat} does not hold {format_cards(missing)}"
+        return IllegalPlay.of("seat-does-not-hold", seat=seat, cards=format_cards(missing))
     try:
         combo = classify(mask, view.rules)
     except InvalidCombo as error:
-        return f"seat {seat}: {error}"
+        return IllegalPlay.of("seat-refused", seat=seat, reason=error)
     if not view.my_turn:
-        return f"seat {seat} cannot play {combo} out of turn: only the listed chops may be played now"
+        return IllegalPlay.of("only-listed-chops-now", seat=seat, combo=combo)
     reason = explain(combo, view.table, view.rules, passed=seat in view.passed)
-    if reason is None:
-        reason = "it is not among the legal actions now" + (
-            f" (the first play must hold {format_cards(view.hand_mask & -view.hand_mask)})" if view.table is None else ""
+    if reason is not None:
+        return IllegalPlay.of("cannot-play", actor=seat, combo=combo, reason=reason)
+    if view.table is None:
+        return IllegalPlay.of(
+            "first-play-must-hold", actor=seat, combo=combo, cards=format_cards(view.hand_mask & -view.hand_mask)
         )
-    return f"seat {seat} cannot play {combo}: {reason}"
+    return IllegalPlay.of("not-among-legal-actions", actor=seat, combo=combo)
 
 
 # ---------------------------------------------------------------------------- observations
@@ -371,7 +373,7 @@ def split_observation(vector: Sequence[int]) -> dict[str, list[int]]:
     """
     if isinstance(vector, (str, bytes)) or not isinstance(vector, Sequence) or len(vector) != OBSERVATION_LENGTH:
         size = f"{len(vector)}" if isinstance(vector, Sequence) else shown(vector)
-        raise InvalidRecord(f"an encoded observation has {OBSERVATION_LENGTH} ints, not {size}")
+        raise InvalidRecord.of("encoded-observation-has-ints", observation_length=OBSERVATION_LENGTH, size=size)
     return {name: list(vector[where]) for name, where in OBSERVATION_OFFSETS.items()}
 
 
@@ -393,10 +395,10 @@ def decode_observation(vector: Sequence[int]) -> Observation:
     read = _Decoder.of(vector)
     passed = read.per_seat("passed")
     if any(v not in (0, 1) for v in passed):
-        raise InvalidRecord(f"observation field passed: {read.fields['passed']} must be 0 or 1 for each seat")
+        raise InvalidRecord.of("observation-field-passed-must-0", fields=read.fields["passed"])
     counts = read.per_seat("card_counts")
     if any(not 0 <= c <= 26 for c in counts):  # 26: a whole deck dealt to two
-        raise InvalidRecord(f"observation field card_counts: {read.fields['card_counts']} must be 0 to 26 per seat")
+        raise InvalidRecord.of("observation-field-card-counts-must", fields=read.fields["card_counts"])
     return Observation(
         seat=read.seat,
         players=read.players,
@@ -437,14 +439,12 @@ class _Decoder:
             try:
                 fields[name] = [_small(v) for v in values]
             except TypeError:
-                raise InvalidRecord(
-                    f"observation field {name} must hold whole numbers from -1 to 999, not {shown(values)}"
-                ) from None
+                raise InvalidRecord.of("observation-field-must-hold-whole", name=name, values=shown(values)) from None
         seat, players = fields["seat"][0], fields["players"][0]
         if not 2 <= players <= SLOTS:
-            raise InvalidRecord(f"observation field players is {players}; tables have 2 to {SLOTS} seats")
+            raise InvalidRecord.of("observation-field-players-tables-have", players=players, slots=SLOTS)
         if not 0 <= seat < players:
-            raise InvalidRecord(f"observation field seat is {seat}; a {players}-player table has seats 0 to {players - 1}")
+            raise InvalidRecord.of("observation-field-seat-player-table", seat=seat, players=players, value=players - 1)
         return cls(fields=fields, seat=seat, players=players)
 
     def one(self, name: str) -> int:
@@ -453,14 +453,14 @@ class _Decoder:
     def flag(self, name: str) -> bool:
         value = self.one(name)
         if value not in (0, 1):
-            raise InvalidRecord(f"observation field {name} is {value}; flags are 0 or 1")
+            raise InvalidRecord.of("observation-field-flags-are-0", name=name, value=value)
         return bool(value)
 
     def bits(self, name: str, values: list[int]) -> int:
         try:
             return bits_to_mask(values)
         except InvalidCards as error:
-            raise InvalidRecord(f"observation field {name}: {error}") from None
+            raise InvalidRecord.of("observation-field", name=name, reason=error) from None
 
     def absolute(self, by_slot: Sequence[int]) -> list[int]:
         """Values by relative slot (0 = the observer) put in seat order."""
@@ -472,21 +472,21 @@ class _Decoder:
     def per_seat(self, name: str) -> list[int]:
         values = self.fields[name]
         if any(v != -1 for v in values[self.players :]):
-            raise InvalidRecord(
-                f"observation field {name}: slots past the {self.players} seats must be -1, not {values[self.players :]}"
+            raise InvalidRecord.of(
+                "observation-field-slots-past-seats", name=name, players=self.players, values=values[self.players :]
             )
         return self.absolute(values)
 
     def order(self, name: str) -> tuple[int, ...]:
         ranked = sorted((v, s) for s, v in enumerate(self.per_seat(name)) if v)
         if [v for v, _ in ranked] != list(range(1, len(ranked) + 1)):
-            raise InvalidRecord(f"observation field {name}: {self.fields[name]} must number its seats 1, 2, … once each")
+            raise InvalidRecord.of("observation-field-must-number-seats", name=name, fields=self.fields[name])
         return tuple(s for _, s in ranked)
 
     def offset(self, name: str) -> int:
         value = self.one(name)
         if not 0 <= value < self.players:
-            raise InvalidRecord(f"observation field {name} is {value}; give an offset from 0 to {self.players - 1}")
+            raise InvalidRecord.of("observation-field-give-offset-from", name=name, value=value, value2=self.players - 1)
         return (self.seat + value) % self.players
 
     def offset_or_none(self, name: str) -> int | None:
@@ -495,7 +495,7 @@ class _Decoder:
     def played_by(self) -> tuple[int, ...]:
         raw = self.fields["played_by"]
         if any(v != -1 for v in raw[52 * self.players :]):
-            raise InvalidRecord(f"observation field played_by: the blocks past the {self.players} seats must be all -1")
+            raise InvalidRecord.of("observation-field-played-by-blocks", players=self.players)
         return tuple(self.absolute([self.bits("played_by", raw[52 * k : 52 * (k + 1)]) for k in range(self.players)]))
 
     def table(self) -> Combo | None:
@@ -503,14 +503,13 @@ class _Decoder:
         kind_value, length = self.one("table_kind"), self.one("table_length")
         if not kind_value and not mask:
             if length:
-                raise InvalidRecord(f"observation field table_length is {length} but the table is empty")
+                raise InvalidRecord.of("observation-field-table-length-but", length=length)
             return None
         if kind_value not in {k.value for k in ComboKind} or mask.bit_count() != length or not mask:
-            raise InvalidRecord(
-                f"observation fields table_kind {kind_value} and table_length {length} do not describe the table's "
-                f"{mask.bit_count()} cards"
+            raise InvalidRecord.of(
+                "observation-fields-table-kind-table", kind_value=kind_value, length=length, bit_count=mask.bit_count()
             )
         try:
             return Combo(ComboKind(kind_value), mask)  # refuses cards that are no such combination under any rules
         except InvalidCombo as error:
-            raise InvalidRecord(f"observation field table: {error}") from None
+            raise InvalidRecord.of("observation-field-table", reason=error) from None

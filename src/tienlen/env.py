@@ -127,7 +127,7 @@ class TienLenEnv:
         check_players(rules, players)
         worth = check_unit(unit_argument(unit, stake, "TienLenEnv"), rules)
         if render_mode not in (None, "ansi"):
-            raise InvalidArgument(f"render_mode: {shown(render_mode)} is not offered; use 'ansi' or None")
+            raise InvalidArgument.of("render-mode-not-offered", render_mode=shown(render_mode))
         self.rules = rules
         self.players = players
         self.unit = worth
@@ -167,7 +167,7 @@ class TienLenEnv:
     def round(self) -> Round:
         """The round being played. Raises :class:`~tienlen.IllegalPlay` before the first :meth:`reset`."""
         if self._round is None:
-            raise IllegalPlay("the environment has no round yet; call reset() first")
+            raise IllegalPlay.of("environment-has-no-round-yet")
         return self._round
 
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
@@ -190,11 +190,13 @@ class TienLenEnv:
         options = dict(options or {})
         unknown = [key for key in options if key not in RESET_OPTIONS]
         if unknown:
-            raise InvalidArgument(f"reset options: {shown(unknown[0])} is not an option; known: {', '.join(RESET_OPTIONS)}")
+            raise InvalidArgument.of(
+                "reset-options-option-known", unknown=shown(unknown[0]), reset_options=", ".join(RESET_OPTIONS)
+            )
         start = options.get("round")
         if start is not None:
             if not isinstance(start, Round) or start.rules != self.rules or start.players != self.players:
-                raise InvalidArgument(f"reset options: round must be a Round of {self.players} players under {self.rules.name}")
+                raise InvalidArgument.of("reset-options-round-must-round", players=self.players, rules=self.rules.name)
             round_ = start
         else:
             rng = random.Random(seed) if seed is not None else self._rng
@@ -231,7 +233,7 @@ class TienLenEnv:
         """``(observation, cumulative reward, terminated, truncated, info)`` of ``agent_selection``."""
         agent = self.agent_selection
         if agent not in self.agents:
-            raise IllegalPlay("no agent is in the episode; call reset() to play a round")
+            raise IllegalPlay.of("no-agent-episode-call-reset")
         return (
             self.observe(agent) if observe else None,
             self._cumulative_rewards[agent],
@@ -256,22 +258,20 @@ class TienLenEnv:
         """
         agent = self.agent_selection
         if not self.agents:
-            raise IllegalPlay("every agent has left the episode; call reset() to play another round")
+            raise IllegalPlay.of("every-agent-has-left-episode")
         seat = self.seat_of(agent)
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
-                raise IllegalPlay(f"agent {agent} (seat {seat}): the round is over; step(None) to leave, not {shown(action)}")
+                raise IllegalPlay.of("agent-seat-round-over-step", agent=agent, seat=seat, action=shown(action))
             self._leave(agent)
             return
         if action is None:
-            raise IllegalPlay(
-                f"agent {agent} (seat {seat}) must act: give a mask from its action_mask (0 to pass); None is for a finished round"
-            )
+            raise IllegalPlay.of("agent-seat-must-act-give", agent=agent, seat=seat)
         view = self.round.view(seat)
         try:
             chosen = action_from_mask(view, action)
         except IllegalPlay as error:
-            raise IllegalPlay(f"agent {agent}: {error}") from None
+            raise IllegalPlay.of("agent-refused", agent=agent, reason=error) from None
         self._cumulative_rewards[agent] = 0
         self._round, self._offers = advance(self.round, self._offers, chosen)
         self._schedule()
@@ -290,7 +290,7 @@ class TienLenEnv:
     def seat_of(self, agent: str) -> int:
         """The seat of an agent name. Raises :class:`~tienlen.IllegalPlay` for an unknown name."""
         if agent not in self.possible_agents:
-            raise IllegalPlay(f"{shown(agent)} is not an agent here; agents are {', '.join(self.possible_agents)}")
+            raise IllegalPlay.of("agent-here-agents-are", agent=shown(agent), possible_agents=", ".join(self.possible_agents))
         return self.possible_agents.index(agent)
 
     def view(self, agent: str) -> PlayerView:

@@ -4,11 +4,26 @@ Every refusal is a :class:`TienLenError`, itself a :class:`ValueError`, whose me
 the input that was refused and the rule that refused it, in words a player could act on.
 Messages are safe to show as they are: one line, control characters escaped, and at most
 :data:`MESSAGE_LIMIT` characters, whatever the input was.
+
+Every refusal the library makes also carries a stable :attr:`~TienLenError.code` and its
+:attr:`~TienLenError.params` as plain data, so that an app can write the message in its own
+words; :meth:`~TienLenError.text` writes it in one of the library's languages (``"en"``, ``"vi"``).
+The docs page "Error codes" lists every code.
+
+>>> error = IllegalPlay.of("seat-does-not-hold", seat=2, cards="2♥")
+>>> error.code, error.params, str(error)
+('seat-does-not-hold', {'seat': 2, 'cards': '2♥'}, 'seat 2 does not hold 2♥')
+>>> error.text("vi")
+'ghế 2 không có 2♥'
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
+from typing import Any, Self
+
+from tienlen._messages import LANGUAGES, jsonable, render
 
 __all__ = [
     "TienLenError",
@@ -21,6 +36,8 @@ __all__ = [
     "InvalidDocument",
     "MESSAGE_LIMIT",
     "one_line",
+    "LANGUAGES",
+    "Reason",
 ]
 
 MESSAGE_LIMIT = 400
@@ -46,14 +63,77 @@ def _visible(char: str) -> bool:
     return char.isprintable() and (char < "\u0300" or unicodedata.category(char) not in ("Mn", "Me"))
 
 
-class TienLenError(ValueError):
+class _Refusal:
+    """What every refusal carries: a stable code, its parameters, and its text in a language."""
+
+    code: str
+    """The stable code of the refusal (kebab-case, e.g. ``"must-follow-suit"``); see the page "Error codes"."""
+    params: Mapping[str, Any]
+    """The refusal's parameters as plain JSON values, by the names the code's template uses; a
+    refusal that gives another as its reason holds it under ``reason`` as ``{"code", "params"}``."""
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """The code, then the codes of the reasons it gives, outermost first:
+        ``("cannot-play", "must-follow-suit")``."""
+        codes, reason = [self.code], self.params.get("reason")
+        while isinstance(reason, Mapping) and isinstance(reason.get("code"), str):
+            codes.append(reason["code"])
+            reason = reason.get("params", {}).get("reason")
+        return tuple(codes)
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang`` (``"en"`` or ``"vi"``), one safe line as ``str()`` is; ``str()`` is the English one."""
+        if lang not in LANGUAGES:
+            raise InvalidArgument.of("unknown-language", lang=one_line(repr(lang), 40), languages=", ".join(LANGUAGES))
+        return one_line(render(self.code, self.params, lang))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The refusal as data, ``{"code": ..., "params": ...}``, for an app to write in its own words."""
+        return {"code": self.code, "params": dict(self.params)}
+
+
+class TienLenError(_Refusal, ValueError):
     """Base class of every error the library raises on bad input.
 
-    The message is made safe on the way in (see :func:`one_line`).
+    The message is made safe on the way in (see :func:`one_line`). The library raises its errors
+    with :meth:`of`, from a code of the catalogue and its parameters; an error made from a message
+    alone has the code ``"message"`` and the message as its one parameter.
     """
 
     def __init__(self, message: str = "") -> None:
         super().__init__(one_line(str(message)))
+        self.code = "message"
+        self.params = {"message": self.args[0]}
+
+    @classmethod
+    def of(cls, code: str, /, **params: Any) -> Self:
+        """The error ``code`` with ``params`` (made plain JSON values); its message is the code's English template filled in."""
+        values = {name: jsonable(value) for name, value in params.items()}
+        error = cls(render(code, values))
+        error.code, error.params = code, values
+        return error
+
+
+class Reason(_Refusal, str):
+    """Why a play may not be made, as :func:`~tienlen.explain` answers: the text (a ``str``, in
+    the language asked for) with its :attr:`code` and :attr:`params`.
+
+    >>> from tienlen import NORTHERN, explain
+    >>> reason = explain("5♦", "7♠", NORTHERN)
+    >>> reason.codes
+    ('cannot-beat', 'must-follow-suit')
+    >>> print(reason.text("vi"))
+    5♦ không chặn được 7♠ theo luật northern: rác phải theo chất (♠)
+    """
+
+    @classmethod
+    def of(cls, code: str, /, lang: str = "en", **params: Any) -> Reason:
+        """The reason ``code`` with ``params``, its text in ``lang``."""
+        values = {name: jsonable(value) for name, value in params.items()}
+        reason = cls(one_line(render(code, values, lang)))
+        reason.code, reason.params = code, values
+        return reason
 
 
 class InvalidCards(TienLenError):

@@ -184,15 +184,15 @@ class RoundResult(WireValue):
     def __attrs_post_init__(self) -> None:
         for name, kind in (("first_round", bool), ("placements", tuple), ("frozen", tuple), ("forfeited", tuple)):
             if not isinstance(getattr(self, name), kind):
-                raise InvalidRecord(f"result.{name} must be a {kind.__name__}, not {shown(getattr(self, name))}")
+                raise InvalidRecord.of("result-field-wrong-type", name=name, kind=kind.__name__, self=shown(getattr(self, name)))
         for name, items in (("instant_winners", InstantWin), ("hands", tuple), ("events", get_args(Event))):
             value = getattr(self, name)
             if not isinstance(value, tuple) or not all(isinstance(item, items) for item in value):
-                raise InvalidRecord(f"result.{name} must be a tuple of {name.replace('_', ' ')}, not {shown(value)}")
+                raise InvalidRecord.of("result-field-not-tuple", name=name, value=name.replace("_", " "), value2=shown(value))
         den_bai = () if self.den_bai is None else (self.den_bai,)
         for seat in (self.players, self.dealer, *self.placements, *self.frozen, *self.forfeited, *den_bai):
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 99:
-                raise InvalidRecord(f"result seats and player counts are whole numbers from 0 to 99, not {shown(seat)}")
+                raise InvalidRecord.of("result-seats-player-counts-are", seat=shown(seat))
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -217,7 +217,7 @@ class RoundResult(WireValue):
         chops and finishes naming seats at the table. Raises :class:`~tienlen.InvalidRecord`."""
         seats = range(players)
         if len(self.hands) != players:
-            raise InvalidRecord(f"the result lists {len(self.hands)} hands for {players} players; give one hand per seat")
+            raise InvalidRecord.of("result-lists-hands-players-give", hands_count=len(self.hands), players=players)
         self._check_places(seats)
         self._check_events(seats)
 
@@ -227,35 +227,37 @@ class RoundResult(WireValue):
         if self.instant_winners:
             bad = [w.seat for w in self.instant_winners if w.seat not in seats]
             if bad:
-                raise InvalidRecord(f"instant winner seat {bad[0]} is not at this {n}-player table")
+                raise InvalidRecord.of("instant-winner-seat-player-table", bad=bad[0], n=n)
         elif sorted(self.placements) != list(seats):
-            raise InvalidRecord(f"placements {list(self.placements)} must list each of the {n} seats once, from 1st to last")
+            raise InvalidRecord.of("placements-must-list-each-seats", placements=list(self.placements), n=n)
         for name, group in (("frozen", self.frozen), ("forfeited", self.forfeited)):
             bad = [s for s in group if s not in seats]
             if bad:
-                raise InvalidRecord(f"{name} seat {bad[0]} is not at this {n}-player table")
+                raise InvalidRecord.of("seat-player-table", name=name, bad=bad[0], n=n)
         if self.placements and self.placements[0] in self.frozen:
-            raise InvalidRecord(f"seat {self.placements[0]} is both 1st and frozen; frozen players take the last places")
+            raise InvalidRecord.of("seat-both-1st-frozen-frozen", placements=self.placements[0])
         tail = len(self.frozen) + len(self.forfeited)
         if self.placements and tail and set(self.placements[-tail:]) != set(self.frozen) | set(self.forfeited):
-            raise InvalidRecord(
-                f"placements {list(self.placements)} must end with the frozen seats {list(self.frozen)}"
-                f" and then the forfeiters {list(self.forfeited)}"
+            raise InvalidRecord.of(
+                "placements-must-end-with-frozen",
+                placements=list(self.placements),
+                frozen=list(self.frozen),
+                forfeited=list(self.forfeited),
             )
         if self.den_bai is not None and self.den_bai not in self.frozen:
-            raise InvalidRecord(f"đền bài seat {self.den_bai} must be one of the frozen seats {list(self.frozen)}")
+            raise InvalidRecord.of("den-bai-seat-not-frozen", den_bai=self.den_bai, frozen=list(self.frozen))
 
     def _check_events(self, seats: range) -> None:
         """Chop and finish events name seats at the table."""
         n = len(seats)
         for chop in self.chops:
             if chop.chopper not in seats or chop.chopped not in seats or chop.index < 1:
-                raise InvalidRecord(f"chop event {shown(chop)} names a seat not at this {n}-player table or an index below 1")
+                raise InvalidRecord.of("chop-event-names-seat-player", chop=shown(chop), n=n)
             if chop.chopper == chop.chopped:
-                raise InvalidRecord(f"chop event {shown(chop)}: seat {chop.chopper} cannot chop its own play")
+                raise InvalidRecord.of("chop-event-seat-cannot-chop", chop=shown(chop), chopper=chop.chopper)
         for finish in self.finishes:
             if finish.seat not in seats:
-                raise InvalidRecord(f"finish event {shown(finish)} names a seat not at this {n}-player table")
+                raise InvalidRecord.of("finish-event-names-seat-player", finish=shown(finish), n=n)
 
     def place_of(self, seat: int) -> int:
         """The place (1 = first) of a seat."""

@@ -41,18 +41,15 @@ def load_rules(source: str | Path) -> RuleSet:
     if isinstance(source, str) and source in PROFILES:
         return PROFILES[source]
     if not isinstance(source, (str, Path)):
-        raise InvalidArgument(f"rules must be a profile name or a file path, not {shown(source)}")
+        raise InvalidArgument.of("rules-must-profile-name-file", source=shown(source))
     path = Path(source)
     if path.suffix.lower() not in (".toml", ".json"):
-        raise InvalidRules(f"{shown(str(source))} is neither a profile ({', '.join(PROFILES)}) nor a .toml or .json rules file")
+        raise InvalidRules.of("neither-profile-nor-toml-json", source=shown(str(source)), profiles=", ".join(PROFILES))
     text = read_file(path, "rules file", MAX_RULES_TEXT, InvalidRules)
     rules = RuleSet.from_toml(text) if path.suffix.lower() == ".toml" else RuleSet.from_json(text)
     profile = PROFILES.get(rules.name)
     if profile is not None and profile != rules:
-        raise InvalidRules(
-            f"name: {shown(rules.name)} is a profile's name, but these rules differ from it; "
-            f'give them a name of their own (name = "my-{rules.name}") so records and reports do not confuse the two'
-        )
+        raise InvalidRules.of("name-profile-name-but-rules", rules=shown(rules.name), rules2=rules.name)
     return rules
 
 
@@ -86,16 +83,16 @@ def to_mapping(rules: RuleSet) -> dict[str, Any]:
 def from_mapping(cls: type[RuleSet], mapping: Mapping[str, Any]) -> RuleSet:
     """A rule set of class ``cls`` from a mapping (see :meth:`RuleSet.from_mapping <tienlen.RuleSet.from_mapping>`)."""
     if not isinstance(mapping, Mapping):
-        raise InvalidRules(f"rules must be a mapping of axis names to values, not {shown(mapping)}")
+        raise InvalidRules.of("rules-must-mapping-axis-names", mapping=shown(mapping))
     data = dict(mapping)
     odd = [key for key in data if not isinstance(key, str)]
     if odd:
-        raise InvalidRules(f"{shown(odd[0])}: axis names must be text")
+        raise InvalidRules.of("axis-names-must-text", odd=shown(odd[0]))
     base: dict[str, Any] = {}
     if "from" in data:
         start = data.pop("from")
         if not isinstance(start, str) or start not in PROFILES:
-            raise InvalidRules(f"from: {shown(start)} is not a profile; choose one of {', '.join(PROFILES)}")
+            raise InvalidRules.of("from-profile-choose-one", start=shown(start), profiles=", ".join(PROFILES))
         base = PROFILES[start].to_mapping()
         base["forfeit_penalty"] = PROFILES[start].forfeit_penalty
         base["match_rounds"] = PROFILES[start].match_rounds
@@ -106,17 +103,17 @@ def from_mapping(cls: type[RuleSet], mapping: Mapping[str, Any]) -> RuleSet:
             stacklevel=3,
         )
         if "currency" in data:
-            raise InvalidRules('unit: give currency only; "unit" is its old name')
+            raise InvalidRules.of("unit-give-currency-only-unit")
         data["currency"] = data.pop("unit")
     known = {f.name for f in attrs.fields(RuleSet) if f.init}
     unknown = sorted(set(data) - known)
     if unknown:
         close = difflib.get_close_matches(unknown[0], known, n=1)
         hint = f"did you mean {close[0]!r}?" if close else "the axes are listed in tienlen.AXES"
-        raise InvalidRules(f"{one_line(unknown[0], 40)}: not a rule axis; {hint}")
+        raise InvalidRules.of("rule-axis", unknown=one_line(unknown[0], 40), hint=hint)
     merged = base | data
     if "name" not in merged:
-        raise InvalidRules("name: a rule set needs a name")
+        raise InvalidRules.of("name-rule-set-needs-name")
     return cls(**{key: _convert(key, value) for key, value in merged.items()})
 
 
@@ -126,9 +123,9 @@ def from_toml(cls: type[RuleSet], text: str) -> RuleSet:
     try:
         data = tomllib.loads(text)
     except RecursionError:
-        raise InvalidRules("the rules file is not valid TOML: it is nested too deeply") from None
+        raise InvalidRules.of("rules-file-valid-toml-nested") from None
     except ValueError as error:  # tomllib.TOMLDecodeError, or a number too long to read
-        raise InvalidRules(f"the rules file is not valid TOML: {error}") from None
+        raise InvalidRules.of("rules-file-valid-toml", reason=error) from None
     return from_mapping(cls, data)
 
 
@@ -191,20 +188,20 @@ def _by_players(table: Mapping[Any, Any], key: str) -> tuple[tuple[int, Any], ..
     for count, value in table.items():
         players = parse_whole(count, f"{key}: a player count", 4, InvalidRules) if isinstance(count, str) else count
         if isinstance(players, bool) or not isinstance(players, int) or players in rows:
-            raise InvalidRules(f"{key}: {shown(count)} must be a player count, given once")
+            raise InvalidRules.of("must-player-count-given-once", key=key, count=shown(count))
         rows[players] = value
     return tuple(sorted(rows.items()))
 
 
 def _table(value: Any, key: str) -> Mapping[Any, Any]:
     if not isinstance(value, Mapping):
-        raise InvalidRules(f"{key}: expected a table (mapping), got {shown(value)}")
+        raise InvalidRules.of("expected-table-mapping-got", key=key, value=shown(value))
     return value
 
 
 def _list(value: Any, key: str) -> list[Any]:
     if not isinstance(value, list):
-        raise InvalidRules(f"{key}: expected a list, got {shown(value)}")
+        raise InvalidRules.of("expected-list-got", key=key, value=shown(value))
     return value
 
 
@@ -216,5 +213,5 @@ def _bomb_rule(name: Any, spec: Any) -> BombRule:
     spec = _table(spec, f"bombs.{name}")
     unknown = sorted(set(map(str, spec)) - {"chops_twos", "chops_bombs"})
     if unknown:
-        raise InvalidRules(f"bombs.{name}.{unknown[0]}: not a bomb setting; use chops_twos and chops_bombs")
+        raise InvalidRules.of("bombs-bomb-setting-use-chops", name=name, unknown=unknown[0])
     return BombRule(bomb=name, chops_twos=_tuple(spec.get("chops_twos", ())), chops_bombs=_tuple(spec.get("chops_bombs", ())))

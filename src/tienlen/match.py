@@ -56,7 +56,7 @@ def next_leader(result: RoundResult, rules: RuleSet, absent: Iterable[int] = ())
     check_rules(rules)
     n = result.players
     if isinstance(absent, (str, bytes)) or not isinstance(absent, Iterable):
-        raise InvalidArgument(f"absent: give the seats that left as a set or list, not {shown(absent)}")
+        raise InvalidArgument.of("absent-give-seats-that-left", absent=shown(absent))
     gone = [check_seat(seat, n, "absent: each seat") for seat in absent]
     candidates: list[int] = []
     if rules.den_bai and result.den_bai is not None and len(result.frozen) >= 3:
@@ -68,25 +68,22 @@ def next_leader(result: RoundResult, rules: RuleSet, absent: Iterable[int] = ())
     elif result.placements:
         candidates += list(result.placements)
     else:
-        raise InvalidRecord("the result has neither placements nor instant winners; it is no finished round")
+        raise InvalidRecord.of("result-has-neither-placements-nor")
     for seat in candidates:
         if seat not in gone:
             return seat
-    raise InvalidArgument("absent: every seat is absent, so nobody can lead the next round")
+    raise InvalidArgument.of("absent-every-seat-absent-so")
 
 
 def _check_not_first(result: RoundResult, place: int) -> None:
     """Refuse a first round (``first_round=True``) recorded at ``place`` (2 and up) of a match."""
     if result.first_round:
-        raise InvalidRecord(
-            f"round {place} of the match was dealt as a first round (first_round=True), but only the match's "
-            "first round is one; deal later rounds with first_round=False and leader=match.leader"
-        )
+        raise InvalidRecord.of("round-match-was-dealt-first", place=place)
 
 
 def _positive_int(value: object, name: str, hint: str, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= high:
-        raise InvalidArgument(f"{name}: {shown(value)} is not a positive whole number up to {high:,}; {hint}")
+        raise InvalidArgument.of("positive-whole-number-up", name=name, value=shown(value), high=high, hint=hint)
     return value
 
 
@@ -119,11 +116,11 @@ class Match(WireValue):
         if self.rounds is not None:
             _positive_int(self.rounds, "rounds", "give how many rounds the match lasts, e.g. rounds=10", MAX_COUNT)
         elif rules.currency == "points" and rules.match_rounds is None:
-            raise InvalidArgument(f"rounds: {rules.name} is played for an agreed number of rounds; say how many, e.g. rounds=10")
+            raise InvalidArgument.of("rounds-played-agreed-number-rounds", rules=rules.name)
         start = self.balances_at_start
         for name in ("results", "settlements"):
             if not isinstance(getattr(self, name), tuple):
-                raise InvalidArgument(f"{name}: expected a tuple, not {shown(getattr(self, name))}")
+                raise InvalidArgument.of("expected-tuple", name=name, self=shown(getattr(self, name)))
         for place, result in enumerate(self.results[1:], start=2):
             _check_not_first(result, place)
         if start is not None:
@@ -231,11 +228,11 @@ class Match(WireValue):
         first round recorded after the first, and whatever :func:`~tienlen.settle` raises for the result.
         """
         if self.is_over:
-            raise IllegalPlay(f"the match is over after {self.rounds} rounds; start a new Match to play on")
+            raise IllegalPlay.of("match-over-after-rounds-start", rounds=self.rounds)
         if not isinstance(result, RoundResult):
-            raise InvalidRecord(f"record needs a RoundResult (a finished round's .result), not {shown(result)}")
+            raise InvalidRecord.of("record-needs-roundresult-finished-round", result=shown(result))
         if result.players != self.players:
-            raise InvalidRecord(f"a {result.players}-player round cannot be recorded in this {self.players}-player match")
+            raise InvalidRecord.of("player-round-cannot-recorded-player", players=result.players, players2=self.players)
         if self.played:
             _check_not_first(result, self.played + 1)
         balances = self.balances if self.rules.cap_at_balance else None

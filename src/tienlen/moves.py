@@ -279,7 +279,7 @@ def _hand(mask: int, rules: RuleSet) -> int:
     """Refuse a hand larger than the rules deal."""
     count = mask.bit_count()
     if count > MAX_HAND and count > (most := rules.most_cards_dealt()):  # no rules deal fewer than 13
-        raise InvalidCards(f"a hand holds at most {most} cards under {rules.name}, not {count} ({format_cards(mask)})")
+        raise InvalidCards.of("hand-too-large", most=most, rules=rules.name, count=count, mask=format_cards(mask))
     return mask
 
 

@@ -166,7 +166,7 @@ class TienLenGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
         """The observer for ``iig_obs_type`` (every combination of perfect recall, public and private
         information is respected; see :class:`TienLenObserver`), an observation when ``None``."""
         if params:
-            raise InvalidArgument(f"observer parameters are not supported; got {params}")
+            raise InvalidArgument.of("observer-parameters-are-supported-got", params=params)
         if iig_obs_type is None:  # OpenSpiel's default: an observation of the player's own cards and the table
             return TienLenObserver(perfect_recall=False)
         return TienLenObserver(
@@ -385,7 +385,7 @@ class AgentBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel ships no type info
         """The next index of the agent's action for the player to decide in ``state``."""
         round_, choice = state.round, state.choice
         if round_ is None or choice is None:
-            raise IllegalPlay("an agent acts only where a player decides, not while dealing or after the round")
+            raise IllegalPlay.of("agent-acts-only-where-player")
         return choice.next_index(self.agent.act(round_.view(state.current_player())))
 
     def restart_at(self, state: TienLenState) -> None:

@@ -99,7 +99,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
     def __init__(self, rules: RuleSet | str = HOUSE, players: int = 4, render_mode: str | None = None) -> None:
         super().__init__()
         if render_mode not in (None, "ansi", "human"):
-            raise InvalidArgument(f"render_mode: {render_mode!r} is not offered; use 'ansi', 'human' or None")
+            raise InvalidArgument.of("pettingzoo-render-mode-not-offered", render_mode=render_mode)
         self._env = TienLenEnv(rules_or_profile(rules), players=players, render_mode=None if render_mode is None else "ansi")
         self.rules = self._env.rules
         self.render_mode = render_mode
@@ -210,11 +210,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
             self._env.step(action)  # None leaves; anything else is refused with the reason
             return
         if action is None:
-            raise IllegalPlay(f"agent {agent} must act: give a legal index from its action_mask; None is for a finished round")
+            raise IllegalPlay.of("agent-must-act-give-legal", agent=agent)
         try:
             chosen = self.choice().choose(action)
         except IllegalPlay as error:
-            raise IllegalPlay(f"agent {agent}: {error}") from None
+            raise IllegalPlay.of("agent-refused", agent=agent, reason=error) from None
         if isinstance(chosen, Choice):
             self._choice = chosen
             self._env.cumulative_rewards[agent] = 0

@@ -40,7 +40,7 @@ def _axes(ax: Axes | None) -> Axes:
 
 def _check(stats: Sequence[ProfileStats]) -> None:
     if not stats or any(s.rounds < 1 for s in stats):
-        raise InvalidArgument("there is nothing to draw: give the statistics of at least one simulated round")
+        raise InvalidArgument.of("there-nothing-draw-give-statistics")
 
 
 def _finish(ax: Axes, title: str, ylabel: str, ticks: Sequence[str]) -> Axes:
@@ -147,7 +147,7 @@ def balance_chart(match: Match, ax: Axes | None = None) -> Axes:
     Raises :class:`~tienlen.InvalidArgument` when the match has no round yet.
     """
     if not match.settlements:
-        raise InvalidArgument("the match has no round yet: record a round before drawing its balance")
+        raise InvalidArgument.of("match-has-no-round-yet")
     ax = _axes(ax)
     rounds = range(len(match.settlements) + 1)
     for seat in range(match.players):

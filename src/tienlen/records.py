@@ -49,18 +49,16 @@ def to_dict(round_: Round, view_of: int | None) -> dict[str, Any]:
 def from_dict(cls: type[Round], record: Any) -> Round:
     """Read a record, replaying every action (see :meth:`Round.from_dict <tienlen.Round.from_dict>`)."""
     if isinstance(record, dict) and "view_of" in record:
-        raise InvalidRecord(
-            f"this record is redacted for seat {shown(record['view_of'])}: it holds one hand and cannot be replayed"
-        )
+        raise InvalidRecord.of("record-redacted-seat-holds-one", record=shown(record["view_of"]))
     if not isinstance(record, dict) or record.get("format") != "tienlen-round":
-        raise InvalidRecord("the record is not a tienlen round record (missing format: tienlen-round)")
+        raise InvalidRecord.of("record-tienlen-round-record-missing")
     if type(record.get("version")) is not int or record["version"] != RECORD_VERSION:
-        raise InvalidRecord(
-            f"record version {shown(record.get('version'))} is not supported; this library reads version {RECORD_VERSION}"
+        raise InvalidRecord.of(
+            "record-version-supported-library-reads", value=shown(record.get("version")), record_version=RECORD_VERSION
         )
     unknown = sorted(set(record) - _RECORD_FIELDS)
     if unknown:
-        raise InvalidRecord(f"the record has a field {shown(unknown[0])} that version {RECORD_VERSION} does not have")
+        raise InvalidRecord.of("record-has-field-that-version", unknown=shown(unknown[0]), record_version=RECORD_VERSION)
     try:
         rules = RuleSet.from_mapping(record["rules"])
         round_ = _setup(
@@ -68,34 +66,36 @@ def from_dict(cls: type[Round], record: Any) -> Round:
         )
         actions = record["actions"]
     except KeyError as error:
-        raise InvalidRecord(f"the record has no {error.args[0]!r} entry") from None
+        raise InvalidRecord.of("record-has-no-entry", args=error.args[0]) from None
     except InvalidRecord:
         raise
     except (TienLenError, TypeError) as error:
-        raise InvalidRecord(f"the record's setup is refused: {error}") from None
+        raise InvalidRecord.of("record-setup-refused", reason=error) from None
     if not isinstance(actions, list):
-        raise InvalidRecord("actions must be a list")
+        raise InvalidRecord.of("actions-must-list")
     for index, entry in enumerate(actions):
         try:
             if not isinstance(entry, dict) or set(entry) - {"action", "seat", "cards"}:
-                raise IllegalPlay("an action is an object with action, seat and (for plays) cards only")
+                raise IllegalPlay.of("action-object-with-action-seat")
             round_ = _replay(round_, entry["action"], entry["seat"], entry.get("cards", ""))
         except (TienLenError, TypeError, KeyError, AttributeError) as error:
-            raise InvalidRecord(f"action {index + 1} ({_describe(entry)}) is refused: {error}") from None  # counted from 1
+            raise InvalidRecord.of(
+                "action-refused", value=index + 1, entry=_describe(entry), reason=error
+            ) from None  # counted from 1
     return round_
 
 
 def _setup(cls: type[Round], rules: RuleSet, hands: Any, first_round: Any, leader: Any, dealer: Any, seed: Any) -> Round:
     """The round of a record before its actions, checking the deal against its seed."""
     if not isinstance(first_round, bool):
-        raise InvalidRecord(f"first_round must be true or false, not {shown(first_round)}")
+        raise InvalidRecord.of("first-round-must-true-false", first_round=shown(first_round))
     round_ = cls.from_hands(hands, rules, first_round=first_round, leader=leader, dealer=dealer)
     if seed is None:
         return round_
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise InvalidRecord(f"seed must be a whole number from 0 to 2**64 - 1, or null, not {shown(seed)}")
+        raise InvalidRecord.of("seed-must-whole-number-from", seed=shown(seed))
     if cls.deal(rules, round_.players, seed, first_round, leader, dealer).dealt != round_.dealt:
-        raise InvalidRecord(f"the hands do not match seed {seed}: the deal was altered")
+        raise InvalidRecord.of("hands-do-match-seed-deal", seed=seed)
     return round_._with_seed(seed)
 
 
@@ -112,20 +112,20 @@ def from_notation(cls: type[Round], text: str, rules: RuleSet | None) -> Round:
     :meth:`Round.from_notation <tienlen.Round.from_notation>`)."""
     parts = [part.strip() for part in check_text(text, "the notation", MAX_NOTATION, InvalidRecord).split("|")]
     if len(parts) not in (2, 3) or not parts[0].split():
-        raise InvalidRecord("a round notation reads 'rules p4 d0 first | hands / … | actions'")
+        raise InvalidRecord.of("round-notation-reads-rules-p4")
     name, *options = parts[0].split()
     if rules is None and name not in PROFILES:
-        raise InvalidRecord(f"{shown(name)} is not a profile; pass its rules to read this notation")
+        raise InvalidRecord.of("profile-pass-rules-read-notation", name=shown(name))
     rules = rules if rules is not None else PROFILES[name]
     if rules.name != name:
-        raise InvalidRecord(f"the notation is for {shown(name)}, not {shown(rules.name)}")
+        raise InvalidRecord.of("notation-for-other-rules", name=shown(name), rules=shown(rules.name))
     setup: dict[str, Any] = {"first": None, "L": None, "d": 0, "s": None}
     for option in options:
         key, value = (option, True) if option in ("first", "later") else (option[:1], option[1:])
         if key == "later":
             key, value = "first", False
         if key not in ("first", "L", "d", "s", "p") or (key != "first" and not (str(value).isascii() and str(value).isdigit())):
-            raise InvalidRecord(f"{shown(option)} is not a setup option (p4, d0, first or later, L2, s123)")
+            raise InvalidRecord.of("setup-option-p4-d0-first", option=shown(option))
         setup[key] = (
             value
             if key == "first"
@@ -136,9 +136,9 @@ def from_notation(cls: type[Round], text: str, rules: RuleSet | None) -> Round:
     except InvalidRecord:
         raise
     except TienLenError as error:
-        raise InvalidRecord(f"the notation's setup is refused: {error}") from None
+        raise InvalidRecord.of("notation-setup-refused", reason=error) from None
     if setup.get("p", round_.players) != round_.players:
-        raise InvalidRecord(f"the notation says p{setup['p']} but deals {round_.players} hands")
+        raise InvalidRecord.of("notation-says-p-but-deals", setup=setup["p"], players=round_.players)
     for index, token in enumerate(parts[2].split() if len(parts) == 3 else []):
         head, sign, cards = token.partition(":") if ":" in token else token.partition("!")
         kind = "interrupt" if sign == "!" else "pass" if cards == "." else "play"
@@ -148,15 +148,15 @@ def from_notation(cls: type[Round], text: str, rules: RuleSet | None) -> Round:
             seat = parse_whole(head, "the seat number (written first)", 99, IllegalPlay)
             round_ = _replay(round_, kind, seat, "" if kind in ("pass", "forfeit") else cards)
         except TienLenError as error:
-            raise InvalidRecord(f"action {index + 1} ({one_line(token, 40)}) is refused: {error}") from None
+            raise InvalidRecord.of("action-refused-2", value=index + 1, token=one_line(token, 40), reason=error) from None
     return round_
 
 
 def _replay(round_: Round, kind: Any, seat: Any, cards: Any) -> Round:
     if not isinstance(seat, int) or isinstance(seat, bool):
-        raise IllegalPlay(f"seat must be a number, not {shown(seat)}")
+        raise IllegalPlay.of("seat-must-number", seat=shown(seat))
     if not isinstance(cards, str):
-        raise IllegalPlay(f"cards must be card text, not {shown(cards)}")
+        raise IllegalPlay.of("cards-must-card-text", cards=shown(cards))
     if kind == "play":
         return round_.play(cards, seat=seat)
     if kind == "pass":
@@ -165,7 +165,7 @@ def _replay(round_: Round, kind: Any, seat: Any, cards: Any) -> Round:
         return round_.interrupt(seat, cards)
     if kind == "forfeit":
         return round_.forfeit(seat)
-    raise IllegalPlay(f"unknown action {shown(kind)}")
+    raise IllegalPlay.of("record-unknown-action", kind=shown(kind))
 
 
 def _notate(action: Action) -> str:

@@ -102,9 +102,7 @@ class Round:
     _trick: Trick | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        raise InvalidArgument(
-            "a Round is built by Round.deal(rules, ...), Round.from_hands(hands, rules) or Round.from_json(text), not Round(...)"
-        )
+        raise InvalidArgument.of("round-constructor")
 
     @property
     def rules(self) -> RuleSet:
@@ -251,7 +249,7 @@ class Round:
         check_rules(rules)
         check_bool(first_round, "first_round")
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
-            raise InvalidCards("give one hand per seat, e.g. ['3♠ 4♠ …', '5♦ …']")
+            raise InvalidCards.of("hands-not-a-sequence")
         check_players(rules, len(hands))
         masks = tuple(to_mask(h) for h in hands)
         check_seat(dealer, len(masks), "dealer")
@@ -259,9 +257,9 @@ class Round:
         most = -(-rules.cards_dealt(len(masks)) // len(masks))
         for seat, mask in enumerate(masks):
             if not mask or mask.bit_count() > most:
-                raise InvalidCards(f"seat {seat} must hold from 1 to {most} cards, not {mask.bit_count()}")
+                raise InvalidCards.of("hand-size-out-of-range", seat=seat, most=most, bit_count=mask.bit_count())
             if seen & mask:
-                raise InvalidCards(f"{format_cards(seen & mask)} dealt to more than one seat (seat {seat} again)")
+                raise InvalidCards.of("card-dealt-twice", cards=format_cards(seen & mask), seat=seat)
             seen |= mask
         return cls._start(rules, masks, dealer=dealer, first_round=first_round, leader=leader, seed=None)
 
@@ -404,7 +402,7 @@ class Round:
     def result(self) -> RoundResult:
         """The finished round's :class:`RoundResult`. Raises :class:`IllegalPlay` while it is still played."""
         if not self.is_over:
-            raise IllegalPlay(f"the round is still being played (seat {self.to_act} to act); there is no result yet")
+            raise IllegalPlay.of("round-not-over", to_act=self.to_act)
         return RoundResult(
             players=self.players,
             dealer=self.dealer,
@@ -434,7 +432,7 @@ class Round:
                 return self._passed(action.seat, bool(legal._plays))
             return self._played(action.seat, action.combo, action)
         if not isinstance(action, Action):
-            raise IllegalPlay(f"{shown(action)} is not an Action; use play(cards) or pass_() for plain input")
+            raise IllegalPlay.of("not-an-action", action=shown(action))
         if action.kind == "play":
             return self.play(action.mask, seat=action.seat)
         if action.kind == "pass":
@@ -450,19 +448,17 @@ class Round:
         mask = cards.mask if isinstance(cards, Combo) else self._read(cards, actor)
         combo = self._combo(mask, actor)
         if self.must_include and not mask & self.must_include:
-            raise IllegalPlay(
-                f"seat {actor} must open the round with {format_cards(self.must_include)}; {combo} does not hold it"
-            )
+            raise IllegalPlay.of("first-play-must-hold-3s", actor=actor, cards=format_cards(self.must_include), combo=combo)
         reason = explain(combo, self.trick.table, self.rules, passed=actor in self.trick.passed)
         if reason is not None:
-            raise IllegalPlay(f"seat {actor} cannot play {combo}: {reason}")
+            raise IllegalPlay.of("cannot-play", actor=actor, combo=combo, reason=reason)
         return self._played(actor, combo, play_action(actor, combo.kind, combo.mask))
 
     def pass_(self, *, seat: int | None = None) -> Round:
         """The seat to act passes. Raises :class:`IllegalPlay` when they must lead."""
         actor = self._actor(seat, "pass")
         if self.trick.table is None:
-            raise IllegalPlay(f"seat {actor} must lead and may not pass; play any combination")
+            raise IllegalPlay.of("must-lead", actor=actor)
         return self._passed(actor, self.rules.den_bai and bool(self.legal_actions()._plays))
 
     def interrupt(self, seat: int, cards: Combo | Iterable[Card] | str | int) -> Round:
@@ -472,27 +468,27 @@ class Round:
         play is theirs already on the table, or the bomb cannot chop the table.
         """
         if self.is_over:
-            raise IllegalPlay("the round is over; no more actions")
+            raise IllegalPlay.of("round-is-over")
         check_seat(seat, self.players, "seat", IllegalPlay)
         if not self.rules.interrupt_bombs:
-            raise IllegalPlay(f"{self.rules.name} has no bombs that may be played out of turn")
+            raise IllegalPlay.of("no-interrupt-bombs", rules=self.rules.name)
         if not self.is_active(seat):
-            raise IllegalPlay(f"seat {seat} is out of this round and cannot play")
+            raise IllegalPlay.of("seat-out-of-round", seat=seat)
         mask = cards.mask if isinstance(cards, Combo) else self._read(cards, seat)
         combo = self._combo(mask, seat)
         table = self.trick.table
         if combo.bomb_class not in self.rules.interrupt_bombs:
             allowed = ", ".join(self.rules.interrupt_bombs)
-            raise IllegalPlay(f"seat {seat} cannot play {combo} out of turn: only {allowed} may be played out of turn")
+            raise IllegalPlay.of("not-an-interrupt-bomb", seat=seat, combo=combo, allowed=allowed)
         if table is None:
-            raise IllegalPlay(f"seat {seat} cannot interrupt: the table is empty")
+            raise IllegalPlay.of("interrupt-on-empty-table", seat=seat)
         if seat == self.trick.last_seat:
-            raise IllegalPlay(f"seat {seat} cannot interrupt their own play {table}")
+            raise IllegalPlay.of("interrupt-own-play", seat=seat, table=table)
         if seat == self.to_act:
-            raise IllegalPlay(f"it is seat {seat}'s turn: play {combo} in turn rather than out of turn")
+            raise IllegalPlay.of("interrupt-in-turn", seat=seat, combo=combo)
         reason = explain(combo, table, self.rules)
         if reason is not None:
-            raise IllegalPlay(f"seat {seat} cannot interrupt with {combo}: {reason}")
+            raise IllegalPlay.of("cannot-interrupt", seat=seat, combo=combo, reason=reason)
         return self._played(seat, combo, Action(kind="interrupt", seat=seat, combo=combo))
 
     def forfeit(self, seat: int) -> Round:
@@ -502,39 +498,39 @@ class Round:
         the seat is no longer playing (gone out, frozen or already gone).
         """
         if self.is_over:
-            raise IllegalPlay("the round is over; no more actions")
+            raise IllegalPlay.of("round-is-over")
         check_seat(seat, self.players, "seat", IllegalPlay)
         if not self.is_active(seat):
-            raise IllegalPlay(f"seat {seat} is no longer playing this round and cannot forfeit")
+            raise IllegalPlay.of("forfeit-after-out", seat=seat)
         position, to_act = _state.after_forfeit(self._deal, self._position, self._to_act, seat)
         return _round(self._deal, position, to_act)
 
     # ------------------------------------------------------------------ internals
     def _actor(self, seat: int | None, verb: str) -> int:
         if self.is_over or self.to_act is None:
-            raise IllegalPlay(f"the round is over; nobody can {verb}")
+            raise IllegalPlay.of("round-is-over-for", verb=verb)
         if seat is not None and seat != self.to_act:
             check_seat(seat, self.players, "seat", IllegalPlay)
-            raise IllegalPlay(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
+            raise IllegalPlay.of("not-your-turn", to_act=self.to_act, seat=seat)
         return self.to_act
 
     def _read(self, cards: Iterable[Card] | str | int, seat: int) -> int:
         try:
             mask = to_mask(cards)
         except InvalidCards as error:
-            raise IllegalPlay(f"seat {seat}: {error}") from None
+            raise IllegalPlay.of("seat-refused", seat=seat, reason=error) from None
         missing = mask & ~self.hand_masks[seat]
         if missing:
-            raise IllegalPlay(f"seat {seat} does not hold {format_cards(missing)}")
+            raise IllegalPlay.of("seat-does-not-hold", seat=seat, cards=format_cards(missing))
         return mask
 
     def _combo(self, mask: int, seat: int) -> Combo:
         if mask & ~self.hand_masks[seat]:
-            raise IllegalPlay(f"seat {seat} does not hold {format_cards(mask & ~self.hand_masks[seat])}")
+            raise IllegalPlay.of("seat-does-not-hold", seat=seat, cards=format_cards(mask & ~self.hand_masks[seat]))
         try:
             return classify(mask, self.rules)
         except InvalidCombo as error:
-            raise IllegalPlay(f"seat {seat}: {error}") from None
+            raise IllegalPlay.of("seat-refused", seat=seat, reason=error) from None
 
     def _passed(self, actor: int, could_play: bool) -> Round:
         """The round after the seat to act passed (``could_play``: whether they held a legal play)."""

@@ -376,7 +376,7 @@ class RuleSet:
         8
         """
         if axis not in PER_PLAYERS:
-            raise InvalidArgument(f"{shown(axis)} is not an amount axis; use one of {', '.join(PER_PLAYERS)}")
+            raise InvalidArgument.of("amount-axis-use-one", axis=shown(axis), per_players=", ".join(PER_PLAYERS))
         value: Amount | None = getattr(self, axis)
         if isinstance(value, tuple):
             return dict(value).get(players, 0)
@@ -470,158 +470,116 @@ def _validate(rules: RuleSet) -> None:
     check_fields(rules, _AXIS_FIELDS, _WORDS)
     for check in (_check_text, _check_sizes, _check_bombs, _check_amounts, _check_scoring):
         check(rules)
-    for conflicts, message in _CONFLICTS:
+    for conflicts, code in _CONFLICTS:
         if conflicts(rules):
-            raise InvalidRules(message)
+            raise InvalidRules.of(code)
 
 
 def _check_text(r: RuleSet) -> None:
     if not isinstance(r.name, str) or not r.name:
-        raise InvalidRules("name: a rule set needs a non-empty name")
+        raise InvalidRules.of("name-rule-set-needs-non")
     for field, limit in (("name", 100), ("unit_name", 100), ("description", 1000)):
         if len(getattr(r, field)) > limit:
-            raise InvalidRules(f"{field}: {len(getattr(r, field)):,} characters is too long; the limit is {limit:,}")
+            raise InvalidRules.of("characters-too-long-limit", field=field, r_count=len(getattr(r, field)), limit=limit)
         if field != "description" and not getattr(r, field).isprintable():
-            raise InvalidRules(f"{field}: {shown(getattr(r, field))} must be printable text on one line")
+            raise InvalidRules.of("must-printable-text-on-one", field=field, r=shown(getattr(r, field)))
 
 
 def _check_sizes(r: RuleSet) -> None:
     if not 2 <= r.min_players <= r.max_players <= 4:
-        raise InvalidRules(f"min_players/max_players: {r.min_players}–{r.max_players} is not a range within 2–4 players")
+        raise InvalidRules.of("min-players-max-players-range", min_players=r.min_players, max_players=r.max_players)
     if not 3 <= r.straight_min <= 13:
-        raise InvalidRules(f"straight_min: {r.straight_min} must be between 3 and 13")
+        raise InvalidRules.of("straight-min-must-between-3", straight_min=r.straight_min)
     if not 3 <= r.pair_run_min <= 6:
-        raise InvalidRules(f"pair_run_min: {r.pair_run_min} must be between 3 and 6")
+        raise InvalidRules.of("pair-run-min-must-between", pair_run_min=r.pair_run_min)
     patterns = [win.pattern for win in r.instant_wins]
     if len(set(patterns)) != len(patterns):
-        raise InvalidRules(f"instant_wins: a pattern is listed twice in {patterns}")
+        raise InvalidRules.of("instant-wins-pattern-listed-twice", patterns=patterns)
 
 
 def _check_bombs(r: RuleSet) -> None:
     classes = [b.bomb for b in r.bombs]
     if len(set(classes)) != len(classes):
-        raise InvalidRules(f"bombs: a bomb class is listed twice in {classes}")
+        raise InvalidRules.of("bombs-bomb-class-listed-twice", classes=classes)
     for bomb in r.bombs:
         for name in (bomb.bomb, *bomb.chops_bombs):
             if pairs_of(name) and (not r.pair_runs or pairs_of(name) < r.pair_run_min):
-                raise InvalidRules(
-                    f"bombs.{bomb.bomb}: {name} is not a combination under these rules "
-                    f"({'pair runs are off' if not r.pair_runs else f'pair runs start at {r.pair_run_min} pairs'})"
-                )
+                code = "bomb-class-without-pair-runs" if not r.pair_runs else "bomb-class-below-pair-run-min"
+                raise InvalidRules.of(code, bomb=bomb.bomb, name=name, pair_run_min=r.pair_run_min)
         missing = [c for c in bomb.chops_bombs if c not in classes]
         if missing:
-            raise InvalidRules(f"bombs.{bomb.bomb}.chops_bombs: {missing[0]} is not itself in the bomb table")
+            raise InvalidRules.of("bombs-chops-bombs-itself-bomb", bomb=bomb.bomb, missing=missing[0])
     for name in r.interrupt_bombs:
         if name not in classes:
-            raise InvalidRules(
-                f"interrupt_bombs: {shown(name)} must be a class of the bomb table ({', '.join(classes) or 'empty'})"
-            )
+            raise InvalidRules.of("interrupt-bomb-not-in-table", name=shown(name), classes=", ".join(classes) or "empty")
     check_bomb_names(tuple(name for name, _ in r.bomb_values), "bomb_values")
 
 
 def _check_amounts(r: RuleSet) -> None:
     if len(r.two_values) != 4:
-        raise InvalidRules(f"two_values: give 4 numbers (2♠ 2♣ 2♦ 2♥), not {list(r.two_values)}")
+        raise InvalidRules.of("two-values-give-4-numbers", two_values=list(r.two_values))
     if len(r.instant_win_points) != 2:
-        raise InvalidRules(f"instant_win_points: give 2 numbers (winner, every other player), not {list(r.instant_win_points)}")
+        raise InvalidRules.of("instant-win-points-give-2", instant_win_points=list(r.instant_win_points))
     counts = range(r.min_players, r.max_players + 1)
     for name in PER_PLAYERS:
         value = getattr(r, name)
         if isinstance(value, tuple) and sorted(dict(value)) != list(counts):
-            raise InvalidRules(
-                f"{name}: give one amount for each player count from {r.min_players} to {r.max_players}, not for {sorted(dict(value))}"
+            raise InvalidRules.of(
+                "give-one-amount-each-player",
+                name=name,
+                min_players=r.min_players,
+                max_players=r.max_players,
+                value=sorted(dict(value)),
             )
     negative = [f for f in PER_PLAYERS if any(r.amount(f, n) < 0 for n in counts)]
     negative += (["rake_percent"] if r.rake_percent < 0 else []) + (["two_values"] if min(r.two_values) < 0 else [])
     negative += ["bomb_values"] if any(v < 0 for _, v in r.bomb_values) else []
     negative += ["bomb_flat_value"] if r.bomb_flat_value is not None and r.bomb_flat_value < 0 else []
     if negative:
-        raise InvalidRules(f"{negative[0]}: amounts cannot be negative")
+        raise InvalidRules.of("amounts-cannot-negative", negative=negative[0])
     if not 0 <= r.rake_percent < 100:
-        raise InvalidRules(f"rake_percent: {r.rake_percent} must be from 0 to 99")
+        raise InvalidRules.of("rake-percent-must-from-0", rake_percent=r.rake_percent)
     if r.match_rounds is not None and not 1 <= r.match_rounds <= MAX_COUNT:
-        raise InvalidRules(f"match_rounds: {r.match_rounds} must be from 1 to {MAX_COUNT:,}")
+        raise InvalidRules.of("match-rounds-must-from-1", match_rounds=r.match_rounds, max_count=MAX_COUNT)
     if r.card_two_multiplier < 1:
-        raise InvalidRules(f"card_two_multiplier: {r.card_two_multiplier} must be at least 1 (1 leaves the count as it is)")
+        raise InvalidRules.of("card-two-multiplier-must-least", card_two_multiplier=r.card_two_multiplier)
     for n in range(r.min_players, r.max_players + 1):
         if r.amount("card_all_multiplier", n) < 1:
-            raise InvalidRules(
-                f"card_all_multiplier: {r.amount('card_all_multiplier', n)} at {n} players must be at least 1 (1 leaves the count as it is)"
-            )
+            raise InvalidRules.of("card-all-multiplier-players-must", value=r.amount("card_all_multiplier", n), n=n)
 
 
 def _check_scoring(r: RuleSet) -> None:
     counts = range(r.min_players, r.max_players + 1)
     if r.scoring == "cards" and not all(r.amount("card_price", n) > 0 for n in counts):
-        raise InvalidRules("card_price: card-count scoring needs a price of at least 1 per card")
+        raise InvalidRules.of("card-price-card-count-scoring")
     if r.scoring == "places" and r.currency == "points":
         for n in counts:
             if len(dict(r.place_points).get(n, ())) != n:
-                raise InvalidRules(f"place_points: give {n} numbers (1st to last) for {n} players")
+                raise InvalidRules.of("place-points-give-numbers-1st", n=n)
     elif r.scoring == "places":
         for n in counts:
             if n not in dict(r.placement):
-                raise InvalidRules(f"placement: no payments given for {n} players")
+                raise InvalidRules.of("placement-no-payments-given-players", n=n)
             for payer, payee, amount in dict(r.placement)[n]:
                 if not (1 <= payer <= n and 1 <= payee <= n and payer != payee and amount >= 0):
-                    raise InvalidRules(
-                        f"placement: [{payer}, {payee}, {amount}] at {n} players must name two different places "
-                        f"from 1 to {n} and a non-negative amount"
-                    )
+                    raise InvalidRules.of("placement-players-must-name-two", payer=payer, payee=payee, amount=amount, n=n)
 
 
 _CONFLICTS: tuple[tuple[Callable[[RuleSet], bool], str], ...] = (
-    (
-        lambda r: r.deal_evenly and not r.deal_whole_deck,
-        "deal_evenly: it shares out the whole deck, so it needs deal_whole_deck = true",
-    ),
-    (
-        lambda r: r.deal_whole_deck and r.min_players == 4,
-        "deal_whole_deck: this table always seats 4, who get the whole deck (13 each) anyway",
-    ),
-    (
-        lambda r: r.longer_straight_beats and r.follow_suit,
-        "longer_straight_beats: cannot go with follow_suit (a longer straight has no suit pattern to follow)",
-    ),
-    (
-        lambda r: not r.lead_pair_run_bombs and not r.pair_runs,
-        "lead_pair_run_bombs: pair runs are off, so there is no pair-run bomb to keep from leading",
-    ),
-    (
-        lambda r: r.chop_stacked_twos and r.chop_payment == "none",
-        "chop_stacked_twos: chops move no money here (chop_payment = 'none'); choose 'multiply' or 'accumulate'",
-    ),
-    (
-        lambda r: r.scoring == "cards" and r.frozen,
-        "frozen: card-count scoring ends the round when the first player goes out, so nobody is frozen;"
-        " price a hand that was never played with card_all_multiplier and set frozen = false",
-    ),
-    (
-        lambda r: r.den_bai and not r.frozen and r.scoring != "cards",
-        "den_bai: needs frozen = true, or card-count scoring (it settles a round where three players never played)",
-    ),
-    (
-        lambda r: r.bomb_flat_value is not None and any(v for _, v in r.bomb_values),
-        "bomb_flat_value: every bomb already has the one flat price; leave bomb_values empty",
-    ),
-    (
-        lambda r: r.den_bai and r.max_players < 4,
-        "den_bai: needs max_players = 4 (it settles a round where three players are frozen)",
-    ),
-    (
-        lambda r: r.instant_win_thui and not r.instant_wins,
-        "instant_win_thui: there are no instant_wins to charge it on",
-    ),
-    (
-        lambda r: r.instant_win_thui_by != "every" and not r.instant_win_thui,
-        "instant_win_thui_by: there is no thúi on an instant win to charge (instant_win_thui = false)",
-    ),
-    (
-        lambda r: r.chop_out_voids != "none" and r.chop_payment == "none",
-        "chop_out_voids: chops move no money here (chop_payment = 'none'), so there is nothing to void",
-    ),
+    (lambda r: r.deal_evenly and not r.deal_whole_deck, "deal-evenly-without-whole-deck"),
+    (lambda r: r.deal_whole_deck and r.min_players == 4, "deal-whole-deck-with-four-seats"),
+    (lambda r: r.longer_straight_beats and r.follow_suit, "longer-straight-with-follow-suit"),
+    (lambda r: not r.lead_pair_run_bombs and not r.pair_runs, "lead-pair-run-bombs-without-pair-runs"),
+    (lambda r: r.chop_stacked_twos and r.chop_payment == "none", "chop-stacked-twos-without-payment"),
+    (lambda r: r.scoring == "cards" and r.frozen, "frozen-with-card-scoring"),
+    (lambda r: r.den_bai and not r.frozen and r.scoring != "cards", "den-bai-without-frozen"),
+    (lambda r: r.bomb_flat_value is not None and any(v for _, v in r.bomb_values), "bomb-flat-value-with-bomb-values"),
+    (lambda r: r.den_bai and r.max_players < 4, "den-bai-without-four-players"),
+    (lambda r: r.instant_win_thui and not r.instant_wins, "thui-without-instant-wins"),
+    (lambda r: r.instant_win_thui_by != "every" and not r.instant_win_thui, "thui-by-without-thui"),
+    (lambda r: r.chop_out_voids != "none" and r.chop_payment == "none", "chop-out-voids-without-payment"),
 )
-"""Axes that contradict each other: when the test holds, the rule set is refused with the message."""
+"""Axes that contradict each other: when the test holds, the rule set is refused with the code's message."""
 
 
 _AXIS_FIELDS = tuple(f for f in attrs.fields(attrs.resolve_types(RuleSet)) if f.init)

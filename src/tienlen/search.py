@@ -263,7 +263,7 @@ class SearchAgent:
         legal = view.legal_actions
         if len(legal) <= 1:
             if not legal:
-                raise InvalidArgument(f"seat {view.seat} has no action to choose in this view")
+                raise InvalidArgument.of("view-has-no-action", seat=view.seat)
             return legal[0]
         hand = view.hand_mask
         for action in legal:

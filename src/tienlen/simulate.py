@@ -246,8 +246,12 @@ class ProfileStats:
         if (self.rules, self.currency, self.scale, self.players) != (other.rules, other.currency, other.scale, other.players) or (
             self.agents and other.agents and (self.agents, self.agent_seats) != (other.agents, other.agent_seats)
         ):
-            raise InvalidArgument(
-                f"cannot add statistics of {self.rules} ({self.players} players) and {other.rules} ({other.players} players)"
+            raise InvalidArgument.of(
+                "cannot-add-statistics-players-players",
+                rules=self.rules,
+                players=self.players,
+                rules2=other.rules,
+                players2=other.players,
             )
 
         def seats(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
@@ -416,7 +420,7 @@ class Run:
         self.check()
         check_int(workers, "workers", 1, MAX_WORKERS)
         if progress is not None and not callable(progress):
-            raise InvalidArgument(f"progress must be a function or None, not {shown(progress)}")
+            raise InvalidArgument.of("progress-must-function-none", progress=shown(progress))
         chunk = max(1, min(100, self.rounds // (workers * 8) or 1))
         jobs = [
             (rules, self.players, self.bots, self.seed, start, min(start + chunk, self.rounds), self.unit, self.rotate)
@@ -465,9 +469,7 @@ class Run:
         except TienLenError:
             raise
         except (KeyError, TypeError, ValueError) as error:
-            raise InvalidArgument(
-                f"not a simulation run description: {error!s} (expected rules, rounds, seed, players, bots, unit)"
-            ) from None
+            raise InvalidArgument.of("simulation-run-description-expected-rules", reason=error) from None
         run.check()
         return run
 
@@ -556,7 +558,7 @@ def _check_settings(rule_sets: Sequence[RuleSet], players: int, bots: Sequence[s
     """Refuse the settings of a simulation, or of one chunk of it, before any round is played."""
     for name, value in (("rule_sets", rule_sets), ("bots", bots)):
         if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or not value:
-            raise InvalidArgument(f"{name} must be a non-empty sequence, not {shown(value)}")
+            raise InvalidArgument.of("must-non-empty-sequence", name=name, value=shown(value))
     for rules in rule_sets:
         check_rules(rules, "rule_sets")
     check_int(seed, "seed", 0, MAX_SEED)

@@ -77,9 +77,9 @@ def masks(min_size: int = 0, max_size: int = 52, *, within: int = FULL_MASK) -> 
     """
     pool = [i for i in range(52) if within >> i & 1]
     if not 0 <= min_size <= max_size:
-        raise InvalidArgument(f"masks: sizes {min_size} to {max_size} are not a range of card counts")
+        raise InvalidArgument.of("masks-sizes-are-range-card", min_size=min_size, max_size=max_size)
     if min_size > len(pool):
-        raise InvalidArgument(f"masks: cannot draw {min_size} cards from a set of {len(pool)}")
+        raise InvalidArgument.of("masks-cannot-draw-cards-from", min_size=min_size, pool_count=len(pool))
     if not pool:
         return st.just(0)
     return st.lists(st.sampled_from(pool), min_size=min_size, max_size=min(max_size, len(pool)), unique=True).map(
@@ -148,7 +148,7 @@ def combos(rules: RuleSet, kind: ComboKind | None = None) -> st.SearchStrategy[C
     """
     if kind is not None:
         if kind not in _kinds(rules):
-            raise InvalidArgument(f"{rules.name} has no {kind.label}s: pair runs are not played")
+            raise InvalidArgument.of("has-no-pair-runs-are", rules=rules.name, kind=kind.label)
         return _combo(rules, kind)
     return st.one_of([_combo(rules, k) for k in _kinds(rules)])
 
@@ -228,7 +228,7 @@ def rounds(
     if players is not None:
         check_players(rules, players)
     if start is not None and (start.rules != rules or (players is not None and start.players != players)):
-        raise InvalidArgument(f"rounds: the start round is played under {start.rules.name} by {start.players}, not as asked")
+        raise InvalidArgument.of("rounds-start-round-played-under", rules=start.rules.name, players=start.players)
     return _round(rules, players, forfeits, max_actions, start)
 
 

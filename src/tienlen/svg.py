@@ -52,9 +52,7 @@ MAX_SIZE = 100_000
 
 def _check_size(size: int | None) -> None:
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or not 0 < size <= MAX_SIZE):
-        raise InvalidArgument(
-            f"size is the picture's width in pixels: give a positive whole number up to {MAX_SIZE:,}, not {shown(size)}"
-        )
+        raise InvalidArgument.of("size-picture-width-pixels-give", max_size=MAX_SIZE, size=shown(size))
 
 
 def card(value: Card | str, *, size: int | None = None) -> str:
@@ -104,7 +102,9 @@ def hand(
     mask, chosen = to_mask(cards), to_mask(selected)
     held = cards_of(mask)
     if chosen & ~mask:
-        raise InvalidCards(f"cannot raise {format_cards(chosen & ~mask)}: not in the hand {format_cards(mask) or '(empty)'}")
+        raise InvalidCards.of(
+            "raised-cards-not-in-hand", cards=format_cards(chosen & ~mask), hand=format_cards(mask) or "(empty)"
+        )
     if title is None:
         title = f"a hand of {len(held)} cards: {format_cards(mask)}" if held else "an empty hand"
         if chosen:
@@ -218,7 +218,7 @@ def position(round_: Round, *, seat: int | None = None, reveal: bool = False, si
     """
     if seat is not None:
         if reveal:
-            raise InvalidArgument("reveal shows every hand: give it without a seat (a seat sees only its own hand)")
+            raise InvalidArgument.of("reveal-shows-every-hand-give")
         return view(round_.view(seat), size=size)
     _check_size(size)
     trick_ = round_.trick

@@ -87,14 +87,14 @@ def agent_from_spec(spec: str, seed: int = 0) -> Agent:
     name, _, level = spec.partition(":")
     if name == "search":
         if level and not level.isdigit():
-            raise InvalidArgument(f"search level must be a whole number from 1 to 5, not {shown(level)}")
+            raise InvalidArgument.of("search-level-must-whole-number", level=shown(level))
         return SearchAgent(level=int(level), seed=seed) if level else SearchAgent(seed=seed)
     if level:
-        raise InvalidArgument(f"only search takes a level, not {shown(spec)}")
+        raise InvalidArgument.of("only-search-takes-level", spec=shown(spec))
     if name == "passer":
         return PassingAgent()
     if name not in SPECS:
-        raise InvalidArgument(f"unknown agent {shown(spec)}; choose one of {', '.join(SPECS)} (search:LEVEL for a level 1-5)")
+        raise InvalidArgument.of("unknown-agent-choose-one-search", spec=shown(spec), specs=", ".join(SPECS))
     return make_agent(name, seed)
 
 
@@ -300,18 +300,18 @@ def tournament(
     """
     check_rules(rules)
     if isinstance(line_up, (str, bytes)) or not isinstance(line_up, Sequence) or not 2 <= len(line_up) <= 4:
-        raise InvalidArgument(f"line_up must be 2 to 4 agent specs, one per seat, not {shown(line_up)}")
+        raise InvalidArgument.of("line-up-must-2-4", line_up=shown(line_up))
     line = tuple(line_up)
     for spec in line:
         agent_from_spec(spec)
     if len(set(line)) < 2:
-        raise InvalidArgument(f"a tournament needs at least two different entrants, not only {shown(line[0])}")
+        raise InvalidArgument.of("tournament-needs-least-two-different", line=shown(line[0]))
     check_players(rules, len(line), "line_up")
     check_int(deals, "deals", 1, MAX_COUNT)
     check_int(seed, "seed", 0, MAX_SEED)
     check_int(workers, "workers", 1, MAX_WORKERS)
     if progress is not None and not callable(progress):
-        raise InvalidArgument(f"progress must be a function or None, not {shown(progress)}")
+        raise InvalidArgument.of("progress-must-function-none", progress=shown(progress))
     chunk = max(1, min(10, deals // (workers * 4) or 1))
     jobs = [(rules, line, seed, start, min(start + chunk, deals)) for start in range(0, deals, chunk)]
     per_game = len(_seatings(line))

@@ -109,7 +109,7 @@ class PlayerView(WireValue):
         is for the round to say; ``action in view.legal_actions`` answers it for this view.
         """
         if seat is not None and (type(seat) is not int or seat != self.seat):  # a bool is no seat
-            raise IllegalPlay(f"this is seat {self.seat}'s view, not seat {shown(seat)}'s")
+            raise IllegalPlay.of("seat-view-seat", seat=self.seat, seat2=shown(seat))
         return parse_action(text, self.rules, seat=self.seat)
 
 
@@ -153,5 +153,5 @@ def view_of(round_: object, seat: int) -> PlayerView:
 
     warnings.warn("tienlen.views.view_of is deprecated; use round_.view(seat) (removed in 0.3)", DeprecationWarning, stacklevel=2)
     if not isinstance(round_, Round):
-        raise InvalidArgument(f"round_ must be a Round, not {shown(round_)}")
+        raise InvalidArgument.of("round-must-round", round=shown(round_))
     return round_.view(seat)

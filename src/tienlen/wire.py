@@ -68,7 +68,9 @@ _Kind = tuple[_Encode, _Decode]
 
 
 def _fail(path: str, want: str, value: object) -> NoReturn:
-    raise InvalidDocument(f"{path or 'the document'}: expected {want}, not {shown(value)}")  # bounded, never repr()
+    raise InvalidDocument.of(
+        "document-expected", path=path or "the document", expected=want, value=shown(value)
+    )  # bounded, never repr()
 
 
 def _same(value: Any) -> Any:
@@ -141,8 +143,8 @@ def _read_mask(value: object, path: str) -> int:
     try:  # the reason the library cannot read it, or the one way a document writes it
         mask = to_mask(value[:MAX_CARD_TEXT])
     except TienLenError as error:
-        raise InvalidDocument(f"{path}: {error}") from None
-    raise InvalidDocument(f"{path}: documents write cards ascending, one space apart, as {shown(_text(mask))}")
+        raise InvalidDocument.of("document-field-refused", path=path, reason=error) from None
+    raise InvalidDocument.of("documents-write-cards-ascending-one", path=path, mask=shown(_text(mask)))
 
 
 _MASK: _Kind = (_text, _read_mask)
@@ -170,10 +172,10 @@ def _object(value: object, path: str, keys: tuple[str, ...]) -> Mapping[str, Any
         _fail(path, "an object", value)
     missing = [k for k in keys if k not in value]
     if missing:
-        raise InvalidDocument(f"{_at(path, missing[0])}: missing")
+        raise InvalidDocument.of("document-field-missing", path=_at(path, missing[0]))
     unknown = sorted(str(k) for k in value if k not in keys)
     if unknown:
-        raise InvalidDocument(f"{_at(path, unknown[0])}: not a field here; the fields are {', '.join(keys)}")
+        raise InvalidDocument.of("field-here-fields-are", path=_at(path, unknown[0]), keys=", ".join(keys))
     return value
 
 
@@ -212,7 +214,9 @@ def _read_combo(value: object, path: str) -> Combo:
         _fail(_at(path, "kind"), f"one of {', '.join(_KINDS)}", data["kind"])
     mask = _read_mask(data["cards"], _at(path, "cards"))
     if not mask or _shape(mask) is not kind:
-        raise InvalidDocument(f"{_at(path, 'cards')}: {format_cards(mask) or 'no cards'} is not a {kind.label}")
+        raise InvalidDocument.of(
+            "document-cards-not-kind", path=_at(path, "cards"), cards=format_cards(mask) or "no cards", kind=kind
+        )
     return Combo(kind, mask)
 
 
@@ -226,14 +230,14 @@ def _rules_body(rules: RuleSet) -> Any:
 def _read_rules(value: object, path: str) -> RuleSet:
     if isinstance(value, str):
         if value not in PROFILES:
-            raise InvalidDocument(f"{path}: {value!r} is not a profile; the profiles are {', '.join(PROFILES)}")
+            raise InvalidDocument.of("profile-profiles-are", path=path, value=value, profiles=", ".join(PROFILES))
         return PROFILES[value]
     if not isinstance(value, dict):
         _fail(path, "a profile name or a rules mapping", value)
     try:
         return RuleSet.from_mapping(value)
     except TienLenError as error:
-        raise InvalidDocument(f"{path}: {error}") from None
+        raise InvalidDocument.of("document-field-refused", path=path, reason=error) from None
 
 
 _RULES: _Kind = (_rules_body, _read_rules)
@@ -259,7 +263,7 @@ def _fields(cls: type, fields: _Fields, check: Callable[[Any, str], None] | None
         except InvalidDocument:
             raise
         except TienLenError as error:
-            raise InvalidDocument(f"{path or 'the document'}: {error}") from None
+            raise InvalidDocument.of("document-field-refused", path=path or "the document", reason=error) from None
         if check is not None:
             check(made, path)
         return made
@@ -275,7 +279,8 @@ def _check_action(action: Action, path: str) -> None:
     if action.kind not in ("play", "pass", "interrupt", "forfeit"):
         _fail(_at(path, "kind"), "play, pass, interrupt or forfeit", action.kind)
     if (action.combo is None) != (action.kind in ("pass", "forfeit")):
-        raise InvalidDocument(f"{_at(path, 'combo')}: a {action.kind} {'has no' if action.combo else 'needs a'} combination")
+        code = "document-action-has-no-combination" if action.combo else "document-action-needs-combination"
+        raise InvalidDocument.of(code, path=_at(path, "combo"), action=action.kind)
 
 
 _ACTION = _fields(Action, (("kind", "kind", _STR), ("seat", "seat", _SEAT), ("combo", "combo", _optional(_COMBO))), _check_action)
@@ -358,15 +363,17 @@ def _check_view(view: PlayerView, path: str) -> None:
     for key, named in seats.items():
         for seat in named:
             if seat is not None and seat >= n:
-                raise InvalidDocument(f"{_at(path, key)}: seat {seat} is not at this {n}-player table")
+                raise InvalidDocument.of("seat-player-table-2", path=_at(path, key), seat=seat, n=n)
     if len(view.card_counts) != n:
-        raise InvalidDocument(f"{_at(path, 'card_counts')}: {len(view.card_counts)} counts for {n} players; give one per seat")
+        raise InvalidDocument.of(
+            "counts-players-give-one-per", path=_at(path, "card_counts"), card_counts_count=len(view.card_counts), n=n
+        )
     most = rules.most_cards_dealt()
     for seat, count in enumerate(view.card_counts):
         if not 0 <= count <= most:
             _fail(_at(path, f"card_counts[{seat}]"), f"a count from 0 to {most}", count)
     if view.card_counts[view.seat] != view.hand_mask.bit_count() or view.hand_mask & view.played_mask:
-        raise InvalidDocument(f"{_at(path, 'hand')}: the hand must hold card_counts[{view.seat}] cards, none of them played")
+        raise InvalidDocument.of("hand-must-hold-card-counts", path=_at(path, "hand"), seat=view.seat)
 
 
 _VIEW = _fields(
@@ -425,25 +432,31 @@ def _check_settlement(money: Settlement, path: str) -> None:
         _fail(_at(path, "unit"), f"a whole number from 1 to {MAX_AMOUNT:,}", money.unit)
     seats = len(money.net)
     if not 2 <= seats <= 4:
-        raise InvalidDocument(f"{_at(path, 'net')}: give one amount per seat of a 2- to 4-player table, not {seats}")
+        raise InvalidDocument.of("give-one-amount-per-seat", path=_at(path, "net"), seats=seats)
     net, house = [0] * seats, 0
     for index, transfer in enumerate(money.transfers):
         where = _at(path, f"transfers[{index}]")
         if transfer.payer >= seats or transfer.payee >= seats or transfer.payer == transfer.payee:
-            raise InvalidDocument(f"{where}: seat {transfer.payer} cannot pay {transfer.payee} at this {seats}-player table")
+            raise InvalidDocument.of(
+                "seat-cannot-pay-player-table", where=where, payer=transfer.payer, payee=transfer.payee, seats=seats
+            )
         net[transfer.payer] -= transfer.amount
         if transfer.payee == -1:
             house += transfer.amount
         else:
             net[transfer.payee] += transfer.amount
     if money.currency == "points" and money.transfers:
-        raise InvalidDocument(f"{_at(path, 'transfers')}: points move no money; a points settlement has no transfers")
+        raise InvalidDocument.of("points-move-no-money-points", path=_at(path, "transfers"))
     if money.currency == "points" and not money.house and all(abs(v) <= MAX_AMOUNT for v in money.net):
         return
     if tuple(net) != money.net or house != money.house:
-        raise InvalidDocument(
-            f"{_at(path, 'net')}: {shown(list(money.net))} with house {shown(money.house)} is not what the transfers "
-            f"add up to ({net} with house {house})"
+        raise InvalidDocument.of(
+            "with-house-what-transfers-add",
+            path=_at(path, "net"),
+            net=shown(list(money.net)),
+            house=shown(money.house),
+            net2=net,
+            house2=house,
         )
 
 
@@ -466,19 +479,25 @@ _SETTLEMENT = _fields(
 def _check_match(match: Match, path: str) -> None:
     """A match's settlements are what :meth:`Match.record` makes of its results, one by one."""
     if len(match.results) != len(match.settlements):
-        raise InvalidDocument(
-            f"{_at(path, 'settlements')}: {len(match.settlements)} settlements for {len(match.results)} results"
+        raise InvalidDocument.of(
+            "settlements-results",
+            path=_at(path, "settlements"),
+            settlements_count=len(match.settlements),
+            results_count=len(match.results),
         )
     replayed = attrs.evolve(match, results=(), settlements=())
     for index, (result, money) in enumerate(zip(match.results, match.settlements, strict=True)):
         try:
             replayed = replayed.record(result)
         except TienLenError as error:
-            raise InvalidDocument(f"{_at(path, f'results[{index}]')}: {error}") from None
+            raise InvalidDocument.of("document-field-refused", path=_at(path, f"results[{index}]"), reason=error) from None
         if replayed.settlements[-1] != money:
-            raise InvalidDocument(
-                f"{_at(path, f'settlements[{index}]')}: not what results[{index}] settles to under {match.rules.name} "
-                f"with unit {match.unit:,}"
+            raise InvalidDocument.of(
+                "what-results-settles-under-with",
+                path=_at(path, f"settlements[{index}]"),
+                index=index,
+                rules=match.rules.name,
+                unit=match.unit,
             )
 
 
@@ -546,8 +565,8 @@ def decode(cls: type[WireValue], data: object) -> Any:
 def _name_of(cls: type) -> str:
     name = _NAMES_OF.get(cls)
     if name is None:
-        raise InvalidDocument(
-            f"{cls.__name__} has no wire document; the documents hold {', '.join(c.__name__ for c in _NAMES_OF)}"
+        raise InvalidDocument.of(
+            "has-no-wire-document-documents", cls=cls.__name__, value=", ".join(c.__name__ for c in _NAMES_OF)
         )
     return name
 

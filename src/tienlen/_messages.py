@@ -1,0 +1,126 @@
+"""The message catalogue: every refusal's stable code, its English template, and its rendering in
+a language (private; the docs page "Error codes" lists them all).
+
+A refusal is a code and its parameters, plain JSON values (card text, seats, numbers, kinds of
+combination) or, under ``reason``, another refusal as ``{"code": ..., "params": ...}``. Its text
+is the code's template filled with the parameters, in English or, through :mod:`gettext`, in
+another language whose compiled catalogue ships in ``locale/`` (Vietnamese: ``vi``). A language is
+chosen per call; nothing here is process-wide.
+
+>>> render("seat-does-not-hold", {"seat": 2, "cards": "2♥"}, "vi")
+'ghế 2 không có 2♥'
+"""
+
+from __future__ import annotations
+
+import enum
+import gettext
+import string
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from tienlen._cache import BoundedCache
+from tienlen._catalogue import MESSAGES
+
+__all__ = ["LANGUAGES", "MESSAGES", "WORDS", "Params", "jsonable", "render", "template", "words_of"]
+
+LANGUAGES = ("en", "vi")
+"""The languages messages are written in: English, and Vietnamese (``locale/vi``)."""
+
+Params = Mapping[str, Any]
+
+WORDS: dict[str, dict[str, str]] = {
+    # the parameters rendered as words of the language, by parameter name: what each value reads as in English
+    "kind": {
+        "single": "single",
+        "pair": "pair",
+        "triple": "triple",
+        "quad": "quad",
+        "straight": "straight",
+        "pair run": "pair run",
+    },
+    "bomb": {"quad": "quad", "PR3": "PR3", "PR4": "PR4", "PR5": "PR5", "PR6": "PR6"},
+    "want": {
+        "single": "a single",
+        "pair": "a pair",
+        "triple": "a triple",
+        "quad": "a quad",
+        "straight": "a {length}-card straight",
+        "pair run": "a {length}-card pair run",
+    },
+    "twos": {"1": "a single 2", "2": "a pair of 2s", "3": "a triple of 2s"},
+    "colour": {"1": "black", "2": "red", "3": "one black, one red"},
+}
+"""Parameters whose values are words: a parameter named ``kind`` or ending in ``_kind`` is a kind of
+combination, ``want`` one with its ``length``, ``bomb``/``*_bomb`` a bomb class, ``twos`` the size of
+a 2-group, ``colour`` a pair's colours (1 black, 2 red, 3 one of each)."""
+
+_DIRECTORY = Path(__file__).parent / "locale"
+_TRANSLATIONS: BoundedCache[str, gettext.NullTranslations] = BoundedCache("message catalogues", limit=8, holds="languages")
+
+
+def jsonable(value: Any) -> Any:
+    """``value`` as a parameter: numbers, text, ``None`` and lists of them as they are, a refusal
+    (any exception with a ``code``) as ``{"code", "params"}``, an enum as its name in words, anything else as its text."""
+    if isinstance(value, enum.Enum):
+        return value.name.lower().replace("_", " ")
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, Mapping):
+        return {str(key): jsonable(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple, frozenset, set)):
+        items = sorted(value) if isinstance(value, (set, frozenset)) else value
+        return [jsonable(item) for item in items]
+    code = getattr(value, "code", None)
+    if isinstance(value, Exception) and isinstance(code, str):
+        return {"code": code, "params": dict(getattr(value, "params", {}))}
+    return str(value)
+
+
+def template(code: str) -> str:
+    """The English template of ``code`` (a ``KeyError`` when there is none)."""
+    return MESSAGES[code]
+
+
+def render(code: str, params: Params, lang: str = "en") -> str:
+    """The text of the refusal ``code`` with ``params`` in ``lang`` (one of :data:`LANGUAGES`)."""
+    if code not in MESSAGES:  # an error made from a message alone: its text is the message
+        return str(params.get("message", ""))
+    words = _translation(lang)
+    values = {name: _value(name, value, params, words, lang) for name, value in params.items()}
+    return words.gettext(MESSAGES[code]).format_map(_Missing(values))
+
+
+def words_of(table: str, value: str, lang: str = "en") -> str:
+    """The word of ``WORDS[table][value]`` in ``lang``."""
+    return _translation(lang).pgettext(table, WORDS[table][value])
+
+
+def _value(name: str, value: Any, params: Params, words: gettext.NullTranslations, lang: str) -> Any:
+    if isinstance(value, Mapping) and isinstance(value.get("code"), str):
+        return render(value["code"], value.get("params", {}), lang)
+    table = name if name in WORDS else name.rpartition("_")[2]
+    if table in WORDS and str(value) in WORDS[table]:
+        return words.pgettext(table, WORDS[table][str(value)]).format_map(_Missing(params))
+    return value
+
+
+class _Missing(dict[str, Any]):
+    def __missing__(self, key: str) -> str:  # a template naming a parameter the refusal lacks
+        return "{" + key + "}"
+
+
+def _translation(lang: str) -> gettext.NullTranslations:
+    found = _TRANSLATIONS.get(lang)
+    if found is None:
+        if lang == "en":
+            found = gettext.NullTranslations()
+        else:
+            found = _TRANSLATIONS.put(lang, gettext.translation("tienlen", _DIRECTORY, languages=[lang]))
+    return found
+
+
+def fields(text: str) -> set[str]:
+    """The parameter names a template uses."""
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
