@@ -19,6 +19,7 @@ EXTRA_OF = {  # an optional import name, and the package extra that installs it
     "open_spiel": "openspiel",
     "websockets": "examples",
     "sphinx": "docs",
+    "babel": "dev",
     "tienlen.plot": "plot",
     "tienlen.pettingzoo": "rl",
     "tienlen.openspiel": "openspiel",

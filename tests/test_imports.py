@@ -70,7 +70,9 @@ EDGES = {module: edges_of(module) for module in MODULES}
 
 # The layers of CONTRIBUTING.md, lowest first: a module uses only modules of lower layers.
 LAYERS = [
-    {"_version", "errors", "_bits", "_cache", "_fast", "drawing", "_extras"},
+    {"_version", "_catalogue", "_bits", "_cache", "_fast", "drawing", "_extras"},
+    {"_messages"},
+    {"errors"},
     {"_input", "_schemas"},
     {"_codec", "cards", "_shapes"},
     {"_axes"},

@@ -23,7 +23,7 @@ from typing import Any
 from tienlen._cache import BoundedCache
 from tienlen._catalogue import MESSAGES
 
-__all__ = ["LANGUAGES", "MESSAGES", "WORDS", "Params", "jsonable", "render", "template", "words_of"]
+__all__ = ["LANGUAGES", "MESSAGES", "WORDS", "WORD_CONTEXT", "Params", "fields", "jsonable", "render", "template", "words_of"]
 
 LANGUAGES = ("en", "vi")
 """The languages messages are written in: English, and Vietnamese (``locale/vi``)."""
@@ -55,6 +55,9 @@ WORDS: dict[str, dict[str, str]] = {
 """Parameters whose values are words: a parameter named ``kind`` or ending in ``_kind`` is a kind of
 combination, ``want`` one with its ``length``, ``bomb``/``*_bomb`` a bomb class, ``twos`` the size of
 a 2-group, ``colour`` a pair's colours (1 black, 2 red, 3 one of each)."""
+
+WORD_CONTEXT = "word:"
+"""The message context of a word of :data:`WORDS` in the catalogues (``word:kind``); a message's context is its code."""
 
 _DIRECTORY = Path(__file__).parent / "locale"
 _TRANSLATIONS: BoundedCache[str, gettext.NullTranslations] = BoundedCache("message catalogues", limit=8, holds="languages")
@@ -89,12 +92,12 @@ def render(code: str, params: Params, lang: str = "en") -> str:
         return str(params.get("message", ""))
     words = _translation(lang)
     values = {name: _value(name, value, params, words, lang) for name, value in params.items()}
-    return words.gettext(MESSAGES[code]).format_map(_Missing(values))
+    return words.pgettext(code, MESSAGES[code]).format_map(_Missing(values))
 
 
 def words_of(table: str, value: str, lang: str = "en") -> str:
     """The word of ``WORDS[table][value]`` in ``lang``."""
-    return _translation(lang).pgettext(table, WORDS[table][value])
+    return _translation(lang).pgettext(WORD_CONTEXT + table, WORDS[table][value])
 
 
 def _value(name: str, value: Any, params: Params, words: gettext.NullTranslations, lang: str) -> Any:
@@ -102,7 +105,7 @@ def _value(name: str, value: Any, params: Params, words: gettext.NullTranslation
         return render(value["code"], value.get("params", {}), lang)
     table = name if name in WORDS else name.rpartition("_")[2]
     if table in WORDS and str(value) in WORDS[table]:
-        return words.pgettext(table, WORDS[table][str(value)]).format_map(_Missing(params))
+        return words.pgettext(WORD_CONTEXT + table, WORDS[table][str(value)]).format_map(_Missing(params))
     return value
 
 

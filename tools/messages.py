@@ -1,0 +1,73 @@
+"""Keep the translations of the messages in step with the catalogue (a development tool; needs Babel,
+from the ``dev`` extra).
+
+    python tools/messages.py update    # src/tienlen/locale/tienlen.pot from the catalogue, merged into each .po
+    python tools/messages.py compile   # each .po compiled to its .mo (shipped in the wheel)
+
+The catalogue (``tienlen._catalogue.MESSAGES`` and the words of ``tienlen._messages.WORDS``) is where
+English text lives; each message's context (``msgctxt``) is its code, each word's ``word:`` and its
+table. Translators edit ``locale/LANG/LC_MESSAGES/tienlen.po``; ``tests/test_messages.py`` fails when a
+message has no translation or the compiled ``.mo`` differs from the ``.po``.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "src" / "tienlen" / "locale"
+sys.path.insert(0, str(ROOT / "src"))
+
+from tienlen._messages import LANGUAGES, MESSAGES, WORD_CONTEXT, WORDS, fields  # noqa: E402
+
+
+def template() -> Catalog:
+    """The catalogue as a gettext template: one entry per code, then one per word."""
+    catalog = Catalog(project="tienlen", domain="tienlen", charset="utf-8", fuzzy=False)
+    for code, text in sorted(MESSAGES.items()):
+        params = ", ".join(sorted(fields(text))) or "none"
+        catalog.add(text, context=code, auto_comments=[f"code: {code}; parameters: {params}"])
+    for table, words in WORDS.items():
+        for value, word in words.items():
+            catalog.add(word, context=WORD_CONTEXT + table, auto_comments=[f"{table} = {value}"])
+    return catalog
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / "tienlen.po"
+
+
+def update() -> None:
+    pot = template()
+    with open(LOCALE / "tienlen.pot", "wb") as file:
+        write_po(file, pot, width=0, omit_header=True)
+    for lang in LANGUAGES[1:]:
+        with open(po_path(lang), "rb") as file:
+            catalog = read_po(file, locale=lang)
+        catalog.update(pot, no_fuzzy_matching=True)
+        with open(po_path(lang), "wb") as file:
+            write_po(file, catalog, width=0, ignore_obsolete=True)
+
+
+def compiled(lang: str) -> bytes:
+    """The .mo of ``lang`` compiled from its .po."""
+    with open(po_path(lang), "rb") as file:
+        catalog = read_po(file, locale=lang)
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+def compile_all() -> None:
+    for lang in LANGUAGES[1:]:
+        po_path(lang).with_suffix(".mo").write_bytes(compiled(lang))
+
+
+if __name__ == "__main__":
+    {"update": update, "compile": compile_all}[sys.argv[1]]()
