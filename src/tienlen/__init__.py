@@ -20,6 +20,7 @@ from tienlen.errors import (
     InvalidDocument,
     InvalidRecord,
     InvalidRules,
+    Reason,
     TienLenError,
 )
 from tienlen.events import (
@@ -85,6 +86,7 @@ __all__ = [
     "PlayerView",
     "RandomAgent",
     "Rank",
+    "Reason",
     "Round",
     "RoundResult",
     "RuleSet",

@@ -64,8 +64,12 @@ _TRANSLATIONS: BoundedCache[str, gettext.NullTranslations] = BoundedCache("messa
 
 
 def jsonable(value: Any) -> Any:
-    """``value`` as a parameter: numbers, text, ``None`` and lists of them as they are, a refusal
-    (any exception with a ``code``) as ``{"code", "params"}``, an enum as its name in words, anything else as its text."""
+    """``value`` as a parameter: a refusal (an error or a reason, with a ``code`` and ``params``) as
+    ``{"code", "params"}``, an enum as its name in words, numbers, text and ``None`` as they are,
+    mappings and lists of them item by item, anything else as its text."""
+    code, params = getattr(value, "code", None), getattr(value, "params", None)
+    if isinstance(code, str) and isinstance(params, Mapping):  # a refusal: an error, or a Reason
+        return {"code": code, "params": dict(params)}
     if isinstance(value, enum.Enum):
         return value.name.lower().replace("_", " ")
     if value is None or isinstance(value, (bool, int, float, str)):
@@ -75,9 +79,6 @@ def jsonable(value: Any) -> Any:
     if isinstance(value, (list, tuple, frozenset, set)):
         items = sorted(value) if isinstance(value, (set, frozenset)) else value
         return [jsonable(item) for item in items]
-    code = getattr(value, "code", None)
-    if isinstance(value, Exception) and isinstance(code, str):
-        return {"code": code, "params": dict(getattr(value, "params", {}))}
     return str(value)
 
 

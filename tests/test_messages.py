@@ -1,0 +1,254 @@
+"""Every refusal has a stable code, every code is documented, every message has its Vietnamese text.
+
+The codes live in one catalogue (``tienlen._catalogue``); the raise sites of ``src/`` are read as
+code (an AST scan) so a refusal made from a bare message, or naming a code the catalogue lacks,
+fails here. The Vietnamese catalogue (``locale/vi``) is read with the stdlib's gettext, as the
+library reads it, and compared with its source ``.po``.
+"""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from extras import skip_reason
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tienlen import (
+    HOUSE,
+    NORTHERN,
+    PAGAT,
+    PROFILES,
+    IllegalPlay,
+    InvalidArgument,
+    InvalidCombo,
+    Reason,
+    Round,
+    TienLenError,
+    classify,
+    explain,
+    parse_cards,
+)
+from tienlen._messages import LANGUAGES, MESSAGES, WORD_CONTEXT, WORDS, fields, render
+from tienlen.cards import DECK
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src" / "tienlen"
+PO = SRC / "locale" / "vi" / "LC_MESSAGES" / "tienlen.po"
+ERRORS = {cls.__name__ for cls in (TienLenError, *TienLenError.__subclasses__())} | {"InvalidDocument", "Reason"}
+CODE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+def _calls() -> list[tuple[str, int, ast.Call]]:
+    found = []
+    for path in sorted(SRC.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                found.append((path.name, node.lineno, node))
+    return found
+
+
+CALLS = _calls()
+
+
+def _literals() -> set[str]:
+    """Every string constant of the package's modules but the catalogue."""
+    out = set()
+    for path in SRC.glob("*.py"):
+        if path.name != "_catalogue.py":
+            out |= {n.value for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    return out
+
+
+def test_no_refusal_is_made_from_a_bare_message() -> None:
+    """An error class called with a message (``IllegalPlay("...")``) makes a refusal without a code;
+    the library makes every one with ``.of(code, ...)``. ``error`` and ``cls`` name error classes in
+    the helpers that take one."""
+    bare = [
+        f"{name}:{line}"
+        for name, line, call in CALLS
+        if isinstance(call.func, ast.Name) and call.func.id in ERRORS | {"error"} and (call.args or call.keywords)
+    ]
+    assert bare == [], "refusals without a code: " + ", ".join(bare)
+
+
+def test_every_code_a_raise_site_names_is_in_the_catalogue() -> None:
+    named = {
+        (name, line, call.args[0].value)
+        for name, line, call in CALLS
+        if isinstance(call.func, ast.Attribute) and call.func.attr == "of" and call.args and isinstance(call.args[0], ast.Constant)
+    }
+    assert len(named) > 250
+    assert sorted(f"{n}:{line} {code}" for n, line, code in named if code not in MESSAGES) == []
+
+
+def test_every_code_is_kebab_case_and_used_by_the_package() -> None:
+    """No code is dead: each one appears in the package's code (a raise site, a table of codes)."""
+    literals = _literals()
+    assert [code for code in MESSAGES if not CODE.match(code)] == []
+    assert sorted(set(MESSAGES) - literals) == []
+
+
+def test_every_code_is_documented_on_the_error_codes_page() -> None:
+    pytest.importorskip("sphinx", reason=skip_reason("sphinx"))
+    import error_codes
+
+    rows = error_codes.rows()
+    assert [row[0] for row in rows] == sorted(MESSAGES)
+    assert all(row[1] and row[2] for row in rows)
+    assert ".. error-codes::" in (ROOT / "docs" / "concepts" / "error-codes.rst").read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------- translations
+
+
+def _catalogue() -> dict[tuple[str, str], str]:
+    """The compiled Vietnamese catalogue, as the library reads it: (context, English) → Vietnamese."""
+    with open(PO.with_suffix(".mo"), "rb") as file:
+        translations = gettext.GNUTranslations(file)
+    out = {}
+    for key, value in translations._catalog.items():  # type: ignore[attr-defined]
+        if isinstance(key, str) and "\x04" in key:
+            context, english = key.split("\x04", 1)
+            out[context, english] = value
+    return out
+
+
+VI = _catalogue()
+WORD_KEYS = [(WORD_CONTEXT + table, word) for table, words in WORDS.items() for word in words.values()]
+
+
+@pytest.mark.parametrize("code", sorted(MESSAGES))
+def test_every_message_has_a_vietnamese_translation_of_one_line_that_uses_every_parameter(code: str) -> None:
+    english = MESSAGES[code]
+    vietnamese = VI.get((code, english))
+    assert vietnamese, f"{code} has no Vietnamese translation"
+    assert vietnamese != english or not re.search(r"[a-z]{4}", re.sub(r"\{[^}]*\}", "", english)), f"{code} is not translated"
+    assert "\n" not in vietnamese and vietnamese.isprintable()
+    assert fields(vietnamese) == fields(english), f"{code}: the translation names other parameters"
+    filled = render(code, dict.fromkeys(fields(english), 7), "vi")
+    assert "{" not in filled.replace("{{", "") and "}" not in filled.replace("}}", "")
+
+
+def test_every_word_has_a_vietnamese_word() -> None:
+    assert all(VI.get(key) for key in WORD_KEYS), [key for key in WORD_KEYS if not VI.get(key)]
+    assert len(VI) == len(MESSAGES) + len(WORD_KEYS), "the catalogue holds translations of messages the library no longer has"
+
+
+def test_the_shipped_mo_is_the_po_compiled() -> None:
+    pytest.importorskip("babel", reason=skip_reason("babel"))
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import messages
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    fresh = gettext.GNUTranslations(io.BytesIO(messages.compiled("vi")))
+    assert fresh._catalog == _mo_catalog(), "recompile with: python tools/messages.py compile"  # type: ignore[attr-defined]
+    pot = messages.template()
+    assert {(m.context, m.id) for m in pot if m.id} == set(VI), "update the .po with: python tools/messages.py update"
+
+
+def _mo_catalog() -> dict[object, str]:
+    with open(PO.with_suffix(".mo"), "rb") as file:
+        return dict(gettext.GNUTranslations(file)._catalog)  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------------------- refusals at work
+
+
+def test_an_error_keeps_its_code_params_and_english_message() -> None:
+    round_ = Round.deal(HOUSE, seed=1)
+    with pytest.raises(IllegalPlay) as caught:
+        round_.play("2♥")
+    error = caught.value
+    assert (error.code, dict(error.params)) == ("seat-does-not-hold", {"seat": 3, "cards": "2♥"})
+    assert str(error) == error.text() == error.text("en") == "seat 3 does not hold 2♥"
+    assert error.text("vi") == "ghế 3 không có 2♥"
+    assert json.loads(json.dumps(error.to_dict())) == {"code": "seat-does-not-hold", "params": {"seat": 3, "cards": "2♥"}}
+
+
+def test_a_refused_play_names_its_reason_as_data_and_in_either_language() -> None:
+    round_ = Round.from_hands(["3♠ 5♦", "4♠ 7♥", "8♠", "9♠"], NORTHERN).play("3♠")
+    with pytest.raises(IllegalPlay) as caught:
+        round_.play("7♥")
+    error = caught.value
+    assert error.codes == ("cannot-play", "cannot-beat", "must-follow-suit")
+    assert error.params["reason"]["params"]["reason"] == {"code": "must-follow-suit", "params": {"kind": "single", "suits": "♠"}}
+    assert str(error) == "seat 1 cannot play 7♥: 7♥ cannot beat 3♠ under northern: a single must follow suit (♠)"
+    assert error.text("vi") == "ghế 1 không đánh được 7♥: 7♥ không chặn được 3♠ theo luật northern: rác phải theo chất (♠)"
+
+
+def test_the_first_play_must_hold_the_three_of_spades() -> None:
+    round_ = Round.deal(HOUSE, seed=1)
+    lowest = next(card for card in round_.hands[3] if str(card) != "3♠")
+    with pytest.raises(IllegalPlay) as caught:
+        round_.play(str(lowest))
+    assert caught.value.code == "first-play-must-hold-3s"
+    assert "phải mở ván bằng 3♠" in caught.value.text("vi")
+
+
+def test_an_error_made_from_a_message_alone_has_the_message_code() -> None:
+    error = IllegalPlay("table says\nno")
+    assert (error.code, error.params) == ("message", {"message": "table says\\nno"})
+    assert error.text("vi") == str(error)
+
+
+def test_an_unknown_language_is_refused_with_a_code() -> None:
+    with pytest.raises(InvalidArgument) as caught:
+        IllegalPlay.of("round-is-over").text("fr")
+    assert caught.value.code == "unknown-language"
+    with pytest.raises(InvalidArgument):
+        explain("3♠", None, HOUSE, lang="de")
+
+
+def test_a_vietnamese_message_stays_one_safe_line_whatever_the_input() -> None:
+    with pytest.raises(TienLenError) as caught:
+        parse_cards("7♠ \x1b[31mFORGED\n" + "x" * 1000)
+    for lang in LANGUAGES:
+        text = caught.value.text(lang)
+        assert "\n" not in text and "\x1b" not in text and len(text) <= 400
+
+
+def test_combination_kinds_read_as_the_game_calls_them() -> None:
+    assert explain("3♠ 3♥", None, NORTHERN, lang="vi") == "3♠ 3♥ không phải là một bộ theo luật northern: đôi phải là hai lá cùng màu"
+    assert explain("7♠ 7♣", "2♥", HOUSE, lang="vi") == (
+        "7♠ 7♣ không chặn được 2♥ theo luật house: một con heo chỉ chặn được bằng một lá rác hoặc chặt bằng hàng"
+    )
+    assert explain("6♠ 6♣ 6♦ 6♥", "2♦ 2♥", PAGAT, lang="vi") == (
+        "6♠ 6♣ 6♦ 6♥ không chặn được 2♦ 2♥ theo luật pagat: tứ quý không chặt được đôi heo ở đây"
+    )
+
+
+PLAYS = st.lists(st.sampled_from(DECK), min_size=1, max_size=6, unique=True)
+
+
+@given(play=PLAYS, table=st.one_of(st.none(), PLAYS), rules=st.sampled_from(list(PROFILES.values())), passed=st.booleans())
+def test_every_reason_explain_gives_has_documented_codes_and_reads_in_both_languages(play, table, rules, passed) -> None:  # type: ignore[no-untyped-def]
+    try:
+        reason = explain(play, table, rules, passed=passed)
+    except InvalidCombo:  # pragma: no cover - explain answers rather than raises
+        raise
+    if reason is None:
+        return
+    assert isinstance(reason, Reason) and reason.codes and all(code in MESSAGES for code in reason.codes)
+    assert reason == reason.text("en") and json.loads(json.dumps(reason.to_dict()))["code"] == reason.code
+    vietnamese = explain(play, table, rules, passed=passed, lang="vi")
+    assert vietnamese is not None and vietnamese.code == reason.code and vietnamese == reason.text("vi")
+    assert "{" not in vietnamese and vietnamese != reason
+
+
+@given(cards=PLAYS, rules=st.sampled_from(list(PROFILES.values())))
+def test_every_classification_refusal_has_a_code_and_vietnamese_text(cards, rules) -> None:  # type: ignore[no-untyped-def]
+    try:
+        classify(cards, rules)
+    except InvalidCombo as error:
+        assert all(code in MESSAGES for code in error.codes)
+        assert error.text("vi") != str(error) and "{" not in error.text("vi")
