@@ -51,7 +51,7 @@ from tienlen.beating import explain, is_chop
 from tienlen.cards import format_cards, parse_cards, to_mask
 from tienlen.combos import classify
 from tienlen.compare import compare, describe_value
-from tienlen.errors import IllegalPlay, InvalidArgument, InvalidRecord, TienLenError, one_line
+from tienlen.errors import LANGUAGES, IllegalPlay, InvalidArgument, InvalidRecord, Reason, TienLenError, one_line
 from tienlen.events import Chop, Finished, Forfeited, Froze, InstantWin, Passed, Played, TrickWon
 from tienlen.loading import load_rules
 from tienlen.moves import legal_plays
@@ -106,7 +106,7 @@ def _run(argv: Sequence[str] | None) -> int:
     except BrokenPipeError:
         raise
     except TienLenError as error:
-        _say(f"tienlen: {error}", sys.stderr)
+        _say(f"tienlen: {error.text(args.lang) if args.command else error}", sys.stderr)
         return 1 if isinstance(error, (IllegalPlay, InvalidRecord)) and args.command == "replay" else 2
     except OSError as error:
         _say(f"tienlen: {one_line(str(error))}", sys.stderr)
@@ -153,6 +153,13 @@ def _whole(text: str) -> int:
     return int(text)
 
 
+def _env_lang() -> str:
+    """``vi`` when the locale the environment names for messages is Vietnamese (``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``, the first one set, as gettext reads them), else ``en``."""
+    locale = next((os.environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if os.environ.get(name)), "")
+    return "vi" if locale.lower().startswith("vi") else "en"
+
+
 _RULES_HELP = f"a profile ({', '.join(PROFILES)}) or a .toml/.json rules file"
 _MANY_HELP = f"comma-separated profiles or rules files (default every profile: {','.join(PROFILES)})"
 _BOTS_HELP = f"comma-separated bots, one per seat, cycled ({', '.join(AGENTS)}; default greedy,random)"
@@ -177,7 +184,9 @@ def _parser() -> argparse.ArgumentParser:
         ("tournament", "duplicate tournament: bots on the same deals in every seating", _tournament_options),
     )
     for name, words, options in commands:
-        options(sub.add_parser(name, help=words, description=f"tienlen {name}: {words}."))
+        command = sub.add_parser(name, help=words, description=f"tienlen {name}: {words}.")
+        command.add_argument("--lang", choices=LANGUAGES, default=_env_lang(), help="the language of reasons and errors (default: from LANG)")
+        options(command)
 
     def list_commands(_args: argparse.Namespace) -> int:  # bare `tienlen`: what it can do
         _say(parser.format_help().rstrip("\n"))
@@ -336,19 +345,19 @@ def _answer(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
     """``check``'s answer under one rule set: legal, the reason if not, what the play is
     (``{"kind", "cards"}``, ``None`` for cards that form no combination) and whether it chops."""
     table = _cards_option("--table", args.table, lambda text: classify(text, rules)) if args.table else None
-    reason: str | None = None
+    reason: Reason | None = None
     play: dict[str, str] | None = None
     if args.play.strip().lower() == "pass":
-        reason = None if table is not None else "the leader may not pass; play any combination"
+        reason = None if table is not None else Reason.of("leader-may-not-pass", args.lang)
         play = {"kind": "pass", "cards": ""}
     else:
         played = _cards_option("--play", args.play, parse_cards)  # unreadable cards are bad input (exit 2)
         if args.hand is not None:
             missing = to_mask(played) & ~_cards_option("--hand", args.hand, to_mask)
             if missing:
-                reason = f"the hand does not hold {format_cards(missing)}"
+                reason = Reason.of("hand-does-not-hold", args.lang, cards=format_cards(missing))
         if reason is None:
-            reason = explain(played, table, rules)
+            reason = explain(played, table, rules, lang=args.lang)
         try:
             combo = classify(played, rules)
             play = {"kind": combo.kind.label, "cards": str(combo)}
