@@ -1,9 +1,10 @@
-"""The message catalogue: every refusal's stable code and its English template (private data;
-:mod:`tienlen._messages` renders them, ``locale/`` holds their translations)."""
+"""The message catalogue: every refusal's stable code and its English template, and the other texts
+the library writes in words (settlement lines) (private data; :mod:`tienlen._messages` renders them,
+``locale/`` holds their translations)."""
 
 from __future__ import annotations
 
-__all__ = ["MESSAGES"]
+__all__ = ["MESSAGES", "TEXTS"]
 
 MESSAGES: dict[str, str] = {
     "absent-every-seat-absent-so": "absent: every seat is absent, so nobody can lead the next round",
@@ -331,3 +332,39 @@ MESSAGES: dict[str, str] = {
     "wrong-type": "{name} must be {words}, not {value}",
 }
 """Every code and its English template; a template names its parameters in braces."""
+
+TEXTS: dict[str, str] = {
+    # a settlement, line by line (Settlement.text, Transfer.text)
+    "transfer": "{payer} pays {payee} {amount:,}: {reason}",
+    "seat-name": "seat {seat}",
+    "the-house": "the house",
+    "net": "net ({currency}): {nets}",
+    "net-and-house": "net ({currency}): {nets}; house {house:+,}",
+    "seat-net": "seat {seat} {value:+,}",
+    # the reasons of transfers (Transfer.reason)
+    "instant-win-payment": "instant win: {pattern}",
+    "instant-win-thui": "thúi on an instant win ({pattern}): {items} in hand",
+    "shared-by-instant-winners": "{reason}; {amount:,} shared by {winners} instant winners",
+    "chop-in-chain": "chop {index} of the chain in trick {trick}: {combo} chopped by {by}; {index} × {price:,} for {twos}",
+    "chop-chain": "chop chain of trick {trick} ({parts}): the last player chopped pays the last chopper",
+    "den-bai-pays-own": "đền bài: passed holding a play, pays own {reason}",
+    "den-bai-pays-for-seat": "đền bài: passed holding a play, pays seat {seat}'s {reason}",
+    "card-count": "card count: {words}; {count} × {price:,}",
+    "card-left": "{left} card left",
+    "cards-left": "{left} cards left",
+    "twos-counted": "each of {twos} 2s counted {multiplier}×",
+    "all-still-held": "all still held: × {times}",
+    "placement": "placement: {payer_place} pays {payee_place}",
+    "forfeit-penalty": "forfeit: left before anyone went out, pays the winner instead of a placement payment",
+    "den-bai-pays-own-cong": "đền bài: passed holding a play, pays own cóng ({items})",
+    "den-bai-pays-cong-for-seat": "đền bài: passed holding a play, pays seat {seat}'s cóng ({items})",
+    "frozen": "frozen (cóng): {items}",
+    "left-as-frozen": "left without playing a card, pays as frozen (cóng): {items}",
+    "frozen-end-payment": "{frozen} players frozen end the round: pays 1st",
+    "thui-to-above": "thúi: {items} left in hand, paid to the player above",
+    "thui-to-winner": "thúi: {items} left in hand, paid to the winner",
+    "finished-on-a-two": "finished on a 2: pays every other player",
+    "cut-by-balance": "{reason} (cut from {amount:,}: seat {payer} held only {held:,} of the {owed:,} owed)",
+    "rake": "rake: {percent}% of {won:,} won",
+}
+"""The texts that are no refusals, by code: what a settlement says, line by line."""

@@ -21,14 +21,33 @@ from pathlib import Path
 from typing import Any
 
 from tienlen._cache import BoundedCache
-from tienlen._catalogue import MESSAGES
+from tienlen._catalogue import MESSAGES, TEXTS
 
-__all__ = ["LANGUAGES", "MESSAGES", "WORDS", "WORD_CONTEXT", "Params", "fields", "jsonable", "render", "template", "words_of"]
+__all__ = ["LANGUAGES", "MESSAGES", "TEXTS", "WORDS", "WORD_CONTEXT", "Params", "fields", "jsonable", "render", "template", "words_of"]
 
 LANGUAGES = ("en", "vi")
 """The languages messages are written in: English, and Vietnamese (``locale/vi``)."""
 
 Params = Mapping[str, Any]
+
+PATTERN_NAMES = (  # the instant-win patterns (tienlen.INSTANT_WIN_PATTERNS, which tests/test_messages.py checks)
+    "dragon",
+    "dragon_to_two",
+    "four_twos",
+    "six_pairs",
+    "pr5",
+    "pr6",
+    "pr3_with_three_spades",
+    "four_threes",
+    "three_triples",
+    "four_triples",
+    "three_quads",
+    "five_pairs_and_triple",
+    "five_consecutive_pairs_and_triple",
+    "one_colour",
+    "three_consecutive_triples",
+    "two_bombs",
+)
 
 WORDS: dict[str, dict[str, str]] = {
     # the parameters rendered as words of the language, by parameter name: what each value reads as in English
@@ -51,10 +70,14 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "twos": {"1": "a single 2", "2": "a pair of 2s", "3": "a triple of 2s"},
     "colour": {"1": "black", "2": "red", "3": "one black, one red"},
+    "place": {"1": "1st", "2": "2nd", "3": "3rd", "4": "4th"},
+    "currency": {"chips": "chips", "bets": "bets", "points": "points"},
+    "pattern": {name: name.replace("_", " ") for name in PATTERN_NAMES},
 }
 """Parameters whose values are words: a parameter named ``kind`` or ending in ``_kind`` is a kind of
 combination, ``want`` one with its ``length``, ``bomb``/``*_bomb`` a bomb class, ``twos`` the size of
-a 2-group, ``colour`` a pair's colours (1 black, 2 red, 3 one of each)."""
+a 2-group, ``colour`` a pair's colours (1 black, 2 red, 3 one of each), ``place``/``*_place`` a
+place (1 to 4), ``currency`` what a settlement counts in, ``pattern`` an instant win's pattern."""
 
 WORD_CONTEXT = "word:"
 """The message context of a word of :data:`WORDS` in the catalogues (``word:kind``); a message's context is its code."""
@@ -88,12 +111,16 @@ def template(code: str) -> str:
 
 
 def render(code: str, params: Params, lang: str = "en") -> str:
-    """The text of the refusal ``code`` with ``params`` in ``lang`` (one of :data:`LANGUAGES`)."""
-    if code not in MESSAGES:  # an error made from a message alone: its text is the message
+    """The text of ``code`` (a refusal or another text) with ``params`` in ``lang`` (one of :data:`LANGUAGES`).
+
+    A parameter holding ``{"code", "params"}`` is written as that text, a list of them as their
+    texts one after the other, separated by commas."""
+    english = MESSAGES.get(code) or TEXTS.get(code)
+    if english is None:  # an error made from a message alone: its text is the message
         return str(params.get("message", ""))
     words = _translation(lang)
     values = {name: _value(name, value, params, words, lang) for name, value in params.items()}
-    return words.pgettext(code, MESSAGES[code]).format_map(_Missing(values))
+    return words.pgettext(code, english).format_map(_Missing(values))
 
 
 def words_of(table: str, value: str, lang: str = "en") -> str:
@@ -104,6 +131,8 @@ def words_of(table: str, value: str, lang: str = "en") -> str:
 def _value(name: str, value: Any, params: Params, words: gettext.NullTranslations, lang: str) -> Any:
     if isinstance(value, Mapping) and isinstance(value.get("code"), str):
         return render(value["code"], value.get("params", {}), lang)
+    if isinstance(value, list) and value and all(isinstance(item, Mapping) for item in value):  # several texts
+        return ", ".join(_value(name, item, params, words, lang) for item in value)
     table = name if name in WORDS else name.rpartition("_")[2]
     if table in WORDS and str(value) in WORDS[table]:
         return words.pgettext(WORD_CONTEXT + table, WORDS[table][str(value)]).format_map(_Missing(params))

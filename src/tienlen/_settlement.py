@@ -5,10 +5,13 @@
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import attrs
 
+from tienlen._checks import check_lang
 from tienlen._codec import WireValue
+from tienlen._messages import jsonable, render
 from tienlen.rules import Currency
 
 __all__ = ["HOUSE_SEAT", "Transfer", "Settlement"]
@@ -17,8 +20,8 @@ HOUSE_SEAT = -1
 """The payee seat of the house account (the rake). Player seats are 0 and up."""
 
 
-def _seat(seat: int) -> str:
-    return "the house" if seat == HOUSE_SEAT else f"seat {seat}"
+def _seat(seat: int) -> dict[str, Any]:
+    return {"code": "the-house", "params": {}} if seat == HOUSE_SEAT else {"code": "seat-name", "params": {"seat": seat}}
 
 
 @attrs.frozen(kw_only=True)
@@ -26,6 +29,9 @@ class Transfer:
     """``payer`` pays ``payee`` ``amount`` (a positive whole number of the room's money) for ``reason``.
 
     ``payee`` (and never ``payer``) may be :data:`HOUSE_SEAT` for the rake.
+
+    ``reason`` is the English text; the reasons :func:`settle` writes are :class:`~tienlen.Reason`
+    values, which :meth:`text` also writes in Vietnamese.
 
     >>> print(Transfer(payer=3, payee=0, amount=4000, reason="placement: 4th pays 1st"))
     seat 3 pays seat 0 4,000: placement: 4th pays 1st
@@ -37,7 +43,12 @@ class Transfer:
     reason: str
 
     def __str__(self) -> str:
-        return f"{_seat(self.payer)} pays {_seat(self.payee)} {self.amount:,}: {self.reason}"
+        return self.text()
+
+    def text(self, lang: str = "en") -> str:
+        """The transfer in words in ``lang`` (``"en"`` or ``"vi"``); ``str()`` is the English."""
+        params = {"payer": _seat(self.payer), "payee": _seat(self.payee), "amount": self.amount, "reason": jsonable(self.reason)}
+        return render("transfer", params, check_lang(lang))
 
 
 @attrs.frozen(kw_only=True)
@@ -83,9 +94,23 @@ class Settlement(WireValue):
         return tuple(t for t in self.transfers if t.payee == seat)
 
     def __str__(self) -> str:
-        lines = [str(t) for t in self.transfers]
-        nets = ", ".join(f"seat {s} {v:+,}" for s, v in enumerate(self.net))
-        lines.append(f"net ({self.currency}): {nets}" + (f"; house {self.house:+,}" if self.house else ""))
+        return self.text()
+
+    def text(self, lang: str = "en") -> str:
+        """Every transfer, then the net per seat, one line each, in ``lang`` (``"en"`` or ``"vi"``);
+        ``str()`` (and ``print``) is the English.
+
+        >>> from tienlen import HOUSE, settle
+        >>> from tienlen.agents import GreedyAgent, play_round
+        >>> print(settle(play_round(HOUSE, [GreedyAgent()] * 4, seed=1).result, HOUSE, unit=1000).text("vi"))
+        ghế 0 trả ghế 1 4,000: xếp hạng: bét trả nhất
+        ghế 3 trả ghế 2 2,000: xếp hạng: ba trả nhì
+        tổng (chip): ghế 0 -4,000, ghế 1 +4,000, ghế 2 +2,000, ghế 3 -2,000
+        """
+        lines = [t.text(lang) for t in self.transfers]
+        nets = [{"code": "seat-net", "params": {"seat": s, "value": v}} for s, v in enumerate(self.net)]
+        params = {"currency": self.currency, "nets": nets, "house": self.house}
+        lines.append(render("net-and-house" if self.house else "net", params, check_lang(lang)))
         return "\n".join(lines)
 
     def __repr__(self) -> str:

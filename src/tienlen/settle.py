@@ -105,6 +105,7 @@ from tienlen._prices import chop_value as chop_value, held_value as held_value, 
 from tienlen._settlement import HOUSE_SEAT as HOUSE_SEAT, Settlement as Settlement, Transfer as Transfer
 from tienlen.cards import mask_of
 from tienlen.combos import Combo
+from tienlen.errors import Reason
 from tienlen.events import Chop, Finished, Forfeited, Played, RoundResult, TrickWon
 from tienlen.rules import RuleSet
 
@@ -123,13 +124,6 @@ __all__ = [
 
 REWARD_SCALE = 100
 """How many times finer than the room's unit :func:`reward_net` settles a round where the rules take a rake."""
-
-_ORDINALS = ("1st", "2nd", "3rd", "4th")
-
-
-def _place(place: int) -> str:
-    return _ORDINALS[place - 1] if 1 <= place <= len(_ORDINALS) else f"{place}th"
-
 
 def _chopped(result: RoundResult, rules: RuleSet) -> list[tuple[str, int]]:
     """What each chop of ``result.chops`` took, in order: a label and its units (:func:`chop_value`).
@@ -197,26 +191,24 @@ def _instant_win(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list
     for win in result.instant_winners:
         if win.seat not in winners:
             winners.append(win.seat)
-            patterns[win.seat] = win.pattern.replace("_", " ")
+            patterns[win.seat] = win.pattern
     losers = [s for s in range(n) if s not in winners]
     thui_payers = losers if rules.instant_win_thui_by == "every" else [_last_placed(result, losers, winners[0], n)]
     moment: list[Transfer] = []
     for loser in losers:
-        dues = [(rules.amount("instant_win_payment", n) * unit, "instant win: {pattern}")]
+        dues: list[tuple[int, str, dict[str, str]]] = [(rules.amount("instant_win_payment", n) * unit, "instant-win-payment", {})]
         if rules.instant_win_thui and loser in thui_payers:
             items = itemise(mask_of(result.hands[loser]), rules)
-            dues.append(
-                (sum(v for _, v in items) * unit, f"thúi on an instant win ({{pattern}}): {_items_text(items, unit)} in hand")
-            )
+            dues.append((sum(v for _, v in items) * unit, "instant-win-thui", {"items": _items_text(items, unit)}))
         order = [s for s in _after(loser, n) if s in winners]
-        for amount, reason in dues:
+        for amount, code, params in dues:
             shares = _split(amount, [1] * len(order), list(range(len(order)))) if amount else []
-            note = "" if len(winners) == 1 else f"; {amount:,} shared by {len(winners)} instant winners"
             for winner, share in zip(order, shares, strict=False):  # no shares when nothing is due
                 if share:
-                    moment.append(
-                        Transfer(payer=loser, payee=winner, amount=share, reason=reason.format(pattern=patterns[winner]) + note)
-                    )
+                    reason = Reason.of(code, pattern=patterns[winner], **params)
+                    if len(winners) > 1:
+                        reason = Reason.of("shared-by-instant-winners", reason=reason, amount=amount, winners=len(winners))
+                    moment.append(Transfer(payer=loser, payee=winner, amount=share, reason=reason))
     return [moment]
 
 
@@ -259,9 +251,9 @@ def _chops(result: RoundResult, rules: RuleSet, unit: int) -> list[list[Transfer
                 twos.setdefault(chop.trick, []).append(label)
             amount = chop.index * price[chop.trick] * unit
             if amount and chop not in void:
-                reason = (
-                    f"chop {chop.index} of the chain in trick {chop.trick}: {chop.chopped_combo} chopped by {chop.by}; "
-                    f"{chop.index} × {price[chop.trick] * unit:,} for {' + '.join(twos[chop.trick])}"
+                twos_text = " + ".join(twos[chop.trick])
+                reason = Reason.of(
+                    "chop-in-chain", index=chop.index, trick=chop.trick, combo=chop.chopped_combo, by=chop.by, price=price[chop.trick] * unit, twos=twos_text
                 )
                 moments.append([Transfer(payer=chop.chopped, payee=chop.chopper, amount=amount, reason=reason)])
     elif rules.chop_payment == "accumulate":
@@ -274,7 +266,7 @@ def _chops(result: RoundResult, rules: RuleSet, unit: int) -> list[list[Transfer
             total = sum(v for _, v in items)
             if total and last[trick] not in void:
                 parts = " + ".join(f"{label} {value:,}" for label, value in items)
-                reason = f"chop chain of trick {trick} ({parts}): the last player chopped pays the last chopper"
+                reason = Reason.of("chop-chain", trick=trick, parts=parts)
                 moments.append([Transfer(payer=last[trick].chopped, payee=last[trick].chopper, amount=total, reason=reason)])
     return moments
 
@@ -294,19 +286,19 @@ def _left_late(result: RoundResult) -> set[int]:
     return late
 
 
-def _cards_left(result: RoundResult, rules: RuleSet, seat: int) -> tuple[int, str]:
+def _cards_left(result: RoundResult, rules: RuleSet, seat: int) -> tuple[int, list[Reason]]:
     """Card-count scoring: the cards ``seat`` is charged for, and how they were counted."""
     mask = mask_of(result.hands[seat])
     twos = (mask & TWOS).bit_count()
     count = mask.bit_count() + twos * (rules.card_two_multiplier - 1)
-    words = f"{mask.bit_count()} card{'s' if mask.bit_count() != 1 else ''} left"
+    words = [Reason.of("card-left" if mask.bit_count() == 1 else "cards-left", left=mask.bit_count())]
     if twos and rules.card_two_multiplier > 1:
-        words += f", each of {twos} 2s counted {rules.card_two_multiplier}×"
+        words.append(Reason.of("twos-counted", twos=twos, multiplier=rules.card_two_multiplier))
     never_played = mask.bit_count() >= 13 and not any(isinstance(e, Played) and e.seat == seat for e in result.events)
     times = rules.amount("card_all_multiplier", result.players)
     if times > 1 and never_played:
         count *= times
-        words += f", all still held: × {times}"
+        words.append(Reason.of("all-still-held", times=times))
     return count, words
 
 
@@ -328,10 +320,13 @@ def _end(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list[Transfe
     if rules.scoring != "cards" or payer is None:
         return due
     # Card-count đền bài: the seat that passed holding a play pays what each of the three owes.
-    whose = {seat: "own" if seat == payer else f"seat {seat}'s" for seat in result.frozen}
     return [
-        attrs.evolve(t, payer=payer, reason=f"đền bài: passed holding a play, pays {whose[t.payer]} {t.reason}")
-        if t.payer in whose
+        attrs.evolve(
+            t,
+            payer=payer,
+            reason=Reason.of("den-bai-pays-own" if t.payer == payer else "den-bai-pays-for-seat", seat=t.payer, reason=t.reason),
+        )
+        if t.payer in result.frozen
         else t
         for t in due
     ]
@@ -354,7 +349,7 @@ def _left_frozen(result: RoundResult, rules: RuleSet) -> list[int]:
     return [s for s in result.placements if s in result.forfeited and s not in played]
 
 
-def _pay(payer: int, payee: int, amount: int, reason: str) -> list[Transfer]:
+def _pay(payer: int, payee: int, amount: int, reason: Reason) -> list[Transfer]:
     """A transfer, or none when nothing moves."""
     return [Transfer(payer=payer, payee=payee, amount=amount, reason=reason)] if amount > 0 and payer != payee else []
 
@@ -369,19 +364,17 @@ def _places_due(result: RoundResult, rules: RuleSet, unit: int, n: int, frozen: 
         price = rules.amount("card_price", n) * unit
         for seat in places[1:]:
             count, words = _cards_left(result, rules, seat)
-            due += _pay(seat, first, count * price, f"card count: {words}; {count} × {price:,}")
+            due += _pay(seat, first, count * price, Reason.of("card-count", words=words, count=count, price=price))
     else:
         for payer_place, payee_place, units in rules.payments_for(n):
             payer, payee = places[payer_place - 1], places[payee_place - 1]
             if payer not in frozen and payee not in frozen:
-                due += _pay(payer, payee, units * unit, f"placement: {_place(payer_place)} pays {_place(payee_place)}")
+                due += _pay(payer, payee, units * unit, Reason.of("placement", payer_place=payer_place, payee_place=payee_place))
     penalty = rules.amount("forfeit_penalty", n) * unit if penalised else 0
     for seat in places:
         if seat in penalised and penalty >= sum(t.amount for t in due if t.payer == seat):
             due = [t for t in due if t.payer != seat]
-            due += _pay(
-                seat, first, penalty, "forfeit: left before anyone went out, pays the winner instead of a placement payment"
-            )
+            due += _pay(seat, first, penalty, Reason.of("forfeit-penalty"))
     return due
 
 
@@ -403,18 +396,18 @@ def _frozen_due(result: RoundResult, rules: RuleSet, unit: int, n: int, frozen: 
     payer = _den_bai_payer(result, rules, n)
     if payer is not None:
         for seat, amount, text in owed[: len(frozen)]:
-            whose = "own" if seat == payer else f"seat {seat}'s"
-            due += _pay(payer, first, amount, f"đền bài: passed holding a play, pays {whose} cóng ({text})")
+            code = "den-bai-pays-own-cong" if seat == payer else "den-bai-pays-cong-for-seat"
+            due += _pay(payer, first, amount, Reason.of(code, seat=seat, items=text))
     else:
         for seat, amount, text in owed[: len(frozen)]:
-            due += _pay(seat, first, amount, f"frozen (cóng): {text}")
+            due += _pay(seat, first, amount, Reason.of("frozen", items=text))
     for seat, amount, text in owed[len(frozen) :]:
-        due += _pay(seat, first, amount, f"left without playing a card, pays as frozen (cóng): {text}")
+        due += _pay(seat, first, amount, Reason.of("left-as-frozen", items=text))
     if len(frozen) >= 2:
         end_payment = rules.amount("frozen_end_payment", n) * unit
         for seat in result.placements[1:]:
             if seat not in frozen and seat not in left:
-                due += _pay(seat, first, end_payment, f"{len(frozen)} players frozen end the round: pays 1st")
+                due += _pay(seat, first, end_payment, Reason.of("frozen-end-payment", frozen=len(frozen)))
     return due
 
 
@@ -433,13 +426,11 @@ def _thui_due(result: RoundResult, rules: RuleSet, unit: int, frozen: list[int])
         owing += [(seat, first) for seat in places[1:] if seat in forfeited and seat not in frozen]
     else:
         owing = [(seat, first) for seat in places[1:] if seat not in frozen] if rules.thui == "winner" else []
-    whom = "the player above" if rules.thui == "above" else "the winner"
+    code = "thui-to-above" if rules.thui == "above" else "thui-to-winner"
     due: list[Transfer] = []
     for seat, payee in owing:
         items = itemise(mask_of(result.hands[seat]), rules)
-        due += _pay(
-            seat, payee, sum(v for _, v in items) * unit, f"thúi: {_items_text(items, unit)} left in hand, paid to {whom}"
-        )
+        due += _pay(seat, payee, sum(v for _, v in items) * unit, Reason.of(code, items=_items_text(items, unit)))
     return due
 
 
@@ -451,7 +442,7 @@ def _finish_due(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list[
         for finish in result.finishes
         if finish.with_two
         for other in _after(finish.seat, n)
-        for transfer in _pay(finish.seat, other, penalty, "finished on a 2: pays every other player")
+        for transfer in _pay(finish.seat, other, penalty, Reason.of("finished-on-a-two"))
     ]
 
 
@@ -461,7 +452,7 @@ def _cap(moments: list[list[Transfer]], balances: tuple[int, ...], n: int) -> li
     out: list[Transfer] = []
     for moment in moments:
         amounts = [t.amount for t in moment]
-        notes = [""] * len(moment)
+        notes: list[dict[str, int] | None] = [None] * len(moment)
         for payer in sorted({t.payer for t in moment}):
             mine = [i for i, t in enumerate(moment) if t.payer == payer]
             owed = sum(amounts[i] for i in mine)
@@ -471,11 +462,12 @@ def _cap(moments: list[list[Transfer]], balances: tuple[int, ...], n: int) -> li
             order = sorted(range(len(mine)), key=lambda k: (rank[moment[mine[k]].payee], k))
             shares = _split(held[payer], [amounts[i] for i in mine], order)
             for i, share in zip(mine, shares, strict=True):
-                notes[i] = f" (cut from {amounts[i]:,}: seat {payer} held only {held[payer]:,} of the {owed:,} owed)"
+                notes[i] = {"amount": amounts[i], "payer": payer, "held": held[payer], "owed": owed}
                 amounts[i] = share
         for t, amount, note in zip(moment, amounts, notes, strict=True):
             if amount:
-                out.append(attrs.evolve(t, amount=amount, reason=t.reason + note) if note else t)
+                cut = note and Reason.of("cut-by-balance", reason=t.reason, **note)
+                out.append(attrs.evolve(t, amount=amount, reason=cut) if cut else t)
                 held[t.payer] -= amount
                 held[t.payee] += amount
     return out
@@ -565,7 +557,7 @@ def settle(
             if rake:
                 transfers.append(
                     Transfer(
-                        payer=seat, payee=HOUSE_SEAT, amount=rake, reason=f"rake: {rules.rake_percent}% of {net[seat]:,} won"
+                        payer=seat, payee=HOUSE_SEAT, amount=rake, reason=Reason.of("rake", percent=rules.rake_percent, won=net[seat])
                     )
                 )
                 net[seat] -= rake
