@@ -35,6 +35,7 @@ from websockets.http11 import Request, Response
 
 from table_server.table import Message, Outbox, ProtocolError, Table, secret_seed
 from tienlen import PROFILES, RuleSet, TienLenError
+from tienlen.errors import LANGUAGES
 
 PAGE = Path(__file__).with_name("index.html")
 ROOM_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
@@ -139,14 +140,14 @@ class Lobby:
                 message = _read(raw, limits.message_bytes)
                 if message["type"] == "join":
                     if seated is not None:
-                        raise ProtocolError("this connection already has a seat")
+                        raise ProtocolError("this connection already has a seat", "already-seated")
                     seated = await self._join(socket, message)
                     continue
                 if seated is None:
-                    raise ProtocolError('join a room first: {"type": "join", "room": "lobby"}')
+                    raise ProtocolError('join a room first: {"type": "join", "room": "lobby"}', "join-first")
                 await self._handle(seated, message)
             except ProtocolError as error:
-                await self._deliver(socket, {"type": "error", "reason": str(error)})
+                await self._deliver(socket, error.frame())
         if seated is not None:
             room = self.rooms.get(seated[0])
             if room is not None and room.sockets.get(seated[1]) is socket:
@@ -157,11 +158,13 @@ class Lobby:
         room = self.rooms.get(name)
         if room is None:
             if token is not None:
-                raise ProtocolError("unknown token: there is no such room (join without a token to make it)")
+                raise ProtocolError("unknown token: there is no such room (join without a token to make it)", "unknown-room")
             if len(self.rooms) >= self.limits.rooms:
-                raise ProtocolError(f"the server has {self.limits.rooms:,} rooms open, its limit; try again later")
+                raise ProtocolError(f"the server has {self.limits.rooms:,} rooms open, its limit; try again later", "server-full")
             room = Room(next(self._numbers), _new_table(message, self.seeds, self.limits.rounds_kept))
         seat, _, out = room.table.join(token)  # a room is kept only once a seat in it is taken
+        if "lang" in message:
+            out += room.table.set_lang(seat, message["lang"])
         self.rooms.setdefault(name, room)
         old = room.sockets.get(seat)
         room.sockets[seat] = socket
@@ -174,7 +177,7 @@ class Lobby:
         name, seat = seated
         room = self.rooms.get(name)
         if room is None:
-            raise ProtocolError("this room was closed")
+            raise ProtocolError("this room was closed", "room-closed")
         table = room.table
         before = table.played
         if message["type"] == "act":
@@ -183,8 +186,10 @@ class Lobby:
             out = table.next_round(seat)
         elif message["type"] == "hint":
             out = table.hint(seat)
+        elif message["type"] == "lang":
+            out = table.set_lang(seat, message.get("lang"))
         else:
-            raise ProtocolError(f"unknown message type {_excerpt(message['type'])}; send join, act, hint or next")
+            raise ProtocolError(f"unknown message type {_excerpt(message['type'])}; send join, act, hint, next or lang", "unknown-type")
         self._write_records(room, table.played - before)
         await self._send(name, room, out)
 
@@ -260,13 +265,15 @@ class Lobby:
 
 
 def _join_fields(message: Message) -> tuple[str, str | None]:
-    """The room and the token of a join, checked."""
+    """The room and the token of a join, checked (and its language, if it gives one)."""
+    if message.get("lang", "en") not in LANGUAGES:
+        raise ProtocolError(f"lang must be one of {', '.join(LANGUAGES)}", "bad-lang")
     name = message.get("room", "lobby")
     if not isinstance(name, str) or not ROOM_NAME.fullmatch(name):
-        raise ProtocolError("room must be a name of 1 to 40 letters, digits, - or _")
+        raise ProtocolError("room must be a name of 1 to 40 letters, digits, - or _", "bad-room")
     token = message.get("token")
     if token is not None and not isinstance(token, str):
-        raise ProtocolError("token must be the text the welcome message gave")
+        raise ProtocolError("token must be the text the welcome message gave", "bad-token")
     return name, token
 
 
@@ -299,49 +306,49 @@ def _read(raw: str | bytes, limit: int) -> Message:
     """A client's message: a JSON text frame of at most ``limit`` bytes, an object with a type.
     Strict JSON: a key given twice, ``NaN`` or nesting too deep is refused."""
     if not isinstance(raw, str):
-        raise ProtocolError("send messages as text frames of JSON")
+        raise ProtocolError("send messages as text frames of JSON", "not-text")
     size = len(raw.encode("utf-8", "surrogatepass"))
     if size > limit:
-        raise ProtocolError(f"the message is {size:,} bytes long; the limit is {limit:,}")
+        raise ProtocolError(f"the message is {size:,} bytes long; the limit is {limit:,}", "too-long")
     try:
         message = json.loads(raw, object_pairs_hook=_unique, parse_constant=_no_constant)
     except _Duplicate:
-        raise ProtocolError("the message gives a key twice") from None
+        raise ProtocolError("the message gives a key twice", "not-json") from None
     except (ValueError, RecursionError):
-        raise ProtocolError("the message is not JSON") from None
+        raise ProtocolError("the message is not JSON", "not-json") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-        raise ProtocolError("a message is a JSON object with a type: join, act, hint or next")
+        raise ProtocolError("a message is a JSON object with a type: join, act, hint, next or lang", "no-type")
     return message
 
 
 def _rules(spec: object) -> RuleSet:
     if not isinstance(spec, str):
-        raise ProtocolError("rules is a profile name or the text of a TOML rules file")
+        raise ProtocolError("rules is a profile name or the text of a TOML rules file", "bad-rules")
     if spec in PROFILES:
         return PROFILES[spec]
     if "=" not in spec:  # a name, not rules text
-        raise ProtocolError(f"rules: no such profile {_excerpt(spec)}; the profiles are {', '.join(PROFILES)}")
+        raise ProtocolError(f"rules: no such profile {_excerpt(spec)}; the profiles are {', '.join(PROFILES)}", "bad-rules")
     try:
         return RuleSet.from_toml(spec)
     except TienLenError as error:
-        raise ProtocolError(f"rules: {error}") from None
+        raise ProtocolError.refusal(error, "rules: ") from None
 
 
 def _new_table(message: Message, seeds: Callable[[], int], kept: int) -> Table:
     if "seed" in message:
-        raise ProtocolError("seed: the server deals from seeds nobody can choose; each round's seed is in its record")
+        raise ProtocolError("seed: the server deals from seeds nobody can choose; each round's seed is in its record", "no-seed")
     rules = _rules(message.get("rules", "house"))
     options: dict[str, int] = {"players": 4, "humans": 1, "unit": 1000, "level": 0}
     for key in options:
         value = message.get(key, options[key])
         low = 0 if key == "level" else 1  # level 0: the greedy bots
         if type(value) is not int or not low <= value <= 10**15:
-            raise ProtocolError(f"{key} must be a whole number from {low} to 10**15, not {_excerpt(value)}")
+            raise ProtocolError(f"{key} must be a whole number from {low} to 10**15, not {_excerpt(value)}", "bad-option")
         options[key] = value
     try:
         return Table(rules, seeds=seeds, kept=kept, **options)
     except TienLenError as error:
-        raise ProtocolError(str(error)) from None
+        raise ProtocolError.refusal(error) from None
 
 
 async def start(lobby: Lobby, host: str = "127.0.0.1", port: int = 0) -> Server:

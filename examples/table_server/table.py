@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tienlen import Action, GreedyAgent, Match, PlayerView, Round, RuleSet, TienLenError
+from tienlen.errors import LANGUAGES
 from tienlen.agents import Agent
 from tienlen.search import LEVELS, SearchAgent, hint
 from tienlen.settle import unit_for
@@ -23,7 +24,26 @@ Outbox = list[tuple[int, Message]]
 
 
 class ProtocolError(Exception):
-    """A message that does not follow the protocol; the sender gets an ``error`` frame."""
+    """A message that does not follow the protocol; the sender gets an ``error`` frame with the
+    reason, its ``code`` (the server's own, kebab-case, or the library's) and ``params``."""
+
+    def __init__(self, reason: str, code: str, params: dict[str, Any] | None = None) -> None:
+        super().__init__(reason)
+        self.code, self.params = code, params or {}
+
+    @classmethod
+    def refusal(cls, error: TienLenError, prefix: str = "") -> ProtocolError:
+        """The library's refusal ``error`` as a protocol error, with its code and parameters."""
+        return cls(prefix + str(error), error.code, dict(error.params))
+
+    def frame(self) -> Message:
+        """The ``error`` frame that tells the sender."""
+        return {"type": "error", "reason": str(self), "code": self.code, "params": self.params}
+
+
+def refused(text: str, reason: str, code: str, params: dict[str, Any] | None = None) -> Message:
+    """The ``refused`` frame: the ``text`` sent was not played, for ``reason`` (with its ``code`` and ``params``)."""
+    return {"type": "refused", "text": text, "reason": reason, "code": code, "params": params or {}}
 
 
 def secret_seed() -> int:
@@ -54,11 +74,11 @@ class Table:
         level: int = 0,
     ) -> None:
         if not rules.min_players <= players <= rules.max_players:
-            raise ProtocolError(f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, not {players}")
+            raise ProtocolError(f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, not {players}", "bad-option")
         if not 1 <= humans <= players:
-            raise ProtocolError(f"humans must be from 1 to {players}, not {humans}")
+            raise ProtocolError(f"humans must be from 1 to {players}, not {humans}", "bad-option")
         if not 0 <= level <= max(LEVELS):
-            raise ProtocolError(f"level must be 0 (greedy bots) or a search level from 1 to {max(LEVELS)}, not {level}")
+            raise ProtocolError(f"level must be 0 (greedy bots) or a search level from 1 to {max(LEVELS)}, not {level}", "bad-option")
         self.rules = rules
         self.players = players
         self.humans = humans
@@ -79,6 +99,7 @@ class Table:
         self.ready: set[int] = set()
         self.records: deque[tuple[str, Message]] = deque(maxlen=kept)
         self.last_settlement: dict[int, Message] = {}
+        self.langs: dict[int, str] = {}  # the language each seat reads the library's reasons in
 
     def _new_match(self) -> Match:
         rounds = self.rules.match_rounds or (10 if self.rules.currency == "points" else self.kept)
@@ -93,11 +114,11 @@ class Table:
         """
         if token is not None:
             if token not in self.tokens:
-                raise ProtocolError("unknown token: this seat is not yours (join without a token to take a free seat)")
+                raise ProtocolError("unknown token: this seat is not yours (join without a token to take a free seat)", "unknown-token")
             seat = self.tokens[token]
             return seat, token, [(seat, self._welcome(seat, token))] + self._catch_up(seat)
         if len(self.tokens) >= self.humans:
-            raise ProtocolError(f"the table is full: its {self.humans} human seats are taken")
+            raise ProtocolError(f"the table is full: its {self.humans} human seats are taken", "table-full")
         seat = len(self.tokens)
         token = secrets.token_urlsafe(16)
         self.tokens[token] = seat
@@ -127,14 +148,21 @@ class Table:
         return [(seat, self._view_message(seat))]
 
     # ------------------------------------------------------------------ messages from a seat
+    def set_lang(self, seat: int, lang: object) -> Outbox:
+        """``seat`` reads the library's reasons and the settlement in ``lang`` from now on (``en`` or ``vi``)."""
+        if lang not in LANGUAGES:
+            raise ProtocolError(f"lang must be one of {', '.join(LANGUAGES)}", "bad-lang")
+        self.langs[seat] = str(lang)
+        return [(seat, {"type": "lang", "lang": lang})]
+
     def act(self, seat: int, text: object) -> Outbox:
         """``seat`` sends an action as text. An illegal one is refused with the library's reason
         (to that seat only); a legal one is applied and every seat gets its new view."""
         if not isinstance(text, str):
-            raise ProtocolError('an act message carries the action as text, e.g. {"type": "act", "text": "pass"}')
+            raise ProtocolError('an act message carries the action as text, e.g. {"type": "act", "text": "pass"}', "no-text")
         round_ = self.round
         if round_ is None or round_.is_over:
-            return [(seat, {"type": "refused", "text": text, "reason": "no round is being played; send next to deal"})]
+            return [(seat, refused(text, "no round is being played; send next to deal", "no-round"))]
         try:
             action = round_.parse_action(text, seat)
             if seat in self.offered and action.kind == "pass":
@@ -142,10 +170,11 @@ class Table:
                 return self._advance(announce=not self.offered)
             if self.offered and action.kind != "interrupt":
                 waiting = ", ".join(f"seat {s}" for s in sorted(self.offered))
-                return [(seat, {"type": "refused", "text": text, "reason": f"wait: {waiting} may chop out of turn first"})]
+                reason = f"wait: {waiting} may chop out of turn first"
+                return [(seat, refused(text, reason, "chops-offered", {"seats": sorted(self.offered)}))]
             self.round = round_.apply(action)
         except TienLenError as error:
-            return [(seat, {"type": "refused", "text": text, "reason": str(error)})]
+            return [(seat, refused(text, error.text(self.langs.get(seat, "en")), error.code, dict(error.params)))]
         self.offered.clear()
         return self._advance(announce=True)
 
@@ -154,7 +183,7 @@ class Table:
         each with its estimated chance of going out first and expected money at this table's unit."""
         round_ = self.round
         if round_ is None or round_.is_over:
-            return [(seat, {"type": "refused", "text": "hint", "reason": "no round is being played; send next to deal"})]
+            return [(seat, refused("hint", "no round is being played; send next to deal", "no-round"))]
         ranked = hint(round_.view(seat), seed=self.seeds())
         hints = [{"action": str(h.action), "win": round(h.win, 3), "money": round(h.money * self.unit)} for h in ranked]
         return [(seat, {"type": "hint", "hints": hints})]
@@ -162,7 +191,7 @@ class Table:
     def next_round(self, seat: int) -> Outbox:
         """``seat`` is ready for the next round; it is dealt when every human seat is."""
         if self.round is None or not self.round.is_over:
-            return [(seat, {"type": "refused", "text": "next", "reason": "the round is still being played"})]
+            return [(seat, refused("next", "the round is still being played", "round-in-play"))]
         self.ready.add(seat)
         if len(self.ready) < self.humans:
             return []
@@ -207,7 +236,7 @@ class Table:
         """Play ``round_`` at this table: the next deal, or a position set up with
         :meth:`tienlen.Round.from_hands` (a puzzle, a lesson, a test)."""
         if round_.rules != self.rules or round_.players != self.players:
-            raise ProtocolError(f"this table plays {self.rules.name} with {self.players} players")
+            raise ProtocolError(f"this table plays {self.rules.name} with {self.players} players", "other-table")
         self.round = round_
         self.ready.clear()
         self.offered.clear()
@@ -279,6 +308,7 @@ class Table:
                 "round": self.played,
                 "result": result.to_dict(),
                 "settlement": money.to_dict(),
+                "lines": money.text(self.langs.get(seat, "en")).splitlines(),
                 "totals": list(self.match.totals),
                 "match_over": self.match.is_over,
                 "record": record,

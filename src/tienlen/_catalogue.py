@@ -334,6 +334,18 @@ MESSAGES: dict[str, str] = {
 """Every code and its English template; a template names its parameters in braces."""
 
 TEXTS: dict[str, str] = {
+    # the events of a round (str(event), event.text(lang))
+    "played": "seat {seat} plays {combo}",
+    "played-out-of-turn": "seat {seat} interrupts with {combo}",
+    "passed": "seat {seat} passes",
+    "chopped": "chop {index} of the chain: seat {chopper} chops {chopped_combo} (seat {chopped}) with {by}",
+    "finished": "seat {seat} goes out in place {position}",
+    "finished-with-a-two": "seat {seat} goes out in place {position} on a 2",
+    "froze": "seat {seat} is frozen holding {cards}",
+    "forfeited": "seat {seat} forfeits",
+    "trick-won": "trick {trick} won by seat {seat}",
+    "trick-won-next-leads": "trick {trick} won by seat {seat}; seat {next_leader} leads",
+    "instant-win": "seat {seat} wins at once with {pattern}",
     # a settlement, line by line (Settlement.text, Transfer.text)
     "transfer": "{payer} pays {payee} {amount:,}: {reason}",
     "seat-name": "seat {seat}",
@@ -367,4 +379,4 @@ TEXTS: dict[str, str] = {
     "cut-by-balance": "{reason} (cut from {amount:,}: seat {payer} held only {held:,} of the {owed:,} owed)",
     "rake": "rake: {percent}% of {won:,} won",
 }
-"""The texts that are no refusals, by code: what a settlement says, line by line."""
+"""The texts that are no refusals, by code: the events of a round, what a settlement says."""

@@ -19,9 +19,10 @@ import attrs
 
 from tienlen import _bits
 from tienlen._bits import TWOS, colours
-from tienlen._checks import check_rules, check_type
+from tienlen._checks import check_lang, check_rules, check_type
 from tienlen._codec import WireValue
 from tienlen._input import shown
+from tienlen._messages import words_of
 from tienlen.cards import DECK, FULL_MASK, Card, cards_of, format_cards, to_mask
 from tienlen.errors import InvalidArgument, InvalidCombo
 from tienlen.profiles import HOUSE
@@ -46,6 +47,14 @@ class ComboKind(enum.IntEnum):
     def label(self) -> str:
         """The kind in words: ``single``, ``pair``, ``pair run`` …"""
         return self.name.lower().replace("_", " ")
+
+    def text(self, lang: str = "en") -> str:
+        """The kind in words in ``lang``: ``pair run`` in English, ``đôi thông`` in Vietnamese (``"vi"``).
+
+        >>> [kind.text("vi") for kind in ComboKind]
+        ['rác', 'đôi', 'sám cô', 'tứ quý', 'sảnh', 'đôi thông']
+        """
+        return words_of("kind", self.label, check_lang(lang))
 
 
 @attrs.frozen(order=False)

@@ -11,8 +11,10 @@ from typing import Any, get_args
 
 import attrs
 
+from tienlen._checks import check_lang
 from tienlen._codec import WireValue
 from tienlen._input import shown
+from tienlen._messages import jsonable, render
 from tienlen.cards import Card
 from tienlen.combos import Combo
 from tienlen.errors import InvalidRecord
@@ -45,28 +47,45 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+class _Described:
+    """An event in words: ``str()`` in English, :meth:`text` in a language of the library."""
+
+    __slots__ = ()
+
+    def _words(self) -> tuple[str, dict[str, Any]]:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def text(self, lang: str = "en") -> str:
+        """The event in words in ``lang`` (``"en"`` or ``"vi"``): ``seat 2 plays 7♠ 7♣``, ``ghế 2 đánh 7♠ 7♣``."""
+        code, params = self._words()
+        return render(code, {name: jsonable(value) for name, value in params.items()}, check_lang(lang))
+
+
 @attrs.frozen(kw_only=True)
-class Played:
+class Played(_Described):
     """``seat`` put ``combo`` on the table (``out_of_turn`` for an interrupting bomb)."""
 
     seat: int
     combo: Combo
     out_of_turn: bool = False
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} {'interrupts with' if self.out_of_turn else 'plays'} {self.combo}"
+    def _words(self) -> tuple[str, dict[str, Any]]:
+        return "played-out-of-turn" if self.out_of_turn else "played", {"seat": self.seat, "combo": self.combo}
 
 
 @attrs.frozen(kw_only=True)
-class Passed:
+class Passed(_Described):
     """``seat`` passed; ``could_play`` says whether they held a legal play (recorded where the rules
     need it, for đền bài; otherwise ``None``)."""
 
     seat: int
     could_play: bool | None = None
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} passes"
+    def _words(self) -> tuple[str, dict[str, Any]]:
+        return "passed", {"seat": self.seat}
 
 
 SHARED_PASSES = {(seat, could): Passed(seat=seat, could_play=could) for seat in range(4) for could in (None, False, True)}
@@ -75,7 +94,7 @@ every history may hold the same ones)."""
 
 
 @attrs.frozen(kw_only=True)
-class Chop:
+class Chop(_Described):
     """A chop: ``chopper`` beat ``chopped_combo`` of seat ``chopped`` with ``by``.
 
     ``index`` is the chop's place in its trick's chain (1 for the first chop); ``trick`` numbers
@@ -89,67 +108,65 @@ class Chop:
     chopped_combo: Combo
     by: Combo
 
-    def __str__(self) -> str:
-        return (
-            f"chop {self.index} of the chain: seat {self.chopper} chops {self.chopped_combo} (seat {self.chopped}) with {self.by}"
-        )
+    def _words(self) -> tuple[str, dict[str, Any]]:
+        return "chopped", {"index": self.index, "chopper": self.chopper, "chopped_combo": self.chopped_combo, "chopped": self.chopped, "by": self.by}
 
 
 @attrs.frozen(kw_only=True)
-class Finished:
+class Finished(_Described):
     """``seat`` emptied their hand and takes ``place`` (1 = first); ``with_two`` if the last play held a 2."""
 
     seat: int
     place: int
     with_two: bool
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} goes out in place {self.place}" + (" on a 2" if self.with_two else "")
+    def _words(self) -> tuple[str, dict[str, Any]]:
+        return "finished-with-a-two" if self.with_two else "finished", {"seat": self.seat, "position": self.place}
 
 
 @attrs.frozen(kw_only=True)
-class Froze:
+class Froze(_Described):
     """``seat`` had played no card when the first player went out: frozen (cóng), holding ``cards``."""
 
     seat: int
     cards: tuple[Card, ...]
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} is frozen holding {' '.join(map(str, self.cards))}"
+    def _words(self) -> tuple[str, dict[str, Any]]:
+        return "froze", {"seat": self.seat, "cards": " ".join(map(str, self.cards))}
 
 
 @attrs.frozen(kw_only=True)
-class Forfeited:
+class Forfeited(_Described):
     """``seat`` left the round before it ended and takes a last place."""
 
     seat: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} forfeits"
+    def _words(self) -> tuple[str, dict[str, Any]]:
+        return "forfeited", {"seat": self.seat}
 
 
 @attrs.frozen(kw_only=True)
-class TrickWon:
+class TrickWon(_Described):
     """Trick number ``trick`` was won by ``seat``; ``next_leader`` leads the next (``None`` if the round ended)."""
 
     trick: int
     seat: int
     next_leader: int | None
 
-    def __str__(self) -> str:
-        lead = "" if self.next_leader is None else f"; seat {self.next_leader} leads"
-        return f"trick {self.trick} won by seat {self.seat}{lead}"
+    def _words(self) -> tuple[str, dict[str, Any]]:
+        code = "trick-won" if self.next_leader is None else "trick-won-next-leads"
+        return code, {"trick": self.trick, "seat": self.seat, "next_leader": self.next_leader}
 
 
 @attrs.frozen(kw_only=True)
-class InstantWin:
+class InstantWin(_Described):
     """``seat`` was dealt an instant-win hand (``pattern``, a key of ``INSTANT_WIN_PATTERNS``)."""
 
     seat: int
     pattern: str
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} wins at once with {self.pattern.replace('_', ' ')}"
+    def _words(self) -> tuple[str, dict[str, Any]]:
+        return "instant-win", {"seat": self.seat, "pattern": self.pattern}
 
 
 Event = Played | Passed | Chop | Finished | Froze | Forfeited | TrickWon | InstantWin
