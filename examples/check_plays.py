@@ -29,7 +29,7 @@ def verdict(play: str, table: str, rules: RuleSet) -> str:
     try:
         reason = explain(classify(play, rules), classify(table, rules), rules)
     except InvalidCombo as error:  # the cards are no combination under these rules
-        reason = str(error)
+        return f"no: {error}"
     return "yes" if reason is None else f"no: {reason}"
 
 

@@ -17,8 +17,7 @@ from pathlib import Path
 
 import pytest
 from extras import skip_reason
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from tienlen import (
     HOUSE,
@@ -26,12 +25,12 @@ from tienlen import (
     NORTHERN,
     PAGAT,
     PROFILES,
+    GreedyAgent,
     IllegalPlay,
     InvalidArgument,
     InvalidCombo,
-    Reason,
-    GreedyAgent,
     RandomAgent,
+    Reason,
     Round,
     RuleSet,
     TienLenError,
@@ -40,10 +39,10 @@ from tienlen import (
     parse_cards,
     settle,
 )
-from tienlen.agents import play_round
-from tienlen.settle import unit_for
 from tienlen._messages import LANGUAGES, MESSAGES, PATTERN_NAMES, TEXTS, WORD_CONTEXT, WORDS, fields, render
+from tienlen.agents import play_round
 from tienlen.cards import DECK
+from tienlen.settle import unit_for
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "tienlen"
@@ -69,7 +68,11 @@ def _literals() -> set[str]:
     out = set()
     for path in SRC.glob("*.py"):
         if path.name != "_catalogue.py":
-            out |= {n.value for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+            out |= {
+                n.value
+                for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                if isinstance(n, ast.Constant) and isinstance(n.value, str)
+            }
     return out
 
 
@@ -89,7 +92,10 @@ def test_every_code_a_raise_site_names_is_in_the_catalogue() -> None:
     named = {
         (name, line, call.args[0].value)
         for name, line, call in CALLS
-        if isinstance(call.func, ast.Attribute) and call.func.attr == "of" and call.args and isinstance(call.args[0], ast.Constant)
+        if isinstance(call.func, ast.Attribute)
+        and call.func.attr == "of"
+        and call.args
+        and isinstance(call.args[0], ast.Constant)
     }
     assert len(named) > 250
     assert sorted(f"{n}:{line} {code}" for n, line, code in named if code not in MESSAGES and code not in TEXTS) == []
@@ -227,7 +233,10 @@ def test_a_vietnamese_message_stays_one_safe_line_whatever_the_input() -> None:
 
 
 def test_combination_kinds_read_as_the_game_calls_them() -> None:
-    assert explain("3♠ 3♥", None, NORTHERN, lang="vi") == "3♠ 3♥ không phải là một bộ theo luật northern: đôi phải là hai lá cùng màu"
+    assert (
+        explain("3♠ 3♥", None, NORTHERN, lang="vi")
+        == "3♠ 3♥ không phải là một bộ theo luật northern: đôi phải là hai lá cùng màu"
+    )
     assert explain("7♠ 7♣", "2♥", HOUSE, lang="vi") == (
         "7♠ 7♣ không chặn được 2♥ theo luật house: một con heo chỉ chặn được bằng một lá rác hoặc chặt bằng hàng"
     )

@@ -3,7 +3,8 @@ driven by selenium): it loads, shows the hand, plays a legal move by clicking ca
 refusal reason for an illegal one, and reaches the settlement screen.
 
 Set ``TIENLEN_SCREENSHOT=path.png`` to keep a picture of the table (docs/_static/table-server.png
-was made so).
+was made so), ``TIENLEN_SCREENSHOT_VI=path.png`` one of the table in Vietnamese
+(docs/_static/table-server-vi.png).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ if not (shutil.which(CHROMIUM) and shutil.which(DRIVER)):
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 from tienlen import HOUSE, classify, explain  # noqa: E402
 
@@ -98,6 +99,15 @@ def my_turn(driver: webdriver.Chrome) -> bool:
     return bool(now["settled"] or (now["view"] and now["view"]["to_act"] == now["seat"]))
 
 
+def dealt_and_my_turn(driver: webdriver.Chrome) -> bool:
+    """The person's turn in a round in play (a round won at once by a dealt hand is passed over)."""
+    now = state(driver)
+    if now["settled"]:
+        driver.find_element(By.ID, "next").click()
+        return False
+    return bool(now["view"] and now["view"]["to_act"] == now["seat"] and not now["view"]["is_over"])
+
+
 def click_cards(driver: webdriver.Chrome, cards: str) -> None:
     for card in cards.split():
         driver.find_element(By.CSS_SELECTOR, f'#hand .card[data-card="{card}"]').click()
@@ -146,3 +156,35 @@ def test_a_person_plays_a_round_against_three_bots(server: int, browser: webdriv
     seats = browser.find_elements(By.CSS_SELECTOR, ".seat .name")
     assert seats and all(s.text.endswith("(bot)") for s in seats)  # one person, three bots
     assert browser.save_screenshot(str(tmp_path / "settlement.png"))
+
+
+def test_the_page_speaks_vietnamese_and_switches_back(server: int, browser: webdriver.Chrome) -> None:
+    """The language switch: the page's own words, and the library's reasons the server sends, in
+    Vietnamese; switched back mid-round, in English again. ``TIENLEN_SCREENSHOT_VI=path.png`` keeps
+    a picture of the table in Vietnamese (docs/_static/table-server-vi.png was made so)."""
+    wait = WebDriverWait(browser, 30)
+    browser.get(f"http://127.0.0.1:{server}/")
+    Select(browser.find_element(By.ID, "lang")).select_by_value("vi")
+    assert browser.find_element(By.ID, "start").text == "Bàn mới"
+    browser.find_element(By.ID, "start").click()
+    wait.until(lambda d: state(d)["view"] or state(d)["settled"])
+    wait.until(dealt_and_my_turn)
+    assert browser.find_element(By.ID, "play").text == "Đánh"
+    assert browser.find_element(By.ID, "me-name").text.startswith("Bạn, ghế")
+
+    hand = state(browser)["view"]["hand"].split()
+    wrong = f"{hand[0]} {hand[-1]}"  # two ranks: no combination
+    click_cards(browser, wrong)
+    browser.find_element(By.ID, "play").click()
+    wait.until(lambda d: state(d)["reason"])
+    assert state(browser)["reason"] == explain(wrong, None, HOUSE, lang="vi")
+    shot = os.environ.get("TIENLEN_SCREENSHOT_VI")
+    if shot:
+        browser.save_screenshot(shot)
+
+    Select(browser.find_element(By.ID, "lang")).select_by_value("en")
+    assert browser.find_element(By.ID, "play").text == "Play"
+    browser.execute_script("$('reason').textContent = ''")
+    browser.find_element(By.ID, "play").click()  # the same cards are still picked
+    wait.until(lambda d: state(d)["reason"])
+    assert state(browser)["reason"] == explain(wrong, None, HOUSE)

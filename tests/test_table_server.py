@@ -214,7 +214,12 @@ def test_bad_messages_get_an_error_frame_and_leave_the_table_alone() -> None:
     async def play(lobby: Lobby, port: int) -> None:
         async with client(port) as socket:
             await socket.send("{not json")
-            assert (await receive(socket))[1] == {"type": "error", "reason": "the message is not JSON", "code": "not-json", "params": {}}
+            assert (await receive(socket))[1] == {
+                "type": "error",
+                "reason": "the message is not JSON",
+                "code": "not-json",
+                "params": {},
+            }
             await socket.send(json.dumps({"type": "act", "text": "pass"}))
             assert "join a room first" in (await receive(socket))[1]["reason"]
             await socket.send(json.dumps({"type": "join", "room": "bad", "rules": "poker"}))
@@ -274,12 +279,17 @@ def test_each_seat_reads_refusals_in_its_own_language_with_their_codes() -> None
             await socket.send(json.dumps({"type": "act", "text": "2♠ 2♣ 2♦ 2♥ 3♠"}))
             refused = (await receive(socket))[1]
             assert refused["type"] == "refused" and "không phải là một bộ" in refused["reason"], refused
-            assert refused["code"] == "seat-refused" and refused["params"]["reason"]["code"] in ("not-a-combination", "seat-does-not-hold")
+            assert refused["code"] == "seat-refused" and refused["params"]["reason"]["code"] in (
+                "not-a-combination",
+                "seat-does-not-hold",
+            )
             await socket.send(json.dumps({"type": "lang", "lang": "en"}))
             assert (await receive(socket))[1] == {"type": "lang", "lang": "en"}
             await socket.send(json.dumps({"type": "act", "text": "2♠ 2♣ 2♦ 2♥ 3♠"}))
             again = (await receive(socket))[1]
-            assert (again["code"], again["params"]) == (refused["code"], refused["params"]) and "is not a combination" in again["reason"]
+            assert (again["code"], again["params"]) == (refused["code"], refused["params"]) and "is not a combination" in again[
+                "reason"
+            ]
 
     run(play)
 

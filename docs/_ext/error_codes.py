@@ -50,7 +50,9 @@ def example(code: str, lang: str) -> str:
 
 def rows() -> list[tuple[str, str, str, str]]:
     """(code, English example, Vietnamese example, parameters) for every code, sorted by code."""
-    return [(code, example(code, "en"), example(code, "vi"), ", ".join(sorted(fields(MESSAGES[code])))) for code in sorted(MESSAGES)]
+    return [
+        (code, example(code, "en"), example(code, "vi"), ", ".join(sorted(fields(MESSAGES[code])))) for code in sorted(MESSAGES)
+    ]
 
 
 def _cell(text: str) -> str:
@@ -61,7 +63,16 @@ class ErrorCodes(SphinxDirective):
     """The table of every code."""
 
     def run(self) -> list[nodes.Node]:
-        lines = [".. list-table::", "   :header-rows: 1", "   :widths: 20 35 35 10", "", "   * - code", "     - English", "     - Tiếng Việt", "     - parameters"]
+        lines = [
+            ".. list-table::",
+            "   :header-rows: 1",
+            "   :widths: 20 35 35 10",
+            "",
+            "   * - code",
+            "     - English",
+            "     - Tiếng Việt",
+            "     - parameters",
+        ]
         for code, english, vietnamese, params in rows():
             lines += [f"   * - ``{code}``", f"     - {_cell(english)}", f"     - {_cell(vietnamese)}", f"     - {_cell(params)}"]
         container = nodes.container()

@@ -163,8 +163,8 @@ class Lobby:
                 raise ProtocolError(f"the server has {self.limits.rooms:,} rooms open, its limit; try again later", "server-full")
             room = Room(next(self._numbers), _new_table(message, self.seeds, self.limits.rounds_kept))
         seat, _, out = room.table.join(token)  # a room is kept only once a seat in it is taken
-        if "lang" in message:
-            out += room.table.set_lang(seat, message["lang"])
+        if "lang" in message:  # told right after the welcome
+            out[1:1] = room.table.set_lang(seat, message["lang"])
         self.rooms.setdefault(name, room)
         old = room.sockets.get(seat)
         room.sockets[seat] = socket
@@ -189,7 +189,9 @@ class Lobby:
         elif message["type"] == "lang":
             out = table.set_lang(seat, message.get("lang"))
         else:
-            raise ProtocolError(f"unknown message type {_excerpt(message['type'])}; send join, act, hint, next or lang", "unknown-type")
+            raise ProtocolError(
+                f"unknown message type {_excerpt(message['type'])}; send join, act, hint, next or lang", "unknown-type"
+            )
         self._write_records(room, table.played - before)
         await self._send(name, room, out)
 

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from tienlen import Action, GreedyAgent, Match, PlayerView, Round, RuleSet, TienLenError
-from tienlen.errors import LANGUAGES
 from tienlen.agents import Agent
+from tienlen.errors import LANGUAGES
 from tienlen.search import LEVELS, SearchAgent, hint
 from tienlen.settle import unit_for
 
@@ -74,11 +74,15 @@ class Table:
         level: int = 0,
     ) -> None:
         if not rules.min_players <= players <= rules.max_players:
-            raise ProtocolError(f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, not {players}", "bad-option")
+            raise ProtocolError(
+                f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, not {players}", "bad-option"
+            )
         if not 1 <= humans <= players:
             raise ProtocolError(f"humans must be from 1 to {players}, not {humans}", "bad-option")
         if not 0 <= level <= max(LEVELS):
-            raise ProtocolError(f"level must be 0 (greedy bots) or a search level from 1 to {max(LEVELS)}, not {level}", "bad-option")
+            raise ProtocolError(
+                f"level must be 0 (greedy bots) or a search level from 1 to {max(LEVELS)}, not {level}", "bad-option"
+            )
         self.rules = rules
         self.players = players
         self.humans = humans
@@ -114,7 +118,9 @@ class Table:
         """
         if token is not None:
             if token not in self.tokens:
-                raise ProtocolError("unknown token: this seat is not yours (join without a token to take a free seat)", "unknown-token")
+                raise ProtocolError(
+                    "unknown token: this seat is not yours (join without a token to take a free seat)", "unknown-token"
+                )
             seat = self.tokens[token]
             return seat, token, [(seat, self._welcome(seat, token))] + self._catch_up(seat)
         if len(self.tokens) >= self.humans:

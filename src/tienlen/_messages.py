@@ -23,7 +23,19 @@ from typing import Any
 from tienlen._cache import BoundedCache
 from tienlen._catalogue import MESSAGES, TEXTS
 
-__all__ = ["LANGUAGES", "MESSAGES", "TEXTS", "WORDS", "WORD_CONTEXT", "Params", "fields", "jsonable", "render", "template", "words_of"]
+__all__ = [
+    "LANGUAGES",
+    "MESSAGES",
+    "TEXTS",
+    "WORDS",
+    "WORD_CONTEXT",
+    "Params",
+    "fields",
+    "jsonable",
+    "render",
+    "template",
+    "words_of",
+]
 
 LANGUAGES = ("en", "vi")
 """The languages messages are written in: English, and Vietnamese (``locale/vi``)."""

@@ -185,7 +185,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     for name, words, options in commands:
         command = sub.add_parser(name, help=words, description=f"tienlen {name}: {words}.")
-        command.add_argument("--lang", choices=LANGUAGES, default=_env_lang(), help="the language of reasons and errors (default: from LANG)")
+        command.add_argument(
+            "--lang", choices=LANGUAGES, default=_env_lang(), help="the language of reasons and errors (default: from LANG)"
+        )
         options(command)
 
     def list_commands(_args: argparse.Namespace) -> int:  # bare `tienlen`: what it can do

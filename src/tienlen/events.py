@@ -109,7 +109,13 @@ class Chop(_Described):
     by: Combo
 
     def _words(self) -> tuple[str, dict[str, Any]]:
-        return "chopped", {"index": self.index, "chopper": self.chopper, "chopped_combo": self.chopped_combo, "chopped": self.chopped, "by": self.by}
+        return "chopped", {
+            "index": self.index,
+            "chopper": self.chopper,
+            "chopped_combo": self.chopped_combo,
+            "chopped": self.chopped,
+            "by": self.by,
+        }
 
 
 @attrs.frozen(kw_only=True)

@@ -125,6 +125,7 @@ __all__ = [
 REWARD_SCALE = 100
 """How many times finer than the room's unit :func:`reward_net` settles a round where the rules take a rake."""
 
+
 def _chopped(result: RoundResult, rules: RuleSet) -> list[tuple[str, int]]:
     """What each chop of ``result.chops`` took, in order: a label and its units (:func:`chop_value`).
 
@@ -253,7 +254,13 @@ def _chops(result: RoundResult, rules: RuleSet, unit: int) -> list[list[Transfer
             if amount and chop not in void:
                 twos_text = " + ".join(twos[chop.trick])
                 reason = Reason.of(
-                    "chop-in-chain", index=chop.index, trick=chop.trick, combo=chop.chopped_combo, by=chop.by, price=price[chop.trick] * unit, twos=twos_text
+                    "chop-in-chain",
+                    index=chop.index,
+                    trick=chop.trick,
+                    combo=chop.chopped_combo,
+                    by=chop.by,
+                    price=price[chop.trick] * unit,
+                    twos=twos_text,
                 )
                 moments.append([Transfer(payer=chop.chopped, payee=chop.chopper, amount=amount, reason=reason)])
     elif rules.chop_payment == "accumulate":
@@ -452,7 +459,7 @@ def _cap(moments: list[list[Transfer]], balances: tuple[int, ...], n: int) -> li
     out: list[Transfer] = []
     for moment in moments:
         amounts = [t.amount for t in moment]
-        notes: list[dict[str, int] | None] = [None] * len(moment)
+        notes: list[tuple[int, int, int] | None] = [None] * len(moment)
         for payer in sorted({t.payer for t in moment}):
             mine = [i for i, t in enumerate(moment) if t.payer == payer]
             owed = sum(amounts[i] for i in mine)
@@ -462,12 +469,15 @@ def _cap(moments: list[list[Transfer]], balances: tuple[int, ...], n: int) -> li
             order = sorted(range(len(mine)), key=lambda k: (rank[moment[mine[k]].payee], k))
             shares = _split(held[payer], [amounts[i] for i in mine], order)
             for i, share in zip(mine, shares, strict=True):
-                notes[i] = {"amount": amounts[i], "payer": payer, "held": held[payer], "owed": owed}
+                notes[i] = (amounts[i], held[payer], owed)
                 amounts[i] = share
         for t, amount, note in zip(moment, amounts, notes, strict=True):
             if amount:
-                cut = note and Reason.of("cut-by-balance", reason=t.reason, **note)
-                out.append(attrs.evolve(t, amount=amount, reason=cut) if cut else t)
+                if note is not None:  # cut: the reason says from what
+                    before, had, due = note
+                    why = Reason.of("cut-by-balance", reason=t.reason, amount=before, payer=t.payer, held=had, owed=due)
+                    t = attrs.evolve(t, amount=amount, reason=why)
+                out.append(t)
                 held[t.payer] -= amount
                 held[t.payee] += amount
     return out
@@ -557,7 +567,10 @@ def settle(
             if rake:
                 transfers.append(
                     Transfer(
-                        payer=seat, payee=HOUSE_SEAT, amount=rake, reason=Reason.of("rake", percent=rules.rake_percent, won=net[seat])
+                        payer=seat,
+                        payee=HOUSE_SEAT,
+                        amount=rake,
+                        reason=Reason.of("rake", percent=rules.rake_percent, won=net[seat]),
                     )
                 )
                 net[seat] -= rake
