@@ -206,6 +206,10 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any
     "Combo": (lambda kind, mask: Combo(kind, mask), (mixed(st.sampled_from(list(ComboKind))), mixed(st.integers(0, 2**52)))),
     "beats": (lambda p, t, r, f: beats(p, t, r, passed=f), (card_text, mixed(combos, card_text), rules, flags)),
     "explain": (lambda p, t, r: explain(p, t, r), (card_text, mixed(combos, card_text), rules)),
+    "Reason": (
+        lambda code, lang: Reason.of(code).text(lang),
+        (mixed(st.sampled_from(["cannot-beat", "no-cards"])), mixed(st.just("vi"))),
+    ),
     "is_chop": (is_chop, (card_text, mixed(combos, card_text), rules)),
     "legal_plays": (
         lambda h, t, r, f: legal_plays(h, t, r, passed=f),

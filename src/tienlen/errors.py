@@ -23,7 +23,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any, Self
 
-from tienlen._messages import LANGUAGES, jsonable, render
+from tienlen._messages import LANGUAGES, MESSAGES, TEXTS, jsonable, render
 
 __all__ = [
     "TienLenError",
@@ -109,6 +109,7 @@ class TienLenError(_Refusal, ValueError):
     @classmethod
     def of(cls, code: str, /, **params: Any) -> Self:
         """The error ``code`` with ``params`` (made plain JSON values); its message is the code's English template filled in."""
+        _check_code(code)
         values = {name: jsonable(value) for name, value in params.items()}
         error = cls(render(code, values))
         error.code, error.params = code, values
@@ -130,6 +131,9 @@ class Reason(_Refusal, str):
     @classmethod
     def of(cls, code: str, /, lang: str = "en", **params: Any) -> Reason:
         """The reason ``code`` with ``params``, its text in ``lang``."""
+        _check_code(code)
+        if lang not in LANGUAGES:
+            raise InvalidArgument.of("unknown-language", lang=one_line(repr(lang), 40), languages=", ".join(LANGUAGES))
         values = {name: jsonable(value) for name, value in params.items()}
         reason = cls(one_line(render(code, values, lang)))
         reason.code, reason.params = code, values
@@ -172,3 +176,8 @@ class InvalidArgument(TienLenError, TypeError):
 
 class InvalidDocument(InvalidRecord):
     """A wire document (``from_dict`` / ``from_json``) that cannot be read: the message names the field."""
+
+
+def _check_code(code: object) -> None:
+    if not (isinstance(code, str) and (code in MESSAGES or code in TEXTS)):
+        raise InvalidArgument.of("unknown-code", code=one_line(repr(code), 60))
