@@ -43,6 +43,7 @@ from tienlen import (
     InstantWinRule,
     Match,
     RandomAgent,
+    Reason,
     Round,
     RuleSet,
     TienLenError,
