@@ -71,7 +71,8 @@ _VERBS: dict[str, Literal["play", "pass", "interrupt", "forfeit"]] = {
     "chop": "interrupt",
     "interrupt": "interrupt",
     "forfeit": "forfeit",
-} | _words.spellings(_words.ACTIONS)
+    **_words.spellings(_words.ACTIONS),
+}
 _PHRASE_STARTS = {verb.split()[0] for verb in _VERBS if " " in verb}  # "bỏ" of "bỏ lượt"
 
 
