@@ -100,20 +100,26 @@ _SUIT_WORDS = {
 } | _words.spellings(_words.SUITS)
 
 
-def _either(spelt: Iterable[str]) -> str:
-    """A regular expression matching any of these spellings, the longest first."""
-    return "|".join(sorted(map(re.escape, spelt), key=len, reverse=True))
+def _either(spelt: Iterable[str], apart: str = "") -> str:
+    """A regular expression matching any of these spellings, where one that begins another is tried
+    after it, so that the longer wins (``co`` before ``c``, ``tam`` before ``t``); the single
+    characters that begin no other come first, as one set. ``apart`` follows every word of two
+    letters or more."""
+    spelt = set(spelt)
+
+    def begins(word: str) -> int:
+        return sum(other.startswith(word) for other in spelt)
+
+    single = "".join(sorted(w for w in spelt if len(w) == 1 and begins(w) == 1))
+    rest = sorted(spelt.difference(single), key=lambda w: (begins(w), len(w), w))
+    words = [re.escape(w) + (apart if w.isalpha() and len(w) > 1 else "") for w in rest]
+    return "|".join([f"[{re.escape(single)}]", *words] if single else words)
 
 
-# One token of lower-cased text: a rank, optional spaces, then a suit word or symbol. A rank word
-# (heo, xì, ...; see tienlen._words) must not run on into a letter, and is tried before the letters.
-_TOKEN = re.compile(
-    r"(10|[2-9]|(?:"
-    + _either(w for w in _RANK_WORDS if len(w) > 1 and not w.isdigit())
-    + r")(?![^\W\d_])|[tjqka])\s*("
-    + _either(_SUIT_WORDS)
-    + ")"
-)
+# One token of lower-cased text: a rank, optional spaces, then a suit. A rank word (heo, xì, ...;
+# see tienlen._words) must not run on into a letter ("bad" is not ba and d); a suit word may run on
+# into the next card but not into other letters, which _parse_tokens checks (to quote the token).
+_TOKEN = re.compile("(" + _either(_RANK_WORDS, apart=r"(?![^\W\d_])") + r")\s*(" + _either(_SUIT_WORDS) + ")")
 
 
 @total_ordering
