@@ -13,8 +13,8 @@ characters such as the emoji variation selector in a phone's ``Q♥️`` are dro
 any case, and the suits may be symbols (``♠ ♣ ♦ ♥``, ``♤ ♧ ♢ ♡``, ``❤``), letters (``s c d h``) or
 Vietnamese words (``bích``, ``chuồn``/``nhép``/``tép``, ``rô``, ``cơ``). Ranks may be Vietnamese words
 too (``heo`` 2, ``xì`` A, ``già`` K, ``đầm`` Q, ``bồi`` J, ``ba`` … ``mười`` 3 … 10); every word is
-read with or without its diacritics. The words and the rule for words that look like letters are in
-:mod:`tienlen._words`.
+read with or without its diacritics. The words, and the rule for words that look like letters, are
+in ``tienlen._words`` and on the cards page of the documentation.
 
 >>> format_cards(parse_cards("Q♥\ufe0f １０ｄ 3 BÍCH heo cơ xi bich"))
 '3♠ 10♦ Q♥ A♠ 2♥'
