@@ -18,7 +18,11 @@ from sphinx.util.docutils import SphinxDirective
 
 from tienlen import Rank, Suit, _words
 
-_ACTION_MEANS = {"pass": "pass", "play": "play the cards after it", "interrupt": "chop (``chop``, an interrupt) with the cards after it"}
+_ACTION_MEANS = {
+    "pass": "pass",
+    "play": "play the cards after it",
+    "interrupt": "chop (``chop``, an interrupt) with the cards after it",
+}
 
 
 def rows() -> Iterable[tuple[str, str, str, str]]:

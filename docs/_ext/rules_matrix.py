@@ -268,7 +268,6 @@ class RulesMatrix(_RulesDirective):
         header: list[list[nodes.Node]] = [[nodes.Text("axis")], *[[nodes.Text(r.name)] for r in profiles]]
         return [intro, _table([30] + [70 // len(profiles)] * len(profiles), header, rows)]  # room for the longest axis name
 
-
     def anchor(self, axis: str) -> nodes.target:
         """The link target ``axis-NAME`` of an axis' row (``:ref:`frozen <axis-frozen>```; dashes for underscores)."""
         label = f"axis-{axis.replace('_', '-')}"
