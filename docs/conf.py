@@ -36,6 +36,7 @@ extensions = [
     "gallery",
     "wire_schemas",
     "error_codes",
+    "card_words",
     "myst_parser",  # the changelog page includes CHANGELOG.md as it is
 ]
 myst_heading_anchors = 2
