@@ -1,5 +1,5 @@
-"""The message catalogue: every refusal's stable code, its English template, and its rendering in
-a language (private; the docs page "Error codes" lists them all).
+"""Messages in a language: a code of the catalogue (:mod:`tienlen._catalogue`) and its parameters
+rendered in English or Vietnamese (private; the docs page "Error codes" lists the codes).
 
 A refusal is a code and its parameters, plain JSON values (card text, seats, numbers, kinds of
 combination) or, under ``reason``, another refusal as ``{"code": ..., "params": ...}``. Its text
@@ -33,7 +33,6 @@ __all__ = [
     "fields",
     "jsonable",
     "render",
-    "template",
     "words_of",
 ]
 
@@ -112,14 +111,9 @@ def jsonable(value: Any) -> Any:
     if isinstance(value, Mapping):
         return {str(key): jsonable(item) for key, item in value.items()}
     if isinstance(value, (list, tuple, frozenset, set)):
-        items = sorted(value) if isinstance(value, (set, frozenset)) else value
+        items = sorted(value, key=repr) if isinstance(value, (set, frozenset)) else value
         return [jsonable(item) for item in items]
     return str(value)
-
-
-def template(code: str) -> str:
-    """The English template of ``code`` (a ``KeyError`` when there is none)."""
-    return MESSAGES[code]
 
 
 def render(code: str, params: Params, lang: str = "en") -> str:
