@@ -56,7 +56,9 @@ def rows() -> list[tuple[str, str, str, str]]:
 
 
 def _cell(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("`", "\\`").replace("*", "\\*").replace("|", "\\|") or "–"
+    for char in "\\`*|_":  # the characters reStructuredText would read as markup
+        text = text.replace(char, "\\" + char)
+    return text or "–"
 
 
 class ErrorCodes(SphinxDirective):
