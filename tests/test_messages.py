@@ -284,3 +284,13 @@ def test_a_settlement_reads_in_vietnamese_line_for_line(seed: int, rules: RuleSe
     assert all(isinstance(t.reason, Reason) and t.reason.code in TEXTS for t in settlement.transfers)
     assert all("{" not in line and line not in english for line in vietnamese)
     assert [line.split(":")[0].split()[-1] for line in vietnamese[:-1]] == [f"{t.amount:,}" for t in settlement.transfers]
+
+
+def test_an_error_keeps_its_code_through_pickling() -> None:
+    """A worker process's error reaches the parent with its code and parameters."""
+    import pickle
+
+    error = IllegalPlay.of("seat-does-not-hold", seat=1, cards="2♥")
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is IllegalPlay and (str(again), again.code, again.params) == (str(error), error.code, error.params)
+    assert again.text("vi") == "ghế 1 không có 2♥"

@@ -115,6 +115,9 @@ class TienLenError(_Refusal, ValueError):
         error.code, error.params = code, values
         return error
 
+    def __reduce__(self) -> tuple[Any, ...]:  # a pickled error (a worker process's) keeps its code
+        return (_rebuilt, (type(self), self.args[0], self.code, dict(self.params)))
+
 
 class Reason(_Refusal, str):
     """Why a play may not be made, as :func:`~tienlen.explain` answers: the text (a ``str``, in
@@ -181,3 +184,9 @@ class InvalidDocument(InvalidRecord):
 def _check_code(code: object) -> None:
     if not (isinstance(code, str) and (code in MESSAGES or code in TEXTS)):
         raise InvalidArgument.of("unknown-code", code=one_line(repr(code), 60))
+
+
+def _rebuilt(cls: type[TienLenError], message: str, code: str, params: dict[str, Any]) -> TienLenError:
+    error = cls(message)
+    error.code, error.params = code, params
+    return error
