@@ -294,3 +294,19 @@ def test_an_error_keeps_its_code_through_pickling() -> None:
     again = pickle.loads(pickle.dumps(error))
     assert type(again) is IllegalPlay and (str(again), again.code, again.params) == (str(error), error.code, error.params)
     assert again.text("vi") == "ghế 1 không có 2♥"
+
+
+def test_the_command_line_gives_the_reason_in_the_language_asked_for(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tienlen.cli import main
+
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    assert main(["check", "--lang", "vi", "--rules", "house", "--table", "2h", "--play", "7s 7c"]) == 1
+    assert capsys.readouterr().out == f"illegal: {explain('7♠ 7♣', '2♥', HOUSE, lang='vi')}\n"
+    monkeypatch.setenv("LANG", "vi_VN.UTF-8")
+    assert main(["check", "--rules", "house", "--play", "zz"]) == 2
+    assert capsys.readouterr().err.startswith("tienlen: --play 'zz': không đọc được 'zz'")
+    assert main(["check", "--lang", "en", "--rules", "house", "--table", "2h", "--play", "7s 7c"]) == 1
+    assert "cannot beat" in capsys.readouterr().out
