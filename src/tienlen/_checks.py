@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tienlen._input import MAX_AMOUNT, shown
-from tienlen.errors import LANGUAGES, InvalidArgument, TienLenError
+from tienlen.errors import InvalidArgument, TienLenError, language
 from tienlen.profiles import PROFILES
 from tienlen.rules import RuleSet
 
@@ -131,6 +131,4 @@ def check_balances(balances: object, players: int) -> tuple[int, ...]:
 
 def check_lang(lang: object) -> str:
     """``lang`` when it is a language the messages are written in (``"en"``, ``"vi"``), else :class:`InvalidArgument`."""
-    if isinstance(lang, str) and lang in LANGUAGES:
-        return lang
-    raise InvalidArgument.of("unknown-language", lang=shown(lang), languages=", ".join(LANGUAGES))
+    return language(lang)

@@ -84,9 +84,7 @@ class _Refusal:
 
     def text(self, lang: str = "en") -> str:
         """The message in ``lang`` (``"en"`` or ``"vi"``), one safe line as ``str()`` is; ``str()`` is the English one."""
-        if lang not in LANGUAGES:
-            raise InvalidArgument.of("unknown-language", lang=one_line(repr(lang), 40), languages=", ".join(LANGUAGES))
-        return one_line(render(self.code, self.params, lang))
+        return one_line(render(self.code, self.params, language(lang)))
 
     def to_dict(self) -> dict[str, Any]:
         """The refusal as data, ``{"code": ..., "params": ...}``, for an app to write in its own words."""
@@ -135,8 +133,7 @@ class Reason(_Refusal, str):
     def of(cls, code: str, /, lang: str = "en", **params: Any) -> Reason:
         """The reason ``code`` with ``params``, its text in ``lang``."""
         _check_code(code)
-        if lang not in LANGUAGES:
-            raise InvalidArgument.of("unknown-language", lang=one_line(repr(lang), 40), languages=", ".join(LANGUAGES))
+        language(lang)
         values = {name: jsonable(value) for name, value in params.items()}
         reason = cls(one_line(render(code, values, lang)))
         reason.code, reason.params = code, values
@@ -179,6 +176,13 @@ class InvalidArgument(TienLenError, TypeError):
 
 class InvalidDocument(InvalidRecord):
     """A wire document (``from_dict`` / ``from_json``) that cannot be read: the message names the field."""
+
+
+def language(lang: object) -> str:
+    """``lang`` when the messages are written in it (one of :data:`LANGUAGES`), else :class:`InvalidArgument`."""
+    if isinstance(lang, str) and lang in LANGUAGES:
+        return lang
+    raise InvalidArgument.of("unknown-language", lang=one_line(repr(lang), 40), languages=", ".join(LANGUAGES))
 
 
 def _check_code(code: object) -> None:
