@@ -418,7 +418,7 @@ _TRANSFER = _simple(
     payer=_SEAT,
     payee=_bounded(-1, MAX_SEATS - 1, "a whole number from -1 (the house) to 99 (a seat)"),
     amount=_bounded(1, MAX_AMOUNT, f"a whole number from 1 to {MAX_AMOUNT:,}"),
-    reason=_STR,
+    reason=(str, _STR[1]),  # the English text of a Reason, as plain text
 )
 
 
