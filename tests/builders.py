@@ -1,11 +1,14 @@
-"""Test helpers shared by the settlement and match tests."""
+"""Test helpers shared by the test modules: hand-built results, chops and the hands the settlement tests use."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from tienlen import parse_cards
-from tienlen.events import Event, InstantWin, RoundResult
+import attrs
+
+from tienlen import IWIN, RuleSet, classify, parse_cards
+from tienlen.events import Chop, Event, InstantWin, RoundResult
+from tienlen.settle import Settlement
 
 
 def result(
@@ -33,3 +36,41 @@ def result(
         events=tuple(events),
         den_bai=den_bai,
     )
+
+
+# ------------------------------------------------------------------ the settlement tests: chops, transfers, hands
+
+NO_BOMBS = "3♠ 4♣ 5♦ 6♥ 7♠ 8♣ 9♦ 10♥ J♠ Q♣ K♦ A♥ 3♣"  # 13 cards: no 2, no quad, no pair run
+
+
+def chop(rules: RuleSet, trick: int, index: int, chopper: int, chopped: int, table: str, by: str) -> Chop:
+    """A Chop event built by hand: ``by`` (card text) chops ``table``."""
+    return Chop(
+        trick=trick, index=index, chopper=chopper, chopped=chopped, chopped_combo=classify(table, rules), by=classify(by, rules)
+    )
+
+
+def moves(s: Settlement, word: str = "") -> list[tuple[int, int, int]]:
+    """(payer, payee, amount) of the transfers whose reason starts with ``word``."""
+    return [(t.payer, t.payee, t.amount) for t in s.transfers if t.reason.startswith(word)]
+
+
+def balanced(s: Settlement) -> bool:
+    """Whether the money sums to zero, the house included."""
+    return sum(s.net) + s.house == 0
+
+
+NO_RAKE_IWIN = attrs.evolve(IWIN, name="iwin-no-rake", rake_percent=0)
+
+PR3 = "3♠ 3♣ 4♠ 4♣ 5♠ 5♣"
+PR3_HIGH = "J♠ J♣ Q♠ Q♣ K♠ K♣"
+PR4 = "8♠ 8♣ 9♠ 9♣ 10♠ 10♣ J♦ J♥"
+PR4_HIGH = "9♦ 9♥ 10♦ 10♥ J♠ J♣ Q♦ Q♥"
+QUAD = "7♠ 7♣ 7♦ 7♥"
+QUAD_HIGH = "K♠ K♣ K♦ K♥"
+
+# frozen hands and their holdings
+FROZEN_2H_PR3 = "2♥ 3♠ 3♣ 4♠ 4♣ 5♦ 5♥ 7♠ 8♣ 9♦ 10♥ J♠ Q♣"  # 2♥ (2) + PR3 (2)
+FROZEN_QUAD_2S = "2♠ 6♠ 6♣ 6♦ 6♥ 3♦ 4♣ 8♦ 9♥ 10♠ J♣ Q♦ K♥"  # 2♠ (1) + quad (3)
+FROZEN_PR4 = "4♠ 4♣ 5♠ 5♣ 6♦ 6♥ 7♦ 7♥ 9♠ J♣ Q♦ K♥ A♠"  # PR4 (4)
+FOUR_TWOS = "2♠ 2♣ 2♦ 2♥"

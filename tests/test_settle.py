@@ -9,43 +9,30 @@ from collections.abc import Sequence
 
 import attrs
 import pytest
-from builders import result
+from builders import (
+    FOUR_TWOS,
+    FROZEN_2H_PR3,
+    FROZEN_PR4,
+    FROZEN_QUAD_2S,
+    NO_BOMBS,
+    NO_RAKE_IWIN,
+    PR3,
+    PR3_HIGH,
+    PR4,
+    PR4_HIGH,
+    QUAD,
+    QUAD_HIGH,
+    balanced,
+    chop,
+    moves,
+    result,
+)
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tienlen import DECK, FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, Round, RuleSet, classify, format_cards, parse_cards
 from tienlen.errors import InvalidArgument, InvalidRecord, InvalidRules, TienLenError
-from tienlen.events import Chop, Event, Finished, RoundResult
+from tienlen.events import Event, Finished, RoundResult
 from tienlen.settle import HOUSE_SEAT, Settlement, Transfer, chop_value, held_value, settle
-
-# ------------------------------------------------------------------------------------ helpers
-
-NO_BOMBS = "3♠ 4♣ 5♦ 6♥ 7♠ 8♣ 9♦ 10♥ J♠ Q♣ K♦ A♥ 3♣"  # 13 cards: no 2, no quad, no pair run
-
-
-def chop(rules: RuleSet, trick: int, index: int, chopper: int, chopped: int, table: str, by: str) -> Chop:
-    return Chop(
-        trick=trick, index=index, chopper=chopper, chopped=chopped, chopped_combo=classify(table, rules), by=classify(by, rules)
-    )
-
-
-def moves(s: Settlement, word: str = "") -> list[tuple[int, int, int]]:
-    """(payer, payee, amount) of the transfers whose reason starts with ``word``."""
-    return [(t.payer, t.payee, t.amount) for t in s.transfers if t.reason.startswith(word)]
-
-
-def balanced(s: Settlement) -> bool:
-    return sum(s.net) + s.house == 0
-
-
-NO_RAKE_IWIN = attrs.evolve(IWIN, name="iwin-no-rake", rake_percent=0)
-
-PR3 = "3♠ 3♣ 4♠ 4♣ 5♠ 5♣"
-PR3_HIGH = "J♠ J♣ Q♠ Q♣ K♠ K♣"
-PR4 = "8♠ 8♣ 9♠ 9♣ 10♠ 10♣ J♦ J♥"
-PR4_HIGH = "9♦ 9♥ 10♦ 10♥ J♠ J♣ Q♦ Q♥"
-QUAD = "7♠ 7♣ 7♦ 7♥"
-QUAD_HIGH = "K♠ K♣ K♦ K♥"
-
 
 # ================================================================================ house (chips)
 # A 1,000 room: entry 1,000, table stake 4,000. settle's unit is the entry.
@@ -361,11 +348,6 @@ class TestIwinChops:
         events = [chop(IWIN, 1, 1, 1, 0, "2♥", QUAD), chop(IWIN, 2, 1, 0, 3, "2♠", PR3)]
         s = settle(result(4, (0, 1, 2, 3), events=events), NO_RAKE_IWIN, unit=1)
         assert moves(s, "chop") == [(0, 1, 2), (3, 0, 1)]
-
-
-FROZEN_2H_PR3 = "2♥ 3♠ 3♣ 4♠ 4♣ 5♦ 5♥ 7♠ 8♣ 9♦ 10♥ J♠ Q♣"  # 2♥ (2) + PR3 (2)
-FROZEN_QUAD_2S = "2♠ 6♠ 6♣ 6♦ 6♥ 3♦ 4♣ 8♦ 9♥ 10♠ J♣ Q♦ K♥"  # 2♠ (1) + quad (3)
-FROZEN_PR4 = "4♠ 4♣ 5♠ 5♣ 6♦ 6♥ 7♦ 7♥ 9♠ J♣ Q♦ K♥ A♠"  # PR4 (4)
 
 
 class TestIwinFrozen:
@@ -845,7 +827,6 @@ def test_result_whose_frozen_seat_is_not_in_the_last_places_is_refused() -> None
 
 # ---------------------------------------------------------------------------- four 2s (RULES.md, common decisions)
 
-FOUR_TWOS = "2♠ 2♣ 2♦ 2♥"
 PR4 = "5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 8♠ 8♣"
 
 
