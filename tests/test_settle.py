@@ -827,21 +827,21 @@ def test_result_whose_frozen_seat_is_not_in_the_last_places_is_refused() -> None
 
 # ---------------------------------------------------------------------------- four 2s (RULES.md, common decisions)
 
-PR4 = "5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 8♠ 8♣"
+LOW_PR4 = "5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 8♠ 8♣"  # (named PR4 here before, which shadowed the PR4 of the tests above)
 
 
 def test_four_twos_chopped_under_house_cost_their_2s_not_nothing() -> None:
     """house, a 1,000 room: seat 1 lays four 2s (a quad), seat 2 chops them with a PR4, chop 1 of
     its chain. The quad's own chop price under house is nothing; its four 2s' is 2 + 2 + 4 + 4 = 12
     entries; the larger, 12,000, is paid by seat 1 to seat 2 (it used to move nothing)."""
-    r = result(4, (0, 2, 3, 1), events=[chop(HOUSE, 1, 1, 2, 1, FOUR_TWOS, PR4)])
+    r = result(4, (0, 2, 3, 1), events=[chop(HOUSE, 1, 1, 2, 1, FOUR_TWOS, LOW_PR4)])
     assert moves(settle(r, HOUSE, unit=1000), "chop") == [(1, 2, 12000)]
 
 
 def test_four_twos_chopped_under_iwin_cost_6_bets_not_a_quads_3() -> None:
     """iwin, 1 bet: four 2s chopped by a PR4. A quad is 1 nhất + 1 nhì (3 bets); the four 2s are
     2 black (1 nhì each) and 2 red (1 nhất each): 1 + 1 + 2 + 2 = 6 bets. The larger, 6, is the chain."""
-    r = result(4, (0, 2, 3, 1), events=[chop(IWIN, 1, 1, 2, 1, FOUR_TWOS, PR4)])
+    r = result(4, (0, 2, 3, 1), events=[chop(IWIN, 1, 1, 2, 1, FOUR_TWOS, LOW_PR4)])
     assert moves(settle(r, IWIN, unit=1), "chop") == [(1, 2, 6)]
 
 
