@@ -17,9 +17,20 @@ from __future__ import annotations
 import random
 
 import attrs
+from builders import (
+    moves,
+    result,
+)
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
-from tienlen import COUNTING, PROFILES, Round, RuleSet, settle
+from tienlen import (
+    COUNTING,
+    NORTHERN,
+    PROFILES,
+    Round,
+    RuleSet,
+    settle,
+)
 from tienlen.events import Forfeited, Played, RoundResult
 from tienlen.strategies import rule_sets
 
@@ -96,3 +107,24 @@ def test_counting_leaving_with_2s_costs_what_staying_costs() -> None:
     leaving = start.forfeit(2).play("7♠")
     assert settle(staying.result, COUNTING, unit=1000).net == (9000, -3000, -6000)
     assert settle(leaving.result, COUNTING, unit=1000).net == (9000, -3000, -6000)
+
+
+def test_northern_forfeit_pays_3_bets_to_winner_instead_of_placement_and_thui_on_top() -> None:
+    """Leaving never pays: the early leaver pays the 3-bet penalty and, like any player holding
+    2s at the end, thúi for 2♦ 2♥ (3 + 4 = 7 bets) to the winner."""
+    s = settle(result(4, (0, 1, 2, 3), forfeited=(3,), hands={3: "2♥ 2♦"}), NORTHERN, unit=1)
+    assert moves(s) == [(1, 0, 1), (2, 0, 2), (3, 0, 3), (3, 0, 7)]
+    assert s.transfers[2].reason.startswith("forfeit:")
+    assert moves(s, "thúi") == [(3, 0, 7)]
+
+
+def test_northern_forfeit_from_third_place_pays_3_not_2() -> None:
+    # two forfeits: the first to leave (seat 2) is last, seat 3 third
+    s = settle(result(4, (0, 1, 3, 2), forfeited=(2, 3)), NORTHERN, unit=1)
+    assert moves(s) == [(1, 0, 1), (3, 0, 3), (2, 0, 3)]
+    assert s.net == (7, -1, -3, -3)
+
+
+def test_northern_forfeit_two_players() -> None:
+    s = settle(result(2, (1, 0), forfeited=(0,)), NORTHERN, unit=10)
+    assert moves(s) == [(0, 1, 30)]
