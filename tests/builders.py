@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import attrs
+import pytest
 
-from tienlen import IWIN, RuleSet, classify, parse_cards
+from tienlen import IWIN, IllegalPlay, Round, RuleSet, classify, format_cards, parse_cards
 from tienlen.events import Chop, Event, InstantWin, RoundResult
 from tienlen.settle import Settlement
 
@@ -74,3 +77,52 @@ FROZEN_2H_PR3 = "2♥ 3♠ 3♣ 4♠ 4♣ 5♦ 5♥ 7♠ 8♣ 9♦ 10♥ J♠ Q�
 FROZEN_QUAD_2S = "2♠ 6♠ 6♣ 6♦ 6♥ 3♦ 4♣ 8♦ 9♥ 10♠ J♣ Q♦ K♥"  # 2♠ (1) + quad (3)
 FROZEN_PR4 = "4♠ 4♣ 5♠ 5♣ 6♦ 6♥ 7♦ 7♥ 9♠ J♣ Q♦ K♥ A♠"  # PR4 (4)
 FOUR_TWOS = "2♠ 2♣ 2♦ 2♥"
+
+
+# ------------------------------------------------------------------ the round tests: playing and refusing
+
+Move = Any
+
+
+def go(r: Round, *moves: Move) -> Round:
+    """Play ``moves`` in order from ``r`` and return the round reached: card text, ``"pass"``,
+    ``"x<seat>"`` or ``("forfeit", seat)`` to forfeit, ``("interrupt", seat, cards)``."""
+    for move in moves:
+        if move == "pass":
+            r = r.pass_()
+        elif isinstance(move, str) and move.startswith("x"):
+            r = r.forfeit(int(move[1:]))
+        elif isinstance(move, tuple) and move[0] == "interrupt":
+            r = r.interrupt(move[1], move[2])
+        elif isinstance(move, tuple) and move[0] == "forfeit":
+            r = r.forfeit(move[1])
+        else:
+            r = r.play(move)
+    return r
+
+
+def played(rules: RuleSet, hands: list[str], *plays: Move) -> Round:
+    """Seat 0 leads (a later round) from ``hands``, then each of ``plays`` in turn (as :func:`go`)."""
+    return go(Round.from_hands(hands, rules, first_round=False, leader=0), *plays)
+
+
+def hand(r: Round, seat: int) -> str:
+    return format_cards(r.hands[seat])
+
+
+def plays_of(r: Round) -> list[str]:
+    return [str(a.combo) if a.combo is not None else a.kind for a in r.legal_actions()]
+
+
+def of(r: Round, kind: type) -> list[Any]:
+    return [e for e in r.events if isinstance(e, kind)]
+
+
+def refused(r: Round, call: Any, match: str) -> IllegalPlay:
+    """``call(r)`` raises IllegalPlay matching ``match`` and leaves ``r`` as it was."""
+    before = r.to_json()
+    snapshot = copy.copy(r)  # attrs.evolve would go through Round(...), which refuses
+    with pytest.raises(IllegalPlay, match=match) as info:
+        call(r)
+    assert r == snapshot and r.to_json() == before
+    return info.value

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from builders import result
+from builders import moves, played, result
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tienlen import (
@@ -31,31 +31,17 @@ from tienlen import (
 from tienlen.agents import RandomAgent
 from tienlen.cards import FULL_MASK, mask_of
 from tienlen.round import instant_win_pattern
-from tienlen.settle import Settlement
 from tienlen.strategies import rule_sets
-
-
-def chop_moves(s: Settlement) -> list[tuple[int, int, int]]:
-    """(payer, payee, amount) of the chop transfers."""
-    return [(t.payer, t.payee, t.amount) for t in s.transfers if t.reason.startswith("chop")]
-
-
-def played(rules: RuleSet, hands: list[str], *plays: str) -> Round:
-    """Seat 0 leads (a later round), then each play or ``pass`` in turn."""
-    r = Round.from_hands(hands, rules, first_round=False, leader=0)
-    for play in plays:
-        r = r.pass_() if play == "pass" else r.play(play)
-    return r
 
 
 def chop_money(r: Round, rules: RuleSet) -> list[tuple[int, int, int]]:
     """The chop transfers of the round so far (placements do not matter for them)."""
-    return chop_moves(settle(result(r.players, range(r.players), events=r.events), rules, unit=1000))
+    return moves(settle(result(r.players, range(r.players), events=r.events), rules, unit=1000), "chop")
 
 
 # ============================================================ fix 1: same-class bombs (same_class_chops)
 
-RED_TWO, PR3, PR3_HIGH, QUAD, QUAD_HIGH, PR4 = (
+RED_TWO, WAR_PR3, WAR_PR3_HIGH, WAR_QUAD, WAR_QUAD_HIGH, WAR_PR4 = (
     "2♥",
     "4♠ 4♣ 5♠ 5♣ 6♠ 6♣",
     "J♠ J♣ Q♠ Q♣ K♠ K♣",
@@ -63,14 +49,14 @@ RED_TWO, PR3, PR3_HIGH, QUAD, QUAD_HIGH, PR4 = (
     "A♠ A♣ A♦ A♥",
     "8♠ 8♣ 9♠ 9♣ 10♠ 10♣ J♦ J♥",
 )
-BOMB_WAR = [f"{RED_TWO} 3♠", f"{PR3} 3♦", f"{PR3_HIGH} 3♥", f"{QUAD} 3♣"]
-QUAD_WAR = [f"{RED_TWO} 3♠", f"{QUAD} 3♦", f"{QUAD_HIGH} 3♥", f"{PR4} 3♣"]
+BOMB_WAR = [f"{RED_TWO} 3♠", f"{WAR_PR3} 3♦", f"{WAR_PR3_HIGH} 3♥", f"{WAR_QUAD} 3♣"]
+QUAD_WAR = [f"{RED_TWO} 3♠", f"{WAR_QUAD} 3♦", f"{WAR_QUAD_HIGH} 3♥", f"{WAR_PR4} 3♣"]
 
 
 def test_house_higher_pr3_on_a_pr3_is_no_chop() -> None:
     """2♥ ← PR3 ← higher PR3, 1,000 room: the PR3 chops the red 2 (1 × 4 entries = 4,000, seat 0
     to seat 1); the higher PR3 is an ordinary beat: the chain stays at one link, nothing more moves."""
-    r = played(HOUSE, BOMB_WAR, RED_TWO, PR3, PR3_HIGH)
+    r = played(HOUSE, BOMB_WAR, RED_TWO, WAR_PR3, WAR_PR3_HIGH)
     assert [c.index for c in r.trick.chain] == [1]
     assert chop_money(r, HOUSE) == [(0, 1, 4000)]
 
@@ -78,7 +64,7 @@ def test_house_higher_pr3_on_a_pr3_is_no_chop() -> None:
 def test_house_quad_after_a_higher_pr3_is_the_second_link() -> None:
     """2♥ ← PR3 ← higher PR3 ← quad: 4,000 (seat 0 to 1), then the quad's chop is the chain's 2nd
     link, 2 × 4,000 = 8,000, paid by the player of the higher PR3 (seat 2) to seat 3."""
-    r = played(HOUSE, BOMB_WAR, RED_TWO, PR3, PR3_HIGH, QUAD)
+    r = played(HOUSE, BOMB_WAR, RED_TWO, WAR_PR3, WAR_PR3_HIGH, WAR_QUAD)
     assert [(c.index, c.chopped, c.chopper) for c in r.trick.chain] == [(1, 0, 1), (2, 2, 3)]
     assert chop_money(r, HOUSE) == [(0, 1, 4000), (2, 3, 8000)]
 
@@ -86,9 +72,9 @@ def test_house_quad_after_a_higher_pr3_is_the_second_link() -> None:
 def test_house_higher_quad_on_a_quad_is_no_chop_then_pr4_is_the_second_link() -> None:
     """2♥ ← quad ← higher quad ← PR4: 4,000 (seat 0 to 1); the higher quad adds no link; the PR4
     chops it as link 2: 2 × 4,000 = 8,000 from seat 2 to seat 3."""
-    r = played(HOUSE, QUAD_WAR, RED_TWO, QUAD, QUAD_HIGH)
+    r = played(HOUSE, QUAD_WAR, RED_TWO, WAR_QUAD, WAR_QUAD_HIGH)
     assert chop_money(r, HOUSE) == [(0, 1, 4000)]
-    r = r.play(PR4)
+    r = r.play(WAR_PR4)
     assert chop_money(r, HOUSE) == [(0, 1, 4000), (2, 3, 8000)]
 
 
@@ -96,7 +82,7 @@ def test_same_class_chops_is_an_axis_not_the_house_name() -> None:
     """House with ``same_class_chops`` on: the 0.1 chain, 4,000, 8,000 (higher PR3 chops the PR3),
     12,000 (the quad's chop is link 3)."""
     chained = attrs.evolve(HOUSE, same_class_chops=True)
-    r = played(chained, BOMB_WAR, RED_TWO, PR3, PR3_HIGH, QUAD)
+    r = played(chained, BOMB_WAR, RED_TWO, WAR_PR3, WAR_PR3_HIGH, WAR_QUAD)
     assert chop_money(r, chained) == [(0, 1, 4000), (1, 2, 8000), (2, 3, 12000)]
 
 
@@ -104,7 +90,7 @@ def test_iwin_chat_chong_a_higher_pr3_chops_and_adds_to_the_chain() -> None:
     """iwin, 2♥ ← PR3 ← higher PR3 ← quad: three links; the chain holds 2♥ (1 nhất = 2 bets),
     the PR3 (2 bets) and the higher PR3 (2 bets): 6 bets = 6,000, paid by the last chopped (seat 2)
     to the last chopper (seat 3)."""
-    r = played(IWIN, BOMB_WAR, RED_TWO, PR3, PR3_HIGH, QUAD)
+    r = played(IWIN, BOMB_WAR, RED_TWO, WAR_PR3, WAR_PR3_HIGH, WAR_QUAD)
     assert [c.index for c in r.trick.chain] == [1, 2, 3]
     assert chop_money(r, IWIN) == [(2, 3, 6000)]
 
@@ -321,7 +307,7 @@ def test_old_first_round_names_still_load() -> None:
     )
 
 
-NEW_AXES = dict(
+PLAY_AXES = dict(
     same_class_chops=False,
     longer_straight_beats=True,
     lead_pair_run_bombs=False,
@@ -332,7 +318,7 @@ NEW_AXES = dict(
 
 
 def test_new_axes_round_trip_through_toml_and_json() -> None:
-    rules = attrs.evolve(IWIN, name="every-switch", **NEW_AXES)
+    rules = attrs.evolve(IWIN, name="every-switch", **PLAY_AXES)
     assert RuleSet.from_toml(rules.to_toml()) == rules
     assert RuleSet.from_json(rules.to_json()) == rules
     assert '[instant_wins]\ntwo_bombs = "later"\none_colour = "any"' in rules.to_toml()

@@ -11,7 +11,7 @@ import warnings
 
 import attrs
 import pytest
-from builders import result
+from builders import NO_RAKE_IWIN, go, moves, result
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tienlen import COUNTING, HOUSE, IWIN, NORTHERN, PROFILES, Match, Round, RuleSet, classify, compare, next_leader, settle
@@ -21,12 +21,11 @@ from tienlen.env import TienLenEnv
 from tienlen.errors import InvalidArgument, InvalidRules
 from tienlen.events import Chop, Finished, Played
 from tienlen.rules import AXES, PER_PLAYERS
-from tienlen.settle import Settlement, _last_placed, chop_value, stake_for, unit_for
+from tienlen.settle import _last_placed, chop_value, stake_for, unit_for
 from tienlen.simulate import simulate
 from tienlen.strategies import rule_sets
 
-NO_RAKE_IWIN = attrs.evolve(IWIN, name="iwin-no-rake", rake_percent=0)
-NEW_AXES = {
+MONEY_AXES = {
     "instant_win_thui": False,
     "instant_win_thui_by": "every",
     "bomb_flat_value": None,
@@ -37,16 +36,6 @@ NEW_AXES = {
     "card_all_multiplier": 1,
     "match_ties": "share",
 }
-
-
-def moves(s: Settlement) -> list[tuple[int, int, int]]:
-    return [(t.payer, t.payee, t.amount) for t in s.transfers]
-
-
-def go(r: Round, *steps: str) -> Round:
-    for step in steps:
-        r = r.pass_() if step == "pass" else r.forfeit(int(step[1:])) if step.startswith("x") else r.play(step)
-    return r
 
 
 # ================================================================================ fix 2: đền bài
@@ -415,11 +404,11 @@ def test_amount_names_the_amount_axes() -> None:
 
 def test_the_five_profiles_keep_the_new_axes_at_their_defaults() -> None:
     for name in ("house", "faceoff", "northern", "iwin", "pagat"):
-        assert {axis: getattr(PROFILES[name], axis) for axis in NEW_AXES} == NEW_AXES
+        assert {axis: getattr(PROFILES[name], axis) for axis in MONEY_AXES} == MONEY_AXES
 
 
 def test_new_axes_are_described_once_and_round_trip() -> None:
-    assert set(NEW_AXES) <= set(AXES) and set(PER_PLAYERS) <= set(AXES)
+    assert set(MONEY_AXES) <= set(AXES) and set(PER_PLAYERS) <= set(AXES)
     mine = RuleSet.from_mapping(
         {
             "from": "counting",

@@ -10,12 +10,11 @@ Decisions taken where RULES.md is silent are written in the docstring of the tes
 
 from __future__ import annotations
 
-import copy
 import json
-from typing import Any
 
 import attrs
 import pytest
+from builders import go, of, plays_of, refused
 
 from tienlen import (
     HOUSE,
@@ -50,45 +49,6 @@ NOT_FREEZING = ("faceoff", "northern", "pagat")
 # Four small hands that every profile plays the same way (all spades, so northern's follow-suit
 # rule never gets in the way): 3♠ 4♠ 5♠ 6♠ then 7♠ 8♠ 9♠ 10♠ around the table.
 SPADES4 = ["3♠ 7♠ K♠", "4♠ 8♠", "5♠ 9♠", "6♠ 10♠"]
-
-
-Move = Any
-
-
-def go(r: Round, *moves: Move) -> Round:
-    """Play ``moves`` in order from ``r`` and return the round reached."""
-    for move in moves:
-        if move == "pass":
-            r = r.pass_()
-        elif isinstance(move, tuple) and move[0] == "interrupt":
-            r = r.interrupt(move[1], move[2])
-        elif isinstance(move, tuple) and move[0] == "forfeit":
-            r = r.forfeit(move[1])
-        else:
-            r = r.play(move)
-    return r
-
-
-def hand(r: Round, seat: int) -> str:
-    return format_cards(r.hands[seat])
-
-
-def plays_of(r: Round) -> list[str]:
-    return [str(a.combo) if a.combo is not None else a.kind for a in r.legal_actions()]
-
-
-def of(r: Round, kind: type) -> list[Any]:
-    return [e for e in r.events if isinstance(e, kind)]
-
-
-def refused(r: Round, call: Any, match: str) -> IllegalPlay:
-    """``call(r)`` raises IllegalPlay matching ``match`` and leaves ``r`` as it was."""
-    before = r.to_json()
-    snapshot = copy.copy(r)  # attrs.evolve would go through Round(...), which refuses
-    with pytest.raises(IllegalPlay, match=match) as info:
-        call(r)
-    assert r == snapshot and r.to_json() == before
-    return info.value
 
 
 # ====================================================================== first-round lead
