@@ -483,3 +483,14 @@ def test_text_output_fits_the_columns(
     assert code == 0 and out
     too_long = [line for line in out.splitlines() if len(line) > columns]
     assert too_long == []
+
+
+def test_cli_stake_option_is_deprecated_but_works() -> None:
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "tienlen", "play", "--seed", "2", *args], capture_output=True, text=True, check=True
+        )
+
+    old, new = run("--stake", "500"), run("--unit", "500")
+    assert old.stdout == new.stdout and "4th pays 1st" in new.stdout
+    assert "--stake is deprecated and goes in 0.3.0; use --unit" in old.stderr and new.stderr == ""

@@ -9,12 +9,26 @@ from pathlib import Path
 import attrs
 import pytest
 
-from tienlen import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, PROFILES, InvalidArgument, InvalidRecord, InvalidRules, Round, RuleSet
+from tienlen import (
+    COUNTING,
+    FACEOFF,
+    HOUSE,
+    IWIN,
+    NORTHERN,
+    PAGAT,
+    PROFILES,
+    InvalidArgument,
+    InvalidRecord,
+    InvalidRules,
+    Round,
+    RuleSet,
+    compare,
+    settle,
+)
 from tienlen.agents import GreedyAgent, play_round
-from tienlen.compare import compare, compare_play, compare_round, describe_value
+from tienlen.compare import compare_play, compare_round, describe_value
 from tienlen.loading import load_rules
 from tienlen.rules import AXES
-from tienlen.settle import settle
 from tienlen.simulate import ProfileStats, format_stats, simulate
 
 ALL = list(PROFILES.values())
@@ -229,3 +243,19 @@ def test_stats_json_shape() -> None:
     data = json.loads(json.dumps(stats.to_mapping()))
     assert data["rules"] == "pagat" and data["statistics"]["currency"] == "plain wins"
     assert len(data["statistics"]["seats"]) == 4
+
+
+def test_compare_shows_the_new_axes() -> None:
+    rows = {row.axis: row for row in compare(HOUSE, COUNTING).rows}
+    assert {"scoring", "card_all_multiplier", "frozen"} <= set(rows)
+    scaled = attrs.evolve(COUNTING, name="scaled", instant_win_payment=((2, 26), (3, 39), (4, 52)))
+    assert compare(COUNTING, scaled).table().splitlines()[-1].split() == [
+        "instant_win_payment",
+        "26",
+        "2p:",
+        "26;",
+        "3p:",
+        "39;",
+        "4p:",
+        "52",
+    ]

@@ -15,6 +15,7 @@ import json
 import attrs
 import pytest
 from builders import go, of, plays_of, refused
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tienlen import (
     HOUSE,
@@ -29,7 +30,9 @@ from tienlen import (
     IllegalPlay,
     InstantWin,
     InvalidArgument,
+    InvalidCards,
     InvalidRecord,
+    InvalidRules,
     Passed,
     Played,
     Round,
@@ -39,7 +42,11 @@ from tienlen import (
     instant_win_pattern,
     next_leader,
     parse_cards,
+    settle,
 )
+from tienlen.agents import RandomAgent, play_round
+from tienlen.cards import FULL_MASK, mask_of
+from tienlen.strategies import rule_sets
 
 ALL = sorted(PROFILES)
 PLAY_ON = [name for name in ALL if PROFILES[name].scoring == "places"]  # rounds go on after the first player is out
@@ -972,3 +979,99 @@ def test_one_line_notation_round_trips_and_reads_like_the_log() -> None:
 def test_bad_notation_is_refused_naming_the_problem(text: str, message: str) -> None:
     with pytest.raises(InvalidRecord, match=message):
         Round.from_notation(text)
+
+
+# Instant wins off: with 26 or 17 cards nearly every hand holds six pairs.
+WHOLE = attrs.evolve(HOUSE, name="house-whole-deck", deal_whole_deck=True, instant_wins=())
+
+
+EVEN = attrs.evolve(WHOLE, name="house-whole-deck-evenly", deal_evenly=True)
+
+
+@pytest.mark.parametrize(("players", "sizes"), [(2, [26, 26]), (3, [17, 18, 17]), (4, [13, 13, 13, 13])])
+def test_whole_deck_dealt_at_two_or_three(players: int, sizes: list[int]) -> None:
+    """52 cards one at a time from the dealer's left: 26 each at two; at three the seat after the
+    dealer (dealer 0: seat 1) gets the 1st and the 52nd card, 18; at four 13 each as always."""
+    r = Round.deal(WHOLE, players=players, seed=3)
+    assert [mask.bit_count() for mask in r.dealt] == sizes
+    assert sum(r.dealt) == FULL_MASK and r.out_of_play == ()
+    assert Round.from_json(r.play(r.legal_actions()[0].combo).to_json()).dealt == r.dealt  # records replay
+
+
+@pytest.mark.parametrize(("players", "sizes"), [(2, [26, 26]), (3, [17, 17, 17])])
+def test_whole_deck_dealt_evenly_leaves_one_card_out_at_three(players: int, sizes: list[int]) -> None:
+    """With deal_evenly the deck is dealt one card at a time as before but stops when every player
+    holds as many as the others: 17 each at three players, the 52nd card (which would have made
+    seat 1's 18th) stays out of play; 26 each at two, as without it."""
+    r = Round.deal(EVEN, players=players, seed=3)
+    assert [mask.bit_count() for mask in r.dealt] == sizes
+    assert (FULL_MASK & ~sum(r.dealt)).bit_count() == 52 - sum(sizes)
+    whole = Round.deal(WHOLE, players=players, seed=3)
+    assert all(even & ~full == 0 for even, full in zip(r.dealt, whole.dealt, strict=True))  # the same deal, one card short
+    assert Round.from_json(r.play(r.legal_actions()[0].combo).to_json()).dealt == r.dealt  # records replay
+
+
+def test_deal_evenly_needs_the_whole_deck() -> None:
+    with pytest.raises(InvalidRules, match="deal_evenly: it shares out the whole deck"):
+        RuleSet.from_mapping({"from": "house", "name": "x", "deal_evenly": True})
+
+
+def test_whole_deck_off_deals_thirteen_each() -> None:
+    assert [m.bit_count() for m in Round.deal(HOUSE, players=2, seed=3).dealt] == [13, 13]
+    with pytest.raises(InvalidCards, match="from 1 to 13 cards"):
+        Round.from_hands(["3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠ 2♠ 3♥", "4♥"], HOUSE)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rule_sets(), data=st.data())
+def test_random_rule_sets_play_out_conserve_cards_and_settle_to_zero(rules: RuleSet, data: st.DataObject) -> None:
+    """For any valid rule set, a round played by random agents (out-of-turn chops offered, a seat
+    sometimes leaving) ends, every card is in exactly one place, and the settlement balances to
+    zero with the house account, with or without balances to cap (points rules move nothing)."""
+    players = data.draw(st.integers(rules.min_players, rules.max_players))
+    seed = data.draw(st.integers(0, 2**32 - 1))
+    r = Round.deal(rules, players=players, seed=seed, first_round=data.draw(st.booleans()))
+    agents = [RandomAgent(seed + s) for s in range(players)]
+    leave = data.draw(st.sampled_from([0, 0, 40]))  # one ply in ``leave`` a seat forfeits
+    for ply in range(3000):
+        if r.is_over:
+            break
+        offers = r.legal_interrupts()
+        if offers and ply % 3 == 0:
+            r = r.apply(offers[ply % len(offers)])
+        elif leave and ply % leave == leave - 1:
+            r = r.forfeit(r.to_act)
+        else:
+            seat = r.to_act
+            assert seat is not None
+            r = r.apply(agents[seat].act(r.view(seat)))
+    assert r.is_over, "the round did not end within 3,000 actions"
+    held, played_cards, out = sum(r.hand_masks), mask_of(r.played), mask_of(r.out_of_play)
+    assert held + played_cards + out == FULL_MASK and not held & played_cards and not (held | played_cards) & out
+    stake = 1 if rules.currency == "points" else 100
+    for balances in (None, [data.draw(st.integers(0, 5000)) for _ in range(players)]):
+        s = settle(r.result, rules, unit=stake, balances=balances)
+        if rules.currency == "points":  # points are scored, not paid: nothing moves
+            assert s.transfers == () and s.house == 0
+        else:
+            assert sum(s.net) + s.house == 0
+            assert all(t.amount > 0 for t in s.transfers)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rule_sets(), st.data())
+def test_random_rounds_under_drawn_rule_sets_end_conserve_cards_and_balance(rules: RuleSet, data: st.DataObject) -> None:
+    """Any rule set drawn over all the axes: a round of random play ends, every card is either held
+    or played, and the money balances to zero including the house."""
+    players = data.draw(st.integers(rules.min_players, rules.max_players))
+    seed = data.draw(st.integers(0, 2**32))
+    round_ = play_round(rules, [RandomAgent(seed + s) for s in range(players)], seed=seed)
+    assert round_.is_over
+    assert sum(len(hand) for hand in round_.hands) + len(round_.played) == rules.cards_dealt(players)
+    balances = data.draw(st.none() | st.just([50] * players))
+    money = settle(round_.result, rules, unit=1 if rules.currency == "points" else 10, balances=balances)
+    assert all(t.amount > 0 for t in money.transfers)
+    if rules.currency != "points":
+        assert sum(money.net) + money.house == 0
+    if rules.scoring == "cards" and round_.finished:
+        assert len(round_.finished) == 1

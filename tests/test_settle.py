@@ -10,6 +10,7 @@ test_settle_thui.py (thúi), test_settle_instant_wins.py (instant wins), test_se
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Sequence
 
 import attrs
@@ -28,10 +29,29 @@ from builders import (
 )
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tienlen import DECK, FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, Round, RuleSet, classify, format_cards, parse_cards
+from tienlen import (
+    DECK,
+    FACEOFF,
+    HOUSE,
+    IWIN,
+    NORTHERN,
+    PAGAT,
+    PROFILES,
+    Match,
+    Round,
+    RuleSet,
+    classify,
+    format_cards,
+    parse_cards,
+    settle,
+)
+from tienlen.agents import RandomAgent, play_round
+from tienlen.compare import compare_round
+from tienlen.env import TienLenEnv
 from tienlen.errors import InvalidArgument, InvalidRecord, InvalidRules, TienLenError
 from tienlen.events import Event, Finished, RoundResult
-from tienlen.settle import HOUSE_SEAT, Settlement, Transfer, chop_value, held_value, settle
+from tienlen.settle import HOUSE_SEAT, Settlement, Transfer, chop_value, held_value, stake_for, unit_for
+from tienlen.simulate import simulate
 
 # ================================================================================ values and text
 
@@ -357,3 +377,61 @@ def test_result_whose_frozen_seat_is_not_in_the_last_places_is_refused() -> None
 )
 def test_four_twos_held_are_valued_once_as_the_larger(rules: RuleSet, units: int) -> None:
     assert held_value(parse_cards(FOUR_TWOS + " 9♠"), rules) == units
+
+
+def test_settle_stake_keyword_still_works_with_a_deprecation_warning() -> None:
+    done = result(4, (0, 1, 2, 3))
+    with pytest.warns(DeprecationWarning, match=r"settle\(stake=...\) is deprecated and goes in 0.3.0; use unit="):
+        old = settle(done, HOUSE, stake=1000)
+    assert old == settle(done, HOUSE, unit=1000)
+    assert old.net == (4000, 2000, -2000, -4000)  # 4th pays 1st one table stake (4 entries of 1,000)
+
+
+def test_settle_refuses_unit_and_stake_together() -> None:
+    with pytest.raises(InvalidArgument, match="settle: give unit= only"):
+        settle(result(4, (0, 1, 2, 3)), HOUSE, unit=1000, stake=1000)
+
+
+def test_every_caller_takes_unit_and_warns_on_stake() -> None:
+    round_ = play_round(HOUSE, [RandomAgent(seed) for seed in range(4)], seed=3)
+    with pytest.warns(DeprecationWarning, match="Match.start"):
+        assert Match.start(HOUSE, stake=1000).unit == 1000
+    with pytest.warns(DeprecationWarning, match="TienLenEnv"):
+        assert TienLenEnv(HOUSE, stake=1000).unit == 1000
+    with pytest.warns(DeprecationWarning, match="compare_round"):
+        assert compare_round(round_, [HOUSE], stake=1000) == compare_round(round_, [HOUSE], unit=1000)
+    with pytest.warns(DeprecationWarning, match="simulate"):
+        assert simulate([HOUSE], rounds=2, stake=10) == simulate([HOUSE], rounds=2, unit=10)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        Match.start(HOUSE, unit=1000)
+
+
+def test_stake_for_is_the_deprecated_name_of_unit_for() -> None:
+    with pytest.warns(DeprecationWarning, match="stake_for is deprecated and goes in 0.3.0; use unit_for"):
+        assert stake_for(HOUSE, 1000) == unit_for(HOUSE, 1000) == 1000
+    assert unit_for(PROFILES["faceoff"], 1000) == 1
+
+
+def test_currency_is_the_kind_and_unit_the_worth_everywhere() -> None:
+    """The kind of amounts is ``currency`` and the worth of one unit ``unit``, in the rule set, the
+    settlement and its wire document; the 0.1 names still read, with a DeprecationWarning."""
+    money = settle(result(2, (0, 1)), HOUSE, unit=1000)
+    assert (money.currency, money.unit) == ("chips", 1000)
+    document = money.to_dict()
+    assert (document["currency"], document["unit"]) == ("chips", 1000) and "stake" not in document
+    assert HOUSE.currency == "chips" and "currency" in HOUSE.to_mapping() and "unit" not in HOUSE.to_mapping()
+    with pytest.warns(DeprecationWarning, match=r"Settlement.stake is deprecated; use Settlement.unit \(removed in 0.3\)"):
+        assert money.stake == 1000
+    with pytest.warns(DeprecationWarning, match=r"RuleSet.unit is deprecated; use RuleSet.currency"):
+        assert HOUSE.unit == "chips"
+    with pytest.warns(DeprecationWarning, match='the rules axis "unit" is now "currency"'):
+        old = RuleSet.from_mapping({"from": "counting", "name": "old", "unit": "points"})
+    assert old.currency == "points"
+    with pytest.warns(DeprecationWarning), pytest.raises(InvalidRules, match="unit: give currency only"):
+        RuleSet.from_mapping({"from": "counting", "name": "both", "unit": "points", "currency": "points"})
+    with pytest.warns(DeprecationWarning, match="tienlen.rules.Unit is deprecated"):
+        from tienlen.rules import Unit  # noqa: F401
+    stats = simulate([HOUSE], rounds=1, seed=0)[0]
+    with pytest.warns(DeprecationWarning, match="ProfileStats.unit is deprecated"):
+        assert stats.unit == stats.currency == "chips"

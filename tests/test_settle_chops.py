@@ -6,6 +6,7 @@ northern and iwin amounts are in bets."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from builders import (
     FOUR_TWOS,
@@ -17,12 +18,25 @@ from builders import (
     QUAD,
     QUAD_HIGH,
     chop,
+    go,
     moves,
+    played,
     result,
 )
 
-from tienlen import HOUSE, IWIN, NORTHERN
-from tienlen.settle import settle
+from tienlen import (
+    COUNTING,
+    HOUSE,
+    IWIN,
+    NORTHERN,
+    InvalidRules,
+    Round,
+    RuleSet,
+    classify,
+    settle,
+)
+from tienlen.events import Chop, Finished
+from tienlen.settle import chop_value
 
 LOW_PR4 = "5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 8♠ 8♣"  # a PR4 lower than the PR4 of builders
 
@@ -132,3 +146,205 @@ def test_northern_a_chopped_quad_adds_nothing() -> None:
     assert moves(s, "chop") == [(1, 2, 4)]
     lone = settle(result(4, (0, 1, 2, 3), events=[chop(NORTHERN, 1, 1, 1, 0, QUAD, QUAD_HIGH)]), NORTHERN, unit=1)
     assert moves(lone, "chop") == []
+
+
+def chop_money(r: Round, rules: RuleSet) -> list[tuple[int, int, int]]:
+    """The chop transfers of the round so far (placements do not matter for them)."""
+    return moves(settle(result(r.players, range(r.players), events=r.events), rules, unit=1000), "chop")
+
+
+RED_TWO, WAR_PR3, WAR_PR3_HIGH, WAR_QUAD, WAR_QUAD_HIGH, WAR_PR4 = (
+    "2♥",
+    "4♠ 4♣ 5♠ 5♣ 6♠ 6♣",
+    "J♠ J♣ Q♠ Q♣ K♠ K♣",
+    "7♠ 7♣ 7♦ 7♥",
+    "A♠ A♣ A♦ A♥",
+    "8♠ 8♣ 9♠ 9♣ 10♠ 10♣ J♦ J♥",
+)
+
+
+BOMB_WAR = [f"{RED_TWO} 3♠", f"{WAR_PR3} 3♦", f"{WAR_PR3_HIGH} 3♥", f"{WAR_QUAD} 3♣"]
+
+
+QUAD_WAR = [f"{RED_TWO} 3♠", f"{WAR_QUAD} 3♦", f"{WAR_QUAD_HIGH} 3♥", f"{WAR_PR4} 3♣"]
+
+
+STACK = ["2♠ 3♠", "2♥ 3♦", "5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 3♥", "8♦ 10♦"]
+
+
+def test_house_higher_pr3_on_a_pr3_is_no_chop() -> None:
+    """2♥ ← PR3 ← higher PR3, 1,000 room: the PR3 chops the red 2 (1 × 4 entries = 4,000, seat 0
+    to seat 1); the higher PR3 is an ordinary beat: the chain stays at one link, nothing more moves."""
+    r = played(HOUSE, BOMB_WAR, RED_TWO, WAR_PR3, WAR_PR3_HIGH)
+    assert [c.index for c in r.trick.chain] == [1]
+    assert chop_money(r, HOUSE) == [(0, 1, 4000)]
+
+
+def test_house_quad_after_a_higher_pr3_is_the_second_link() -> None:
+    """2♥ ← PR3 ← higher PR3 ← quad: 4,000 (seat 0 to 1), then the quad's chop is the chain's 2nd
+    link, 2 × 4,000 = 8,000, paid by the player of the higher PR3 (seat 2) to seat 3."""
+    r = played(HOUSE, BOMB_WAR, RED_TWO, WAR_PR3, WAR_PR3_HIGH, WAR_QUAD)
+    assert [(c.index, c.chopped, c.chopper) for c in r.trick.chain] == [(1, 0, 1), (2, 2, 3)]
+    assert chop_money(r, HOUSE) == [(0, 1, 4000), (2, 3, 8000)]
+
+
+def test_house_higher_quad_on_a_quad_is_no_chop_then_pr4_is_the_second_link() -> None:
+    """2♥ ← quad ← higher quad ← PR4: 4,000 (seat 0 to 1); the higher quad adds no link; the PR4
+    chops it as link 2: 2 × 4,000 = 8,000 from seat 2 to seat 3."""
+    r = played(HOUSE, QUAD_WAR, RED_TWO, WAR_QUAD, WAR_QUAD_HIGH)
+    assert chop_money(r, HOUSE) == [(0, 1, 4000)]
+    r = r.play(WAR_PR4)
+    assert chop_money(r, HOUSE) == [(0, 1, 4000), (2, 3, 8000)]
+
+
+def test_same_class_chops_is_an_axis_not_the_house_name() -> None:
+    """House with ``same_class_chops`` on: the 0.1 chain, 4,000, 8,000 (higher PR3 chops the PR3),
+    12,000 (the quad's chop is link 3)."""
+    chained = attrs.evolve(HOUSE, same_class_chops=True)
+    r = played(chained, BOMB_WAR, RED_TWO, WAR_PR3, WAR_PR3_HIGH, WAR_QUAD)
+    assert chop_money(r, chained) == [(0, 1, 4000), (1, 2, 8000), (2, 3, 12000)]
+
+
+def test_iwin_chat_chong_a_higher_pr3_chops_and_adds_to_the_chain() -> None:
+    """iwin, 2♥ ← PR3 ← higher PR3 ← quad: three links; the chain holds 2♥ (1 nhất = 2 bets),
+    the PR3 (2 bets) and the higher PR3 (2 bets): 6 bets = 6,000, paid by the last chopped (seat 2)
+    to the last chopper (seat 3)."""
+    r = played(IWIN, BOMB_WAR, RED_TWO, WAR_PR3, WAR_PR3_HIGH, WAR_QUAD)
+    assert [c.index for c in r.trick.chain] == [1, 2, 3]
+    assert chop_money(r, IWIN) == [(2, 3, 6000)]
+
+
+def test_stacked_twos_house_the_chop_collects_both_twos() -> None:
+    """2♠ ← 2♥ ← PR3, house with chop_stacked_twos: the PR3 takes 2♠ (2 entries) and 2♥ (4): 6
+    entries = 6,000, paid by seat 1 (who laid the last 2) to seat 2. Without the switch: 4,000."""
+    stacked = attrs.evolve(HOUSE, name="house-stacked", chop_stacked_twos=True)
+    r = played(stacked, STACK, "2♠", "2♥", "5♠ 5♣ 6♠ 6♣ 7♠ 7♣")
+    assert chop_money(r, stacked) == [(1, 2, 6000)]
+    assert chop_money(r, HOUSE) == [(1, 2, 4000)]
+
+
+def test_stacked_twos_multiply_the_next_link_pays_twice_the_whole_price() -> None:
+    """… then a quad chops the PR3 as link 2: 2 × (2 + 4 entries) = 12,000 from seat 2 to seat 3."""
+    stacked = attrs.evolve(HOUSE, name="house-stacked", chop_stacked_twos=True)
+    hands = STACK[:3] + ["9♠ 9♣ 9♦ 9♥"]
+    r = played(stacked, hands, "2♠", "2♥", "5♠ 5♣ 6♠ 6♣ 7♠ 7♣", "9♠ 9♣ 9♦ 9♥")
+    assert chop_money(r, stacked) == [(1, 2, 6000), (2, 3, 12000)]
+
+
+def test_stacked_twos_accumulate() -> None:
+    """iwin (no rake counted here) with the switch: 2♠ (1 bet) + 2♥ (2 bets) = 3,000 from seat 1 to
+    seat 2; without it 2,000."""
+    stacked = attrs.evolve(IWIN, name="iwin-stacked", chop_stacked_twos=True)
+    r = played(stacked, STACK, "2♠", "2♥", "5♠ 5♣ 6♠ 6♣ 7♠ 7♣")
+    assert chop_money(r, stacked) == [(1, 2, 3000)]
+    assert chop_money(r, IWIN) == [(1, 2, 2000)]
+
+
+def test_stacked_twos_are_not_counted_twice_where_higher_twos_chop() -> None:
+    """northern, 2♠ ← 2♦ (a chop: 2♠ = 1 bet) ← quad (a chop: 2♦ = 3 bets): 4 bets = 4,000 from
+    seat 1 to seat 2, with or without the switch (2♠ is in the chain once)."""
+    stacked = attrs.evolve(NORTHERN, name="northern-stacked", chop_stacked_twos=True)
+    hands = ["2♠ 3♠", "2♦ 3♦", "9♠ 9♣ 9♦ 9♥ 3♥", "8♦ 10♦"]
+    r = played(stacked, hands, "2♠", "2♦", "9♠ 9♣ 9♦ 9♥")
+    assert chop_money(r, stacked) == chop_money(r, NORTHERN) == [(1, 2, 4000)]
+
+
+def test_stacked_twos_stop_at_a_play_that_is_no_single_two() -> None:
+    """2♠ is led, 2♥ beats it, the PR3 chops: 6 entries. A trick of K♠ ← 2♥ ← PR3 takes 2♥ only."""
+    stacked = attrs.evolve(HOUSE, name="house-stacked", chop_stacked_twos=True)
+    r = played(stacked, ["K♠ 3♠", "2♥ 3♦", STACK[2], "8♦ 10♦"], "K♠", "2♥", "5♠ 5♣ 6♠ 6♣ 7♠ 7♣")
+    assert chop_money(r, stacked) == [(1, 2, 4000)]
+
+
+def test_bomb_flat_value_prices_every_bomb_alike() -> None:
+    """counting, 3 players, 1st seat 0, a 1,000 room. Seat 1 holds a quad of 9s and J♠ (5 cards),
+    seat 2 a five-pair run 3-4-5-6-7 (10 cards). By class (PR3 3, quad 4, PR4 5; a PR5 counts as
+    the longest valued class, PR4): seat 1 pays 5 + 4 = 9 bets, seat 2 10 + 5 = 15. At one flat
+    price of 4 bets: seat 1 5 + 4 = 9, seat 2 10 + 4 = 14; a chopped PR3 costs 4 instead of 3."""
+    flat = attrs.evolve(COUNTING, name="counting-flat", bomb_values=(), bomb_flat_value=4)
+    done = result(3, (0, 1, 2), hands={1: "9♠ 9♣ 9♦ 9♥ J♠", 2: "3♠ 3♣ 4♠ 4♣ 5♦ 5♥ 6♦ 6♥ 7♦ 7♥"})
+    assert settle(done, COUNTING, unit=1000).net == (24000, -9000, -15000)
+    assert settle(done, flat, unit=1000).net == (23000, -9000, -14000)
+    pr3 = classify("3♠ 3♣ 4♠ 4♣ 5♦ 5♥", flat)
+    assert (chop_value(pr3, COUNTING), chop_value(pr3, flat)) == (3, 4)
+
+
+def test_chop_out_voids_a_multiply_chop_made_with_the_last_cards() -> None:
+    """house, 2 players, a 1,000 room: seat 0 leads 2♥ and seat 1 chops it with a PR3 that is all
+    its cards. Normally the chop costs seat 0 1 × 4,000 (a red 2) and the placement 4,000: 8,000.
+    With chặt và tới the chop moves nothing: 4,000."""
+    hands = ["2♥ 6♠", "3♠ 3♣ 4♠ 4♣ 5♦ 5♥"]
+    plain = go(Round.from_hands(hands, HOUSE, first_round=False, leader=0), "2♥", "3♠ 3♣ 4♠ 4♣ 5♦ 5♥")
+    voids = attrs.evolve(HOUSE, name="house-chat-toi", chop_out_voids=True)
+    assert settle(plain.result, HOUSE, unit=1000).net == (-8000, 8000)
+    assert settle(plain.result, voids, unit=1000).net == (-4000, 4000)
+
+
+def test_chop_out_stays_a_link_of_the_chain() -> None:
+    """house without freezing, 3 players, chặt và tới on, a 1,000 room. Seat 0 leads 2♥; seat 1 chops with its last
+    cards, a PR3 (link 1, void: would be 4,000); seat 2 chops the PR3 with a quad (link 2: 2 × 4,000 =
+    8,000, paid by seat 1). Seat 0 passes, seat 2 goes out with 8♠. Placement at 3: seat 0 (3rd)
+    pays seat 1 (1st) 4,000, seat 2 (2nd) pays seat 1 2,000. Nets: seat 0 -4,000; seat 1
+    -8,000 + 6,000 = -2,000; seat 2 +8,000 - 2,000 = +6,000."""
+    rules = attrs.evolve(HOUSE, name="house-chat-toi", chop_out_voids=True, frozen=False)
+    hands = ["2♥ 9♠", "3♠ 3♣ 4♠ 4♣ 5♦ 5♥", "6♠ 6♣ 6♦ 6♥ 8♠"]
+    r = go(Round.from_hands(hands, rules, first_round=False, leader=0), "2♥", "3♠ 3♣ 4♠ 4♣ 5♦ 5♥", "6♠ 6♣ 6♦ 6♥", "pass", "8♠")
+    money = settle(r.result, rules, unit=1000)
+    assert moves(money) == [(1, 2, 8000), (0, 1, 4000), (2, 1, 2000)]
+    assert money.net == (-4000, -2000, 6000)
+
+
+def test_chop_out_voids_an_accumulated_chain_whose_last_link_goes_out() -> None:
+    """iwin (no rake), 2 players: seat 0 leads 2♥, seat 1 chops with its last cards, a PR3. The chain
+    (2♥: 2 bets) would be paid by seat 0; with chặt và tới it is void, and only the placement's
+    ván nhất (2 bets) is paid."""
+    hands = ["2♥ 6♠", "3♠ 3♣ 4♠ 4♣ 5♦ 5♥"]
+    voids = attrs.evolve(NO_RAKE_IWIN, name="iwin-chat-toi", chop_out_voids=True)
+    r = go(Round.from_hands(hands, voids, first_round=False, leader=0), "2♥", "3♠ 3♣ 4♠ 4♣ 5♦ 5♥")
+    assert moves(settle(r.result, NO_RAKE_IWIN)) == [(0, 1, 2), (0, 1, 2)]
+    assert moves(settle(r.result, voids)) == [(0, 1, 2)]
+
+
+@pytest.mark.parametrize(
+    ("reading", "net"),
+    [
+        # chops: 0 pays 1 4,000 (link 1), 1 pays 0 2 × 4,000 = 8,000 (link 2); places: 1 pays 0 4,000, 3 pays 2 2,000
+        ("none", (8000, -8000, 2000, -2000)),
+        # link 2 was made with seat 0's last cards: void; link 1 stands
+        ("chopper", (0, 0, 2000, -2000)),
+        # seat 0, chopped in link 1, went out first: link 1 void; link 2 stands
+        ("chopped", (12000, -12000, 2000, -2000)),
+        # both links void: only the places are paid
+        ("both", (4000, -4000, 2000, -2000)),
+    ],
+)
+def test_chop_out_voids_both_readings_and_the_chopped_player_chopping_back(reading: str, net: tuple[int, ...]) -> None:
+    """house, 4 players, a 1,000 room. In trick 1 seat 0 lays 2♥; seat 1 chops it with a PR3 (link 1:
+    1 × a red 2's 4 entries = 4,000, paid by seat 0); seat 0 chops the PR3 back with a quad that is
+    all its cards (link 2: 2 × 4,000 = 8,000, paid by seat 1) and goes out first. Places 0, 2, 3, 1:
+    4th (seat 1) pays 1st (seat 0) 4,000, 3rd (seat 3) pays 2nd (seat 2) 2,000. The nets per reading
+    of chặt và tới are written beside each case."""
+    events = [
+        Chop(
+            trick=1, index=1, chopper=1, chopped=0, chopped_combo=classify("2♥", HOUSE), by=classify("3♠ 3♣ 4♠ 4♣ 5♦ 5♥", HOUSE)
+        ),
+        Chop(
+            trick=1,
+            index=2,
+            chopper=0,
+            chopped=1,
+            chopped_combo=classify("3♠ 3♣ 4♠ 4♣ 5♦ 5♥", HOUSE),
+            by=classify("9♠ 9♣ 9♦ 9♥", HOUSE),
+        ),
+        Finished(seat=0, place=1, with_two=False),
+    ]
+    rules = attrs.evolve(HOUSE, name=f"house-{reading}", chop_out_voids=reading)
+    assert settle(result(4, (0, 2, 3, 1), events=events), rules, unit=1000).net == net
+
+
+def test_chop_out_voids_reads_the_first_form_of_the_axis() -> None:
+    """``true``/``false`` in a rules file (the axis's first form) mean ``chopper``/``none``."""
+    assert RuleSet.from_mapping({"from": "house", "name": "x", "chop_out_voids": True}).chop_out_voids == "chopper"
+    assert RuleSet.from_mapping({"from": "house", "name": "x", "chop_out_voids": False}).chop_out_voids == "none"
+    with pytest.raises(InvalidRules, match="chop_out_voids: 'sometimes' is not allowed"):
+        RuleSet.from_mapping({"from": "house", "name": "x", "chop_out_voids": "sometimes"})

@@ -17,7 +17,9 @@ from __future__ import annotations
 import random
 
 import attrs
+import pytest
 from builders import (
+    go,
     moves,
     result,
 )
@@ -128,3 +130,38 @@ def test_northern_forfeit_from_third_place_pays_3_not_2() -> None:
 def test_northern_forfeit_two_players() -> None:
     s = settle(result(2, (1, 0), forfeited=(0,)), NORTHERN, unit=10)
     assert moves(s) == [(0, 1, 30)]
+
+
+def northern_four(*steps: str) -> Round:
+    hands = ["3♠", "4♠ 5♠", "2♥ 9♦", "6♠ 7♠"]
+    return go(Round.from_hands(hands, NORTHERN, first_round=False, leader=0), *steps)
+
+
+@pytest.mark.parametrize(
+    ("steps", "expected"),
+    [
+        # seat 2 leaves before anyone is out: last place, 3 bets to the winner instead of placement,
+        # and thúi on the 2♥ taken away, 4 bets (leaving never pays). Then seat 0 (3♠) is 1st,
+        # seat 3 2nd, seat 1 3rd.
+        (("x2", "3♠", "4♠", "6♠", "pass", "7♠"), [(3, 0, 1), (1, 0, 2), (2, 0, 3), (2, 0, 4)]),
+        # seat 2 leaves after seat 0 went out: the lowest open place (4th) pays as 4th, 3 bets,
+        # plus thúi for the 2♥ held, 4 bets: 7 in all
+        (("3♠", "x2", "4♠", "6♠", "pass", "7♠"), [(3, 0, 1), (1, 0, 2), (2, 0, 3), (2, 0, 4)]),
+    ],
+    ids=["before anyone is out", "after the winner is out"],
+)
+def test_northern_forfeit_penalty_only_before_anyone_has_gone_out(
+    steps: tuple[str, ...], expected: list[tuple[int, int, int]]
+) -> None:
+    r = northern_four(*steps)
+    assert r.result.placements == (0, 3, 1, 2)
+    assert moves(settle(r.result, NORTHERN, unit=1)) == expected
+
+
+def test_northern_late_forfeiter_takes_the_lowest_open_place() -> None:
+    """Seat 1 leaves first (before anyone is out) and takes 4th; seat 0 goes out; seat 2 then leaves
+    and takes 3rd, the lowest place still open: 3rd pays 2 bets, plus thúi 2♥ 4 bets; seat 1 pays the
+    3-bet penalty; seat 3 is 2nd and pays 1 bet."""
+    r = northern_four("x1", "3♠", "x2")
+    assert r.result.placements == (0, 3, 2, 1)
+    assert moves(settle(r.result, NORTHERN, unit=1)) == [(3, 0, 1), (2, 0, 2), (1, 0, 3), (2, 0, 4)]

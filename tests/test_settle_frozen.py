@@ -4,6 +4,7 @@ House amounts are in a 1,000 room (entry 1,000, table stake 4,000; settle's unit
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from builders import (
     FROZEN_2H_PR3,
@@ -12,12 +13,12 @@ from builders import (
     NO_BOMBS,
     NO_RAKE_IWIN,
     QUAD,
+    go,
     moves,
     result,
 )
 
-from tienlen import HOUSE
-from tienlen.settle import settle
+from tienlen import COUNTING, HOUSE, IWIN, Round, next_leader, settle
 
 
 class TestHouseFrozen:
@@ -109,3 +110,51 @@ class TestIwinFrozen:
     def test_iwin_den_bai_needs_the_rule(self) -> None:
         s = settle(result(4, (0, 1, 2, 3), frozen=(1, 2, 3), hands={}, den_bai=2), HOUSE, unit=1)
         assert moves(s) == [(1, 0, 8), (2, 0, 8), (3, 0, 8)]
+
+
+@pytest.mark.parametrize(
+    ("players", "frozen", "den_bai", "expected"),
+    [
+        # 4 players, three frozen, seat 2 passed holding a play: seat 2 pays all three cóng (4 bets each)
+        (4, (1, 2, 3), 2, [(2, 0, 4), (2, 0, 4), (2, 0, 4)]),
+        # 3 players, both others frozen: each pays their own 2 ván nhất (4 bets); nobody pays for another
+        (3, (1, 2), 2, [(1, 0, 4), (2, 0, 4)]),
+        # 2 players: the same, the frozen player pays their own 4 bets
+        (2, (1,), 1, [(1, 0, 4)]),
+    ],
+)
+def test_iwin_den_bai_only_when_three_players_are_frozen(
+    players: int, frozen: tuple[int, ...], den_bai: int, expected: list[tuple[int, int, int]]
+) -> None:
+    done = result(players, tuple(range(players)), frozen=frozen, den_bai=den_bai)
+    assert moves(settle(done, NO_RAKE_IWIN, unit=1)) == expected
+    assert next_leader(done, IWIN) == (den_bai if players == 4 else 0)
+
+
+def test_iwin_three_players_both_frozen_from_play_name_no_den_bai_and_pay_their_own() -> None:
+    """Seat 0 leads 2♦, both others pass, seat 0 goes out with 2♥. Both are frozen and each pays their
+    own: seat 1 2 ván nhất = 4 bets; seat 2 4 bets plus its PR3 9-10-J (1 nhất, 2 bets) = 6 bets. At
+    100 a bet 400 and 600; seat 0 collects 1,000 and leads the next round."""
+    r = Round.from_hands(["2♦ 2♥", "5♠ 6♠ 7♠", "9♠ 9♣ 10♠ 10♣ J♠ J♣"], NO_RAKE_IWIN, first_round=False, leader=0)
+    r = go(r, "2♦", "pass", "pass", "2♥")
+    money = settle(r.result, NO_RAKE_IWIN, unit=100)
+    assert r.result.den_bai is None and moves(money) == [(1, 0, 400), (2, 0, 600)]
+    assert money.net == (1000, -400, -600) and next_leader(r.result, NO_RAKE_IWIN) == 0
+
+
+def test_den_bai_under_card_count_scoring_makes_the_passer_pay_all_three_counts() -> None:
+    """counting with đền bài, 4 players, a 1,000 room. Seat 0 leads 3♠; seat 1 passes holding
+    4♣ (a play), seats 2 and 3 pass; seat 0 leads 5♠, its last card, and the round ends. Seats 1, 2
+    and 3 never played, so all three are frozen, and seat 1 passed holding a play: đền bài. What
+    they owe: seat 1 3 cards (3,000), seat 2 2 cards (2,000), seat 3 1 card (1,000) plus thúi for
+    its 2♥ (2 bets, 2,000). Seat 1 pays all of it: 8,000; plain counting has each pay their own."""
+    rules = attrs.evolve(COUNTING, name="counting-den-bai", den_bai=True)
+    hands = ["3♠ 5♠", "4♣ 9♦ 9♥", "6♦ 7♦", "2♥"]
+    done = go(Round.from_hands(hands, rules, first_round=False, leader=0), "3♠", "pass", "pass", "pass", "5♠")
+    assert done.result.frozen == (1, 2, 3) and done.result.den_bai == 1
+    money = settle(done.result, rules, unit=1000)
+    assert moves(money) == [(1, 0, 3000), (1, 0, 2000), (1, 0, 1000), (1, 0, 2000)]
+    assert money.net == (8000, -8000, 0, 0)
+    assert money.transfers[1].reason.startswith("đền bài: passed holding a play, pays seat 2's card count")
+    plain = go(Round.from_hands(hands, COUNTING, first_round=False, leader=0), "3♠", "pass", "pass", "pass", "5♠")
+    assert plain.result.frozen == () and settle(plain.result, COUNTING, unit=1000).net == (8000, -3000, -2000, -3000)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from builders import (
     NO_RAKE_IWIN,
@@ -11,8 +12,8 @@ from builders import (
     result,
 )
 
-from tienlen import HOUSE, NORTHERN, Round
-from tienlen.settle import settle
+from tienlen import HOUSE, NORTHERN, Round, settle
+from tienlen.settle import _last_placed
 
 
 class TestHouseThui:
@@ -88,3 +89,41 @@ def test_iwin_thui_player_above_collects_from_last() -> None:
 def test_iwin_thui_pr4_left() -> None:
     s = settle(result(3, (0, 1, 2), hands={2: PR4}), NO_RAKE_IWIN, unit=1)
     assert moves(s, "thúi") == [(2, 1, 4)]
+
+
+def test_instant_win_thui_losers_also_pay_for_2s_and_bombs_held() -> None:
+    """house with thúi on instant wins, a 1,000 room. Seat 2 is dealt four 2s: every other player
+    pays 2 table stakes = 8,000. Seat 0 also holds a quad (4 entries = 4,000), seat 1 a PR3 (4,000),
+    seat 3 nothing. Seat 2 collects 3 × 8,000 + 8,000 = 32,000."""
+    rules = attrs.evolve(HOUSE, name="house-thui-on-instant", instant_win_thui=True)
+    done = result(4, instant={2: "four_twos"}, hands={0: "7♠ 7♣ 7♦ 7♥", 1: "3♠ 3♣ 4♠ 4♣ 5♦ 5♥"})
+    money = settle(done, rules, unit=1000)
+    assert moves(money) == [(0, 2, 8000), (0, 2, 4000), (1, 2, 8000), (1, 2, 4000), (3, 2, 8000)]
+    assert money.net == (-12000, -12000, 32000, -8000)
+    assert money.transfers[1].reason == "thúi on an instant win (four twos): quad 7♠ 7♣ 7♦ 7♥ 4,000 in hand"
+
+
+def test_instant_win_thui_by_last_is_paid_by_the_loser_holding_the_most_cards() -> None:
+    """house with thúi on instant wins paid by the last-placed loser only, a 1,000 room. Seat 2 is
+    dealt four 2s: every other player pays 2 table stakes = 8,000. Seat 0 holds a quad of 7s (4
+    cards), seat 1 a PR3 (6 cards), seat 3 nothing. Seat 1 holds the most cards, so seat 1 is
+    last and alone pays its PR3 (4 entries = 4,000); seat 0's quad costs nothing. Seat 2 collects
+    3 × 8,000 + 4,000 = 28,000 (every loser paying, as above, it would collect 32,000)."""
+    rules = attrs.evolve(HOUSE, name="house-thui-last", instant_win_thui=True, instant_win_thui_by="last")
+    done = result(4, instant={2: "four_twos"}, hands={0: "7♠ 7♣ 7♦ 7♥", 1: "3♠ 3♣ 4♠ 4♣ 5♦ 5♥"})
+    money = settle(done, rules, unit=1000)
+    assert moves(money) == [(0, 2, 8000), (1, 2, 8000), (1, 2, 4000), (3, 2, 8000)]
+    assert money.net == (-8000, -12000, 28000, -8000)
+
+
+def test_instant_win_thui_by_last_breaks_equal_counts_by_card_total_then_play_order() -> None:
+    """Same table. Seats 0 and 1 both hold 4 cards: seat 0 the quad 7♠ 7♣ 7♦ 7♥ (card values
+    17 + 18 + 19 + 20 = 74), seat 1 8♠ 8♣ 9♦ 9♥ (21 + 22 + 27 + 28 = 98). Seat 1's total is higher,
+    so seat 1 is last; it holds no 2 or bomb, so no thúi moves: each loser pays 8,000, seat 2
+    collects 24,000. With seats 0 and 3 holding nothing and seat 1 the same, the count and total
+    tie at 0 and play order from the winner (3, 0, 1) makes seat 1 last."""
+    rules = attrs.evolve(HOUSE, name="house-thui-last", instant_win_thui=True, instant_win_thui_by="last")
+    done = result(4, instant={2: "four_twos"}, hands={0: "7♠ 7♣ 7♦ 7♥", 1: "8♠ 8♣ 9♦ 9♥"})
+    assert settle(done, rules, unit=1000).net == (-8000, -8000, 24000, -8000)
+    assert settle(done, attrs.evolve(rules, instant_win_thui_by="every"), unit=1000).net == (-12000, -8000, 28000, -8000)
+    assert _last_placed(result(4, instant={2: "four_twos"}), [0, 1, 3], 2, 4) == 1
