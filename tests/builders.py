@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 import pytest
 
-from tienlen import IWIN, IllegalPlay, Round, RuleSet, classify, format_cards, parse_cards
+from tienlen import IWIN, PROFILES, IllegalPlay, Round, RuleSet, classify, format_cards, parse_cards
 from tienlen.events import Chop, Event, InstantWin, RoundResult
 from tienlen.settle import Settlement
 
@@ -80,6 +80,15 @@ FOUR_TWOS = "2♠ 2♣ 2♦ 2♥"
 
 
 # ------------------------------------------------------------------ the round tests: playing and refusing
+
+ALL = sorted(PROFILES)  # the profiles' names
+PLAY_ON = [name for name in ALL if PROFILES[name].scoring == "places"]  # rounds go on after the first player is out
+FREEZING = ("house", "iwin")
+NOT_FREEZING = ("faceoff", "northern", "pagat")
+
+# Four small hands that every profile plays the same way (all spades, so northern's follow-suit
+# rule never gets in the way): 3♠ 4♠ 5♠ 6♠ then 7♠ 8♠ 9♠ 10♠ around the table.
+SPADES4 = ["3♠ 7♠ K♠", "4♠ 8♠", "5♠ 9♠", "6♠ 10♠"]
 
 Move = Any
 

@@ -48,16 +48,6 @@ from tienlen.agents import RandomAgent, play_round
 from tienlen.cards import FULL_MASK, mask_of
 from tienlen.strategies import rule_sets
 
-ALL = sorted(PROFILES)
-PLAY_ON = [name for name in ALL if PROFILES[name].scoring == "places"]  # rounds go on after the first player is out
-FREEZING = ("house", "iwin")
-NOT_FREEZING = ("faceoff", "northern", "pagat")
-
-# Four small hands that every profile plays the same way (all spades, so northern's follow-suit
-# rule never gets in the way): 3♠ 4♠ 5♠ 6♠ then 7♠ 8♠ 9♠ 10♠ around the table.
-SPADES4 = ["3♠ 7♠ K♠", "4♠ 8♠", "5♠ 9♠", "6♠ 10♠"]
-
-
 # ====================================================================== first-round lead
 
 
