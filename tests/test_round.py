@@ -14,7 +14,7 @@ import json
 
 import attrs
 import pytest
-from builders import go, of, plays_of, refused
+from builders import ALL, FREEZING, NOT_FREEZING, PLAY_ON, SPADES4, go, of, plays_of, refused
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tienlen import (
