@@ -127,3 +127,11 @@ def test_instant_win_thui_by_last_breaks_equal_counts_by_card_total_then_play_or
     assert settle(done, rules, unit=1000).net == (-8000, -8000, 24000, -8000)
     assert settle(done, attrs.evolve(rules, instant_win_thui_by="every"), unit=1000).net == (-12000, -8000, 28000, -8000)
     assert _last_placed(result(4, instant={2: "four_twos"}), [0, 1, 3], 2, 4) == 1
+
+
+def test_instant_win_thui_by_last_when_every_seat_won_instantly_is_paid_by_nobody() -> None:
+    """Every seat an instant winner (here both of two) leaves no loser to pay thúi "by last": nothing
+    moves. Found by the drawn-rule-set property, where this used to raise ValueError."""
+    rules = attrs.evolve(HOUSE, name="house-thui-by-last", instant_win_thui=True, instant_win_thui_by="last")
+    s = settle(result(2, instant={0: "dragon", 1: "dragon"}, hands={0: "2♥", 1: "2♠"}), rules, unit=1000)
+    assert s.transfers == () and s.net == (0, 0)

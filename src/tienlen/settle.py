@@ -199,7 +199,8 @@ def _instant_win(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list
             winners.append(win.seat)
             patterns[win.seat] = win.pattern.replace("_", " ")
     losers = [s for s in range(n) if s not in winners]
-    thui_payers = losers if rules.instant_win_thui_by == "every" else [_last_placed(result, losers, winners[0], n)]
+    every = rules.instant_win_thui_by == "every" or not losers  # every seat an instant winner: nobody pays
+    thui_payers = losers if every else [_last_placed(result, losers, winners[0], n)]
     moment: list[Transfer] = []
     for loser in losers:
         dues = [(rules.amount("instant_win_payment", n) * unit, "instant win: {pattern}")]
