@@ -14,7 +14,7 @@ from tienlen.cards import FULL_MASK
 
 masks = st.integers(min_value=0, max_value=FULL_MASK)
 few_cards = st.sets(st.integers(min_value=0, max_value=51), max_size=4).map(lambda cards: sum(1 << i for i in cards))
-SETTINGS = settings(max_examples=200, deadline=None)
+TABLE_SETTINGS = settings(max_examples=200, deadline=None)
 
 COMBOS = CACHES["combinations"]
 WINDOWS = CACHES["runs of ranks in whole hands"]
@@ -31,7 +31,7 @@ def _scanned_windows(held: int, shortest: int, longest: int, floor: int) -> list
     return out
 
 
-@SETTINGS
+@TABLE_SETTINGS
 @given(
     pattern=st.integers(min_value=0, max_value=(1 << 13) - 1),
     shortest=st.integers(min_value=1, max_value=13),
@@ -57,7 +57,7 @@ def test_the_windows_cache_stays_within_its_bound() -> None:
     WINDOWS.clear()
 
 
-@SETTINGS
+@TABLE_SETTINGS
 @given(hand=st.one_of(masks, few_cards))
 def test_byte_tables_give_each_card_and_what_each_rank_offers(hand: int) -> None:
     assert moves._cards_in(hand) == [1 << i for i in range(52) if hand >> i & 1]

@@ -26,11 +26,11 @@ from tienlen import (
 from tienlen.cli import main
 from tienlen.strategies import rounds
 
-SOME = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+TEXT_SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.mark.parametrize("name", list(PROFILES))
-@SOME
+@TEXT_SETTINGS
 @given(data=st.data())
 def test_every_legal_action_reads_back_from_its_text(name: str, data: st.DataObject) -> None:
     round_ = data.draw(rounds(PROFILES[name], forfeits=True, max_actions=60))
