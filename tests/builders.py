@@ -10,6 +10,7 @@ import attrs
 import pytest
 
 from tienlen import IWIN, PROFILES, IllegalPlay, Round, RuleSet, classify, format_cards, parse_cards
+from tienlen._cache import CACHES
 from tienlen.events import Chop, Event, InstantWin, RoundResult
 from tienlen.settle import Settlement
 
@@ -76,7 +77,7 @@ QUAD_HIGH = "K♠ K♣ K♦ K♥"
 FROZEN_2H_PR3 = "2♥ 3♠ 3♣ 4♠ 4♣ 5♦ 5♥ 7♠ 8♣ 9♦ 10♥ J♠ Q♣"  # 2♥ (2) + PR3 (2)
 FROZEN_QUAD_2S = "2♠ 6♠ 6♣ 6♦ 6♥ 3♦ 4♣ 8♦ 9♥ 10♠ J♣ Q♦ K♥"  # 2♠ (1) + quad (3)
 FROZEN_PR4 = "4♠ 4♣ 5♠ 5♣ 6♦ 6♥ 7♦ 7♥ 9♠ J♣ Q♦ K♥ A♠"  # PR4 (4)
-FOUR_TWOS = "2♠ 2♣ 2♦ 2♥"
+QUAD_OF_TWOS = "2♠ 2♣ 2♦ 2♥"
 
 
 # ------------------------------------------------------------------ the round tests: playing and refusing
@@ -135,3 +136,44 @@ def refused(r: Round, call: Any, match: str) -> IllegalPlay:
         call(r)
     assert r == snapshot and r.to_json() == before
     return info.value
+
+
+DRAGON = "3♣ 3♦ 4♦ 5♥ 6♠ 7♣ 8♦ 9♥ 10♠ J♣ Q♦ K♥ A♠"
+
+
+FREEZE_ONE = ["3♠ 2♥", "4♠ 5♠", "6♠ 7♠", "8♠ 9♠"]
+
+
+IWIN_PR4 = ["5♠ 2♠ K♥", "6♠ 8♦", "4♠ 4♣ 5♦ 5♥ 6♦ 6♥ 7♦ 7♥ 9♠", "8♠ 8♣ 9♦ 9♥ 10♦ 10♥ J♦ J♥ Q♠"]
+
+
+PR4_LOW = "4♠ 4♣ 5♦ 5♥ 6♦ 6♥ 7♦ 7♥"
+
+
+def iwin_two_on_table() -> Round:
+    r = Round.from_hands(IWIN_PR4, IWIN, first_round=False, leader=0)
+    return go(r, "5♠", "6♠", "pass", "pass", "2♠")  # seats 2 and 3 passed; a 2 lands
+
+
+def with_others(winner_hand: str, seat: int = 1, players: int = 4) -> list[str]:
+    """``winner_hand`` at ``seat``; the other seats get two harmless cards each from what is left."""
+    used = set(parse_cards(winner_hand))
+    spare = [c for c in parse_cards(" ".join(f"{r}{s}" for r in "3456789TJQKA2" for s in "shdc")) if c not in used]
+    spare = [c for c in spare if str(c)[0] != "2"]
+    hands: list[str] = []
+    for s in range(players):
+        if s == seat:
+            hands.append(winner_hand)
+        else:
+            hands.append(format_cards(spare[:2]))
+            spare = spare[2:]
+    return hands
+
+
+WINDOWS = CACHES["runs of ranks in whole hands"]
+
+
+def iwin_round() -> Round:
+    """An iwin round where seat 0 leads a 2 and seat 2 holds a PR4 to chop it out of turn."""
+    hands = ["2♥ 3♣", "4♠ 5♠", "6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣ 10♦", "J♠ J♣"]
+    return Round.from_hands(hands, IWIN, leader=0).play("2♥")

@@ -502,3 +502,24 @@ def test_a_pair_run_that_is_no_bomb_may_still_be_led() -> None:
     hand = "3♠ 3♣ 4♠ 4♣ 5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 8♠ 8♣"
     runs = [c for c in legal_plays(hand, None, rules) if c.kind.name == "PAIR_RUN"]
     assert [c.length for c in runs] == [12]
+
+
+# ---------------------------------------------------------------------------- answers, not exceptions
+def test_explain_answers_with_the_reason_when_the_cards_are_no_combination() -> None:
+    assert (
+        explain("3♠ 3♥", None, NORTHERN)
+        == "3♠ 3♥ is not a combination under northern: a pair must be two cards of the same colour"
+    )
+    assert explain("5♠ 6♣ 8♦", "3♠ 4♠ 5♠", HOUSE) == "5♠ 6♣ 8♦ is not a combination: ranks 5-6-8 are not consecutive"
+    assert explain("9♠", "3♠ 4♦", HOUSE) == "the table 3♠ 4♦ is not a combination: a straight needs at least 3 cards"
+    assert explain("3♠ 3♣ 4♠ 4♣ 5♠ 5♣", None, NORTHERN) == (
+        "3♠ 3♣ 4♠ 4♣ 5♠ 5♣ is not a combination under northern: pair runs are not played"
+    )
+    assert explain("", "3♠", HOUSE) == "no cards is not a combination; play at least one card, or pass"
+
+
+def test_beats_and_is_chop_answer_false_for_cards_that_are_no_combination() -> None:
+    assert beats("3♠ 3♥", "2♠", NORTHERN) is False
+    assert beats("9♠", "3♠ 4♦", HOUSE) is False
+    assert is_chop("6♠ 6♣ 6♦ 6♥ 7♠", "2♥", HOUSE) is False
+    assert is_chop("6♠ 6♣ 6♦ 6♥", "2♥ 3♠", HOUSE) is False

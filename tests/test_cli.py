@@ -14,7 +14,12 @@ import attrs
 import pytest
 from extras import skip_reason
 
-from tienlen import AXES, HOUSE, PROFILES, Round
+from tienlen import (
+    AXES,
+    HOUSE,
+    PROFILES,
+    Round,
+)
 from tienlen.agents import GreedyAgent, play_round
 from tienlen.cli import EXIT_UNFINISHED, _parser, main
 
@@ -494,3 +499,21 @@ def test_cli_stake_option_is_deprecated_but_works() -> None:
     old, new = run("--stake", "500"), run("--unit", "500")
     assert old.stdout == new.stdout and "4th pays 1st" in new.stdout
     assert "--stake is deprecated and goes in 0.3.0; use --unit" in old.stderr and new.stderr == ""
+
+
+# ---------------------------------------------------------------------------- the command line
+def test_check_accepts_pass(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--rules", "house", "--play", "pass", "--table", "4♥"]) == 0
+    assert capsys.readouterr().out == "legal: pass\n"
+    assert main(["check", "--rules", "house", "--play", "pass", "--json"]) == 1
+    assert capsys.readouterr().out == (
+        '{"legal": false, "reason": "the leader may not pass; play any combination", "rules": "house", '
+        '"play": {"kind": "pass", "cards": ""}, "chop": false, "table": null}\n'
+    )
+
+
+def test_moves_lists_pass_when_following(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["moves", "--rules", "house", "--hand", "3♠ 4♠", "--table", "4♥", "--json"]) == 0
+    assert capsys.readouterr().out == '[{"kind": "pass", "cards": ""}]\n'
+    assert main(["moves", "--rules", "house", "--hand", "3♠"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "1 legal plays (leading)"

@@ -19,9 +19,13 @@ from tienlen import (
     Card,
     Combo,
     ComboKind,
+    InvalidCards,
     InvalidCombo,
     RuleSet,
+    beats,
     classify,
+    explain,
+    is_chop,
     parse_cards,
 )
 from tienlen.cards import Rank
@@ -297,3 +301,18 @@ def test_classify_ignores_the_order_of_the_cards(cards: list[Card], rules: RuleS
         except InvalidCombo as error:
             outcomes.append(str(error))  # type: ignore[arg-type]
     assert all(o == outcomes[0] for o in outcomes)
+
+
+def test_card_text_is_accepted_where_combinations_are() -> None:
+    assert beats("6♠ 6♣ 6♦ 6♥", "2♥", PAGAT) is True
+    assert is_chop("6s 6c 6d 6h", "2h", PAGAT) is True
+    assert explain("8♣ 8♦ 8♥", "7♠ 7♦ 7♥", NORTHERN) == explain(
+        classify("8♣ 8♦ 8♥", NORTHERN), classify("7♠ 7♦ 7♥", NORTHERN), NORTHERN
+    )
+
+
+def test_unreadable_card_text_still_raises_and_classify_still_raises() -> None:
+    with pytest.raises(InvalidCards, match="cannot read '9z'"):
+        beats("9z", None, HOUSE)
+    with pytest.raises(InvalidCombo, match="not a combination"):
+        classify("3♠ 3♥", NORTHERN)

@@ -4,10 +4,15 @@ import, where the library uses it)."""
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
 import attrs
 import pytest
+from builders import WINDOWS
 
-from tienlen import Action, Combo, ComboKind, Played
+from tienlen import Action, Combo, ComboKind, Played, actions, moves
+from tienlen._cache import CACHES, stats
 from tienlen._fast import fast, slot_setter
 
 
@@ -63,3 +68,33 @@ def test_a_class_without_slots_or_a_missing_slot_is_refused() -> None:
         fast(Loose)(lambda x: None)
     with pytest.raises(TypeError, match="no slot"):
         slot_setter(_Point, "z")
+
+
+def test_the_shared_value_caches_stay_within_their_documented_bounds() -> None:
+    rng = random.Random(3)
+    combos, plays = CACHES["combinations"], CACHES["play actions"]
+    for _ in range(plays.limit + 10):
+        actions.play_action(rng.randrange(4), ComboKind.STRAIGHT, rng.getrandbits(52) | 0b10001)
+    for _ in range(combos.limit + 10):
+        moves.combo_of(ComboKind.STRAIGHT, rng.getrandbits(52) | 0b10001)
+    figures = stats()
+    assert all(f.size <= f.most <= f.limit for f in figures.values())
+    assert figures["play actions"].clears >= 1 and figures["combinations"].clears >= 1
+    combos.clear()  # leave no made-up combos behind for other tests
+    plays.clear()
+
+
+def test_the_speed_page_lists_every_cache_with_the_bound_the_code_enforces() -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / "howto" / "speed.rst").read_text(encoding="utf-8")
+    rows = {f"{f.name.capitalize()}: {f.limit:,} {f.holds}" for f in stats().values()}
+    assert len(rows) == 7  # every cache of the library, however it is imported
+    assert [row for row in rows if row not in page] == []
+
+
+def test_the_windows_cache_stays_within_its_bound() -> None:
+    WINDOWS.clear()
+    for pattern in range(WINDOWS.limit + 10):  # more patterns than the cache holds
+        moves._windows(sum(1 << (4 * r) for r in range(13) if pattern >> r & 1), 3, 13, 0)
+        assert len(WINDOWS) <= WINDOWS.limit
+    assert stats()["runs of ranks in whole hands"].clears >= 1
+    WINDOWS.clear()

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 import attrs
 import pytest
 from builders import (
-    FOUR_TWOS,
     NO_RAKE_IWIN,
     PR3,
     PR3_HIGH,
@@ -24,6 +23,7 @@ from builders import (
     PR4_HIGH,
     QUAD,
     QUAD_HIGH,
+    QUAD_OF_TWOS,
     chop,
     result,
 )
@@ -376,7 +376,7 @@ def test_result_whose_frozen_seat_is_not_in_the_last_places_is_refused() -> None
     ids=["house", "iwin", "quad worth more"],
 )
 def test_four_twos_held_are_valued_once_as_the_larger(rules: RuleSet, units: int) -> None:
-    assert held_value(parse_cards(FOUR_TWOS + " 9♠"), rules) == units
+    assert held_value(parse_cards(QUAD_OF_TWOS + " 9♠"), rules) == units
 
 
 def test_settle_stake_keyword_still_works_with_a_deprecation_warning() -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import attrs
 import pytest
 from builders import (
-    FOUR_TWOS,
     NO_RAKE_IWIN,
     PR3,
     PR3_HIGH,
@@ -17,9 +16,11 @@ from builders import (
     PR4_HIGH,
     QUAD,
     QUAD_HIGH,
+    QUAD_OF_TWOS,
     chop,
     go,
     moves,
+    of,
     played,
     result,
 )
@@ -29,13 +30,15 @@ from tienlen import (
     HOUSE,
     IWIN,
     NORTHERN,
+    PROFILES,
+    Chop,
+    Finished,
     InvalidRules,
     Round,
     RuleSet,
     classify,
     settle,
 )
-from tienlen.events import Chop, Finished
 from tienlen.settle import chop_value
 
 LOW_PR4 = "5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 8♠ 8♣"  # a PR4 lower than the PR4 of builders
@@ -108,14 +111,14 @@ def test_four_twos_chopped_under_house_cost_their_2s_not_nothing() -> None:
     """house, a 1,000 room: seat 1 lays four 2s (a quad), seat 2 chops them with a PR4, chop 1 of
     its chain. The quad's own chop price under house is nothing; its four 2s' is 2 + 2 + 4 + 4 = 12
     entries; the larger, 12,000, is paid by seat 1 to seat 2 (it used to move nothing)."""
-    r = result(4, (0, 2, 3, 1), events=[chop(HOUSE, 1, 1, 2, 1, FOUR_TWOS, LOW_PR4)])
+    r = result(4, (0, 2, 3, 1), events=[chop(HOUSE, 1, 1, 2, 1, QUAD_OF_TWOS, LOW_PR4)])
     assert moves(settle(r, HOUSE, unit=1000), "chop") == [(1, 2, 12000)]
 
 
 def test_four_twos_chopped_under_iwin_cost_6_bets_not_a_quads_3() -> None:
     """iwin, 1 bet: four 2s chopped by a PR4. A quad is 1 nhất + 1 nhì (3 bets); the four 2s are
     2 black (1 nhì each) and 2 red (1 nhất each): 1 + 1 + 2 + 2 = 6 bets. The larger, 6, is the chain."""
-    r = result(4, (0, 2, 3, 1), events=[chop(IWIN, 1, 1, 2, 1, FOUR_TWOS, LOW_PR4)])
+    r = result(4, (0, 2, 3, 1), events=[chop(IWIN, 1, 1, 2, 1, QUAD_OF_TWOS, LOW_PR4)])
     assert moves(settle(r, IWIN, unit=1), "chop") == [(1, 2, 6)]
 
 
@@ -348,3 +351,75 @@ def test_chop_out_voids_reads_the_first_form_of_the_axis() -> None:
     assert RuleSet.from_mapping({"from": "house", "name": "x", "chop_out_voids": False}).chop_out_voids == "none"
     with pytest.raises(InvalidRules, match="chop_out_voids: 'sometimes' is not allowed"):
         RuleSet.from_mapping({"from": "house", "name": "x", "chop_out_voids": "sometimes"})
+
+
+def test_chops_are_recorded_with_their_chain_index_and_the_chain_resets_with_the_trick_house() -> None:
+    r = Round.from_hands(
+        ["2♠ 2♥ 9♥", "3♠ 3♣ 4♠ 4♣ 5♠ 5♣ 10♥", "7♠ 7♣ 7♦ 7♥ J♥ 3♥", "8♠ 8♣ 9♠ 9♣ 10♠ 10♣ Q♥"],
+        HOUSE,
+        first_round=False,
+        leader=0,
+    )
+    r = go(r, "2♠", "3♠ 3♣ 4♠ 4♣ 5♠ 5♣", "7♠ 7♣ 7♦ 7♥")
+    chops = of(r, Chop)
+    assert [(c.trick, c.index, c.chopper, c.chopped) for c in chops] == [(1, 1, 1, 0), (1, 2, 2, 1)]
+    assert str(chops[0].chopped_combo) == "2♠" and str(chops[1].by) == "7♠ 7♣ 7♦ 7♥"
+    assert r.trick.chain == tuple(chops)
+    r = go(r, "pass", "pass", "pass")  # seat 3's PR3 cannot chop a quad in house
+    assert r.trick.number == 2 and r.trick.chain == () and r.to_act == 2
+    r = go(r, "J♥", "Q♥", "2♥", "pass", "pass", "8♠ 8♣ 9♠ 9♣ 10♠ 10♣")
+    last = of(r, Chop)[-1]
+    assert (last.trick, last.index, last.chopper, last.chopped) == (2, 1, 3, 0)
+    assert len(r.trick.chain) == 1
+
+
+def test_beating_an_ordinary_play_is_no_chop_house() -> None:
+    r = Round.from_hands(["3♠ 9♥", "4♠ A♥", "2♦ 8♦", "J♦ Q♦"], HOUSE)
+    r = go(r, "3♠", "A♥", "2♦")  # a 2 on an ace is no chop
+    assert of(r, Chop) == [] and r.trick.chain == ()
+
+
+def test_higher_two_on_a_two_is_a_chop_northern() -> None:
+    """northern: 2♠ beaten by 2♦ (any suit) is a chop, then a quad chops the 2♦: chain 1, 2."""
+    r = Round.from_hands(["2♠ 9♥", "2♦ A♥", "7♠ 7♣ 7♦ 7♥ J♥", "J♦ Q♦"], NORTHERN, first_round=False, leader=0)
+    r = go(r, "2♠", "2♦", "7♠ 7♣ 7♦ 7♥")
+    chops = of(r, Chop)
+    assert [(c.index, c.chopper, c.chopped, str(c.chopped_combo)) for c in chops] == [(1, 1, 0, "2♠"), (2, 2, 1, "2♦")]
+
+
+def test_higher_two_on_a_two_is_no_chop_house() -> None:
+    r = Round.from_hands(["2♠ 9♥", "2♦ A♥", "7♦ J♥", "J♦ Q♦"], HOUSE, first_round=False, leader=0)
+    r = go(r, "2♠", "2♦")
+    assert of(r, Chop) == []
+
+
+def test_single_two_on_a_plain_single_is_no_chop_northern() -> None:
+    r = Round.from_hands(["A♠ 9♥", "2♦ 3♥", "7♦ J♥", "J♦ Q♦"], NORTHERN, first_round=False, leader=0)
+    r = go(r, "A♠", "2♦")
+    assert of(r, Chop) == [] and r.trick.last_seat == 1
+
+
+def test_pair_of_twos_on_a_lower_pair_of_twos_is_a_chop_northern() -> None:
+    r = Round.from_hands(["2♠ 2♣ 9♥", "2♦ 2♥ 3♥", "7♦ J♥", "J♦ Q♦"], NORTHERN, first_round=False, leader=0)
+    r = go(r, "2♠ 2♣", "2♦ 2♥")
+    assert [(c.index, c.chopper) for c in of(r, Chop)] == [(1, 1)]
+
+
+@pytest.mark.parametrize(
+    ("name", "bomb", "chops"),
+    [
+        ("house", "3♠ 3♣ 4♠ 4♣ 5♠ 5♣", True),
+        ("faceoff", "3♠ 3♣ 4♠ 4♣ 5♠ 5♣", True),
+        ("iwin", "3♠ 3♣ 4♠ 4♣ 5♠ 5♣", True),
+        ("pagat", "3♠ 3♣ 4♠ 4♣ 5♠ 5♣", True),
+        ("northern", "7♠ 7♣ 7♦ 7♥", True),
+        ("house", "7♠ 7♣ 7♦ 7♥", True),
+        ("pagat", "7♠ 7♣ 7♦ 7♥", True),
+    ],
+)
+def test_bomb_on_a_single_two_is_a_chop(name: str, bomb: str, chops: bool) -> None:
+    rest = "8♦ 10♥" if "7" not in bomb else "8♦ 10♥ 3♠"
+    hands = ["2♠ 9♥", bomb + " J♥", rest, "J♦ Q♦"]
+    r = Round.from_hands(hands, PROFILES[name], first_round=False, leader=0)
+    r = go(r, "2♠", bomb)
+    assert [(c.index, c.chopper, c.chopped) for c in of(r, Chop)] == [(1, 1, 0)]

@@ -19,21 +19,32 @@ import random
 import attrs
 import pytest
 from builders import (
+    ALL,
+    FREEZE_ONE,
+    PLAY_ON,
+    SPADES4,
     go,
     moves,
+    of,
+    plays_of,
+    refused,
     result,
 )
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from tienlen import (
     COUNTING,
+    HOUSE,
     NORTHERN,
     PROFILES,
+    Forfeited,
+    Played,
     Round,
     RuleSet,
+    parse_cards,
     settle,
 )
-from tienlen.events import Forfeited, Played, RoundResult
+from tienlen.events import RoundResult
 from tienlen.strategies import rule_sets
 
 
@@ -165,3 +176,74 @@ def test_northern_late_forfeiter_takes_the_lowest_open_place() -> None:
     r = northern_four("x1", "3♠", "x2")
     assert r.result.placements == (0, 3, 2, 1)
     assert moves(settle(r.result, NORTHERN, unit=1)) == [(3, 0, 1), (2, 0, 2), (1, 0, 3), (2, 0, 4)]
+
+
+@pytest.mark.parametrize("name", PLAY_ON)
+def test_forfeit_takes_last_place_and_leaves_turn_order(name: str) -> None:
+    r = Round.from_hands(SPADES4, PROFILES[name])
+    r = go(r, "3♠", "4♠", ("forfeit", 2))  # seat 2 leaves while seat 2 is to act
+    assert r.forfeited == (2,) and of(r, Forfeited) == [Forfeited(seat=2)]
+    assert r.to_act == 3 and not r.is_active(2)
+    assert r.actions[-1].kind == "forfeit" and r.actions[-1].seat == 2
+    r = go(r, "6♠", "7♠", "8♠", "pass", "pass")  # seat 1 out; seat 3 and 0 pass
+    assert r.to_act == 3  # seat 2 is skipped as next leader
+    while not r.is_over:
+        r = r.apply(r.legal_actions()[0])
+    res = r.result
+    assert res.placements[-1] == 2 and res.forfeited == (2,)
+    assert res.hands[2] == parse_cards("5♠ 9♠")  # the forfeiter keeps their cards
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_forfeit_out_of_turn_keeps_the_turn(name: str) -> None:
+    r = go(Round.from_hands(SPADES4, PROFILES[name]), "3♠")
+    r = r.forfeit(3)
+    assert r.to_act == 1
+    r = go(r, "4♠", "5♠")
+    assert r.to_act == 0  # seat 3 is skipped
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_first_forfeiter_takes_the_last_place(name: str) -> None:
+    r = Round.from_hands(SPADES4, PROFILES[name])
+    r = go(r, "3♠", ("forfeit", 3), ("forfeit", 2))
+    assert not r.is_over
+    r = go(r, "4♠", "7♠", "8♠")  # seat 1 out: only seat 0 holds cards in play
+    assert r.is_over
+    assert r.result.placements == (1, 0, 2, 3)
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_forfeits_leaving_one_player_end_the_round(name: str) -> None:
+    r = Round.from_hands(SPADES4, PROFILES[name])
+    r = go(r, ("forfeit", 1), ("forfeit", 2))
+    assert not r.is_over
+    r = r.forfeit(3)
+    assert r.is_over and r.result.placements == (0, 3, 2, 1)
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_first_leader_forfeiting_before_the_lead_passes_the_lead_on(name: str) -> None:
+    """Decision: if the seat that must open with the lowest card leaves before leading, the next
+    seat in play leads, with anything (the lowest card left with the forfeiter's hand)."""
+    r = Round.from_hands(SPADES4, PROFILES[name])
+    r = r.forfeit(0)
+    assert r.to_act == 1 and r.trick.leader == 1
+    assert plays_of(r) == ["4♠", "8♠"]
+    r = r.play("8♠")
+    assert r.to_act == 2
+
+
+def test_forfeit_refusals() -> None:
+    r = Round.from_hands(SPADES4, HOUSE)
+    refused(r, lambda x: x.forfeit(4), "seat must be a seat from 0 to 3")
+    out = go(r, "3♠", "4♠", "5♠", "6♠", "7♠", "8♠")
+    refused(out, lambda x: x.forfeit(1), "seat 1 is no longer playing")
+    gone = r.forfeit(2)
+    refused(gone, lambda x: x.forfeit(2), "seat 2 is no longer playing")
+
+
+def test_forfeiter_is_not_frozen_house() -> None:
+    r = Round.from_hands(FREEZE_ONE, HOUSE)
+    r = go(r, "3♠", ("forfeit", 3), "4♠", "6♠", "2♥")
+    assert r.frozen == () and r.forfeited == (3,)

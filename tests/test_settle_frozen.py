@@ -7,18 +7,35 @@ from __future__ import annotations
 import attrs
 import pytest
 from builders import (
+    FREEZE_ONE,
+    FREEZING,
     FROZEN_2H_PR3,
     FROZEN_PR4,
     FROZEN_QUAD_2S,
     NO_BOMBS,
     NO_RAKE_IWIN,
+    NOT_FREEZING,
     QUAD,
     go,
     moves,
+    of,
+    refused,
     result,
 )
 
-from tienlen import COUNTING, HOUSE, IWIN, Round, next_leader, settle
+from tienlen import (
+    COUNTING,
+    HOUSE,
+    IWIN,
+    PROFILES,
+    Froze,
+    Passed,
+    Round,
+    TrickWon,
+    next_leader,
+    parse_cards,
+    settle,
+)
 
 
 class TestHouseFrozen:
@@ -158,3 +175,110 @@ def test_den_bai_under_card_count_scoring_makes_the_passer_pay_all_three_counts(
     assert money.transfers[1].reason.startswith("đền bài: passed holding a play, pays seat 2's card count")
     plain = go(Round.from_hands(hands, COUNTING, first_round=False, leader=0), "3♠", "pass", "pass", "pass", "5♠")
     assert plain.result.frozen == () and settle(plain.result, COUNTING, unit=1000).net == (8000, -3000, -2000, -3000)
+
+
+DEN_BAI = ["2♦ 2♥", "5♠ 6♠ 7♠", "8♠", "9♠ 9♣ 10♠ 10♣ J♠ J♣"]
+
+
+@pytest.mark.parametrize("name", FREEZING)
+def test_player_with_no_card_played_when_the_first_goes_out_is_frozen(name: str) -> None:
+    r = Round.from_hands(FREEZE_ONE, PROFILES[name])
+    r = go(r, "3♠", "4♠", "6♠", "pass", "2♥")  # seat 0 goes out; seat 3 has played nothing
+    assert r.frozen == (3,) and not r.is_active(3)
+    assert of(r, Froze) == [Froze(seat=3, cards=parse_cards("8♠ 9♠"))]
+    # the frozen player stops: never asked again, cannot forfeit
+    assert r.to_act == 1
+    r = go(r, "pass", "pass")
+    assert r.to_act == 1 and r.trick.number == 2
+    refused(r, lambda x: x.forfeit(3), "seat 3 is no longer playing")
+    r = r.play("5♠")
+    assert r.is_over
+    res = r.result
+    assert res.placements == (0, 1, 2, 3) and res.frozen == (3,) and res.hands[3] == parse_cards("8♠ 9♠")
+
+
+@pytest.mark.parametrize("name", FREEZING)
+def test_frozen_players_take_the_last_places(name: str) -> None:
+    """A frozen seat ranks below every seat that played, even one still holding more cards."""
+    r = Round.from_hands(["3♠ 2♥", "4♠ 5♠ 10♦ J♦ Q♦", "8♠", "6♠ 7♠"], PROFILES[name])
+    r = go(r, "3♠", "4♠", "pass", "6♠", "2♥")  # seat 2 (one card) froze; seats 1 and 3 play on
+    assert r.frozen == (2,)
+    r = go(r, "pass", "pass")
+    assert r.to_act == 1  # seat 0 (out) won the trick; seat 1 is next still in play
+    r = go(r, "5♠", "7♠")  # seat 3 goes out; seat 1 is left with three cards
+    assert r.is_over
+    assert r.result.placements == (0, 3, 1, 2)
+    assert len(r.result.hands[1]) == 3 and len(r.result.hands[2]) == 1
+
+
+@pytest.mark.parametrize("name", FREEZING)
+def test_lead_skips_a_frozen_seat_after_a_trick_won_by_a_player_who_is_out(name: str) -> None:
+    r = Round.from_hands(FREEZE_ONE, PROFILES[name])
+    r = go(r, "3♠", "pass", "6♠", "8♠", "2♥")  # seat 1 passed and never played: frozen
+    assert r.frozen == (1,)
+    r = go(r, "pass", "pass")
+    assert of(r, TrickWon)[-1] == TrickWon(trick=1, seat=0, next_leader=2)
+    assert r.to_act == 2
+
+
+@pytest.mark.parametrize("name", NOT_FREEZING)
+def test_no_freezing(name: str) -> None:
+    r = Round.from_hands(FREEZE_ONE, PROFILES[name])
+    r = go(r, "3♠", "4♠", "6♠", "pass", "2♥")
+    assert r.frozen == () and of(r, Froze) == [] and r.is_active(3)
+    r = go(r, "pass", "pass")
+    if name == "pagat":
+        assert r.to_act == 3  # pagat asks seat 3 (who passed) again while a 2 is on the table
+        r = r.pass_()
+    assert r.to_act == 1
+    r = go(r, "5♠")  # seat 1 out; the seat that never played goes on playing
+    assert not r.is_over and r.to_act == 2
+    r = go(r, "pass", "8♠")  # seat 2 passes, seat 3 wins the trick and leads
+    assert r.to_act == 3 and r.trick.table is None and r.hands[3] == parse_cards("9♠")
+    r = r.play("9♠")
+    assert r.is_over and r.result.placements == (0, 1, 3, 2) and r.result.frozen == ()
+
+
+@pytest.mark.parametrize("name", FREEZING)
+def test_two_frozen_players_at_four(name: str) -> None:
+    """iwin: with two frozen players the round ends at once (the one left pays a ván nhì).
+    house: it ends as well, because only one seat still holds cards in play."""
+    r = Round.from_hands(FREEZE_ONE, PROFILES[name])
+    r = go(r, "3♠", "4♠", "pass", "pass", "2♥")
+    assert r.is_over and r.to_act is None
+    res = r.result
+    assert res.frozen == (2, 3) and res.placements == (0, 1, 2, 3)
+    assert res.den_bai is None
+
+
+def test_three_frozen_den_bai_names_the_frozen_player_who_passed_holding_a_legal_play_iwin() -> None:
+    r = Round.from_hands(DEN_BAI, IWIN, first_round=False, leader=0)
+    r = go(r, "2♦", "pass", "pass", "pass")
+    passes = of(r, Passed)
+    assert [(p.seat, p.could_play) for p in passes] == [(1, False), (2, False), (3, True)]
+    r = r.play("2♥")
+    assert r.is_over
+    res = r.result
+    assert res.frozen == (1, 2, 3) and res.placements == (0, 1, 2, 3)
+    assert res.den_bai == 3
+
+
+def test_three_frozen_without_a_withheld_play_names_no_den_bai_iwin() -> None:
+    hands = ["2♦ 2♥", "5♠ 6♠ 7♠", "8♠", "9♠ 9♣ 10♠ 10♣ J♠"]
+    r = go(Round.from_hands(hands, IWIN, first_round=False, leader=0), "2♦", "pass", "pass", "pass", "2♥")
+    assert r.result.frozen == (1, 2, 3) and r.result.den_bai is None
+
+
+def test_three_frozen_house_has_no_den_bai() -> None:
+    r = go(Round.from_hands(DEN_BAI, HOUSE, first_round=False, leader=0), "2♦", "pass", "pass", "pass", "2♥")
+    assert r.result.frozen == (1, 2, 3) and r.result.den_bai is None
+    assert all(p.could_play is None for p in of(r, Passed))
+
+
+def test_no_den_bai_at_three_players_with_both_others_frozen_iwin() -> None:
+    """Fix (issue 10): đền bài is the three-frozen case only (RULES.md, seed 003's "Cóng 3 nhà"), so
+    at three players a frozen player who passed holding a play is not named, and the winner leads next."""
+    r = Round.from_hands(["2♦ 2♥", "5♠ 6♠ 7♠", "9♠ 9♣ 10♠ 10♣ J♠ J♣"], IWIN, first_round=False, leader=0)
+    r = go(r, "2♦", "pass", "pass", "2♥")
+    assert r.result.frozen == (1, 2) and r.result.den_bai is None
+    assert next_leader(r.result, IWIN) == 0

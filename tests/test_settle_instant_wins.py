@@ -6,10 +6,13 @@ from __future__ import annotations
 import attrs
 import pytest
 from builders import (
+    DRAGON,
     NO_BOMBS,
     NO_RAKE_IWIN,
     moves,
+    refused,
     result,
+    with_others,
 )
 
 from tienlen import (
@@ -17,12 +20,14 @@ from tienlen import (
     INSTANT_WIN_PATTERNS,
     IWIN,
     NORTHERN,
+    PROFILES,
+    InstantWin,
     InstantWinRule,
     Round,
     RuleSet,
+    instant_win_pattern,
     settle,
 )
-from tienlen.round import instant_win_pattern
 
 
 class TestHouseInstantWin:
@@ -159,3 +164,129 @@ def test_two_bombs_instant_win_counts_bombs_as_the_axis_says(hand: str, reading:
     assert bool(round_.instant_winners) == won
     if won:
         assert settle(round_.result, rules, unit=1000).net == (8000, -8000)
+
+
+FOUR_TWOS = "2♠ 2♣ 2♦ 2♥ 3♣ 4♦ 5♥ 7♠ 8♣ 9♦ J♥ Q♠ K♣"
+
+
+SIX_PAIRS = "3♣ 3♦ 5♠ 5♥ 7♣ 7♦ 9♠ 9♥ J♣ J♦ K♠ K♥ A♣"
+
+
+SIX_PAIRS_WITH_QUAD = "3♣ 3♦ 5♠ 5♣ 5♦ 5♥ 7♣ 7♦ 9♠ 9♥ J♣ J♦ A♣"
+
+
+PR5 = "4♠ 4♣ 5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 10♦ Q♥ 2♣"
+
+
+PR6 = "4♠ 4♣ 5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣ 2♣"
+
+
+DRAGON_TO_TWO = "3♣ 4♦ 5♥ 6♠ 7♣ 8♦ 9♥ 10♠ J♣ Q♦ K♥ A♠ 2♣"
+
+
+PR3_WITH_THREE_SPADES = "3♠ 3♣ 4♠ 4♦ 5♥ 5♣ 8♠ 10♦ J♥ Q♠ K♣ A♦ 7♥"
+
+
+FOUR_THREES = "3♠ 3♣ 3♦ 3♥ 5♠ 7♣ 8♦ 10♥ J♠ Q♣ K♦ A♥ 2♠"
+
+
+PATTERNS = {
+    "four_twos": FOUR_TWOS,
+    "six_pairs": SIX_PAIRS,
+    "pr5": PR5,
+    "pr6": PR6,
+    "dragon": DRAGON,
+    "dragon_to_two": DRAGON_TO_TWO,
+    "pr3_with_three_spades": PR3_WITH_THREE_SPADES,
+    "four_threes": FOUR_THREES,
+}
+
+
+INSTANT_WIN_CASES = [
+    ("house", "four_twos"),
+    ("house", "six_pairs"),
+    ("house", "pr5"),
+    ("house", "dragon"),
+    ("faceoff", "dragon"),
+    ("faceoff", "four_twos"),
+    ("faceoff", "six_pairs"),
+    ("iwin", "dragon_to_two"),
+    ("iwin", "pr5"),
+    ("iwin", "pr6"),
+    ("iwin", "six_pairs"),
+    ("iwin", "four_twos"),
+    ("iwin", "pr3_with_three_spades"),
+    ("iwin", "four_threes"),
+]
+
+
+@pytest.mark.parametrize(("name", "pattern"), INSTANT_WIN_CASES, ids=[f"{n}-{p}" for n, p in INSTANT_WIN_CASES])
+def test_instant_win_pattern(name: str, pattern: str) -> None:
+    rules = PROFILES[name]
+    r = Round.from_hands(with_others(PATTERNS[pattern]), rules)
+    assert r.is_over and r.to_act is None and r.legal_actions() == ()
+    assert r.instant_winners == (InstantWin(seat=1, pattern=pattern),)
+    res = r.result
+    assert res.winners == (1,) and res.placements == () and res.instant_winners == r.instant_winners
+    assert instant_win_pattern(PATTERNS[pattern], rules, first_round=True) == pattern
+    refused(r, lambda x: x.play("3♠"), "the round is over")
+
+
+def test_six_pairs_counts_a_quad_as_two_pairs() -> None:
+    for name in ("house", "faceoff", "iwin"):
+        assert instant_win_pattern(SIX_PAIRS_WITH_QUAD, PROFILES[name]) == "six_pairs"
+
+
+@pytest.mark.parametrize("pattern", ["pr3_with_three_spades", "four_threes"])
+def test_first_round_instant_wins_not_in_later_rounds_iwin(pattern: str) -> None:
+    r = Round.from_hands(with_others(PATTERNS[pattern]), IWIN, first_round=False, leader=0)
+    assert not r.is_over and r.instant_winners == ()
+
+
+def test_first_round_pr3_needs_the_three_spades_iwin() -> None:
+    no_spade = "3♥ 3♣ 4♠ 4♦ 5♥ 5♣ 8♠ 10♦ J♥ Q♠ K♣ A♦ 7♥"
+    assert instant_win_pattern(no_spade, IWIN, first_round=True) is None
+
+
+def test_dragon_to_ace_is_not_an_instant_win_iwin() -> None:
+    """iwin's dragon runs 3 to 2 (all 13 ranks); a 3→A dragon without a 2 wins nothing there."""
+    assert instant_win_pattern(DRAGON, IWIN, first_round=False) is None
+    assert instant_win_pattern(DRAGON, HOUSE) == "dragon"
+
+
+def test_five_pairs_not_in_a_row_win_nothing_house() -> None:
+    assert instant_win_pattern("4♠ 4♣ 5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 9♠ 9♣ 10♦ Q♥ 2♣", HOUSE) is None
+
+
+@pytest.mark.parametrize("name", ["northern", "pagat"])
+@pytest.mark.parametrize("pattern", ["four_twos", "six_pairs", "pr5", "dragon", "dragon_to_two", "four_threes"])
+def test_no_instant_wins(name: str, pattern: str) -> None:
+    r = Round.from_hands(with_others(PATTERNS[pattern]), PROFILES[name])
+    assert not r.is_over and r.instant_winners == () and r.legal_actions()
+
+
+@pytest.mark.parametrize("name", ["house", "faceoff"])
+def test_several_instant_winners_share(name: str) -> None:
+    hands = with_others(SIX_PAIRS, seat=0)
+    hands[2] = FOUR_TWOS
+    hands[1], hands[3] = "10♠ 10♣", "Q♣ Q♦"
+    hands[2] = "2♠ 2♣ 2♦ 2♥ 3♠ 4♣ 6♥ 7♥ 8♥ 10♥ J♠ Q♥ K♦"
+    r = Round.from_hands(hands, PROFILES[name], dealer=1)
+    assert r.is_over
+    assert {(w.seat, w.pattern) for w in r.instant_winners} == {(0, "six_pairs"), (2, "four_twos")}
+    assert set(r.result.winners) == {0, 2}
+
+
+@pytest.mark.parametrize(("dealer", "winner"), [(0, 1), (1, 3), (2, 3), (3, 1)])
+def test_several_instant_winners_only_the_nearest_to_the_dealer_in_dealing_order_wins_iwin(dealer: int, winner: int) -> None:
+    """Dealing starts left of the dealer (seat dealer + 1) and ends with the dealer."""
+    hands = ["10♠ 10♣", SIX_PAIRS, "Q♣ Q♥", "2♠ 2♣ 2♦ 2♥ 3♠ 4♣ 6♥ 7♥ 8♥ 10♥ J♠ Q♦ K♦"]
+    r = Round.from_hands(hands, IWIN, dealer=dealer)
+    assert r.is_over and [w.seat for w in r.instant_winners] == [winner]
+    assert r.result.winners == (winner,)
+
+
+def test_instant_winner_who_is_the_dealer_wins_last_in_dealing_order_iwin() -> None:
+    hands = [SIX_PAIRS, "10♠ 10♣", "Q♣ Q♥", "2♠ 2♣ 2♦ 2♥ 3♠ 4♣ 6♥ 7♥ 8♥ 10♥ J♠ Q♦ K♦"]
+    assert [w.seat for w in Round.from_hands(hands, IWIN, dealer=0).instant_winners] == [3]
+    assert [w.seat for w in Round.from_hands(hands, IWIN, dealer=3).instant_winners] == [0]

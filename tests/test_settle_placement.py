@@ -10,14 +10,24 @@ from builders import (
     NO_RAKE_IWIN,
     QUAD,
     chop,
+    go,
     moves,
+    of,
     result,
 )
 
-from tienlen import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT
-from tienlen.errors import InvalidArgument
-from tienlen.events import Finished
-from tienlen.settle import HOUSE_SEAT, settle
+from tienlen import (
+    FACEOFF,
+    HOUSE,
+    IWIN,
+    NORTHERN,
+    PAGAT,
+    Finished,
+    InvalidArgument,
+    Round,
+    settle,
+)
+from tienlen.settle import HOUSE_SEAT
 
 
 class TestHousePlacement:
@@ -121,3 +131,12 @@ def test_northern_finishing_with_a_two_in_second_place() -> None:
     s = settle(result(3, (2, 1, 0), events=events), NORTHERN, unit=1)
     assert moves(s, "finished on a 2") == [(1, 2, 2), (1, 0, 2)]
     assert s.net == (-2 + 2, -1 - 4, 3 + 2)
+
+
+def test_finishing_on_a_two_is_recorded() -> None:
+    """The Finished event says whether the play that emptied the hand held a 2 (northern charges it)."""
+    r = Round.from_hands(["3♠ 2♥", "4♠ 5♠", "6♠ 7♠", "8♠ 9♠"], NORTHERN)
+    r = go(r, "3♠", "4♠", "6♠", "8♠", "2♥")
+    assert of(r, Finished) == [Finished(seat=0, place=1, with_two=True)]
+    r = go(r, "pass", "pass", "pass", "5♠")
+    assert of(r, Finished)[-1] == Finished(seat=1, place=2, with_two=False)
