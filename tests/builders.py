@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+import json
+import os
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
 
-from tienlen import IWIN, PROFILES, IllegalPlay, Round, RuleSet, classify, format_cards, parse_cards
+from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, Round, RuleSet, classify, format_cards, parse_cards
 from tienlen._cache import CACHES
+from tienlen._input import MAX_RECORD, MAX_RULES_TEXT
+from tienlen.agents import GreedyAgent, play_round
+from tienlen.errors import MESSAGE_LIMIT, TienLenError
 from tienlen.events import Chop, Event, InstantWin, RoundResult
-from tienlen.settle import Settlement
+from tienlen.settle import REWARD_SCALE, Settlement, settle
 
 
 def result(
@@ -177,3 +184,51 @@ def iwin_round() -> Round:
     """An iwin round where seat 0 leads a 2 and seat 2 holds a PR4 to chop it out of turn."""
     hands = ["2♥ 3♣", "4♠ 5♠", "6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣ 10♦", "J♠ J♣"]
     return Round.from_hands(hands, IWIN, leader=0).play("2♥")
+
+
+def refused_quickly(call: Callable[[], object], error: type[TienLenError] = TienLenError, match: str | None = None) -> str:
+    """Run ``call``, which must raise ``error`` quickly with a short one-line message; return it."""
+    start = time.process_time()
+    with pytest.raises(error, match=match) as caught:
+        call()
+    assert time.process_time() - start < 1.0
+    message = str(caught.value)
+    assert "\n" not in message and len(message) <= MESSAGE_LIMIT
+    return message
+
+
+def exact(result: object, rules: object) -> tuple[list[int], int]:
+    """settle's net and house in a room 100 times finer (the rake then never rounds away)."""
+    money = settle(result, rules, unit=REWARD_SCALE)  # type: ignore[arg-type]
+    return list(money.net), money.house
+
+
+GREEDY_ROUND = play_round(HOUSE, [GreedyAgent()] * 4, seed=12)  # a finished house round of four greedy bots
+
+
+def record_with(**changes: Any) -> str:
+    data = json.loads(GREEDY_ROUND.to_json())
+    data.update(changes)
+    return json.dumps(data, ensure_ascii=False)
+
+
+def settlement_document() -> dict[str, Any]:
+    return settlement_of(HOUSE).to_dict()
+
+
+def settlement_of(rules: RuleSet, seed: int = 3) -> Settlement:
+    return settle(play_round(rules, [GreedyAgent()] * 4, seed=seed).result, rules, unit=1000 if rules.currency != "points" else 1)
+
+
+def special_files(tmp_path: Path) -> list[Path]:
+    fifo = tmp_path / "fifo.toml"
+    os.mkfifo(fifo)
+    zero = tmp_path / "zero.toml"
+    zero.symlink_to("/dev/zero")
+    folder = tmp_path / "folder.toml"
+    folder.mkdir()
+    big = tmp_path / "big.toml"
+    big.write_text("# " + "x" * max(MAX_RULES_TEXT, MAX_RECORD))
+    latin = tmp_path / "latin.toml"
+    latin.write_bytes(b'name = "caf\xe9"')
+    return [fifo, zero, folder, big, latin, tmp_path / "missing.toml"]

@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 import pytest
-from builders import WINDOWS
+from builders import WINDOWS, refused_quickly
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tienlen import (
@@ -483,3 +483,12 @@ def test_sets_of_one_rank_are_one_shared_combo_each_for_good() -> None:
     again = [c for c in legal_plays(hand, None, HOUSE) if c.kind < ComboKind.STRAIGHT]
     assert len(first) == 20  # 8 cards, 7 pairs, 4 triples, a quad
     assert all(c is d is moves.combo_of(c.kind, c.mask) for c, d in zip(first, again, strict=True))
+
+
+def test_a_hand_larger_than_the_rules_deal_is_refused_at_once() -> None:
+    refused_quickly(lambda: legal_plays((1 << 40) - 1, None, HOUSE), InvalidCards, "at most 13 cards under house, not 40")
+
+
+def test_tables_may_be_given_as_card_text() -> None:
+    assert [str(c) for c in legal_plays("3♠ 4♠ 4♣", "3♣", HOUSE)] == ["4♠", "4♣"]
+    assert beats("4♠", "3♠", HOUSE)

@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import attrs
 import pytest
-from builders import DRAGON, PR4_LOW, SPADES4, go, iwin_two_on_table, with_others
+from builders import DRAGON, GREEDY_ROUND, PR4_LOW, SPADES4, go, iwin_two_on_table, record_with, refused_quickly, with_others
 
 from tienlen import (
     HOUSE,
     IWIN,
     InvalidRecord,
+    InvalidRules,
     Round,
     RuleSet,
+    TienLenError,
     parse_cards,
 )
+from tienlen.agents import GreedyAgent, play_round
 
 
 def test_record_round_trips_a_played_round_with_interrupts_and_forfeits() -> None:
@@ -75,3 +79,74 @@ def test_one_line_notation_round_trips_and_reads_like_the_log() -> None:
 def test_bad_notation_is_refused_naming_the_problem(text: str, message: str) -> None:
     with pytest.raises(InvalidRecord, match=message):
         Round.from_notation(text)
+
+
+def _record() -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(play_round(HOUSE, [GreedyAgent()] * 4, seed=12).to_json())
+    return loaded
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("first_round", "no", "first_round must be true or false"),
+        ("version", True, "version True is not supported"),
+        ("version", 1.0, "version 1.0 is not supported"),
+        ("seed", 3.0, "seed must be a whole number"),
+    ],
+)
+def test_records_with_wrong_types_are_refused(field: str, value: Any, message: str) -> None:
+    record = _record()
+    record[field] = value
+    with pytest.raises(InvalidRecord, match=message):
+        Round.from_json(json.dumps(record))
+
+
+def test_record_action_cards_must_be_text() -> None:
+    record = _record()
+    record["actions"][0]["cards"] = 1
+    with pytest.raises(InvalidRecord, match=r"action 1 .* cards must be card text"):
+        Round.from_json(json.dumps(record))
+
+
+@pytest.mark.parametrize("option", ["s²", "s١", "p٤", "d²", "s" + "9" * 5000, "s18446744073709551616"])
+def test_notation_numbers_are_ascii_and_bounded(option: str) -> None:
+    refused_quickly(lambda: Round.from_notation(f"house p2 d0 first {option} | 3♠ / 4♠ |"), InvalidRecord)
+
+
+@pytest.mark.parametrize("seat", ["²", "٣", "9" * 5000])
+def test_notation_seats_are_ascii_and_bounded(seat: str) -> None:
+    refused_quickly(lambda: Round.from_notation(f"house p2 d0 first | 3♠ / 4♠ | {seat}:3♠"), InvalidRecord)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        record_with(seed=None)[:-1] + ', "seed": 5}',
+        '{"name": "a", "name": "b"}',
+    ],
+)
+def test_duplicated_json_keys_are_refused(text: str) -> None:
+    with pytest.raises(TienLenError, match="given twice"):
+        Round.from_json(text) if "format" in text else RuleSet.from_json(text)
+
+
+def test_unknown_record_fields_are_refused() -> None:
+    refused_quickly(lambda: Round.from_json(record_with(winner=0)), InvalidRecord, "field 'winner'")
+    data = json.loads(GREEDY_ROUND.to_json())
+    data["actions"][0]["note"] = "x"
+    refused_quickly(lambda: Round.from_json(json.dumps(data)), InvalidRecord, "action 1 ")  # the first, counted from 1
+
+
+def test_nan_and_infinity_are_not_json_numbers() -> None:
+    refused_quickly(lambda: Round.from_json(record_with()[:-1] + ', "seed": NaN}'), InvalidRecord)
+    refused_quickly(lambda: RuleSet.from_json('{"name": "x", "rake_percent": Infinity}'), InvalidRules)
+
+
+def test_a_record_without_a_seed_is_a_given_deal_and_replays_as_such() -> None:
+    """Documented: seed null means the hands were given (Round.from_hands), so any hands are read."""
+    given = Round.from_hands(["3♠ 4♠", "5♠ 6♠"], HOUSE)
+    assert Round.from_json(given.to_json()) == given and given.seed is None
+    refused_quickly(
+        lambda: Round.from_json(record_with(hands=["3♠ 4♠"] + json.loads(GREEDY_ROUND.to_json())["hands"][1:])), InvalidRecord
+    )

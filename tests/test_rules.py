@@ -3,26 +3,32 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
-from builders import moves, result
+from builders import GREEDY_ROUND, moves, refused_quickly, result, special_files
 from hypothesis import given, settings
 
 from tienlen import (
     AXES,
     HOUSE,
+    INSTANT_WIN_PATTERNS,
     IWIN,
     NORTHERN,
     PAGAT,
     PROFILES,
     BombRule,
     InstantWinRule,
+    InvalidRecord,
     InvalidRules,
+    Round,
     RuleSet,
+    load_rules,
     settle,
 )
+from tienlen.agents import AGENTS
 from tienlen.errors import InvalidArgument
 from tienlen.rules import PER_PLAYERS
 from tienlen.strategies import rule_sets
@@ -375,3 +381,144 @@ def test_new_axes_are_described_once_and_round_trip() -> None:
 def test_contradictory_new_axes_are_refused_naming_the_field(change: dict[str, object], message: str) -> None:
     with pytest.raises(InvalidRules, match=message.replace("(", r"\(").replace(")", r"\)")):
         RuleSet.from_mapping({"name": "x", **change})
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"chop_payment": "double"}, "chop_payment: 'double' is not allowed"),
+        ({"thui": "everyone"}, "thui: 'everyone' is not allowed"),
+        ({"currency": "dollars"}, "currency: 'dollars' is not allowed"),
+        ({"frozen": "no"}, "frozen: expected true or false"),
+        ({"min_players": "2"}, "min_players: expected a whole number"),
+        ({"bombs": ["quad"]}, "bombs: expected a table of bomb classes"),
+        ({"bomb_values": {"quad": 4}}, "bomb_values: expected a table"),
+        ({"two_values": None}, "two_values: expected 4 whole numbers"),
+        ({"match_rounds": True}, "match_rounds: expected a whole number"),
+    ],
+)
+def test_rule_sets_built_directly_are_checked_like_rule_files(changes: dict[str, Any], message: str) -> None:
+    with pytest.raises(InvalidRules, match=message):
+        attrs.evolve(HOUSE, **changes)
+
+
+@pytest.mark.parametrize(
+    ("mapping", "message"),
+    [
+        ({"from": ["house"]}, "from: .* is not a profile"),
+        ({"name": "x", 1: 2}, "axis names must be text"),
+        (
+            {
+                "from": "house",
+                "name": "x",
+                "placement": {"2": [[2, 1, 4]], "3": [[3, 1, 4]], "4": [[4, 1, 4]], "04": [[4, 1, 9]]},
+            },
+            "given once",
+        ),
+    ],
+)
+def test_odd_rule_mappings_are_refused(mapping: dict[Any, Any], message: str) -> None:
+    with pytest.raises(InvalidRules, match=message):
+        RuleSet.from_mapping(mapping)
+
+
+def test_rule_text_with_control_characters_round_trips_through_toml() -> None:
+    odd = attrs.evolve(HOUSE, name="odd", description='tab\there, "quotes", DEL\x7f, bell\x07')
+    assert RuleSet.from_toml(odd.to_toml()) == odd
+
+
+@pytest.mark.parametrize("count", ["²", "٤", "4" * 5000, "-4"])
+def test_player_count_keys_must_be_ascii_whole_numbers(count: str) -> None:
+    mapping = {"from": "house", "name": "x", "placement": {count: [[2, 1, 4]]}}
+    refused_quickly(lambda: RuleSet.from_mapping(mapping), InvalidRules, "player count")
+    record = json.loads(GREEDY_ROUND.to_json())
+    record["rules"]["placement"][count] = [[2, 1, 4]]
+    refused_quickly(lambda: Round.from_json(json.dumps(record)), InvalidRecord, "player count")
+
+
+@pytest.mark.parametrize("row", [None, False, 4, "x"])
+def test_a_placement_row_must_be_a_list(row: Any) -> None:
+    refused_quickly(
+        lambda: RuleSet.from_mapping({"from": "house", "name": "x", "placement": {"4": row}}), InvalidRules, "placement"
+    )
+
+
+def test_a_toml_integer_too_long_to_read_is_a_rules_error() -> None:
+    refused_quickly(lambda: RuleSet.from_toml(f'name = "x"\nfrozen_penalty = {"9" * 5000}'), InvalidRules, "not valid TOML")
+
+
+def test_rules_files_are_read_only_when_regular_small_and_utf8(tmp_path: Path) -> None:
+    for path in special_files(tmp_path):
+        refused_quickly(lambda path=path: load_rules(path), InvalidRules, "cannot read rules file")
+
+
+@pytest.mark.parametrize("mapping", [AXES, INSTANT_WIN_PATTERNS, AGENTS, HOUSE._bomb_table])
+def test_tables_are_read_only(mapping: Any) -> None:
+    with pytest.raises(TypeError):
+        mapping["quad"] = None
+
+
+ALL = list(PROFILES.values())
+
+
+@pytest.mark.parametrize("rules", ALL, ids=list(PROFILES))
+def test_rule_files_round_trip_exactly(rules: RuleSet, tmp_path: Path) -> None:
+    assert RuleSet.from_toml(rules.to_toml()) == rules
+    assert RuleSet.from_json(rules.to_json()) == rules
+    for suffix, text in ((".toml", rules.to_toml()), (".json", rules.to_json())):
+        path = tmp_path / f"r{suffix}"
+        path.write_text(text, encoding="utf-8")
+        assert load_rules(path) == rules
+
+
+def test_rule_file_from_a_profile_with_overrides() -> None:
+    family = load_rules(Path(__file__).parent.parent / "examples" / "my_house.toml")
+    assert family.name == "family" and family.frozen_penalty == 4 and "six_pairs" not in family.instant_wins
+    assert (
+        attrs.evolve(family, name="house", description=HOUSE.description, frozen_penalty=8, instant_wins=HOUSE.instant_wins)
+        == HOUSE
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('from = "house"\nname = "x"\nbogus = 1\n', "bogus: not a rule axis"),
+        ('from = "house"\nname = "x"\nfrozen = "yes"\n', "frozen: expected true or false"),
+        (
+            'from = "house"\nname = "x"\ncurrency = "gold"\n',
+            "currency: 'gold' is not allowed; use one of 'chips', 'bets', 'points'",
+        ),
+        ('from = "house"\nname = "x"\nstraight_min = 2\n', "straight_min: 2 must be between 3 and 13"),
+        (
+            'from = "northern"\nname = "x"\ninterrupt_bombs = ["PR4"]\n',
+            "interrupt_bombs: 'PR4' must be a class of the bomb table",
+        ),
+        (
+            'from = "northern"\nname = "x"\n[bombs.PR3]\nchops_twos = [1]\n',
+            "bombs.PR3: PR3 is not a combination under these rules (pair runs are off)",
+        ),
+        ('from = "house"\nname = "x"\n[bombs.quad]\nchops_twos = [1, 4]\n', "bombs.quad.chops_twos"),
+        ('from = "house"\nname = "x"\ninstant_wins = ["royal_flush"]\n', "instant_wins: 'royal_flush' is not a pattern"),
+        ('from = "house"\nname = "x"\nmin_players = 5\n', "min_players/max_players"),
+        ('from = "casino"\nname = "x"\n', "from: 'casino' is not a profile"),
+        ('name = "x"\n', "placement: no payments given for 2 players"),
+        ('from = "house"\nname = "x"\nden_bai = true\nfrozen = false\n', "den_bai: needs frozen = true"),
+        ("name = [", "not valid TOML"),
+    ],
+)
+def test_bad_rule_files_are_refused_naming_the_field(text: str, message: str) -> None:
+    with pytest.raises(InvalidRules) as caught:
+        RuleSet.from_toml(text)
+    assert message in str(caught.value)
+
+
+def test_load_rules_refuses_unknown_names_and_unreadable_files(tmp_path: Path) -> None:
+    with pytest.raises(InvalidRules, match="neither a profile"):
+        load_rules("casino")
+    with pytest.raises(InvalidRules, match="cannot read rules file"):
+        load_rules(tmp_path / "missing.json")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    with pytest.raises(InvalidRules, match="not valid JSON"):
+        load_rules(bad)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import attrs
 import pytest
 from builders import (
+    GREEDY_ROUND,
     NO_RAKE_IWIN,
     PR3,
     PR3_HIGH,
@@ -25,6 +26,7 @@ from builders import (
     QUAD_HIGH,
     QUAD_OF_TWOS,
     chop,
+    refused_quickly,
     result,
 )
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -45,12 +47,12 @@ from tienlen import (
     parse_cards,
     settle,
 )
-from tienlen.agents import RandomAgent, play_round
+from tienlen.agents import GreedyAgent, RandomAgent, play_round
 from tienlen.compare import compare_round
 from tienlen.env import TienLenEnv
 from tienlen.errors import InvalidArgument, InvalidRecord, InvalidRules, TienLenError
-from tienlen.events import Event, Finished, RoundResult
-from tienlen.settle import HOUSE_SEAT, Settlement, Transfer, chop_value, held_value, stake_for, unit_for
+from tienlen.events import Chop, Event, Finished, RoundResult
+from tienlen.settle import HOUSE_SEAT, Settlement, Transfer, chop_value, held_value, reward_net, stake_for, unit_for
 from tienlen.simulate import simulate
 
 # ================================================================================ values and text
@@ -435,3 +437,25 @@ def test_currency_is_the_kind_and_unit_the_worth_everywhere() -> None:
     stats = simulate([HOUSE], rounds=1, seed=0)[0]
     with pytest.warns(DeprecationWarning, match="ProfileStats.unit is deprecated"):
         assert stats.unit == stats.currency == "chips"
+
+
+@pytest.mark.parametrize("field", ["players", "dealer", "den_bai"])
+def test_a_hand_built_result_with_a_huge_number_is_refused_found_by_the_deep_fuzz(field: str) -> None:
+    refused_quickly(lambda: attrs.evolve(GREEDY_ROUND.result, **{field: 10**5000}), InvalidRecord, "whole numbers from 0 to 99")
+
+
+def test_settle_refuses_a_seat_that_chops_itself() -> None:
+    result = play_round(HOUSE, [GreedyAgent()] * 4, seed=3).result
+    chop = Chop(trick=1, index=1, chopper=1, chopped=1, chopped_combo=classify("2♠", HOUSE), by=classify("3♠ 3♣ 3♦ 3♥", HOUSE))
+    forged = attrs.evolve(result, events=(*result.events, chop))
+    for balances in (None, [10**6] * 4):
+        with pytest.raises(InvalidRecord, match="cannot chop its own play"):
+            settle(forged, IWIN, unit=1000, balances=balances)
+
+
+def test_reward_net_of_an_iwin_two_player_round_keeps_the_5_percent_rake() -> None:
+    """iwin, 2 players, 1 bet: seat 0 goes out (3♠, 4♠, 6♠); the loser pays one ván nhất, 2 bets. The winner's 5% rake is 0.1 bet,
+    which settle at 1 per bet rounds down to 0: rewards (1.9, -2.0), house 0.1."""
+    round_ = Round.from_hands(["3♠ 6♠", "4♠ 5♠"], IWIN, first_round=False, leader=0).play("3♠").play("4♠").play("6♠")
+    assert settle(round_.result, IWIN).net == (2, -2)
+    assert reward_net(round_.result, IWIN) == ((1.9, -2.0), 0.1)

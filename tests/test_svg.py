@@ -6,9 +6,21 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
+from builders import settlement_document
 from hypothesis import given, settings, strategies as st
 
-from tienlen import HOUSE, IWIN, PAGAT, Card, Combo, Round, format_cards, parse_cards, svg
+from tienlen import (
+    HOUSE,
+    IWIN,
+    PAGAT,
+    Card,
+    Combo,
+    Round,
+    Settlement,
+    format_cards,
+    parse_cards,
+    svg,
+)
 from tienlen.agents import GreedyAgent, play_round
 from tienlen.errors import InvalidArgument, InvalidCards, TienLenError
 from tienlen.settle import settle
@@ -209,3 +221,12 @@ def test_a_forfeited_seat_is_marked() -> None:
     root = parse(svg.position(position))
     marked = [g for g in root.iter(f"{NS}g") if g.get("class") == "marker forfeited"]
     assert len(marked) == 1 and "seat 2: " in title(root) and "(forfeited" in title(root)
+
+
+def test_control_characters_in_pictures_are_escaped() -> None:
+    document = settlement_document()
+    document["transfers"][0]["reason"] = "chop\x00\x1b[2J\x08<b>&"
+    picture = svg.settlement(Settlement.from_dict(document))
+    root = ET.fromstring(picture)  # well-formed XML
+    text = "".join(root.itertext())
+    assert "\\x00\\x1b[2J\\x08<b>&" in text and "\x1b" not in picture
