@@ -4,7 +4,8 @@ The server runs on 127.0.0.1 on a free port. Four clients per table play rounds 
 choosing with the bundled bot and sending its choice as text; each client checks that no message
 holds a card it should not see; the stored records replay to the same settlements; a client that
 leaves mid-round comes back with its token and plays on; bad messages get an error frame and leave
-the table as it was. Hostile clients (tests/test_table_server_hostile.py) meet every bound.
+the table as it was. Hostile clients meet every bound (the section "hostile clients" below):
+acting for another seat, guessed tokens, oversized frames, floods, many connections.
 """
 
 from __future__ import annotations
@@ -370,6 +371,8 @@ def test_a_hint_ranks_the_seats_actions_and_search_bots_play_the_round() -> None
 
     run(play, timeout=120)
 
+
+# ====================================================================== hostile clients
 
 QUICK = Limits(rate=10**6, burst=10**6)  # no rate limit, for the tests of other bounds
 
