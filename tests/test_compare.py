@@ -1,5 +1,5 @@
 """Comparing variants: axis differences, one play under every profile, one round under every profile,
-custom rule files, and the seeded statistical comparison."""
+and each axis shown where it differs."""
 
 from __future__ import annotations
 

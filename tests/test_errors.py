@@ -1,5 +1,6 @@
 """The error taxonomy of docs/concepts/errors.rst, one test per row, over every public entry point
-that takes ``rules``, ``players`` or a seat: a wrong one raises the documented type."""
+that takes ``rules``, ``players`` or a seat: a wrong one raises the documented type; and what every
+message is (one short safe line, quickly, whatever the input's size, nesting or type)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The one fast-constructor helper (``tienlen._fast``): what it builds equals what the checked
+"""The speed machinery: the one fast-constructor helper (``tienlen._fast``) builds what the checked
 constructor builds, and a declaration that does not match its class fails when it is made (at
-import, where the library uses it)."""
+import, where the library uses it); the shared caches stay within their documented bounds."""
 
 from __future__ import annotations
 

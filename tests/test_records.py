@@ -1,4 +1,5 @@
-"""TODO docstring."""
+"""Round records and the one-line notation: a played round round-trips through its record and its
+notation, and a tampered, mistyped or oversized record or notation is refused naming what is wrong."""
 
 from __future__ import annotations
 

@@ -6,6 +6,11 @@ rest of the deck is out of play. Moves are written as card text, ``"pass"``,
 ``("interrupt", seat, cards)`` or ``("forfeit", seat)``.
 
 Decisions taken where RULES.md is silent are written in the docstring of the test that pins them.
+
+Then the round as a state machine: stateful and seeded self-play per profile and player count
+(cards conserved, rounds end, nothing half-applied), the handed-out-action fast path, moves read
+as text, and the layout of a position. The rules that also move money (chops, instant wins, cóng,
+forfeits, finishing on a 2) are tested in their test_settle_*.py module, play and money together.
 """
 
 from __future__ import annotations

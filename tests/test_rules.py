@@ -1,4 +1,8 @@
-"""Rule sets as data: mapping round trips, profiles as starting points, and refusals naming the field."""
+"""Rule sets as data: mapping round trips, profiles as starting points, rule files (TOML and JSON)
+and their loading, every axis documented, and refusals naming the field.
+
+What each axis does in play or in money is tested with its rule (test_beating.py,
+test_round.py, test_settle_*.py); here is what a rule set holds and what it refuses."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Simulation statistics: plain wins, estimates, and a small run computed by hand."""
+"""Simulations and their statistics: seeded and deterministic whatever the workers, the same deals
+for every profile, plain wins, estimates, and a small run computed by hand."""
 
 from __future__ import annotations
 
