@@ -197,7 +197,7 @@ def test_card_errors_quote_the_visible_token_and_no_invisible_character(text: st
 
 def test_cards_are_immutable_and_shared() -> None:
     with pytest.raises(AttributeError):
-        DECK[0].rank = Rank.TWO  # type: ignore[misc]
+        DECK[0].rank = Rank.TWO
     with pytest.raises(AttributeError):
         del DECK[0].suit
     assert str(DECK[0]) == "3♠" and Card.parse("3♠") is DECK[0]

@@ -12,6 +12,7 @@ import doctest
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -148,7 +149,7 @@ def test_an_axis_without_words_of_its_own_is_described_from_its_meaning() -> Non
         ({"min_players": 3}, "Played by 3 to 4 players"),
     ],
 )
-def test_profile_pages_follow_the_data(change: dict[str, int], words: str) -> None:
+def test_profile_pages_follow_the_data(change: dict[str, Any], words: str) -> None:
     changed = attrs.evolve(HOUSE, **change)
     assert words not in profile_words.profile_page(HOUSE)
     assert words in profile_words.profile_page(changed)

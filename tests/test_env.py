@@ -22,9 +22,9 @@ def unit_of(rules: RuleSet) -> int:
     return 1 if rules.currency == "points" else 100
 
 
-def run(env: TienLenEnv, rng: random.Random) -> tuple[dict[str, int], int]:
+def run(env: TienLenEnv, rng: random.Random) -> tuple[dict[str, float], int]:
     """Random legal actions until every agent has left; return the rewards each agent read and the step count."""
-    totals = {agent: 0 for agent in env.possible_agents}
+    totals: dict[str, float] = {agent: 0 for agent in env.possible_agents}
     steps = 0
     for agent in env.agent_iter(max_iter=10_000):
         observation, reward, terminated, truncated, info = env.last()

@@ -554,7 +554,7 @@ def test_whole_deck_dealt_at_two_or_three(players: int, sizes: list[int]) -> Non
     r = Round.deal(WHOLE, players=players, seed=3)
     assert [mask.bit_count() for mask in r.dealt] == sizes
     assert sum(r.dealt) == FULL_MASK and r.out_of_play == ()
-    assert Round.from_json(r.play(r.legal_actions()[0].combo).to_json()).dealt == r.dealt  # records replay
+    assert Round.from_json(r.apply(r.legal_actions()[0]).to_json()).dealt == r.dealt  # records replay
 
 
 @pytest.mark.parametrize(("players", "sizes"), [(2, [26, 26]), (3, [17, 17, 17])])
@@ -567,7 +567,7 @@ def test_whole_deck_dealt_evenly_leaves_one_card_out_at_three(players: int, size
     assert (FULL_MASK & ~sum(r.dealt)).bit_count() == 52 - sum(sizes)
     whole = Round.deal(WHOLE, players=players, seed=3)
     assert all(even & ~full == 0 for even, full in zip(r.dealt, whole.dealt, strict=True))  # the same deal, one card short
-    assert Round.from_json(r.play(r.legal_actions()[0].combo).to_json()).dealt == r.dealt  # records replay
+    assert Round.from_json(r.apply(r.legal_actions()[0]).to_json()).dealt == r.dealt  # records replay
 
 
 def test_deal_evenly_needs_the_whole_deck() -> None:
@@ -599,6 +599,7 @@ def test_random_rule_sets_play_out_conserve_cards_and_settle_to_zero(rules: Rule
         if offers and ply % 3 == 0:
             r = r.apply(offers[ply % len(offers)])
         elif leave and ply % leave == leave - 1:
+            assert r.to_act is not None  # (forfeit(None) would be refused anyway)
             r = r.forfeit(r.to_act)
         else:
             seat = r.to_act
@@ -1242,7 +1243,7 @@ def test_a_bad_text_is_refused_naming_the_word(text: str, seat: int | None, erro
 def test_legal_actions_are_immutable_and_pickle_under_every_protocol(protocol: int) -> None:
     actions = Round.deal(HOUSE, seed=7).legal_actions()
     with pytest.raises(AttributeError):
-        actions.seat = 0  # type: ignore[misc]
+        actions.seat = 0
     copy = pickle.loads(pickle.dumps(actions, protocol))
     assert copy == actions and copy.seat == actions.seat and hash(copy) == hash(actions)
     assert pickle.loads(pickle.dumps(HOUSE, protocol)) == HOUSE

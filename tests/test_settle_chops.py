@@ -39,6 +39,7 @@ from tienlen import (
     classify,
     settle,
 )
+from tienlen.events import Event
 from tienlen.settle import chop_value
 
 LOW_PR4 = "5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 8♠ 8♣"  # a PR4 lower than the PR4 of builders
@@ -327,7 +328,7 @@ def test_chop_out_voids_both_readings_and_the_chopped_player_chopping_back(readi
     all its cards (link 2: 2 × 4,000 = 8,000, paid by seat 1) and goes out first. Places 0, 2, 3, 1:
     4th (seat 1) pays 1st (seat 0) 4,000, 3rd (seat 3) pays 2nd (seat 2) 2,000. The nets per reading
     of chặt và tới are written beside each case."""
-    events = [
+    events: list[Event] = [
         Chop(
             trick=1, index=1, chopper=1, chopped=0, chopped_combo=classify("2♥", HOUSE), by=classify("3♠ 3♣ 4♠ 4♣ 5♦ 5♥", HOUSE)
         ),

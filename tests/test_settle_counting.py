@@ -10,6 +10,7 @@ import pytest
 from builders import go, moves, result
 
 from tienlen import COUNTING, Match, Round, RuleSet, classify, settle
+from tienlen._axes import Thui
 from tienlen.agents import RandomAgent, play_round
 from tienlen.errors import InvalidRules
 from tienlen.events import Played
@@ -106,7 +107,7 @@ def test_card_count_never_played_hand_priced_per_table_size(players: int, frozen
         ("last", (12000, -2000, -3000, -7000)),
     ],
 )
-def test_card_count_thui_paid_only_by_the_last_place(thui: str, net: tuple[int, ...]) -> None:
+def test_card_count_thui_paid_only_by_the_last_place(thui: Thui, net: tuple[int, ...]) -> None:
     """counting, 4 players, a 1,000 room. Seat 0 went out; seat 1 holds 3♠ 2♥ (2 cards), seat 2
     4♠ 5♠ 2♠ (3 cards), seat 3 6♠ 7♠ 8♠ 9♦ 2♦ (5 cards), placed by their counts. Card counts: 2, 3
     and 5 bets. Thúi (2♠ 1 bet, 2♥ and 2♦ 2 bets each) as the axis says; the nets are beside each case."""

@@ -28,6 +28,7 @@ from tienlen import (
     instant_win_pattern,
     settle,
 )
+from tienlen._axes import Rounds, TwoBombsCards
 
 
 class TestHouseInstantWin:
@@ -92,7 +93,7 @@ OVERLAPS = {
 }
 
 
-def only(pattern: str, rounds: str = "any", base: RuleSet = HOUSE) -> RuleSet:
+def only(pattern: str, rounds: Rounds = "any", base: RuleSet = HOUSE) -> RuleSet:
     return attrs.evolve(base, name=f"only-{pattern}", instant_wins=(InstantWinRule(pattern=pattern, rounds=rounds),))
 
 
@@ -124,7 +125,7 @@ def test_one_colour_needs_thirteen_cards() -> None:
 
 
 @pytest.mark.parametrize(("rounds", "first", "later"), [("any", True, True), ("first", True, False), ("later", False, True)])
-def test_a_pattern_counts_in_the_rounds_it_names(rounds: str, first: bool, later: bool) -> None:
+def test_a_pattern_counts_in_the_rounds_it_names(rounds: Rounds, first: bool, later: bool) -> None:
     """Four triples limited to the first round, to later rounds, or any: a dealt four-triples hand
     ends the round at once exactly where it counts."""
     rules = only("four_triples", rounds)
@@ -155,7 +156,7 @@ LOSER = "3♦ 4♦ 8♦ 9♦ 10♠ J♠ Q♠ K♠ A♦ 2♠ 10♦ J♣ 2♦"  # 
         ("3♠ 3♣ 4♠ 4♣ 5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♥", "shared", False),
     ],
 )
-def test_two_bombs_instant_win_counts_bombs_as_the_axis_says(hand: str, reading: str, won: bool) -> None:
+def test_two_bombs_instant_win_counts_bombs_as_the_axis_says(hand: str, reading: TwoBombsCards, won: bool) -> None:
     """house with only the two-bombs instant win, 2 players, a 1,000 room. Seat 0 is dealt the hand;
     where it counts as two bombs it wins at once and seat 1 pays 2 table stakes, 2 × 4 × 1,000 =
     8,000; where it does not, the round is played and nothing is paid at the deal."""

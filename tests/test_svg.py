@@ -166,7 +166,7 @@ def test_markers_show_who_acts_passed_went_out_and_was_frozen() -> None:
     start = Round.deal(HOUSE, seed=7)
     started = parse(svg.view(start.view(start.to_act or 0)))
     assert [g.get("class") for g in started.iter(f"{NS}g")].count("marker to-act") == 1
-    passed = start.play(start.legal_actions()[0].combo)
+    passed = start.apply(start.legal_actions()[0])
     passed = passed.pass_()
     root = parse(svg.position(passed))
     assert "passed" in title(root)
@@ -187,7 +187,7 @@ def test_values_draw_themselves_in_a_notebook() -> None:
     position = _chopped_trick_round()
     over = play_round(HOUSE, [GreedyAgent()] * 4, seed=31)
     for value in (Card.parse("Kd"), Combo.parse("7d 7h"), position.trick, position, position.view(2), settle(over.result, HOUSE)):
-        parse(value._repr_svg_())  # type: ignore[attr-defined]
+        parse(value._repr_svg_())
 
 
 def test_short_reprs_say_what_they_are() -> None:

@@ -358,7 +358,9 @@ def test_a_hint_ranks_the_seats_actions_and_search_bots_play_the_round() -> None
             await socket.send(json.dumps({"type": "hint"}))
             hinted = await skip_views(socket)
             assert hinted["type"] == "hint" and hinted["hints"]
-            legal = {str(a) for a in lobby.rooms["hinted"].table.round.view(seat).legal_actions}
+            round_ = lobby.rooms["hinted"].table.round
+            assert round_ is not None
+            legal = {str(a) for a in round_.view(seat).legal_actions}
             assert {h["action"] for h in hinted["hints"]} <= legal and all(0 <= h["win"] <= 1 for h in hinted["hints"])
             assert message["view"]["to_act"] == seat
             await socket.send(json.dumps({"type": "act", "text": hinted["hints"][0]["action"]}))
@@ -393,7 +395,7 @@ def run_quick(
             port = next(iter(server.sockets)).getsockname()[1]
             return await asyncio.wait_for(test(lobby, port), 120)
 
-    return asyncio.run_quick(main())
+    return asyncio.run(main())
 
 
 @asynccontextmanager
@@ -687,8 +689,8 @@ def test_only_the_servers_own_page_may_connect_from_a_browser() -> None:
                 async with client_with(port, origin=origin):
                     pass
             assert refused.value.response.status_code == 403
-        for origin in (f"http://127.0.0.1:{port}", "https://tables.example", None):
-            async with client_with(port, origin=origin) as socket:
+        for allowed in (f"http://127.0.0.1:{port}", "https://tables.example", None):
+            async with client_with(port, origin=allowed) as socket:
                 assert (await ask(socket, {"type": "next"}))["type"] == "error"
 
     async def with_origins() -> None:
@@ -696,7 +698,7 @@ def test_only_the_servers_own_page_may_connect_from_a_browser() -> None:
         async with await start(lobby, "127.0.0.1", 0) as server:
             await asyncio.wait_for(play(lobby, next(iter(server.sockets)).getsockname()[1]), 60)
 
-    asyncio.run_quick(with_origins())
+    asyncio.run(with_origins())
 
 
 # ---------------------------------------------------------------------------- timers

@@ -16,7 +16,7 @@ import attrs
 import pytest
 from builders import settlement_document, settlement_of
 from hypothesis import HealthCheck, given, settings, strategies as st
-from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 import tienlen
@@ -549,6 +549,7 @@ def test_the_proof_of_a_legal_action_cannot_be_written_from_outside() -> None:
     legal = round_.legal_actions()
     other = next(seat for seat in range(4) if seat != round_.to_act)
     stolen = classify(str(round_.view(other).hand[0]), HOUSE)
+    assert round_.to_act is not None
     forged = Action(kind="play", seat=round_.to_act, combo=stolen)
     for entry in (forged, (forged, 0, 0), (forged, -1, 0), (forged, 0, 10**9), ("x",)):
         legal._minted[id(forged)] = entry  # type: ignore[assignment]
@@ -596,7 +597,7 @@ def test_wrong_types_and_huge_numbers_are_refused() -> None:
 def test_a_bool_is_no_seat() -> None:
     view = Round.deal(HOUSE, seed=1).view(1)
     with pytest.raises(IllegalPlay, match="not seat True's"):
-        view.parse_action("pass", True)  # type: ignore[arg-type]
+        view.parse_action("pass", True)
     document = view.to_dict()
     with pytest.raises(InvalidDocument, match=r"^seat: expected a whole number, not True"):
         PlayerView.from_dict(document | {"seat": True})
