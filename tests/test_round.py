@@ -379,19 +379,9 @@ def test_interrupt_without_the_rules_allowing_it_is_refused(name: str) -> None:
     refused(r, lambda x: x.interrupt(3, "8♠"), f"{name} has no bombs that may be played out of turn")
 
 
-# ====================================================================== chops
-
-
-# ====================================================================== instant wins
-
-
-# ====================================================================== frozen players
-
-
-# ====================================================================== finishing
-
-
-# ====================================================================== forfeits
+# Chops, instant wins, frozen players, finishing on a 2 and forfeits are tested with their money in
+# test_settle_chops.py, test_settle_instant_wins.py, test_settle_frozen.py,
+# test_settle_placement.py and test_settle_forfeit.py.
 
 
 # ====================================================================== bad input
