@@ -1,4 +1,5 @@
-"""Test helpers shared by the test modules: hand-built results, chops and the hands the settlement tests use."""
+"""Test helpers shared by the test modules: hand-built results, chops and the hands the settlement
+tests use, rounds played and refused, and the spellings of the card and move words."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import copy
 import json
 import os
 import time
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -16,6 +18,7 @@ import pytest
 from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, Round, RuleSet, classify, format_cards, parse_cards
 from tienlen._cache import CACHES
 from tienlen._input import MAX_RECORD, MAX_RULES_TEXT
+from tienlen._words import plain
 from tienlen.agents import GreedyAgent, play_round
 from tienlen.errors import MESSAGE_LIMIT, TienLenError
 from tienlen.events import Chop, Event, InstantWin, RoundResult
@@ -232,3 +235,14 @@ def special_files(tmp_path: Path) -> list[Path]:
     latin = tmp_path / "latin.toml"
     latin.write_bytes(b'name = "caf\xe9"')
     return [fifo, zero, folder, big, latin, tmp_path / "missing.toml"]
+
+
+def spelt(word: str) -> list[str]:
+    """Every way a word of the Vietnamese word table may be written: as the table has it (NFC),
+    decomposed (NFD) and without diacritics, each in lower, upper, title and mixed case."""
+    forms = [word, unicodedata.normalize("NFD", word), plain(word)]
+    return [f(form) for form in forms for f in (str.lower, str.upper, str.title, _mixed_case)]
+
+
+def _mixed_case(text: str) -> str:
+    return "".join(c.upper() if i % 2 else c.lower() for i, c in enumerate(text))

@@ -633,3 +633,11 @@ def test_cli_rules_text_escapes_a_description_with_control_characters(tmp_path: 
     assert main(["rules", str(path)]) == 0
     out = capsys.readouterr().out
     assert "\x1b" not in out and "line\\n\\x1b[2Jforged" in out
+
+
+@pytest.mark.parametrize("word", ["bỏ", "bỏ lượt", "BO LUOT", "qua"])
+def test_check_accepts_the_vietnamese_pass_words(word: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--rules", "house", "--play", word, "--table", "4 cơ"]) == 0
+    assert capsys.readouterr().out == "legal: pass\n"
+    assert main(["check", "--rules", "house", "--play", "heo cơ", "--table", "xì bích"]) == 0
+    assert capsys.readouterr().out == "legal: single 2♥\n"

@@ -180,3 +180,22 @@ def test_the_security_page_states_the_limits_the_code_enforces() -> None:
         assert f"{value:,}" in page, value
     assert (MAX_SEED, MAX_AMOUNT, MAX_COUNT) == (2**64 - 1, 10**15, 10**9)
     assert "2**64 - 1" in page and "10**15" in page and "10**9" in page
+
+
+def test_the_cards_page_lists_every_word_the_readers_accept() -> None:
+    pytest.importorskip("sphinx", reason=skip_reason("sphinx"))
+    import card_words
+
+    from tienlen import _words
+
+    listed = {(word, bare) for _, word, bare, _ in card_words.rows()}
+    every = {**_words.RANKS, **_words.SUITS, **_words.ACTIONS}
+    assert listed == {(word, _words.plain(word)) for word in every}
+    assert ".. card-words::" in (DOCS / "concepts" / "cards.rst").read_text(encoding="utf-8")
+
+
+def test_the_glossary_links_real_axes_and_is_linked_from_the_readme() -> None:
+    glossary = (DOCS / "glossary.rst").read_text(encoding="utf-8")
+    linked = set(re.findall(r"<axis-([a-z-]+)>", glossary))
+    assert linked and linked <= {axis.replace("_", "-") for axis in attrs.fields_dict(RuleSet)}
+    assert "glossary.html" in README and "glossary" in (DOCS / "index.rst").read_text(encoding="utf-8")

@@ -38,6 +38,7 @@ from builders import (
     plays_of,
     refused,
     refused_quickly,
+    spelt,
 )
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -67,6 +68,8 @@ from tienlen import (
     parse_cards,
     settle,
 )
+from tienlen._words import ACTIONS
+from tienlen.actions import parse_action
 from tienlen.agents import RandomAgent, play_round
 from tienlen.cards import DECK, FULL_MASK, mask_of
 from tienlen.strategies import rounds, rule_sets
@@ -1241,3 +1244,51 @@ def test_legal_actions_are_immutable_and_pickle_under_every_protocol(protocol: i
 
 def test_a_negative_seed_no_longer_deals_as_its_absolute_value() -> None:
     refused_quickly(lambda: Round.deal(HOUSE, seed=-7), InvalidArgument, "seed must be a whole number from 0")
+
+
+# ---------------------------------------------------------------------------- Vietnamese moves
+@pytest.mark.parametrize(
+    ("text", "expected"), [("A bích", "A♠"), ("K cơ", "K♥"), ("Q bích", "Q♠"), ("A s", "A♠"), ("heo cơ", "2♥")]
+)
+def test_a_card_written_as_rank_and_suit_apart_is_read_as_a_play(text: str, expected: str) -> None:
+    # Was refused as "cannot read 'A' in 'A bích'" while parse_cards and "play A bích" read it.
+    hands = ["A♠ K♥ Q♠ 2♥ 3♣", "4♠ 5♠", "6♠ 7♠", "8♠ 9♠"]
+    round_ = Round.from_hands(hands, HOUSE, leader=0)
+    play = f"seat 0 play {expected}"
+    assert str(round_.parse_action(text)) == play
+    assert str(round_.view(0).parse_action(text)) == play
+    assert str(parse_action(text, HOUSE, to_act=0)) == play
+    assert round_.parse_action(text) == round_.parse_action(f"play {text}") == round_.parse_action(expected)
+    assert round_.parse_action(text) in round_.legal_actions()
+
+
+@pytest.mark.parametrize(("word", "kind"), list(ACTIONS.items()))
+def test_every_action_word_reads_in_every_spelling(word: str, kind: str) -> None:
+    round_ = iwin_round()
+    cards, seat, expected = {
+        "pass": ("", 1, "seat 1 pass"),
+        "play": (" 4 bích", 1, "seat 1 play 4♠"),
+        "interrupt": (" 6♠6♣7♠7♣8♠8♣9♠9♣", 2, "seat 2 interrupt 6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣"),
+    }[kind]
+    for form in spelt(word):
+        assert str(round_.parse_action(form + cards, seat)) == expected, form
+        assert str(round_.parse_action(f"seat {seat} {form}{cards}")) == expected, form
+        assert str(round_.view(seat).parse_action(form + cards)) == expected, form
+
+
+@pytest.mark.parametrize(
+    ("text", "seat", "error", "message"),
+    [
+        ("bỏ 4s", None, IllegalPlay, "cannot read '4s' in 'bỏ 4s': 'pass' takes no cards"),
+        ("bỏ cuộc", None, IllegalPlay, "cannot read 'cuộc' in 'bỏ cuộc'"),
+        ("lượt", None, IllegalPlay, "cannot read 'lượt' in 'lượt'"),
+        ("chặt 6♠6♣7♠7♣8♠8♣9♠9♣", None, IllegalPlay, "say which seat acts: 'seat 2 chặt"),
+        ("đánh", None, IllegalPlay, "'đánh' names no cards"),
+        ("đánh heo", None, InvalidCards, "cannot read 'heo' as a card"),
+        ("A bích x", None, InvalidCards, "cannot read 'x' as a card"),
+        ("heo", None, IllegalPlay, "cannot read 'heo' in 'heo'"),
+    ],
+)
+def test_vietnamese_junk_is_refused_naming_the_word(text: str, seat: int | None, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        iwin_round().parse_action(text, seat)
