@@ -37,6 +37,7 @@ from typing import Any, ClassVar
 from tienlen._checks import rules_or_profile
 from tienlen._extras import requires
 from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, Choice, index_label
+from tienlen.combos import ComboKind
 from tienlen.encoding import OBSERVATION_FIELDS, encode_observation
 from tienlen.env import RESET_OPTIONS, TienLenEnv
 from tienlen.errors import IllegalPlay, InvalidArgument
@@ -68,7 +69,7 @@ _HIGH = {
     "to_act": 3,
     "table_seat": 3,
     "leader": 3,
-    "table_kind": 6,
+    "table_kind": max(ComboKind),
     "table_length": 52,
     "trick_number": 53,
     "chops_in_trick": 52,
