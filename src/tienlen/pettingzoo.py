@@ -7,7 +7,7 @@ out-of-turn chops offered as steps of their own, rewards the settlement's ``net`
 exactly (:func:`tienlen.settle.reward_net`) at the end, every agent terminated then and stepping ``None`` to leave), with Gymnasium spaces:
 
 * ``action_space(agent)``: ``Discrete(ACTION_SPACE_SIZE)``, the fixed exact space of
-  :mod:`tienlen.actionspace` (327 indices; a straight or pair run takes several steps by the same
+  :mod:`tienlen.actionspace` (463 indices; a straight or pair run takes several steps by the same
   agent: its span, then one suit step per rank, lowest first).
 * ``observation_space(agent)``: a ``Dict`` of ``observation``, :data:`OBSERVATION_SIZE` ``int16``
   (the 397 ints of :func:`tienlen.encoding.encode_observation`, then the 53 of
