@@ -143,6 +143,8 @@ def test_an_axis_without_words_of_its_own_is_described_from_its_meaning() -> Non
         ({"rake_percent": 3}, "The house takes 3% of what each player wins"),
         ({"match_rounds": 7}, "A match is 7 rounds; the highest total wins, and equal totals share the win."),
         ({"min_players": 3}, "Played by 3 to 4 players"),
+        ({"triple_run_min": 2}, "A triple run (sám liên) is 2 or more triples of consecutive ranks, never with 2s."),
+        ({"quad_run_min": 3}, "A quad run is 3 or more quads of consecutive ranks, never with 2s."),
     ],
 )
 def test_profile_pages_follow_the_data(change: dict[str, int], words: str) -> None:

@@ -143,6 +143,17 @@ def _combinations(r: Any) -> Section:
         paras.append(run + " It is written by its number of pairs: PR3, PR4 and so on.")
     else:
         paras.append("Consecutive pairs are not a combination at all.")
+    runs = [
+        f"{name} is {least} or more {sets} of consecutive ranks, never with 2s"
+        for name, sets, least in (
+            ("a triple run (sám liên)", "triples", r.triple_run_min),
+            ("a quad run", "quads", r.quad_run_min),
+        )
+        if least
+    ]
+    if runs:
+        runs[0] = runs[0][0].upper() + runs[0][1:]
+        paras.append("; ".join(runs) + ". A run is beaten only by a higher run of its kind and length; it is never a bomb.")
     return "Combinations", paras
 
 
@@ -794,7 +805,7 @@ SOURCES: dict[str, str] = {
         " implementations of those tables, found by code search:\n\n"
         "* **A** — a TypeScript game, repository"
         " `uongsuadaubung/tien-len <https://github.com/uongsuadaubung/tien-len>`_: its"
-        " ``src/engine/game-modes.ts`` offers a ``COUNT_CARDS`` mode (\"Đếm Lá\"), and the"
+        ' ``src/engine/game-modes.ts`` offers a ``COUNT_CARDS`` mode ("Đếm Lá"), and the'
         " ``GameEngine`` class of ``src/engine/game.ts`` (beside ``card``, ``deck``, ``combinations``"
         " and ``validator`` modules; read at commit ``0626f8f``) settles it in"
         " ``settleCountCardsEndGame``, ``calculateRottenCardsPenalty``, ``calculateChopPenalty`` and"
@@ -843,7 +854,7 @@ SOURCES: dict[str, str] = {
         " B's table does not say it;\n"
         "* the instant wins ``dragon`` (3 to A), ``four_twos``, ``pr5`` and ``six_pairs`` (a quad counts"
         " as two pairs): A (``deck.ts``). A also wins with four 3s in a first round and with 13 cards of"
-        " one colour; ``instant_wins`` with ``four_threes`` (rounds ``\"first\"``) and ``one_colour``"
+        ' one colour; ``instant_wins`` with ``four_threes`` (rounds ``"first"``) and ``one_colour``'
         " added picks that reading, which ``counting`` leaves out as the chip-room set of ``house`` does;\n"
         "* chặt và tới and thúi on an instant win stay off (``chop_out_voids``, ``instant_win_thui``): A"
         " pays every chop on the spot whoever goes out after, and charges an instant win its 26 bets"
