@@ -170,3 +170,14 @@ def test_the_rules_matrix_has_a_row_for_every_axis() -> None:
     for rules in PROFILES.values():
         for axis in rows:
             assert rules_matrix.render(axis, rules), (rules.name, axis)
+
+
+def test_the_counting_page_names_each_source_by_its_repository() -> None:
+    """Issue 23, part 3: both public implementations behind ``counting`` are named, and each
+    reading the profile does not take names the axis that would pick it."""
+    page = profile_words.profile_page(PROFILES["counting"])
+    assert "`uongsuadaubung/tien-len <https://github.com/uongsuadaubung/tien-len>`_" in page
+    assert "`nguyendangkhoa150899-boop/bialk <https://github.com/nguyendangkhoa150899-boop/bialk>`_" in page
+    assert "could not be identified" not in page
+    for axis in ("interrupt_bombs", "instant_wins", "rake_percent", "cap_at_balance", "two_values", "bomb_values"):
+        assert f"``{axis}" in page
