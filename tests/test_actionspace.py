@@ -7,6 +7,7 @@ import random
 import subprocess
 import sys
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -26,6 +27,8 @@ from tienlen.cards import mask_of, parse_cards
 from tienlen.env import chop_offers
 from tienlen.strategies import combos, rounds
 
+# every profile, and one that plays runs of triples and quads (from 327 on in the space)
+WITH_RUNS = [*PROFILES.values(), attrs.evolve(HOUSE, name="house-with-runs", triple_run_min=2, quad_run_min=2)]
 SOME = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -144,7 +147,7 @@ def test_every_whole_sequence_names_the_card_set_that_names_it(index: int, data:
 # ---------------------------------------------------------------------------- exactness
 
 
-@pytest.mark.parametrize("rules", list(PROFILES.values()), ids=list(PROFILES))
+@pytest.mark.parametrize("rules", WITH_RUNS, ids=[r.name for r in WITH_RUNS])
 @SOME
 @given(data=st.data())
 def test_choice_is_exactly_the_legal_actions_at_any_ply(rules: RuleSet, data: st.DataObject) -> None:
@@ -157,9 +160,7 @@ def test_choice_is_exactly_the_legal_actions_at_any_ply(rules: RuleSet, data: st
             assert set(leaves(Choice.of(round_.legal_actions()))) == set(round_.legal_actions())
 
 
-@pytest.mark.parametrize(
-    ("rules", "players"), [(r, n) for r in PROFILES.values() for n in range(r.min_players, r.max_players + 1)]
-)
+@pytest.mark.parametrize(("rules", "players"), [(r, n) for r in WITH_RUNS for n in range(r.min_players, r.max_players + 1)])
 def test_choice_is_exactly_the_legal_actions_at_every_ply_of_whole_rounds(rules: RuleSet, players: int) -> None:
     for seed in range(3):
         rng = random.Random(seed)
