@@ -69,6 +69,8 @@ WORDS: dict[str, dict[str, str]] = {
         "quad": "quad",
         "straight": "straight",
         "pair run": "pair run",
+        "triple run": "triple run",
+        "quad run": "quad run",
     },
     "bomb": {"quad": "quad", "PR3": "PR3", "PR4": "PR4", "PR5": "PR5", "PR6": "PR6"},
     "want": {
@@ -78,7 +80,10 @@ WORDS: dict[str, dict[str, str]] = {
         "quad": "a quad",
         "straight": "a {length}-card straight",
         "pair run": "a {length}-card pair run",
+        "triple run": "a {length}-card triple run",
+        "quad run": "a {length}-card quad run",
     },
+    "sets": {"triple run": "triples", "quad run": "quads"},
     "twos": {"1": "a single 2", "2": "a pair of 2s", "3": "a triple of 2s"},
     "colour": {"1": "black", "2": "red", "3": "one black, one red"},
     "place": {"1": "1st", "2": "2nd", "3": "3rd", "4": "4th"},
@@ -86,7 +91,7 @@ WORDS: dict[str, dict[str, str]] = {
     "pattern": {name: name.replace("_", " ") for name in PATTERN_NAMES},
 }
 """Parameters whose values are words: a parameter named ``kind`` or ending in ``_kind`` is a kind of
-combination, ``want`` one with its ``length``, ``bomb``/``*_bomb`` a bomb class, ``twos`` the size of
+combination, ``want`` one with its ``length``, ``sets`` what a run is made of (a run's kind), ``bomb``/``*_bomb`` a bomb class, ``twos`` the size of
 a 2-group, ``colour`` a pair's colours (1 black, 2 red, 3 one of each), ``place``/``*_place`` a
 place (1 to 4), ``currency`` what a settlement counts in, ``pattern`` an instant win's pattern."""
 

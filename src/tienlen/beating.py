@@ -28,6 +28,8 @@ _FOLLOW = {  # the reason's code when a follow-suit rule refuses a play on each 
     ComboKind.QUAD: "must-follow-same-suits",
     ComboKind.STRAIGHT: "must-follow-suit",
     ComboKind.PAIR_RUN: "must-follow-same-suits",
+    ComboKind.TRIPLE_RUN: "must-follow-same-suits",
+    ComboKind.QUAD_RUN: "must-follow-same-suits",
 }
 _Why = tuple[str, dict[str, Any]]  # a reason's code and its parameters
 

@@ -34,7 +34,8 @@ TWO = _bits.TWO  # the rank index of the 2s
 
 
 class ComboKind(enum.IntEnum):
-    """The six shapes of play, in the order :func:`~tienlen.legal_plays` lists them."""
+    """The shapes of play, in the order :func:`~tienlen.legal_plays` lists them (triple and quad
+    runs only where ``triple_run_min`` and ``quad_run_min`` make them combinations)."""
 
     SINGLE = 1
     PAIR = 2
@@ -42,6 +43,8 @@ class ComboKind(enum.IntEnum):
     QUAD = 4
     STRAIGHT = 5
     PAIR_RUN = 6
+    TRIPLE_RUN = 7
+    QUAD_RUN = 8
 
     @property
     def label(self) -> str:
@@ -75,7 +78,7 @@ class Combo(WireValue):
         check_type(self.kind, ComboKind, "kind", "a ComboKind")
         if isinstance(self.mask, bool) or not isinstance(self.mask, int) or not 0 < self.mask <= FULL_MASK:
             raise InvalidArgument.of("combo-mask-out-of-range", mask=shown(self.mask))
-        if _loose_kind(self.mask) is not self.kind:
+        if loose_kind(self.mask) is not self.kind:
             raise InvalidCombo.of("cards-not-this-kind", cards=format_cards(self.mask), kind=self.kind.label)
 
     @property
@@ -164,18 +167,24 @@ def as_combo(value: Combo | Iterable[Card] | str | int, rules: RuleSet) -> Combo
     return value if isinstance(value, Combo) else classify(value, rules)
 
 
-def _loose_kind(mask: int) -> ComboKind | None:
+def loose_kind(mask: int) -> ComboKind | None:
     """The kind the cards of ``mask`` have under the loosest rules, or ``None``."""
     rank = (mask.bit_length() - 1) >> 2
     if mask >> 4 * rank << 4 * rank == mask:
         return ComboKind(mask.bit_count())
     ranks = [r for r, n in enumerate(rank_nibbles(mask)) if n]
     counts = {(mask >> 4 * r & 0xF).bit_count() for r in ranks}
-    if ranks[-1] - ranks[0] != len(ranks) - 1 or len(ranks) < 3 or len(counts) != 1:
+    if ranks[-1] - ranks[0] != len(ranks) - 1 or len(counts) != 1:
         return None
-    if counts == {1}:
-        return ComboKind.STRAIGHT
-    return ComboKind.PAIR_RUN if counts == {2} and ranks[-1] != TWO else None
+    (count,) = counts
+    if count == 1:
+        return ComboKind.STRAIGHT if len(ranks) >= 3 else None
+    if ranks[-1] == TWO or (count == 2 and len(ranks) < 3):
+        return None
+    return _RUN_KINDS[count]
+
+
+_RUN_KINDS = {2: ComboKind.PAIR_RUN, 3: ComboKind.TRIPLE_RUN, 4: ComboKind.QUAD_RUN}
 
 
 def _shape(mask: int, rules: RuleSet) -> tuple[tuple[str, dict[str, Any], bool], ComboKind | None]:
@@ -212,6 +221,17 @@ def _shape(mask: int, rules: RuleSet) -> tuple[tuple[str, dict[str, Any], bool],
         if not all(_pair_colour_ok(r, nibbles[r], rules) for r in ranks):
             return ("pair-run-pair-not-one-colour", {}, True), None
         return ("", {}, False), ComboKind.PAIR_RUN
+    if len(counts) == 1 and (least := (0, 0, 0, rules.triple_run_min, rules.quad_run_min)[max(counts)]):
+        kind = _RUN_KINDS[max(counts)]
+        if not consecutive:
+            return ("run-sets-not-consecutive", {"sets": kind, "ranks": _names(ranks)}, False), None
+        if ranks[-1] == TWO:
+            return ("run-with-twos", {"kind": kind}, False), None
+        if len(ranks) < least:
+            return ("run-too-short", {"kind": kind, "least": least, "sets": kind}, True), None
+        return ("", {}, False), kind
+    if rules.triple_run_min or rules.quad_run_min:
+        return ("mixed-ranks-or-runs", {}, False), None
     return ("mixed-ranks", {}, False), None
 
 
