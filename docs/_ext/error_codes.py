@@ -79,7 +79,7 @@ class ErrorCodes(SphinxDirective):
             lines += [f"   * - ``{code}``", f"     - {_cell(english)}", f"     - {_cell(vietnamese)}", f"     - {_cell(params)}"]
         container = nodes.container()
         self.state.nested_parse(StringList(lines), self.content_offset, container)
-        return container.children
+        return list(container.children)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
