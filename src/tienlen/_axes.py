@@ -98,7 +98,7 @@ class BombRule:
         check_bomb_names(self.chops_bombs, f"bombs.{self.bomb}.chops_bombs")
         check_shape(self.chops_twos, tuple[int, ...], f"bombs.{self.bomb}.chops_twos", "a list of whole numbers")
         if not set(self.chops_twos) <= {1, 2, 3} or len(set(self.chops_twos)) != len(self.chops_twos):
-            raise InvalidRules.of("bombs-chops-twos-must-list", bomb=self.bomb, chops_twos=list(self.chops_twos))
+            raise InvalidRules.of("bombs-chops-twos-must-list", bomb_class=self.bomb, chops_twos=list(self.chops_twos))
 
 
 @attrs.frozen(kw_only=True)
@@ -118,7 +118,7 @@ class InstantWinRule:
                 "instant-wins-pattern-known", pattern=shown(self.pattern), instant_win_patterns=", ".join(INSTANT_WIN_PATTERNS)
             )
         if self.rounds not in get_args(Rounds):
-            raise InvalidRules.of("instant-wins-must-any-first", pattern=self.pattern, rounds=shown(self.rounds))
+            raise InvalidRules.of("instant-wins-must-any-first", pattern_name=self.pattern, rounds=shown(self.rounds))
 
     def counts_in(self, first_round: bool) -> bool:
         """Whether the pattern wins in a first round (``first_round=True``) or in a later one."""

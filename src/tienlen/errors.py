@@ -182,12 +182,13 @@ def language(lang: object) -> str:
     """``lang`` when the messages are written in it (one of :data:`LANGUAGES`), else :class:`InvalidArgument`."""
     if isinstance(lang, str) and lang in LANGUAGES:
         return lang
-    raise InvalidArgument.of("unknown-language", lang=one_line(repr(lang), 40), languages=", ".join(LANGUAGES))
+    shown = one_line(repr(lang), 40) if isinstance(lang, str) else type(lang).__name__
+    raise InvalidArgument.of("unknown-language", lang=shown, languages=", ".join(LANGUAGES))
 
 
 def _check_code(code: object) -> None:
     if not (isinstance(code, str) and (code in MESSAGES or code in TEXTS)):
-        raise InvalidArgument.of("unknown-code", code=one_line(repr(code), 60))
+        raise InvalidArgument.of("unknown-code", code=one_line(repr(code), 60) if isinstance(code, str) else type(code).__name__)
 
 
 def _rebuilt(cls: type[TienLenError], message: str, code: str, params: dict[str, Any]) -> TienLenError:

@@ -78,7 +78,7 @@ def next_leader(result: RoundResult, rules: RuleSet, absent: Iterable[int] = ())
 def _check_not_first(result: RoundResult, place: int) -> None:
     """Refuse a first round (``first_round=True``) recorded at ``place`` (2 and up) of a match."""
     if result.first_round:
-        raise InvalidRecord.of("round-match-was-dealt-first", place=place)
+        raise InvalidRecord.of("round-match-was-dealt-first", number=place)
 
 
 def _positive_int(value: object, name: str, hint: str, high: int) -> int:

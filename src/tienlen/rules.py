@@ -515,10 +515,10 @@ def _check_bombs(r: RuleSet) -> None:
         for name in (bomb.bomb, *bomb.chops_bombs):
             if pairs_of(name) and (not r.pair_runs or pairs_of(name) < r.pair_run_min):
                 code = "bomb-class-without-pair-runs" if not r.pair_runs else "bomb-class-below-pair-run-min"
-                raise InvalidRules.of(code, bomb=bomb.bomb, name=name, pair_run_min=r.pair_run_min)
+                raise InvalidRules.of(code, bomb_class=bomb.bomb, name=name, pair_run_min=r.pair_run_min)
         missing = [c for c in bomb.chops_bombs if c not in classes]
         if missing:
-            raise InvalidRules.of("bombs-chops-bombs-itself-bomb", bomb=bomb.bomb, missing=missing[0])
+            raise InvalidRules.of("bombs-chops-bombs-itself-bomb", bomb_class=bomb.bomb, missing=missing[0])
     for name in r.interrupt_bombs:
         if name not in classes:
             raise InvalidRules.of("interrupt-bomb-not-in-table", name=shown(name), classes=", ".join(classes) or "empty")

@@ -261,7 +261,7 @@ def _chops(result: RoundResult, rules: RuleSet, unit: int) -> list[list[Transfer
                     combo=chop.chopped_combo,
                     by=chop.by,
                     price=price[chop.trick] * unit,
-                    twos=twos_text,
+                    two_labels=twos_text,
                 )
                 moments.append([Transfer(payer=chop.chopped, payee=chop.chopper, amount=amount, reason=reason)])
     elif rules.chop_payment == "accumulate":
@@ -301,7 +301,7 @@ def _cards_left(result: RoundResult, rules: RuleSet, seat: int) -> tuple[int, li
     count = mask.bit_count() + twos * (rules.card_two_multiplier - 1)
     words = [Reason.of("card-left" if mask.bit_count() == 1 else "cards-left", left=mask.bit_count())]
     if twos and rules.card_two_multiplier > 1:
-        words.append(Reason.of("twos-counted", twos=twos, multiplier=rules.card_two_multiplier))
+        words.append(Reason.of("twos-counted", twos_held=twos, multiplier=rules.card_two_multiplier))
     never_played = mask.bit_count() >= 13 and not any(isinstance(e, Played) and e.seat == seat for e in result.events)
     times = rules.amount("card_all_multiplier", result.players)
     if times > 1 and never_played:
