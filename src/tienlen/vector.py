@@ -79,7 +79,9 @@ and why, and steps no table.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import operator
 import random
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
@@ -439,10 +441,8 @@ class TienLenVectorEnv:
             return
         self._closed = True
         for connection in self._connections:
-            try:
+            with contextlib.suppress(OSError):  # a worker that is gone already (BrokenPipeError is an OSError)
                 connection.send(("close", None))
-            except (BrokenPipeError, OSError):
-                pass
         for process, connection in zip(self._processes, self._connections, strict=True):
             process.join(timeout=5)
             if process.is_alive():
@@ -461,10 +461,12 @@ class TienLenVectorEnv:
 
         Raises :class:`~tienlen.InvalidArgument` for a bad table number or when the tables run in
         workers, and :class:`~tienlen.IllegalPlay` before the first :meth:`reset`."""
-        check_int(table, "table", 0, self.num_envs - 1)
+        number = None if isinstance(table, bool) or not hasattr(table, "__index__") else operator.index(table)
+        if number is None or not 0 <= number < self.num_envs:
+            raise InvalidArgument(f"table must be a whole number from 0 to {self.num_envs - 1}, not {shown(table)}")
         if self._local is None:
             raise InvalidArgument("round(table) reads in-process tables; these run in worker processes (workers=0 to read them)")
-        round_ = self._local.tables[table].round
+        round_ = self._local.tables[number].round
         if round_ is None:
             raise IllegalPlay("the tables have no round yet; call reset() first")
         return round_
@@ -502,11 +504,16 @@ class TienLenVectorEnv:
             table = int(np.flatnonzero(~legal)[0])
             index = int(chosen[table])
             seat = int(self._out.arrays["seat"][table])
-            named = f"{index} ({index_label(index)})" if inside[table] else f"{index} (indices run from 0 to {ACTION_SPACE_SIZE - 1})"
+            named = (
+                f"{index} ({index_label(index)})" if inside[table] else f"{index} (indices run from 0 to {ACTION_SPACE_SIZE - 1})"
+            )
             options = np.flatnonzero(mask[table]).tolist()
             listed = ", ".join(f"{i} ({index_label(i)})" for i in options[:8]) + (" …" if len(options) > 8 else "")
-            raise IllegalPlay(f"table {table} (seat {seat}): action index {named} is not legal now; legal: {listed}; no table moved")
-        return chosen.tolist()
+            raise IllegalPlay(
+                f"table {table} (seat {seat}): action index {named} is not legal now; legal: {listed}; no table moved"
+            )
+        listed_actions: list[int] = chosen.tolist()
+        return listed_actions
 
     def _run(self, request: str, argument: list[Any]) -> None:
         """Reset or step every table, here or in the workers."""
