@@ -174,16 +174,19 @@ class _Buffers:
 
 
 class _Table:
-    """One table: the round in play, the chop offers, the decision in progress, the cards each seat
-    has played in this round, and the sequence its later deals are seeded from."""
+    """One table: the round in play, the chop offers, the decision in progress and its legal
+    indices, the cards dealt, the cards each seat has played in this round, and the sequence its
+    later deals are seeded from."""
 
-    __slots__ = ("round", "offers", "choice", "played_by", "rng")
+    __slots__ = ("round", "offers", "choice", "legal", "dealt", "played_by", "rng")
 
     def __init__(self) -> None:
         self.rng = random.Random(random.SystemRandom().getrandbits(63))
         self.round: Round | None = None
         self.offers: tuple[int, ...] = ()
         self.choice = Choice({})
+        self.legal: tuple[int, ...] = ()
+        self.dealt = 0
         self.played_by: list[int] = []
 
     def deal(self, rules: RuleSet, players: int, seed: int | None) -> int:
@@ -202,9 +205,10 @@ class _Table:
                 break
             instant += 1
         self.round = round_
+        self.dealt = sum(round_.dealt)
         self.played_by = [0] * players
         self.offers = chop_offers(round_) if rules.interrupt_bombs else ()
-        self.choice = _choice(self._legal())
+        self._decide(_choice(self._legal()))
         return instant
 
     def _legal(self) -> Sequence[Action]:
@@ -212,11 +216,15 @@ class _Table:
         assert round_ is not None
         return round_.view(self.offers[0]).legal_actions if self.offers else round_.legal_actions()
 
+    def _decide(self, choice: Choice) -> None:
+        self.choice = choice
+        self.legal = choice.legal_indices()
+
     def act(self, index: int) -> Round | None:
         """Take a legal index; the round it finished, if it did (the caller deals the next)."""
         chosen = self.choice.choose(index)
         if isinstance(chosen, Choice):
-            self.choice = chosen
+            self._decide(chosen)
             return None
         round_ = self.round
         assert round_ is not None
@@ -227,7 +235,7 @@ class _Table:
             self.round = round_.apply(chosen)
         if self.round.is_over:
             return self.round
-        self.choice = _choice(self._legal())
+        self._decide(_choice(self._legal()))
         return None
 
     def seat(self) -> int:
@@ -236,46 +244,50 @@ class _Table:
         assert to_act is not None
         return self.offers[0] if self.offers else to_act
 
-    def row(self, seat: int) -> list[int]:
-        """The card masks and small numbers of ``seat``'s observation: 8 masks, then the
+    def row(self, seat: int, order: list[int], pad: list[int]) -> list[int]:
+        """The card masks and small numbers of ``seat``'s observation (``order``: the seats in
+        relative order from it; ``pad``: -1 for each slot past the table's seats): 8 masks, then the
         seat, the player count, the 31 ints from ``card_counts`` to ``is_over``, and the run span."""
         round_ = self.round
         assert round_ is not None
-        players = round_.players
+        players = len(order)
         hands = round_.hand_masks
         trick = round_.trick
-        table = trick.table
+        plays = trick.plays
+        last, table = plays[-1] if plays else (None, None)
         to_act = round_.to_act
-        order = [(seat + k) % players for k in range(players)]
-        pad = [-1] * (SLOTS - players)
+        assert to_act is not None  # a finished round is dealt again at once
         played_by = self.played_by
         passed = trick.passed
-        my_turn = to_act == seat
         chosen = self.choice.chosen
         run = int("".join(map(str, reversed(self.choice.encode()[1:]))), 2) if chosen else 0
-        masks = [hands[seat], table.mask if table is not None else 0, sum(round_.dealt) & ~sum(hands)]
-        masks += [played_by[s] for s in order] + [0] * (SLOTS - players) + [run]
-        small = [seat, players]
-        small += [hands[s].bit_count() for s in order] + pad
-        small += [1 if s in passed else 0 for s in order] + pad
+        row = [hands[seat], table.mask if table is not None else 0, self.dealt & ~sum(hands)]
+        row += [played_by[s] for s in order]
+        row += [0] * len(pad)
+        row += [run, seat, players]
+        row += [hands[s].bit_count() for s in order]
+        row += pad
+        row += [1 if s in passed else 0 for s in order] if passed else [0] * players
+        row += pad
         for group in (round_.finished, round_.frozen, round_.forfeited):
-            small += ([group.index(s) + 1 if s in group else 0 for s in order] if group else [0] * players) + pad
-        last = trick.last_seat
-        small += [
-            (to_act - seat) % players if to_act is not None else -1,
+            row += [group.index(s) + 1 if s in group else 0 for s in order] if group else [0] * players
+            row += pad
+        my_turn = to_act == seat
+        row += [
+            (to_act - seat) % players,
             (last - seat) % players if last is not None else -1,
             (trick.leader - seat) % players,
-            int(table.kind) if table is not None else 0,
+            table.kind if table is not None else 0,
             table.length if table is not None else 0,
             trick.number,
             len(trick.chain),
-            int(my_turn),
-            int(my_turn and table is None),
-            int(not my_turn),  # a seat that decides out of turn is offered a chop
-            0,  # the round is not over: a finished round is dealt again at once
+            my_turn,
+            my_turn and table is None,
+            not my_turn,  # a seat that decides out of turn is offered a chop
+            0,  # is_over: the round is not over
             chosen[0] if chosen else 0,
         ]
-        return masks + small
+        return row
 
 
 class _Tables:
@@ -285,6 +297,8 @@ class _Tables:
         self.rules, self.players, self.unit = rules, players, unit
         self.out = buffers
         self.tables = [_Table() for _ in range(len(buffers.arrays["seat"]))]
+        self.orders = [[(seat + k) % players for k in range(players)] for seat in range(players)]
+        """The seats in relative order from each seat (slot 0 is the seat itself)."""
 
     def reset(self, seeds: Sequence[int | None]) -> None:
         out = self.out.arrays
@@ -315,8 +329,9 @@ class _Tables:
     def _write(self) -> None:
         """Encode every table's observation and mask into the buffers, the bit fields in one go."""
         out = self.out.arrays
+        orders, pad = self.orders, [-1] * (SLOTS - self.players)
         seats = [table.seat() for table in self.tables]
-        rows = np.array([table.row(seat) for table, seat in zip(self.tables, seats, strict=True)], dtype=np.int64)
+        rows = np.array([table.row(seat, orders[seat], pad) for table, seat in zip(self.tables, seats, strict=True)], np.int64)
         n = len(rows)
         bits = np.unpackbits(rows[:, :_MASK_COLUMNS].astype("<u8").view(np.uint8), axis=1, bitorder="little")
         bits = bits.reshape(n, _MASK_COLUMNS, 64)[:, :, _CARDS]
@@ -325,15 +340,16 @@ class _Tables:
         obs[:, 0:2] = small[:, 0:2]
         for column, field in enumerate(("hand", "table", "played")):
             obs[:, OBSERVATION_OFFSETS[field]] = bits[:, column]
-        obs[:, OBSERVATION_OFFSETS["played_by"]] = bits[:, 3:7].reshape(n, SLOTS * 52)
-        obs[:, OBSERVATION_OFFSETS["played_by"].start + 52 * self.players : OBSERVATION_OFFSETS["played_by"].stop] = -1
+        played_by = OBSERVATION_OFFSETS["played_by"]
+        obs[:, played_by] = bits[:, 3:7].reshape(n, SLOTS * 52)
+        obs[:, played_by.start + 52 * self.players : played_by.stop] = -1
         obs[:, _SMALL_START:OBSERVATION_LENGTH] = small[:, 2:-1]
         obs[:, OBSERVATION_LENGTH] = small[:, -1]
         obs[:, OBSERVATION_LENGTH + 1 :] = bits[:, 7]
         out["seat"][:] = seats
         mask = out["action_mask"]
         mask[:] = 0
-        flat = [i * ACTION_SPACE_SIZE + index for i, table in enumerate(self.tables) for index in table.choice.legal_indices()]
+        flat = [i * ACTION_SPACE_SIZE + index for i, table in enumerate(self.tables) for index in table.legal]
         mask.reshape(-1)[flat] = 1
 
 
