@@ -157,8 +157,8 @@ def plot(returns: list[float], random_mean: float, window: int, path: Path) -> N
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=300, help="rounds to train for")
-    parser.add_argument("--tables", type=int, default=16, help="tables stepped together")
+    parser.add_argument("--rounds", type=int, default=200, help="rounds to train for")
+    parser.add_argument("--tables", type=int, default=8, help="tables stepped together")
     parser.add_argument("--workers", type=int, default=0, help="worker processes for the tables")
     parser.add_argument("--learning-rate", type=float, default=0.05)
     parser.add_argument("--seed", type=int, default=1)

@@ -6,7 +6,10 @@ bad input without moving any table."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import attrs
 import pytest
@@ -236,3 +239,19 @@ def test_bad_seeds_are_refused() -> None:
         with pytest.raises(InvalidArgument, match="seed"):
             env.reset(seed=seed)  # type: ignore[arg-type]
     assert OBSERVATION_SIZE == 450
+
+
+def test_the_training_example_runs_at_tiny_size_and_draws_its_learning_curve(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib", reason=skip_reason("matplotlib"))
+    script = Path(__file__).resolve().parent.parent / "examples" / "train_reinforce.py"
+    curve = tmp_path / "curve.png"
+    done = subprocess.run(
+        [sys.executable, str(script), "--rounds", "30", "--tables", "4", "--plot", str(curve)],
+        cwd=tmp_path,
+        capture_output=True,
+        encoding="utf-8",
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "trained on 30 rounds" in done.stdout and "learning curve written to" in done.stdout
+    assert curve.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
