@@ -244,36 +244,42 @@ class _Table:
         assert to_act is not None
         return self.offers[0] if self.offers else to_act
 
-    def row(self, seat: int, order: list[int], pad: list[int]) -> list[int]:
-        """The card masks and small numbers of ``seat``'s observation (``order``: the seats in
-        relative order from it; ``pad``: -1 for each slot past the table's seats): 8 masks, then the
-        seat, the player count, the 31 ints from ``card_counts`` to ``is_over``, and the run span."""
+    def row(self, seat: int, order: list[int], pad: list[int], none: list[int]) -> list[int]:
+        """The card masks and small numbers of ``seat``'s observation: 8 masks, then the seat, the
+        player count, the 31 ints from ``card_counts`` to ``is_over``, and the run span.
+        ``order`` is the seats in relative order from ``seat``, ``pad`` a -1 for each slot past the
+        table's seats, ``none`` a 0 for each seat and then ``pad``."""
         round_ = self.round
         assert round_ is not None
-        players = len(order)
         hands = round_.hand_masks
         trick = round_.trick
         plays = trick.plays
         last, table = plays[-1] if plays else (None, None)
         to_act = round_.to_act
         assert to_act is not None  # a finished round is dealt again at once
+        players = len(order)
         played_by = self.played_by
         passed = trick.passed
+        finished, frozen, forfeited = round_.finished, round_.frozen, round_.forfeited
         chosen = self.choice.chosen
-        run = int("".join(map(str, reversed(self.choice.encode()[1:]))), 2) if chosen else 0
-        row = [hands[seat], table.mask if table is not None else 0, self.dealt & ~sum(hands)]
-        row += [played_by[s] for s in order]
-        row += [0] * len(pad)
-        row += [run, seat, players]
-        row += [hands[s].bit_count() for s in order]
-        row += pad
-        row += [1 if s in passed else 0 for s in order] if passed else [0] * players
-        row += pad
-        for group in (round_.finished, round_.frozen, round_.forfeited):
-            row += [group.index(s) + 1 if s in group else 0 for s in order] if group else [0] * players
-            row += pad
         my_turn = to_act == seat
-        row += [
+        return [
+            # the card masks
+            hands[seat],
+            table.mask if table is not None else 0,
+            self.dealt & ~sum(hands),
+            *[played_by[s] for s in order],
+            *[0 for _ in pad],
+            int("".join(map(str, reversed(self.choice.encode()[1:]))), 2) if chosen else 0,  # the run so far
+            # the small numbers
+            seat,
+            players,
+            *[hands[s].bit_count() for s in order],
+            *pad,
+            *([1 if s in passed else 0 for s in order] + pad if passed else none),
+            *([finished.index(s) + 1 if s in finished else 0 for s in order] + pad if finished else none),
+            *([frozen.index(s) + 1 if s in frozen else 0 for s in order] + pad if frozen else none),
+            *([forfeited.index(s) + 1 if s in forfeited else 0 for s in order] + pad if forfeited else none),
             (to_act - seat) % players,
             (last - seat) % players if last is not None else -1,
             (trick.leader - seat) % players,
@@ -287,7 +293,6 @@ class _Table:
             0,  # is_over: the round is not over
             chosen[0] if chosen else 0,
         ]
-        return row
 
 
 class _Tables:
@@ -330,8 +335,11 @@ class _Tables:
         """Encode every table's observation and mask into the buffers, the bit fields in one go."""
         out = self.out.arrays
         orders, pad = self.orders, [-1] * (SLOTS - self.players)
+        none = [0] * self.players + pad
         seats = [table.seat() for table in self.tables]
-        rows = np.array([table.row(seat, orders[seat], pad) for table, seat in zip(self.tables, seats, strict=True)], np.int64)
+        rows = np.array(
+            [table.row(seat, orders[seat], pad, none) for table, seat in zip(self.tables, seats, strict=True)], np.int64
+        )
         n = len(rows)
         bits = np.unpackbits(rows[:, :_MASK_COLUMNS].astype("<u8").view(np.uint8), axis=1, bitorder="little")
         bits = bits.reshape(n, _MASK_COLUMNS, 64)[:, :, _CARDS]
