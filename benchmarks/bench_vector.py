@@ -32,10 +32,16 @@ from tienlen.rules import RuleSet
 from tienlen.vector import TienLenVectorEnv
 
 
-def bare_round(rules: RuleSet, players: int, seconds: float) -> float:
-    """Plies per second of the bare ``Round`` loop, random legal actions."""
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (worker processes once joined)."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
+def bare_round(rules: RuleSet, players: int, seconds: float) -> tuple[float, float]:
+    """Plies per second and per CPU-second of the bare ``Round`` loop, random legal actions."""
     plies, seed = 0, 0
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), cpu_seconds()
     while time.perf_counter() - started < seconds:
         rng = random.Random(seed)
         round_ = Round.deal(rules, players=players, seed=seed)
@@ -43,12 +49,14 @@ def bare_round(rules: RuleSet, players: int, seconds: float) -> float:
             round_ = round_.apply(rng.choice(round_.legal_actions()))
             plies += 1
         seed += 1
-    return plies / (time.perf_counter() - started)
+    return plies / (time.perf_counter() - started), plies / (cpu_seconds() - cpu)
 
 
-def vector(rules: RuleSet, players: int, tables: int, workers: int, seconds: float) -> tuple[float, float, float]:
-    """(table-steps/s, plies/s, rounds/s) of the vector environment under a random policy."""
+def vector(rules: RuleSet, players: int, tables: int, workers: int, seconds: float) -> tuple[float, float, float, float]:
+    """(table-steps/s, plies/s, rounds/s, table-steps per CPU-second of every process) of the
+    vector environment under a random policy."""
     rng = np.random.default_rng(0)
+    cpu = cpu_seconds()
     with TienLenVectorEnv(rules, num_tables=tables, players=players, workers=workers) as env:
         obs, _ = env.reset(seed=0)
         for _ in range(20):  # warm up (workers start, caches fill)
@@ -62,7 +70,8 @@ def vector(rules: RuleSet, players: int, tables: int, workers: int, seconds: flo
             plies += int(((obs["observation"][:, OBSERVATION_LENGTH] == 0) | terminated).sum())  # no run left half-chosen
             rounds += int(terminated.sum())
         elapsed = time.perf_counter() - started
-    return steps / elapsed, plies / elapsed, rounds / elapsed
+    # the CPU time includes starting the workers and the warm-up: a slight underestimate of the rate
+    return steps / elapsed, plies / elapsed, rounds / elapsed, (steps + 20 * tables) / (cpu_seconds() - cpu)
 
 
 def main() -> None:
@@ -78,10 +87,14 @@ def main() -> None:
         f"# {args.profile}, {args.players} players, {args.tables} tables; Python {platform.python_version()}, "
         f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at start"
     )
-    print(f"bare Round loop            {bare_round(rules, args.players, args.seconds):>9,.0f} plies/s")
+    plies, per_cpu = bare_round(rules, args.players, args.seconds)
+    print(f"bare Round loop             {plies:>9,.0f} plies/s; {per_cpu:>9,.0f} plies per CPU-second")
     for workers in args.workers:
-        steps, plies, rounds = vector(rules, args.players, args.tables, workers, args.seconds)
-        print(f"vector, {workers} worker processes {steps:>9,.0f} table-steps/s {plies:>9,.0f} plies/s {rounds:>7,.0f} rounds/s")
+        steps, plies, rounds, per_cpu = vector(rules, args.players, args.tables, workers, args.seconds)
+        print(
+            f"vector, {workers} worker processes {steps:>9,.0f} table-steps/s {plies:>9,.0f} plies/s {rounds:>7,.0f} rounds/s; "
+            f"{per_cpu:>9,.0f} table-steps per CPU-second"
+        )
     print(f"# load average {os.getloadavg()[0]:.1f} at end")
 
 

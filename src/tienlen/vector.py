@@ -134,43 +134,41 @@ def _choice(actions: Sequence[Action]) -> Choice:
     return Choice(by_sequence)
 
 
-class _Buffers:
-    """The arrays one step writes, one row per table: what :meth:`TienLenVectorEnv.step` returns.
+_FIELDS: tuple[tuple[str, Any, int], ...] = (
+    # what a step writes, one row per table: name, type, columns (0: one value a table; -1: one per seat)
+    ("observation", np.int16, OBSERVATION_SIZE),
+    ("action_mask", np.int8, ACTION_SPACE_SIZE),
+    ("seat", np.int64, 0),
+    ("rewards", np.float64, -1),
+    ("terminated", np.bool_, 0),
+    ("house", np.float64, 0),
+    ("instant_wins", np.int64, 0),
+)
 
-    Built over any buffer (a worker's rows live in shared memory), so a worker and the parent
-    read and write the same arrays."""
+_Arrays = dict[str, NDArray[Any]]
+"""The arrays of :data:`_FIELDS` by name."""
 
-    FIELDS: ClassVar[tuple[tuple[str, Any, int], ...]] = (
-        # name, dtype, columns (0: one value per table; -1: one per seat)
-        ("observation", np.int16, OBSERVATION_SIZE),
-        ("action_mask", np.int8, ACTION_SPACE_SIZE),
-        ("seat", np.int64, 0),
-        ("rewards", np.float64, -1),
-        ("terminated", np.bool_, 0),
-        ("house", np.float64, 0),
-        ("instant_wins", np.int64, 0),
-    )
 
-    def __init__(self, tables: int, players: int, memory: Sequence[Any] | None = None) -> None:
-        self.arrays: dict[str, NDArray[Any]] = {}
-        for k, (name, dtype, columns) in enumerate(self.FIELDS):
-            shape = (tables, players if columns == -1 else columns) if columns else (tables,)
-            if memory is None:
-                self.arrays[name] = np.zeros(shape, dtype)
-            else:
-                self.arrays[name] = np.frombuffer(memory[k], dtype).reshape(shape)
+def _shape(tables: int, players: int, columns: int) -> tuple[int, ...]:
+    return (tables, players if columns == -1 else columns) if columns else (tables,)
 
-    @classmethod
-    def shared(cls, tables: int, players: int, context: Any) -> list[Any]:
-        """Shared memory blocks for the arrays of ``tables`` rows (``multiprocessing.RawArray``)."""
-        sizes = [np.dtype(d).itemsize * tables * (players if c == -1 else c or 1) for _, d, c in cls.FIELDS]
-        return [context.RawArray("b", size) for size in sizes]
 
-    def rows(self, start: int, stop: int) -> _Buffers:
-        """A view of rows ``start`` to ``stop`` (no copy)."""
-        view = object.__new__(_Buffers)
-        view.arrays = {name: array[start:stop] for name, array in self.arrays.items()}
-        return view
+def _arrays(tables: int, players: int, memory: Sequence[Any] | None = None) -> _Arrays:
+    """The arrays of ``tables`` rows, new or laid over ``memory`` (blocks from :func:`_shared`)."""
+    if memory is None:
+        return {name: np.zeros(_shape(tables, players, columns), dtype) for name, dtype, columns in _FIELDS}
+    return {
+        name: np.frombuffer(block, dtype).reshape(_shape(tables, players, columns))
+        for (name, dtype, columns), block in zip(_FIELDS, memory, strict=True)
+    }
+
+
+def _shared(tables: int, players: int, context: Any) -> list[Any]:
+    """Shared memory blocks (``RawArray``) for the arrays of ``tables`` rows, for worker processes to write."""
+    return [
+        context.RawArray("b", np.dtype(dtype).itemsize * int(np.prod(_shape(tables, players, columns))))
+        for _, dtype, columns in _FIELDS
+    ]
 
 
 class _Table:
@@ -298,15 +296,15 @@ class _Table:
 class _Tables:
     """Some tables and the rows they write: the work of one process."""
 
-    def __init__(self, rules: RuleSet, players: int, unit: int, buffers: _Buffers) -> None:
+    def __init__(self, rules: RuleSet, players: int, unit: int, out: _Arrays) -> None:
         self.rules, self.players, self.unit = rules, players, unit
-        self.out = buffers
-        self.tables = [_Table() for _ in range(len(buffers.arrays["seat"]))]
+        self.out = out
+        self.tables = [_Table() for _ in range(len(out["seat"]))]
         self.orders = [[(seat + k) % players for k in range(players)] for seat in range(players)]
         """The seats in relative order from each seat (slot 0 is the seat itself)."""
 
     def reset(self, seeds: Sequence[int | None]) -> None:
-        out = self.out.arrays
+        out = self.out
         out["rewards"][:] = 0
         out["terminated"][:] = False
         out["house"][:] = 0
@@ -315,7 +313,7 @@ class _Tables:
         self._write()
 
     def step(self, actions: Sequence[int]) -> None:
-        out = self.out.arrays
+        out = self.out
         rewards, terminated, house, instant = out["rewards"], out["terminated"], out["house"], out["instant_wins"]
         rewards[:] = 0
         terminated[:] = False
@@ -333,7 +331,7 @@ class _Tables:
 
     def _write(self) -> None:
         """Encode every table's observation and mask into the buffers, the bit fields in one go."""
-        out = self.out.arrays
+        out = self.out
         orders, pad = self.orders, [-1] * (SLOTS - self.players)
         none = [0] * self.players + pad
         seats = [table.seat() for table in self.tables]
@@ -366,7 +364,8 @@ def _serve(
 ) -> None:
     """A worker process: run tables ``start`` to ``stop`` of ``tables``, writing their rows into the
     shared ``memory``, until told to close. Answers each request with ``None``, or the exception it raised."""
-    work = _Tables(rules, players, unit, _Buffers(tables, players, memory).rows(start, stop))
+    rows = {name: array[start:stop] for name, array in _arrays(tables, players, memory).items()}
+    work = _Tables(rules, players, unit, rows)
     while True:
         request, argument = connection.recv()
         if request == "close":
@@ -405,13 +404,13 @@ class TienLenVectorEnv:
         self._connections: list[Connection] = []
         self._processes: list[Any] = []
         if not self.workers:
-            self._out = _Buffers(self.num_envs, self.players)
+            self._out = _arrays(self.num_envs, self.players)
             self._local: _Tables | None = _Tables(self.rules, self.players, self.unit, self._out)
             return
         self._local = None
         context = multiprocessing.get_context("spawn")
-        memory = _Buffers.shared(self.num_envs, self.players, context)
-        self._out = _Buffers(self.num_envs, self.players, memory)
+        memory = _shared(self.num_envs, self.players, context)
+        self._out = _arrays(self.num_envs, self.players, memory)
         self._bounds = [self.num_envs * k // self.workers for k in range(self.workers + 1)]
         for start, stop in zip(self._bounds, self._bounds[1:], strict=False):
             parent, child = context.Pipe()
@@ -435,7 +434,7 @@ class TienLenVectorEnv:
         seeds = self._seeds(seed)
         self._run("reset", seeds)
         self._started = True
-        out = self._out.arrays
+        out = self._out
         return self._observations(), {"instant_wins": out["instant_wins"].copy()}
 
     def step(
@@ -454,7 +453,7 @@ class TienLenVectorEnv:
             raise IllegalPlay("the tables have no round yet; call reset() first")
         chosen = self._check_actions(actions)
         self._run("step", chosen)
-        out = self._out.arrays
+        out = self._out
         infos = {"house": out["house"].copy(), "instant_wins": out["instant_wins"].copy()}
         terminated = out["terminated"].copy()
         return self._observations(), out["rewards"].copy(), terminated, np.zeros_like(terminated), infos
@@ -522,12 +521,12 @@ class TienLenVectorEnv:
             )
         chosen = array.astype(np.int64)
         inside = (chosen >= 0) & (chosen < ACTION_SPACE_SIZE)
-        mask = self._out.arrays["action_mask"]
+        mask = self._out["action_mask"]
         legal = inside & (mask[np.arange(self.num_envs), np.where(inside, chosen, 0)] == 1)
         if not legal.all():
             table = int(np.flatnonzero(~legal)[0])
             index = int(chosen[table])
-            seat = int(self._out.arrays["seat"][table])
+            seat = int(self._out["seat"][table])
             named = (
                 f"{index} ({index_label(index)})" if inside[table] else f"{index} (indices run from 0 to {ACTION_SPACE_SIZE - 1})"
             )
@@ -553,5 +552,5 @@ class TienLenVectorEnv:
                 raise error
 
     def _observations(self) -> dict[str, NDArray[Any]]:
-        out = self._out.arrays
+        out = self._out
         return {"observation": out["observation"].copy(), "action_mask": out["action_mask"].copy(), "seat": out["seat"].copy()}
