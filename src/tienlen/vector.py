@@ -219,10 +219,15 @@ class _Table:
         self.legal = choice.legal_indices()
 
     def act(self, index: int) -> Round | None:
-        """Take a legal index; the round it finished, if it did (the caller deals the next)."""
-        chosen = self.choice.choose(index)
-        if isinstance(chosen, Choice):
-            self._decide(chosen)
+        """Take an index of ``self.legal``; the round it finished, if it did (the caller deals the
+        next). The index is not checked again: :meth:`TienLenVectorEnv.step` has checked every
+        table's against its mask before any table moves, so this is :meth:`Choice.choose
+        <tienlen.actionspace.Choice.choose>` without the check."""
+        choice = self.choice
+        sequence = (*choice.chosen, index)
+        chosen = choice.actions.get(sequence)
+        if chosen is None:  # a run's span or suit step, not its last
+            self._decide(Choice(choice.actions, sequence))
             return None
         round_ = self.round
         assert round_ is not None
