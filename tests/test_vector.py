@@ -167,8 +167,8 @@ def test_a_round_that_ends_at_the_deal_is_dealt_past_and_counted() -> None:
 def test_worker_processes_give_what_one_process_gives_and_close_cleanly() -> None:
     rng_a, rng_b = np.random.default_rng(3), np.random.default_rng(3)
     started = time.monotonic()
-    local = TienLenVectorEnv(IWIN, num_tables=5, players=3)
-    with TienLenVectorEnv(IWIN, num_tables=5, players=3, workers=2) as pooled:
+    local = TienLenVectorEnv(CUSTOM, num_tables=5, players=3)  # a rule set of one's own crosses to the workers
+    with TienLenVectorEnv(CUSTOM, num_tables=5, players=3, workers=2) as pooled:
         a, _ = local.reset(seed=77)
         b, _ = pooled.reset(seed=77)
         for _ in range(120):
