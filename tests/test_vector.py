@@ -19,6 +19,7 @@ pytest.importorskip("numpy", reason=skip_reason("numpy"))
 pytest.importorskip("pettingzoo", reason=skip_reason("pettingzoo"))
 
 import numpy as np
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidArgument, Round, RuleSet
 from tienlen.actionspace import Choice
@@ -81,12 +82,13 @@ class Shadow:
         return rewards, house, True
 
 
-@pytest.mark.parametrize(("rules", "players"), CONFIGS, ids=CONFIG_IDS)
-def test_tables_play_the_rounds_of_round_with_its_legal_actions_as_masks(rules: RuleSet, players: int) -> None:
-    tables, seed, steps = 3, 40, 150
+def play_beside_shadows(rules: RuleSet, players: int, seed: int, tables: int, steps: int) -> int:
+    """Step the vector env and one PettingZoo shadow per table with the same random indices,
+    checking every row at every step; returns how many rounds ended."""
     env = TienLenVectorEnv(rules, num_tables=tables, players=players)
     obs, infos = env.reset(seed=seed)
     shadows = [Shadow(rules, players, seed + i) for i in range(tables)]
+    assert infos["instant_wins"].tolist() == [shadow.instant for shadow in shadows]
     rng = np.random.default_rng(seed)
     ended = 0
     for _ in range(steps):
@@ -112,7 +114,18 @@ def test_tables_play_the_rounds_of_round_with_its_legal_actions_as_masks(rules: 
             assert rewards[i].tolist() == paid and infos["house"][i] == house
             assert infos["instant_wins"][i] == (shadow.instant if over else 0)
             ended += over
-    assert ended > 0
+    return ended
+
+
+@pytest.mark.parametrize(("rules", "players"), CONFIGS, ids=CONFIG_IDS)
+def test_tables_play_the_rounds_of_round_with_its_legal_actions_as_masks(rules: RuleSet, players: int) -> None:
+    assert play_beside_shadows(rules, players, seed=40, tables=3, steps=150) > 0
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**63))
+def test_tables_play_the_rounds_of_round_for_any_seed(config: tuple[RuleSet, int], seed: int) -> None:
+    play_beside_shadows(*config, seed=seed, tables=2, steps=60)
 
 
 def played_seeds(rules: RuleSet, players: int, table_seed: int, count: int) -> list[int]:
