@@ -204,6 +204,20 @@ def test_worker_processes_give_what_one_process_gives_and_close_cleanly() -> Non
     assert time.monotonic() - started < 60
 
 
+def test_a_worker_that_dies_is_reported_at_once_and_the_env_closes() -> None:
+    with TienLenVectorEnv(HOUSE, num_tables=4, workers=2) as pooled:
+        obs, _ = pooled.reset(seed=1)
+        pooled._processes[1].kill()
+        pooled._processes[1].join(timeout=10)
+        started = time.monotonic()
+        with pytest.raises(RuntimeError, match="worker process 1 has stopped"):
+            pooled.step(obs["action_mask"].argmax(axis=1))
+        assert time.monotonic() - started < 10
+        with pytest.raises(IllegalPlay, match="closed"):
+            pooled.reset()
+    assert not any(p.is_alive() for p in pooled._processes)
+
+
 def test_bad_actions_are_refused_with_the_table_and_the_legal_indices_and_move_no_table() -> None:
     env = TienLenVectorEnv(HOUSE, num_tables=3)
     with pytest.raises(IllegalPlay, match="reset"):

@@ -61,7 +61,8 @@ and :data:`~tienlen.actionspace.ACTION_SPACE_SIZE` instead.
 possible), which write their rows straight into shared memory; results are the same as in one
 process for the same seeds and actions. Close them with :meth:`~TienLenVectorEnv.close` or a
 ``with`` block. Worker processes are started with the ``spawn`` method, so a script that uses them
-must guard its entry point with ``if __name__ == "__main__":``.
+must guard its entry point with ``if __name__ == "__main__":``. If a worker dies (killed, out of
+memory), the next call raises ``RuntimeError`` saying so at once and closes the object.
 
 A step whose actions are refused raises a :class:`~tienlen.TienLenError` subclass saying which table
 and why, and steps no table.
@@ -550,11 +551,28 @@ class TienLenVectorEnv:
             return
         bounds = self._bounds
         for k, connection in enumerate(self._connections):
-            connection.send((request, argument[bounds[k] : bounds[k + 1]]))
-        errors = [connection.recv() for connection in self._connections]
-        for error in errors:
-            if error is not None:
-                raise error
+            try:
+                connection.send((request, argument[bounds[k] : bounds[k + 1]]))
+            except OSError:  # the worker has gone (a broken pipe)
+                raise self._lost(k) from None
+        replies = []
+        for k, (connection, process) in enumerate(zip(self._connections, self._processes, strict=True)):
+            while not connection.poll(0.5):  # a worker that has died never answers: do not wait for it
+                if not process.is_alive():
+                    raise self._lost(k)
+            replies.append(connection.recv())
+        for reply in replies:
+            if reply is not None:
+                raise reply
+
+    def _lost(self, worker: int) -> RuntimeError:
+        """Close everything after worker ``worker`` has stopped; the error that says so."""
+        code = self._processes[worker].exitcode
+        self.close()
+        return RuntimeError(
+            f"worker process {worker} has stopped (exit code {code}) and its tables with it; "
+            "this TienLenVectorEnv is closed: make a new one"
+        )
 
     def _observations(self) -> dict[str, NDArray[Any]]:
         out = self._out
