@@ -1,10 +1,12 @@
-"""Test helpers shared by the settlement and match tests."""
+"""Test helpers shared by the settlement and match tests, and by the card and move text tests."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 
 from tienlen import parse_cards
+from tienlen._words import plain
 from tienlen.events import Event, InstantWin, RoundResult
 
 
@@ -33,3 +35,14 @@ def result(
         events=tuple(events),
         den_bai=den_bai,
     )
+
+
+def spelt(word: str) -> list[str]:
+    """Every way a word of the Vietnamese word table may be written: as the table has it (NFC),
+    decomposed (NFD) and without diacritics, each in lower, upper, title and mixed case."""
+    forms = [word, unicodedata.normalize("NFD", word), plain(word)]
+    return [f(form) for form in forms for f in (str.lower, str.upper, str.title, _mixed_case)]
+
+
+def _mixed_case(text: str) -> str:
+    return "".join(c.upper() if i % 2 else c.lower() for i, c in enumerate(text))

@@ -168,3 +168,22 @@ def test_the_rules_matrix_has_a_row_for_every_axis() -> None:
     for rules in PROFILES.values():
         for axis in rows:
             assert rules_matrix.render(axis, rules), (rules.name, axis)
+
+
+def test_the_cards_page_lists_every_word_the_readers_accept() -> None:
+    pytest.importorskip("sphinx", reason=skip_reason("sphinx"))
+    import card_words
+
+    from tienlen import _words
+
+    listed = {(word, bare) for _, word, bare, _ in card_words.rows()}
+    every = {**_words.RANKS, **_words.SUITS, **_words.ACTIONS}
+    assert listed == {(word, _words.plain(word)) for word in every}
+    assert ".. card-words::" in (DOCS / "concepts" / "cards.rst").read_text(encoding="utf-8")
+
+
+def test_the_glossary_links_real_axes_and_is_linked_from_the_readme() -> None:
+    glossary = (DOCS / "glossary.rst").read_text(encoding="utf-8")
+    linked = set(re.findall(r"<axis-([a-z-]+)>", glossary))
+    assert linked and linked <= {axis.replace("_", "-") for axis in attrs.fields_dict(RuleSet)}
+    assert "glossary.html" in README and "glossary" in (DOCS / "index.rst").read_text(encoding="utf-8")

@@ -4,6 +4,7 @@ answers: ``beats`` / ``explain`` / ``is_chop`` on card text that is no combinati
 from __future__ import annotations
 
 import pytest
+from builders import spelt
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tienlen import (
@@ -23,6 +24,8 @@ from tienlen import (
     explain,
     is_chop,
 )
+from tienlen._words import ACTIONS
+from tienlen.actions import parse_action
 from tienlen.cli import main
 from tienlen.strategies import rounds
 
@@ -103,6 +106,62 @@ def test_a_view_reads_only_its_own_seats_actions() -> None:
         view.parse_action("seat 0 pass")
     with pytest.raises(IllegalPlay, match="this is seat 2's view, not seat 1's"):
         view.parse_action("pass", seat=1)
+
+
+# ---------------------------------------------------------------------------- Vietnamese moves
+@pytest.mark.parametrize(
+    ("text", "expected"), [("A bích", "A♠"), ("K cơ", "K♥"), ("Q bích", "Q♠"), ("A s", "A♠"), ("heo cơ", "2♥")]
+)
+def test_a_card_written_as_rank_and_suit_apart_is_read_as_a_play(text: str, expected: str) -> None:
+    # Was refused as "cannot read 'A' in 'A bích'" while parse_cards and "play A bích" read it.
+    hands = ["A♠ K♥ Q♠ 2♥ 3♣", "4♠ 5♠", "6♠ 7♠", "8♠ 9♠"]
+    round_ = Round.from_hands(hands, HOUSE, leader=0)
+    play = f"seat 0 play {expected}"
+    assert str(round_.parse_action(text)) == play
+    assert str(round_.view(0).parse_action(text)) == play
+    assert str(parse_action(text, HOUSE, to_act=0)) == play
+    assert round_.parse_action(text) == round_.parse_action(f"play {text}") == round_.parse_action(expected)
+    assert round_.parse_action(text) in round_.legal_actions()
+
+
+@pytest.mark.parametrize(("word", "kind"), list(ACTIONS.items()))
+def test_every_action_word_reads_in_every_spelling(word: str, kind: str) -> None:
+    round_ = iwin_round()
+    cards, seat, expected = {
+        "pass": ("", 1, "seat 1 pass"),
+        "play": (" 4 bích", 1, "seat 1 play 4♠"),
+        "interrupt": (" 6♠6♣7♠7♣8♠8♣9♠9♣", 2, "seat 2 interrupt 6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣"),
+    }[kind]
+    for form in spelt(word):
+        assert str(round_.parse_action(form + cards, seat)) == expected, form
+        assert str(round_.parse_action(f"seat {seat} {form}{cards}")) == expected, form
+        assert str(round_.view(seat).parse_action(form + cards)) == expected, form
+
+
+@pytest.mark.parametrize(
+    ("text", "seat", "error", "message"),
+    [
+        ("bỏ 4s", None, IllegalPlay, "cannot read '4s' in 'bỏ 4s': 'pass' takes no cards"),
+        ("bỏ cuộc", None, IllegalPlay, "cannot read 'cuộc' in 'bỏ cuộc'"),
+        ("lượt", None, IllegalPlay, "cannot read 'lượt' in 'lượt'"),
+        ("chặt 6♠6♣7♠7♣8♠8♣9♠9♣", None, IllegalPlay, "say which seat acts: 'seat 2 chặt"),
+        ("đánh", None, IllegalPlay, "'đánh' names no cards"),
+        ("đánh heo", None, InvalidCards, "cannot read 'heo' as a card"),
+        ("A bích x", None, InvalidCards, "cannot read 'x' as a card"),
+        ("heo", None, IllegalPlay, "cannot read 'heo' in 'heo'"),
+    ],
+)
+def test_vietnamese_junk_is_refused_naming_the_word(text: str, seat: int | None, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        iwin_round().parse_action(text, seat)
+
+
+@pytest.mark.parametrize("word", ["bỏ", "bỏ lượt", "BO LUOT", "qua"])
+def test_check_accepts_the_vietnamese_pass_words(word: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--rules", "house", "--play", word, "--table", "4 cơ"]) == 0
+    assert capsys.readouterr().out == "legal: pass\n"
+    assert main(["check", "--rules", "house", "--play", "heo cơ", "--table", "xì bích"]) == 0
+    assert capsys.readouterr().out == "legal: single 2♥\n"
 
 
 # ---------------------------------------------------------------------------- answers, not exceptions

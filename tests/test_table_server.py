@@ -318,6 +318,16 @@ def test_a_chop_out_of_turn_is_played_by_the_seat_offered_it() -> None:
     }
 
 
+def test_moves_written_in_vietnamese_are_played_at_the_table() -> None:
+    table = chop_position()
+    assert messages(table.act(0, "heo cơ"))[0]["view"]["table"] == {"kind": "single", "cards": "2♥"}
+    chopped = messages(table.act(2, "chặt 6 bích 6 chuồn 7 bich 7 chuon 8 bích 8 nhép 9 BÍCH 9 tép"))
+    assert chopped[0]["view"]["table"] == {"kind": "pair_run", "cards": "6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣"}
+    to_act = chopped[0]["view"]["to_act"]
+    last = messages(table.act(to_act, "bỏ lượt"))[0]["view"]["history"][-1]
+    assert (last["event"], last["seat"]) == ("passed", to_act)
+
+
 def test_the_server_runs_from_the_command_line() -> None:
     """As the game-server how-to says to run it, writing nothing into the checkout."""
     examples = Path(__file__).resolve().parent.parent / "examples"
