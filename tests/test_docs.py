@@ -143,6 +143,8 @@ def test_an_axis_without_words_of_its_own_is_described_from_its_meaning() -> Non
         ({"rake_percent": 3}, "The house takes 3% of what each player wins"),
         ({"match_rounds": 7}, "A match is 7 rounds; the highest total wins, and equal totals share the win."),
         ({"min_players": 3}, "Played by 3 to 4 players"),
+        ({"triple_run_min": 2}, "A triple run (sám liên) is 2 or more triples of consecutive ranks, never with 2s."),
+        ({"quad_run_min": 3}, "A quad run is 3 or more quads of consecutive ranks, never with 2s."),
     ],
 )
 def test_profile_pages_follow_the_data(change: dict[str, int], words: str) -> None:
@@ -168,6 +170,17 @@ def test_the_rules_matrix_has_a_row_for_every_axis() -> None:
     for rules in PROFILES.values():
         for axis in rows:
             assert rules_matrix.render(axis, rules), (rules.name, axis)
+
+
+def test_the_counting_page_names_each_source_by_its_repository() -> None:
+    """Issue 23, part 3: both public implementations behind ``counting`` are named, and each
+    reading the profile does not take names the axis that would pick it."""
+    page = profile_words.profile_page(PROFILES["counting"])
+    assert "`uongsuadaubung/tien-len <https://github.com/uongsuadaubung/tien-len>`_" in page
+    assert "`nguyendangkhoa150899-boop/bialk <https://github.com/nguyendangkhoa150899-boop/bialk>`_" in page
+    assert "could not be identified" not in page
+    for axis in ("interrupt_bombs", "instant_wins", "rake_percent", "cap_at_balance", "two_values", "bomb_values"):
+        assert f"``{axis}" in page
 
 
 def test_the_cards_page_lists_every_word_the_readers_accept() -> None:

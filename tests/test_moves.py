@@ -71,7 +71,12 @@ CUSTOM = [
         lead_pair_run_bombs=False,
         straight_min=4,
     ),
+    # runs of triples and of quads (issue 23), off in every profile: free, and following suit
+    attrs.evolve(HOUSE, name="house-triple-and-quad-runs", triple_run_min=2, quad_run_min=2),
+    attrs.evolve(NORTHERN, name="northern-triple-runs-of-three", triple_run_min=3, quad_run_min=2),
 ]
+LOOSE = attrs.evolve(PAGAT, name="pagat-with-every-run", triple_run_min=2, quad_run_min=2)
+"""A rule set under which every drawn table is a combination (pagat's, and runs of triples and quads)."""
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # ---------------------------------------------------------------- the brute-force reference
@@ -150,10 +155,27 @@ def table_cards(draw: st.DrawFn) -> int:
     """The cards of a deliberate table: every shape, 2-groups, bombs and 2-topped straights."""
     shape = draw(
         st.sampled_from(
-            ["single", "pair", "triple", "quad", "straight", "two-topped straight", "pair run", "2-group", "2-group", "bomb"]
+            [
+                "single",
+                "pair",
+                "triple",
+                "quad",
+                "straight",
+                "two-topped straight",
+                "pair run",
+                "2-group",
+                "2-group",
+                "bomb",
+                "triple run",
+                "quad run",
+            ]
         )
     )
     suits = st.integers(0, 3)
+    if shape in ("triple run", "quad run"):
+        size, length = (3 if shape == "triple run" else 4), draw(st.integers(2, 4))
+        start = draw(st.integers(0, 12 - length))  # no 2
+        return sum(_bits(start + i, draw(st.lists(suits, min_size=size, max_size=size, unique=True))) for i in range(length))
     if shape == "single":
         return 1 << draw(st.integers(0, 51))
     if shape in ("pair", "triple", "quad"):
@@ -184,10 +206,10 @@ def table_cards(draw: st.DrawFn) -> int:
 
 
 def as_table(mask: int, rules: RuleSet) -> Combo:
-    """The table under ``rules``; cards that are no combination there come as a pagat combination
-    (a table from other rules still has an exact answer)."""
+    """The table under ``rules``; cards that are no combination there come as a combination of
+    pagat's rules with runs of triples and quads (a table from other rules still has an exact answer)."""
     combo = _classified(mask, rules)
-    return combo if combo is not None else classify(mask, PAGAT)
+    return combo if combo is not None else classify(mask, LOOSE)
 
 
 # ---------------------------------------------------------------- brute-force agreement
@@ -240,6 +262,7 @@ def test_each_card_set_once_in_the_documented_order(rules: RuleSet, hand: int, t
 
 # Positions chosen to hit every chop of the bombs table, whatever hypothesis draws.
 BOMBING_HANDS = [
+    "3♠ 3♣ 3♦ 4♠ 4♣ 4♦ 4♥ 5♠ 5♣ 5♦ 5♥ 6♠ 6♣",  # triple runs, quad runs, pair runs, quads
     "3♠ 3♣ 4♠ 4♣ 5♠ 5♣ 6♦ 6♥ 7♦ 7♥ 8♠ 8♣ 9♠",  # PR3 to PR6
     "6♠ 6♣ 6♦ 6♥ 9♠ 9♣ 9♦ 9♥ 2♠ 3♦ 4♦ 5♦ 7♦",  # two quads, a 2, same-suit straights
     "8♠ 8♣ 9♠ 9♣ 10♦ 10♥ J♦ J♥ Q♠ Q♣ 2♦ 2♥ A♥",  # one-colour pairs, pair runs, a pair of 2s
@@ -259,6 +282,8 @@ BOMBING_TABLES = [
     "K♦ A♦ 2♦",
     "Q♣ K♣ A♣ 2♣",
     "K♦ K♥",
+    "3♠ 3♣ 3♥ 4♠ 4♦ 4♥",  # a triple run
+    "3♠ 3♣ 3♦ 3♥ 4♠ 4♣ 4♦ 4♥",  # a quad run
 ]
 
 

@@ -65,10 +65,10 @@ def test_metadata_and_spaces() -> None:
     assert game.metadata["name"] == "tienlen_v0" and game.metadata["is_parallelizable"] is False
     assert game.metadata["render_modes"] == ["ansi", "human"]
     assert game.possible_agents == ["seat_0", "seat_1", "seat_2"]
-    assert game.action_space("seat_1").n == ACTION_SPACE_SIZE == 327
+    assert game.action_space("seat_1").n == ACTION_SPACE_SIZE == 463
     space = game.observation_space("seat_1")
     assert space["observation"].shape == (OBSERVATION_SIZE,) == (450,)
-    assert space["action_mask"].shape == (327,) and space["action_mask"].dtype == np.int8
+    assert space["action_mask"].shape == (463,) and space["action_mask"].dtype == np.int8
 
 
 def play(game: Any, pick: Any) -> tuple[dict[str, int], int]:
