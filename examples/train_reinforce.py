@@ -38,7 +38,7 @@ LEARNER = 0
 def feature_scale() -> Floats:
     """What each observation column is divided by, so every feature is about -1 … 1."""
     scale = np.ones(OBSERVATION_SIZE)
-    for field, largest in (("seat", 3), ("players", 4), ("card_counts", 13), ("table_kind", 6), ("table_length", 13)):
+    for field, largest in (("seat", 3), ("players", 4), ("card_counts", 13), ("table_kind", 8), ("table_length", 13)):
         scale[OBSERVATION_OFFSETS[field]] = largest
     for field in ("to_act", "table_seat", "leader", "finished", "frozen", "forfeited"):
         scale[OBSERVATION_OFFSETS[field]] = 3

@@ -9,6 +9,7 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -22,14 +23,15 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidArgument, Round, RuleSet
-from tienlen.actionspace import Choice
-from tienlen.encoding import OBSERVATION_LENGTH, encode_observation
+from tienlen.actionspace import ACTION_SPACE_SIZE, Choice
+from tienlen.encoding import OBSERVATION_LENGTH, OBSERVATION_OFFSETS, encode_observation
 from tienlen.pettingzoo import raw_env
 from tienlen.settle import reward_net, settle
 from tienlen.vector import OBSERVATION_SIZE, TienLenVectorEnv
 
-# every profile at every player count, and a rule set of one's own (iwin's out-of-turn chops on house rules)
-CUSTOM = attrs.evolve(HOUSE, name="house-chops", interrupt_bombs=IWIN.interrupt_bombs)
+# every profile at every player count, and a rule set of one's own: house rules with iwin's
+# out-of-turn chops and runs of triples and of quads
+CUSTOM = attrs.evolve(HOUSE, name="house-runs", interrupt_bombs=IWIN.interrupt_bombs, triple_run_min=2, quad_run_min=2)
 CONFIGS = [(rules, n) for rules in [*PROFILES.values(), CUSTOM] for n in range(rules.min_players, rules.max_players + 1)]
 CONFIG_IDS = [f"{rules.name}-{n}" for rules, n in CONFIGS]
 
@@ -82,16 +84,25 @@ class Shadow:
         return rewards, house, True
 
 
-def play_beside_shadows(rules: RuleSet, players: int, seed: int, tables: int, steps: int) -> int:
-    """Step the vector env and one PettingZoo shadow per table with the same random indices,
-    checking every row at every step; returns how many rounds ended."""
+def highest_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The highest legal index per row: a run of triples or quads whenever one is legal."""
+    del rng
+    return (masks * np.arange(1, masks.shape[1] + 1)).argmax(axis=1)
+
+
+def play_beside_shadows(
+    rules: RuleSet, players: int, seed: int, tables: int, steps: int, pick: Callable[..., np.ndarray] = random_actions
+) -> tuple[int, set[int]]:
+    """Step the vector env and one PettingZoo shadow per table with the same indices (``pick``),
+    checking every row at every step; returns how many rounds ended and the table kinds seen."""
     env = TienLenVectorEnv(rules, num_tables=tables, players=players)
     obs, infos = env.reset(seed=seed)
     shadows = [Shadow(rules, players, seed + i) for i in range(tables)]
     assert infos["instant_wins"].tolist() == [shadow.instant for shadow in shadows]
     rng = np.random.default_rng(seed)
-    ended = 0
+    ended, kinds = 0, set()
     for _ in range(steps):
+        kinds |= set(obs["observation"][:, OBSERVATION_OFFSETS["table_kind"]].ravel().tolist())
         for i, shadow in enumerate(shadows):
             game = shadow.game
             seat = game.tienlen_env.seat_of(game.agent_selection)
@@ -105,7 +116,7 @@ def play_beside_shadows(rules: RuleSet, players: int, seed: int, tables: int, st
             assert obs["observation"][i, :OBSERVATION_LENGTH].tolist() == encode_observation(view)
             if not game.choice().chosen:  # at the start of a decision, the mask is the legal actions
                 assert np.flatnonzero(obs["action_mask"][i]).tolist() == list(Choice.of(view.legal_actions).legal_indices())
-        actions = random_actions(obs["action_mask"], rng)
+        actions = pick(obs["action_mask"], rng)
         obs, rewards, terminated, truncated, infos = env.step(actions)
         assert not truncated.any()
         for i, shadow in enumerate(shadows):
@@ -114,12 +125,18 @@ def play_beside_shadows(rules: RuleSet, players: int, seed: int, tables: int, st
             assert rewards[i].tolist() == paid and infos["house"][i] == house
             assert infos["instant_wins"][i] == (shadow.instant if over else 0)
             ended += over
-    return ended
+    return ended, kinds
 
 
 @pytest.mark.parametrize(("rules", "players"), CONFIGS, ids=CONFIG_IDS)
 def test_tables_play_the_rounds_of_round_with_its_legal_actions_as_masks(rules: RuleSet, players: int) -> None:
-    assert play_beside_shadows(rules, players, seed=40, tables=3, steps=150) > 0
+    assert play_beside_shadows(rules, players, seed=40, tables=3, steps=150)[0] > 0
+
+
+def test_runs_of_triples_and_quads_are_chosen_in_steps_as_the_pettingzoo_adapter_chooses_them() -> None:
+    # seed 226 deals seat 2, who leads first, a run of two triples: the highest index plays it
+    ended, kinds = play_beside_shadows(CUSTOM, 4, seed=226, tables=2, steps=150, pick=highest_actions)
+    assert ended > 0 and 7 in kinds  # ComboKind.TRIPLE_RUN was on a table
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -225,15 +242,15 @@ def test_bad_actions_are_refused_with_the_table_and_the_legal_indices_and_move_n
     obs, _ = env.reset(seed=8)
     rounds = [env.round(i) for i in range(3)]
     good = obs["action_mask"].argmax(axis=1)
-    illegal = next(i for i in range(327) if not obs["action_mask"][1, i])
+    illegal = next(i for i in range(ACTION_SPACE_SIZE) if not obs["action_mask"][1, i])
     for actions, error, words in [
         (good[:2], InvalidArgument, r"one whole action index per table, shape \(3,\)"),
         (good.reshape(3, 1), InvalidArgument, "shape"),
         (good.astype(float), InvalidArgument, "whole action index"),
         ("abc", InvalidArgument, "whole action index"),
         ([good[0], illegal, good[2]], IllegalPlay, rf"table 1 \(seat {obs['seat'][1]}\): action index {illegal} .* legal: "),
-        ([good[0], good[1], -1], IllegalPlay, "table 2 .*indices run from 0 to 326"),
-        ([good[0], good[1], 327], IllegalPlay, "table 2 .*indices run from 0 to 326"),
+        ([good[0], good[1], -1], IllegalPlay, f"table 2 .*indices run from 0 to {ACTION_SPACE_SIZE - 1}"),
+        ([good[0], good[1], ACTION_SPACE_SIZE], IllegalPlay, f"table 2 .*indices run from 0 to {ACTION_SPACE_SIZE - 1}"),
     ]:
         with pytest.raises(error, match=words):
             env.step(actions)

@@ -6,10 +6,10 @@ seat offered an out-of-turn chop first, exactly as :class:`tienlen.env.TienLenEn
 one call steps every table once. It needs NumPy only.
 
 **Actions** are indices of the fixed exact action space of :mod:`tienlen.actionspace`
-(:data:`~tienlen.actionspace.ACTION_SPACE_SIZE` = 327), as in :mod:`tienlen.pettingzoo`: a single,
-pair, triple, quad or pass is one index; a straight or pair run takes several steps by the same
-seat (its span, then one suit step per rank, lowest first). ``step(actions)`` takes one index per
-table (shape ``(num_tables,)``, any integer type).
+(:data:`~tienlen.actionspace.ACTION_SPACE_SIZE` = 463), as in :mod:`tienlen.pettingzoo`: a single,
+pair, triple, quad or pass is one index (a quad run too); a straight, pair run or triple run takes
+several steps by the same seat (its span, then one suit step per rank, lowest first).
+``step(actions)`` takes one index per table (shape ``(num_tables,)``, any integer type).
 
 **Observations.** :meth:`~TienLenVectorEnv.reset` and :meth:`~TienLenVectorEnv.step` return a
 dict of arrays, one row per table, for the seat that decides next there:
@@ -22,7 +22,7 @@ key                 shape, type                  value
                                                  (:func:`~tienlen.encoding.encode_observation`);
                                                  397 … 449: the run being chosen
                                                  (:meth:`tienlen.actionspace.Choice.encode`)
-``action_mask``     (num_tables, 327) ``int8``   1 for each legal index now, else 0
+``action_mask``     (num_tables, 463) ``int8``   1 for each legal index now, else 0
 ``seat``            (num_tables,) ``int64``      the seat that decides next
 ==================  ===========================  ==================================================
 
@@ -71,7 +71,7 @@ and why, and steps no table.
 >>> env = TienLenVectorEnv("house", num_tables=3)
 >>> obs, infos = env.reset(seed=7)
 >>> obs["observation"].shape, obs["action_mask"].shape, obs["seat"].tolist()
-((3, 450), (3, 327), [3, 3, 1])
+((3, 450), (3, 463), [3, 3, 1])
 >>> first_legal = obs["action_mask"].argmax(axis=1)
 >>> obs, rewards, terminated, truncated, infos = env.step(first_legal)
 >>> rewards.shape, terminated.tolist()
