@@ -92,3 +92,21 @@ def test_bad_levels_and_views_are_refused() -> None:
         SearchAgent(rollouts=0)
     with pytest.raises(InvalidArgument):
         hint("a view")  # type: ignore[arg-type]
+
+
+def test_rollouts_play_out_of_turn_chops_as_the_greedy_bots_do() -> None:
+    # Under iwin a PR4 chops a 2 out of turn: the search's rollouts must play the round exactly as
+    # play_round plays it with four greedy bots, chops offered in the same order.
+    from tienlen.search import _play_out
+
+    interrupts = 0
+    for seed in range(400):
+        start = Round.deal(IWIN, seed=seed)
+        if start.is_over:
+            continue
+        expected = play_round(IWIN, [GreedyAgent()] * 4, start=start)
+        assert _play_out(start).actions == expected.actions
+        interrupts += any(a.kind == "interrupt" for a in expected.actions)
+        if interrupts == 2:
+            break
+    assert interrupts == 2
