@@ -84,7 +84,8 @@ _SOLVE_LIMIT = 1000
 class Hint:
     """One legal action with its estimates from the sampled worlds: ``win`` the share of worlds
     where the seat went out first, ``money`` its mean result in the rule set's unit (points
-    relative to the round's average for points rule sets), over ``worlds`` worlds."""
+    relative to the round's average for points rule sets), over ``worlds`` worlds (one rollout
+    each)."""
 
     action: Action
     win: float
@@ -378,8 +379,10 @@ class SearchAgent:
 
 def hint(view: PlayerView, *, level: int = HINT_LEVEL, seed: int = 0, rollouts: int | None = None) -> tuple[Hint, ...]:
     """The actions worth weighing for ``view.seat`` (every legal action when there are at most
-    8), ranked best first, each with its estimated first-place share and expected money in the
-    rule set's unit (see :class:`SearchAgent` for ``level``, ``seed`` and ``rollouts``).
+    8), ranked best first (by the player's score, see the module docs; the finalists, with more
+    rollouts, before the others), each with its estimated first-place share and expected money in
+    the rule set's unit over ``worlds`` rollouts (see :class:`SearchAgent` for ``level``,
+    ``seed`` and ``rollouts``).
 
     Raises :class:`~tienlen.InvalidArgument` for a view that is not a :class:`PlayerView`, or a
     bad level, seed or budget. A view with no action gives an empty tuple.
