@@ -56,7 +56,6 @@ from tienlen.errors import InvalidArgument
 from tienlen.events import Forfeited, Passed, Played
 from tienlen.round import Round
 from tienlen.settle import settle
-from tienlen.solve import solve
 from tienlen.views import PlayerView
 
 __all__ = ["LEVELS", "DEFAULT_LEVEL", "HINT_LEVEL", "SearchAgent", "Hint", "hint"]
@@ -73,11 +72,6 @@ _KEPT = 3
 """The candidates that get the second half of the rollouts."""
 _FIRST_BONUS = 1.0
 """How much going out first is worth on top of its money, as a share of what it pays on average."""
-_SOLVE_CARDS = 0
-"""In a rollout, the searcher plays by :func:`~tienlen.solve.solve` when at most this many cards
-are left in all hands and nobody has gone out (0: never)."""
-_SOLVE_LIMIT = 1000
-"""The positions such a solve may visit before the greedy policy plays instead."""
 
 
 @attrs.frozen(kw_only=True)
@@ -146,20 +140,14 @@ def _offer_chops(round_: Round) -> Round:
             return round_
 
 
-def _play_out(round_: Round, me: int | None = None) -> Round:
+def _play_out(round_: Round) -> Round:
     """The round played to its end by the fast greedy policy, out-of-turn chops included."""
     chops = bool(round_.rules.interrupt_bombs)
-    small = _SOLVE_CARDS
     while not round_.is_over:
         if chops:
             round_ = _offer_chops(round_)
             if round_.is_over:
                 break
-        if small and round_.to_act == me and not round_.finished and sum(h.bit_count() for h in round_.hand_masks) <= small:
-            found = solve(round_, limit=_SOLVE_LIMIT)
-            if found.move is not None:
-                round_ = round_.apply(found.move)
-                continue
         round_ = round_.apply(_fast_greedy(round_))
     return round_
 
@@ -316,7 +304,7 @@ def _evaluate(view: PlayerView, candidates: Sequence[Action], rollouts: int, see
             for index in which:
                 action = candidates[index]
                 declined = action.kind == "pass" and world.to_act != seat  # declining an out-of-turn chop changes nothing
-                tallies[index].add(_play_out(world if declined else world.apply(action), seat), seat)
+                tallies[index].add(_play_out(world if declined else world.apply(action)), seat)
 
     everyone = range(len(candidates))
     if len(candidates) <= _KEPT:
