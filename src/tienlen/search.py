@@ -31,6 +31,9 @@ hands are small.
 
 **What it does not infer.** A pass is always allowed, so it does not prove that a player could
 not beat the table; the player draws hidden cards uniformly rather than guess at such "voids".
+(Keeping, of twice as many worlds, the half in which the greedy policy would have made the
+others' past choices cost about 40% more time a decision and showed no gain in a small
+duplicate sample; see ``benchmarks/RESULTS.md``.)
 
 **Levels** set the number of rollouts per decision (at least two worlds per candidate and
 stage): see :data:`LEVELS`. A wide position keeps at most 8 candidates: the greedy policy's
