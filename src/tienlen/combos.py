@@ -32,7 +32,8 @@ TWO = _bits.TWO  # the rank index of the 2s
 
 
 class ComboKind(enum.IntEnum):
-    """The six shapes of play, in the order :func:`~tienlen.legal_plays` lists them."""
+    """The shapes of play, in the order :func:`~tienlen.legal_plays` lists them (triple and quad
+    runs only where ``triple_run_min`` and ``quad_run_min`` make them combinations)."""
 
     SINGLE = 1
     PAIR = 2
@@ -40,6 +41,8 @@ class ComboKind(enum.IntEnum):
     QUAD = 4
     STRAIGHT = 5
     PAIR_RUN = 6
+    TRIPLE_RUN = 7
+    QUAD_RUN = 8
 
     @property
     def label(self) -> str:
@@ -65,7 +68,7 @@ class Combo(WireValue):
         check_type(self.kind, ComboKind, "kind", "a ComboKind")
         if isinstance(self.mask, bool) or not isinstance(self.mask, int) or not 0 < self.mask <= FULL_MASK:
             raise InvalidArgument(f"mask must be a card mask from 1 to 2**52 - 1, not {shown(self.mask)}")
-        if _loose_kind(self.mask) is not self.kind:
+        if loose_kind(self.mask) is not self.kind:
             raise InvalidCombo(f"{format_cards(self.mask)} is not a {self.kind.label}")
 
     @property
@@ -152,18 +155,25 @@ def as_combo(value: Combo | Iterable[Card] | str | int, rules: RuleSet) -> Combo
     return value if isinstance(value, Combo) else classify(value, rules)
 
 
-def _loose_kind(mask: int) -> ComboKind | None:
+def loose_kind(mask: int) -> ComboKind | None:
     """The kind the cards of ``mask`` have under the loosest rules, or ``None``."""
     rank = (mask.bit_length() - 1) >> 2
     if mask >> 4 * rank << 4 * rank == mask:
         return ComboKind(mask.bit_count())
     ranks = [r for r, n in enumerate(rank_nibbles(mask)) if n]
     counts = {(mask >> 4 * r & 0xF).bit_count() for r in ranks}
-    if ranks[-1] - ranks[0] != len(ranks) - 1 or len(ranks) < 3 or len(counts) != 1:
+    if ranks[-1] - ranks[0] != len(ranks) - 1 or len(counts) != 1:
         return None
-    if counts == {1}:
-        return ComboKind.STRAIGHT
-    return ComboKind.PAIR_RUN if counts == {2} and ranks[-1] != TWO else None
+    (count,) = counts
+    if count == 1:
+        return ComboKind.STRAIGHT if len(ranks) >= 3 else None
+    if ranks[-1] == TWO or (count == 2 and len(ranks) < 3):
+        return None
+    return _RUN_KINDS[count]
+
+
+_RUN_KINDS = {2: ComboKind.PAIR_RUN, 3: ComboKind.TRIPLE_RUN, 4: ComboKind.QUAD_RUN}
+_RUN_WORDS = {3: ("triple run", "triples"), 4: ("quad run", "quads")}
 
 
 def _shape(mask: int, rules: RuleSet) -> tuple[tuple[str, bool], ComboKind | None]:
@@ -200,7 +210,17 @@ def _shape(mask: int, rules: RuleSet) -> tuple[tuple[str, bool], ComboKind | Non
         if not all(_pair_colour_ok(r, nibbles[r], rules) for r in ranks):
             return ("each pair of a pair run must be one colour", True), None
         return ("", False), ComboKind.PAIR_RUN
-    return ("cards of different ranks must form a straight (one of each rank) or a pair run (two of each)", False), None
+    if len(counts) == 1 and (least := (0, 0, 0, rules.triple_run_min, rules.quad_run_min)[max(counts)]):
+        name, sets = _RUN_WORDS[max(counts)]
+        if not consecutive:
+            return (f"the {sets} {_names(ranks)} are not consecutive", False), None
+        if ranks[-1] == TWO:
+            return (f"a {name} cannot contain 2s", False), None
+        if len(ranks) < least:
+            return (f"a {name} needs at least {least} {sets}", True), None
+        return ("", False), _RUN_KINDS[max(counts)]
+    runs = ", or here a triple or quad run (three or four of each)" if rules.triple_run_min or rules.quad_run_min else ""
+    return (f"cards of different ranks must form a straight (one of each rank) or a pair run (two of each){runs}", False), None
 
 
 def _names(ranks: list[int]) -> str:
