@@ -5,10 +5,22 @@ from __future__ import annotations
 import pickle
 
 import pytest
-from builders import spelt
+from builders import refused_quickly, spelt
 from hypothesis import given, strategies as st
 
-from tienlen import DECK, Card, InvalidCards, Rank, Suit, format_cards, parse_cards
+from tienlen import (
+    DECK,
+    HOUSE,
+    Card,
+    IllegalPlay,
+    InvalidCards,
+    InvalidRecord,
+    Rank,
+    Round,
+    Suit,
+    format_cards,
+    parse_cards,
+)
 from tienlen._words import ACTIONS, RANKS, SUITS, plain, spellings
 from tienlen.cards import cards_of, mask_of, to_mask
 
@@ -147,6 +159,49 @@ def test_non_text_and_non_card_inputs_are_refused() -> None:
         mask_of(["3s"])  # type: ignore[list-item]
     with pytest.raises(InvalidCards, match="not a card mask"):
         to_mask(1 << 52)
+
+
+@pytest.mark.parametrize("text", ["3ı", "3İ", "3bıch"])
+def test_look_alike_letters_are_refused_as_cards_not_crashes(text: str) -> None:
+    refused_quickly(lambda: parse_cards(text), InvalidCards, "cannot read")
+    refused_quickly(lambda: Round.deal(HOUSE, seed=1).play(text), IllegalPlay, "cannot read")
+    refused_quickly(lambda: Round.from_notation(f"house p2 d0 first | {text} / 4♠ |"), InvalidRecord, "cannot read")
+
+
+def test_compatibility_letters_read_as_their_plain_form() -> None:
+    """NFKC: the long s is an s, the Kelvin sign a K, full-width digits are digits (documented)."""
+    assert parse_cards("3ſ \u212aH １０ｄ") == parse_cards("3s KH 10d")
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        ("Q♥\ufe0f", "Q♥"),  # a phone's emoji heart, with the variation selector
+        ("Q\u2764\ufe0f", "Q♥"),  # the heavy heart emoji
+        ("１０♠ Ｊ♣", "10♠ J♣"),  # full-width digits and letters
+        ("10\u2661", "10♥"),  # the white heart suit
+        ("q♥ jh TH", "Q♥ J♥ 10♥"),  # any case
+        ("3 BÍCH, 4 Chuồn, 5 NHÉP, 6 rô, 7 CƠ", "3♠ 4♣ 5♣ 6♦ 7♥"),  # Vietnamese suit words in any case
+        ("3 bi\u0301ch", "3♠"),  # a decomposed accent
+        ("3\u200b♠ 4\u200d♠", "3♠ 4♠"),  # zero-width characters are dropped
+    ],
+)
+def test_card_text_is_forgiving(text: str, cards: str) -> None:
+    assert parse_cards(text) == parse_cards(cards)
+
+
+@pytest.mark.parametrize("text", ["3♠ \u200bX\ufe0f", "3♠ Z\u202e", "3♠ \x1b[31mZ", "3♠ Z\x00"])
+def test_card_errors_quote_the_visible_token_and_no_invisible_character(text: str) -> None:
+    message = refused_quickly(lambda: parse_cards(text), InvalidCards)
+    assert all(c.isprintable() for c in message) and "\ufe0f" not in message and "\u200b" not in message
+
+
+def test_cards_are_immutable_and_shared() -> None:
+    with pytest.raises(AttributeError):
+        DECK[0].rank = Rank.TWO
+    with pytest.raises(AttributeError):
+        del DECK[0].suit
+    assert str(DECK[0]) == "3♠" and Card.parse("3♠") is DECK[0]
 
 
 # ---------------------------------------------------------------------------- Vietnamese words

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import attrs
 import pytest
+from builders import refused_quickly
 from hypothesis import given, settings, strategies as st
 
 from tienlen import (
@@ -19,9 +21,15 @@ from tienlen import (
     Card,
     Combo,
     ComboKind,
+    InvalidArgument,
+    InvalidCards,
     InvalidCombo,
     RuleSet,
+    TienLenError,
+    beats,
     classify,
+    explain,
+    is_chop,
     parse_cards,
 )
 from tienlen.cards import Rank
@@ -343,3 +351,38 @@ def test_classify_ignores_the_order_of_the_cards(cards: list[Card], rules: RuleS
         except InvalidCombo as error:
             outcomes.append(str(error))  # type: ignore[arg-type]
     assert all(o == outcomes[0] for o in outcomes)
+
+
+def test_card_text_is_accepted_where_combinations_are() -> None:
+    assert beats("6♠ 6♣ 6♦ 6♥", "2♥", PAGAT) is True
+    assert is_chop("6s 6c 6d 6h", "2h", PAGAT) is True
+    assert explain("8♣ 8♦ 8♥", "7♠ 7♦ 7♥", NORTHERN) == explain(
+        classify("8♣ 8♦ 8♥", NORTHERN), classify("7♠ 7♦ 7♥", NORTHERN), NORTHERN
+    )
+
+
+def test_unreadable_card_text_still_raises_and_classify_still_raises() -> None:
+    with pytest.raises(InvalidCards, match="cannot read '9z'"):
+        beats("9z", None, HOUSE)
+    with pytest.raises(InvalidCombo, match="not a combination"):
+        classify("3♠ 3♥", NORTHERN)
+
+
+@pytest.mark.parametrize(
+    ("kind", "mask", "error"),
+    [
+        (ComboKind.PAIR, 0b111, InvalidCombo),
+        (ComboKind.STRAIGHT, 0b1 | 0b1 << 8, InvalidCombo),
+        (ComboKind.SINGLE, 0, InvalidArgument),
+        (ComboKind.SINGLE, -1, InvalidArgument),
+        (ComboKind.SINGLE, 1 << 52, InvalidArgument),
+        (1, 1, InvalidArgument),
+    ],
+)
+def test_hand_built_combos_are_checked(kind: Any, mask: int, error: type[TienLenError]) -> None:
+    refused_quickly(lambda: Combo(kind, mask), error)
+
+
+def test_a_combo_of_other_rules_is_still_answered() -> None:
+    k_a_2 = classify("K♠ A♠ 2♠", PAGAT)
+    assert explain(k_a_2, None, HOUSE) is None and repr(k_a_2) == "Combo.parse('K♠ A♠ 2♠')"

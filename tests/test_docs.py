@@ -12,13 +12,16 @@ import doctest
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
 from extras import skip_reason
 
 from tienlen import HOUSE, PROFILES, RuleSet
+from tienlen._input import MAX_AMOUNT, MAX_CARD_TEXT, MAX_COUNT, MAX_NOTATION, MAX_RECORD, MAX_RULES_TEXT, MAX_SEED, MAX_WORKERS
 from tienlen.cli import main
+from tienlen.errors import MESSAGE_LIMIT
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -27,6 +30,7 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 CI = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 sys.path.insert(0, str(DOCS / "_ext"))
+
 import profile_words  # noqa: E402  (the docs' own generator: pure Python, no Sphinx needed)
 
 
@@ -147,7 +151,7 @@ def test_an_axis_without_words_of_its_own_is_described_from_its_meaning() -> Non
         ({"quad_run_min": 3}, "A quad run is 3 or more quads of consecutive ranks, never with 2s."),
     ],
 )
-def test_profile_pages_follow_the_data(change: dict[str, int], words: str) -> None:
+def test_profile_pages_follow_the_data(change: dict[str, Any], words: str) -> None:
     changed = attrs.evolve(HOUSE, **change)
     assert words not in profile_words.profile_page(HOUSE)
     assert words in profile_words.profile_page(changed)
@@ -170,6 +174,14 @@ def test_the_rules_matrix_has_a_row_for_every_axis() -> None:
     for rules in PROFILES.values():
         for axis in rows:
             assert rules_matrix.render(axis, rules), (rules.name, axis)
+
+
+def test_the_security_page_states_the_limits_the_code_enforces() -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / "howto" / "security.rst").read_text(encoding="utf-8")
+    for value in (MAX_CARD_TEXT, MAX_NOTATION, MAX_RECORD, MAX_RULES_TEXT, MAX_WORKERS, MESSAGE_LIMIT):
+        assert f"{value:,}" in page, value
+    assert (MAX_SEED, MAX_AMOUNT, MAX_COUNT) == (2**64 - 1, 10**15, 10**9)
+    assert "2**64 - 1" in page and "10**15" in page and "10**9" in page
 
 
 def test_the_counting_page_names_each_source_by_its_repository() -> None:

@@ -42,8 +42,8 @@ length); the plans of at most 64 rule sets. The byte tables and the sets of one 
 
 Everything here must agree exactly with "every non-empty subset of the hand through
 :func:`~tienlen.classify` and :func:`~tienlen.beats`"; ``tests/test_moves.py`` checks that on
-random and constructed positions under every profile, ``tests/perft.json`` pins counts, and
-``tests/test_move_tables.py`` checks the tables and windows against plain scans.
+random and constructed positions under every profile, and the tables and windows against plain
+scans; ``tests/perft.json`` pins counts.
 """
 
 from __future__ import annotations
