@@ -115,6 +115,13 @@ def test_positions_table_is_from_other_cards(rules: RuleSet, data: st.DataObject
     assert data.draw(positions(rules, leading=False))[1] is not None
 
 
+@FAST
+@given(position=positions(attrs.evolve(NORTHERN, name="long-quad-runs", quad_run_min=12), leading=False))
+def test_positions_fit_a_hand_beside_a_table_of_48_cards(position: tuple[tuple[Card, ...], Combo | None]) -> None:
+    hand, table = position  # a quad run of 12 ranks leaves 4 cards for the hand
+    assert table is not None and 1 <= len(hand) <= min(13, 52 - len(table.cards))
+
+
 @pytest.mark.parametrize("rules", RULES, ids=IDS)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())

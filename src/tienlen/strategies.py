@@ -174,7 +174,8 @@ def _position(draw: st.DrawFn, rules: RuleSet, leading: bool | None) -> Position
     for combo in draw(st.lists(combos(rules), max_size=3)):
         if not combo.mask & ~free and not combo.mask & hand and (hand | combo.mask).bit_count() <= 13:
             hand |= combo.mask
-    size = draw(st.integers(max(1, hand.bit_count()), 13))
+    # a long run on the table (48 cards for a quad run of 12 ranks) may leave fewer than 13 cards
+    size = draw(st.integers(max(1, hand.bit_count()), min(13, hand.bit_count() + (free & ~hand).bit_count())))
     hand |= draw(masks(size - hand.bit_count(), size - hand.bit_count(), within=free & ~hand))
     return cards_of(hand), table
 
