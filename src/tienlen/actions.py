@@ -233,6 +233,32 @@ class LegalActions(Sequence[Action]):
             minted[id(action)] = (action, -1, 0)
             yield action
 
+    def masks(self) -> list[int]:
+        """The card masks of the actions, in order (``0`` for the pass), without building any action."""
+        out = [mask for _, masks in self._groups for mask in masks]
+        if self._can_pass:
+            out.append(0)
+        return out
+
+    def by_mask(self, mask: int) -> Action | None:
+        """The action that plays the cards of ``mask`` (``0``: the pass), handed out as indexing
+        hands it out; ``None`` when no action here has that mask."""
+        if isinstance(mask, bool):
+            return None
+        if mask == 0:
+            if not self._can_pass:
+                return None
+            action = PASSES[self.seat]
+            self._minted[id(action)] = (action, -1, 0)
+            return action
+        for group, (kind, masks) in enumerate(self._groups):
+            if mask in masks:
+                position = masks.index(mask)
+                action = play_action(self.seat, kind, masks[position])
+                self._minted[id(action)] = (action, group, position)
+                return action
+        return None
+
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, Action) or action.seat != self.seat:
             return False

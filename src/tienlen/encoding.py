@@ -72,6 +72,7 @@ from types import MappingProxyType
 
 import attrs
 
+from tienlen._cache import BoundedCache
 from tienlen._checks import check_type
 from tienlen._input import shown
 from tienlen.actions import Action
@@ -162,8 +163,24 @@ def mask_to_cards(mask: int) -> tuple[Card, ...]:
 
 def mask_to_bits(mask: int) -> list[int]:
     """A mask as 52 zeros and ones, ``bits[i]`` for the card of index ``i``."""
-    mask = _check_mask(mask)
-    return [(mask >> i) & 1 for i in range(52)]
+    return list(_bits_of(_check_mask(mask)))
+
+
+_ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def _bits_of(mask: int) -> tuple[int, ...]:
+    """The 52 card bits of a card mask (no checks), each mask's worked out once: an observation
+    shows the same hands, table and played cards step after step, so most are looked up."""
+    bits = _BITS.get(mask)
+    if bits is None:
+        # the mask as a binary numeral, lowest card first, read back as bytes at C speed
+        bits = _BITS.put(mask, tuple(format(mask, "052b")[::-1].encode().translate(_ZERO_ONE)))
+    return bits
+
+
+_BITS: BoundedCache[int, tuple[int, ...]] = BoundedCache("card bits of masks", limit=1 << 13, holds="card masks")
+"""The card bits of the masks observations showed, by mask (about 4 MB when full)."""
 
 
 def bits_to_mask(bits: Sequence[int]) -> int:
@@ -330,33 +347,49 @@ class Observation:
 
     def encode(self) -> list[int]:
         """The observation as :data:`OBSERVATION_LENGTH` ints (see the module docs)."""
-        absent = SLOTS - self.players
-        seats = [(self.seat + k) % self.players for k in range(self.players)]
-
-        def per_seat(values: Sequence[int]) -> list[int]:
-            return [values[s] for s in seats] + [-1] * absent
-
-        def order(group: tuple[int, ...]) -> list[int]:
-            return per_seat([group.index(s) + 1 if s in group else 0 for s in range(self.players)])
-
+        players, seat = self.players, self.seat
+        seats = _ROTATIONS[players][seat]
+        in_turn = _IN_TURN[players][seat]  # per-seat values in relative order
+        pad = _PADS[players]
         table = self.table
-        out: list[int] = [self.seat, self.players]
-        out += mask_to_bits(self.hand_mask)
-        out += mask_to_bits(table.mask if table is not None else 0)
-        out += mask_to_bits(self.played_mask)
-        for s in seats:
-            out += mask_to_bits(self.played_by[s])
-        out += [-1] * (52 * absent)
-        out += per_seat(self.card_counts)
-        out += per_seat([int(s in self.passed) for s in range(self.players)])
-        out += order(self.finished)
-        out += order(self.frozen)
-        out += order(self.forfeited)
-        out += [self.slot_of(self.to_act), self.slot_of(self.table_seat), self.slot_of(self.leader)]
-        out += [int(table.kind) if table is not None else 0, table.length if table is not None else 0]
-        out += [self.trick_number, self.chops_in_trick]
-        out += [int(self.my_turn), int(self.must_lead), int(self.interrupt_offered), int(self.is_over)]
+        bits = _BITS.get
+        out = [seat, players]
+        for mask in (self.hand_mask, 0 if table is None else table.mask, self.played_mask, *in_turn(self.played_by)):
+            out += bits(mask) or _bits_of(mask)
+        if pad:
+            out += [-1] * (52 * len(pad))
+        out += in_turn(self.card_counts)
+        out += pad
+        passed = self.passed
+        out += [1 if s in passed else 0 for s in seats] if passed else _ZEROS[players]
+        out += pad
+        for group in (self.finished, self.frozen, self.forfeited):
+            out += [group.index(s) + 1 if s in group else 0 for s in seats] if group else _ZEROS[players]
+            out += pad
+        seat = self.seat
+        out += [
+            -1 if self.to_act is None else (self.to_act - seat) % players,
+            -1 if self.table_seat is None else (self.table_seat - seat) % players,
+            (self.leader - seat) % players,
+            0 if table is None else table.kind.value,
+            0 if table is None else table.mask.bit_count(),
+            self.trick_number,
+            self.chops_in_trick,
+            int(self.my_turn),
+            int(self.must_lead),
+            int(self.interrupt_offered),
+            int(self.is_over),
+        ]
         return out
+
+
+_ROTATIONS = {players: [tuple((seat + k) % players for k in range(players)) for seat in range(players)] for players in range(2, SLOTS + 1)}
+"""The seats in relative order (the observer first) at each table size, for each observer."""
+_IN_TURN = {players: [operator.itemgetter(*seats) for seats in _ROTATIONS[players]] for players in range(2, SLOTS + 1)}
+"""For each table size and observer, what picks per-seat values in relative order."""
+_PADS = {players: [-1] * (SLOTS - players) for players in range(2, SLOTS + 1)}
+"""What fills the slots of the seats a table of fewer than 4 lacks."""
+_ZEROS = {players: [0] * players for players in range(2, SLOTS + 1)}
 
 
 def encode_observation(view: PlayerView) -> list[int]:
