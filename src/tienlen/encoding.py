@@ -67,6 +67,7 @@ True
 from __future__ import annotations
 
 import operator
+from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 
@@ -169,18 +170,18 @@ def mask_to_bits(mask: int) -> list[int]:
 _ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
 
 
-def _bits_of(mask: int) -> tuple[int, ...]:
-    """The 52 card bits of a card mask (no checks), each mask's worked out once: an observation
-    shows the same hands, table and played cards step after step, so most are looked up."""
+def _bits_of(mask: int) -> bytes:
+    """The 52 card bits of a card mask as bytes (no checks), each mask's worked out once: an
+    observation shows the same hands, table and played cards step after step, so most are looked up."""
     bits = _BITS.get(mask)
     if bits is None:
         # the mask as a binary numeral, lowest card first, read back as bytes at C speed
-        bits = _BITS.put(mask, tuple(format(mask, "052b")[::-1].encode().translate(_ZERO_ONE)))
+        bits = _BITS.put(mask, format(mask, "052b")[::-1].encode().translate(_ZERO_ONE))
     return bits
 
 
-_BITS: BoundedCache[int, tuple[int, ...]] = BoundedCache("card bits of masks", limit=1 << 13, holds="card masks")
-"""The card bits of the masks observations showed, by mask (about 4 MB when full)."""
+_BITS: BoundedCache[int, bytes] = BoundedCache("card bits of masks", limit=1 << 13, holds="card masks")
+"""The card bits of the masks observations showed, by mask (about 0.7 MB when full)."""
 
 
 def bits_to_mask(bits: Sequence[int]) -> int:
@@ -347,18 +348,36 @@ class Observation:
 
     def encode(self) -> list[int]:
         """The observation as :data:`OBSERVATION_LENGTH` ints (see the module docs)."""
+        out = [self.seat, self.players]
+        for bits in self._card_blocks():
+            out += bits
+        out += _ABSENT[self.players]
+        out += self._rest()
+        return out
+
+    def to_bytes(self) -> bytes:
+        """:meth:`encode` as :data:`OBSERVATION_LENGTH` bytes, each int one signed byte (every value
+        lies from -1 to 127), for array libraries: ``numpy.frombuffer(data, numpy.int8)``."""
+        cards = b"".join(self._card_blocks())
+        return bytes((self.seat, self.players)) + cards + _ABSENT_BYTES[self.players] + array("b", self._rest()).tobytes()
+
+    def _card_blocks(self) -> list[bytes]:
+        """The card fields (``hand`` to ``played_by``), 52 bits a mask, but for the seats a table of
+        fewer than 4 lacks."""
+        table = self.table
+        pick = _IN_TURN[self.players][self.seat]
+        bits = _BITS.get
+        return [
+            bits(mask) or _bits_of(mask)
+            for mask in (self.hand_mask, 0 if table is None else table.mask, self.played_mask, *pick(self.played_by))
+        ]
+
+    def _rest(self) -> list[int]:
+        """The fields after the card fields (``card_counts`` to ``is_over``)."""
         players, seat = self.players, self.seat
         seats = _ROTATIONS[players][seat]
-        in_turn = _IN_TURN[players][seat]  # per-seat values in relative order
         pad = _PADS[players]
-        table = self.table
-        bits = _BITS.get
-        out = [seat, players]
-        for mask in (self.hand_mask, 0 if table is None else table.mask, self.played_mask, *in_turn(self.played_by)):
-            out += bits(mask) or _bits_of(mask)
-        if pad:
-            out += [-1] * (52 * len(pad))
-        out += in_turn(self.card_counts)
+        out = list(_IN_TURN[players][seat](self.card_counts))
         out += pad
         passed = self.passed
         out += [1 if s in passed else 0 for s in seats] if passed else _ZEROS[players]
@@ -366,7 +385,7 @@ class Observation:
         for group in (self.finished, self.frozen, self.forfeited):
             out += [group.index(s) + 1 if s in group else 0 for s in seats] if group else _ZEROS[players]
             out += pad
-        seat = self.seat
+        table = self.table
         out += [
             -1 if self.to_act is None else (self.to_act - seat) % players,
             -1 if self.table_seat is None else (self.table_seat - seat) % players,
@@ -387,6 +406,9 @@ _ROTATIONS = {players: [tuple((seat + k) % players for k in range(players)) for 
 """The seats in relative order (the observer first) at each table size, for each observer."""
 _IN_TURN = {players: [operator.itemgetter(*seats) for seats in _ROTATIONS[players]] for players in range(2, SLOTS + 1)}
 """For each table size and observer, what picks per-seat values in relative order."""
+_ABSENT = {players: [-1] * (52 * (SLOTS - players)) for players in range(2, SLOTS + 1)}
+"""The ``played_by`` blocks of the seats a table of fewer than 4 lacks."""
+_ABSENT_BYTES = {players: array("b", blocks).tobytes() for players, blocks in _ABSENT.items()}
 _PADS = {players: [-1] * (SLOTS - players) for players in range(2, SLOTS + 1)}
 """What fills the slots of the seats a table of fewer than 4 lacks."""
 _ZEROS = {players: [0] * players for players in range(2, SLOTS + 1)}

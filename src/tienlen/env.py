@@ -315,7 +315,7 @@ class TienLenEnv:
         selected = agent == self.agent_selection and not self.terminations.get(agent, True)
         actions = selected_actions(round_, self._offers) if selected else ()
         return {
-            "observation": observation_of(round_, seat, self._choppers).encode(),
+            "observation": observation_of(round_, seat, self._choppers).encode(),  # what observation() gives
             "action_mask": actions.masks() if isinstance(actions, LegalActions) else [a.mask for a in actions],
         }
 
@@ -395,6 +395,15 @@ class TienLenEnv:
         if seat is None:
             raise IllegalPlay(f"{shown(agent)} is not an agent here; agents are {', '.join(self.possible_agents)}")
         return seat
+
+    def observation(self, agent: str) -> Observation:
+        """The agent's :class:`~tienlen.encoding.Observation` (what :meth:`observe` encodes)."""
+        return observation_of(self.round, self.seat_of(agent), self._choppers)
+
+    def legal_actions(self) -> Sequence[Action]:
+        """The legal actions of ``agent_selection`` (what its ``action_mask`` lists); empty once the round is over."""
+        round_ = self.round
+        return () if round_.is_over else selected_actions(round_, self._offers)
 
     def view(self, agent: str) -> PlayerView:
         """The agent's :class:`~tienlen.views.PlayerView` (what :mod:`tienlen.agents` bots read)."""
