@@ -402,7 +402,9 @@ class Observation:
         return out
 
 
-_ROTATIONS = {players: [tuple((seat + k) % players for k in range(players)) for seat in range(players)] for players in range(2, SLOTS + 1)}
+_ROTATIONS = {
+    players: [tuple((seat + k) % players for k in range(players)) for seat in range(players)] for players in range(2, SLOTS + 1)
+}
 """The seats in relative order (the observer first) at each table size, for each observer."""
 _IN_TURN = {players: [operator.itemgetter(*seats) for seats in _ROTATIONS[players]] for players in range(2, SLOTS + 1)}
 """For each table size and observer, what picks per-seat values in relative order."""

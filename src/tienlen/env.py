@@ -143,7 +143,7 @@ def observation_of(round_: Round, seat: int, choppers: Container[int]) -> Observ
         hands[seat],
         table,
         sum(dealt) & ~sum(hands),
-        tuple([d & ~h for d, h in zip(dealt, hands)]),
+        tuple([d & ~h for d, h in zip(dealt, hands, strict=True)]),
         tuple([h.bit_count() for h in hands]),
         trick.passed,
         round_.finished,
