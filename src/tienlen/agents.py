@@ -21,7 +21,7 @@ from tienlen._bits import SPADES, TWOS
 from tienlen._cache import BoundedCache
 from tienlen._checks import check_int, check_rules, check_type
 from tienlen._input import MAX_HAND, MAX_SEED, shown
-from tienlen.actions import Action
+from tienlen.actions import Action, LegalActions
 from tienlen.cards import to_mask
 from tienlen.combos import Combo, ComboKind
 from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCards
@@ -282,7 +282,9 @@ def _offer_interrupts(round_: Round, agents: Sequence[Agent]) -> Round:
 def _ask(round_: Round, agents: Sequence[Agent], seat: int) -> Round:
     view = round_.view(seat)
     action = agents[seat].act(view)
-    if action not in view.legal_actions:
+    legal = view.legal_actions
+    # An action the round's own legal actions handed out is one of them (no need to look it up).
+    if not (isinstance(legal, LegalActions) and legal.handed_out(action)) and action not in legal:
         raise IllegalPlay(
             f"agent {shown(agents[seat])} at seat {seat} chose {action if isinstance(action, Action) else shown(action)}, which is not a legal action here"
         )
