@@ -11,7 +11,7 @@ chop is taken three times in ten. Each profile's golden value is one SHA-256 ove
 JSON record followed by its settlement's JSON, so any change to a deal, an action, the record
 format or the money shows up.
 
-Issue 26 added, per profile, a digest of 300 rounds played by :class:`~tienlen.RandomAgent`\ s through
+Issue 26 added, per profile, a digest of 300 rounds played by random agents (:class:`~tienlen.RandomAgent`) through
 :func:`~tienlen.agents.play_round` (keys ``RandomAgent:<profile>``), written when the agent's draw
 became an integer mix of its seed and the position: it pins that draw, so a change to it shows up
 here (the keys above do not depend on it and were left as they were).
