@@ -141,8 +141,8 @@ def _indices(mask: int) -> tuple[int, ...]:
     return (_RUN_INDEX[shape], *(_STEP_BASE + _STEPS.index(s) for s in suits))
 
 
-_INDICES: BoundedCache[int, tuple[int, ...]] = BoundedCache("action indices", limit=1 << 14, holds="card masks")
-"""The index sequence of each card mask a choice offered (about 2 MB when full)."""
+_INDICES: BoundedCache[int, tuple[int, ...]] = BoundedCache("action indices", limit=1 << 12, holds="card masks")
+"""The index sequence of each card mask a choice offered (about 1.4 MB when full)."""
 
 
 def indices_mask(indices: Sequence[int]) -> int:
