@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
 from table_server.server import Limits, Lobby, start
 from table_server.table import Table
 
-ROUNDS = 100
+ROUNDS = Limits().rounds_kept + 5  # past what a table keeps, so the oldest are seen dropped
 CARD = re.compile(r"(?:10|[2-9JQKA])[♠♣♦♥]")
 T = TypeVar("T")
 

@@ -16,6 +16,7 @@ import itertools
 import json
 import os
 import secrets
+import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -232,7 +233,7 @@ def test_a_flood_closes_the_connection_past_the_burst() -> None:
 
 # ---------------------------------------------------------------------------- connections and rooms
 def test_two_hundred_connections_play_and_one_more_waits() -> None:
-    limits = Limits(connections=200, rate=10**6, burst=10**6)
+    limits = Limits(connections=200, connections_per_address=200, rate=10**6, burst=10**6)
 
     async def play(lobby: Lobby, port: int) -> None:
         async def seat(number: int) -> ClientConnection:
@@ -252,6 +253,31 @@ def test_two_hundred_connections_play_and_one_more_waits() -> None:
                 assert (await ask(late, {"type": "join", "room": "late"}))["type"] == "welcome"
         finally:
             await asyncio.gather(*(s.close() for s in sockets))
+
+    run(play, limits=limits)
+
+
+def test_connections_from_one_address_are_bounded_at_the_boundary_and_past_it() -> None:
+    limits = Limits(connections_per_address=3, rate=10**6, burst=10**6)
+
+    async def play(lobby: Lobby, port: int) -> None:
+        sockets = [await connect(f"ws://127.0.0.1:{port}/ws") for _ in range(3)]
+        try:
+            for number, socket in enumerate(sockets):  # at the boundary: each takes a seat and makes a room
+                assert (await ask(socket, {"type": "join", "room": f"a{number}"}))["type"] == "welcome"
+            assert lobby.addresses == {"127.0.0.1": 3} and len(lobby.rooms) == 3
+            async with client(port) as fourth:  # past it
+                assert await closed_with(fourth) == 1013
+                assert fourth.close_reason == "too many connections from your address; try again later"
+            assert len(lobby.rooms) == 3
+            await sockets[0].close()
+            await asyncio.sleep(0.2)
+            async with client(port) as again:
+                assert (await ask(again, {"type": "join", "room": "again"}))["type"] == "welcome"
+        finally:
+            await asyncio.gather(*(s.close() for s in sockets))
+        await asyncio.sleep(0.2)
+        assert lobby.addresses == {}
 
     run(play, limits=limits)
 
@@ -416,6 +442,78 @@ def test_a_connection_that_does_not_join_in_time_is_closed() -> None:
             assert (await until(prompt, "refused"))["reason"] == "the round is still being played"  # seated: no deadline
 
     run(play, limits=Limits(join_seconds=0.3, rate=10**6, burst=10**6))
+
+
+# ---------------------------------------------------------------------------- slow readers
+SLOW = Limits(send_seconds=1.5, send_buffer_bytes=4096, rate=10**6, burst=10**6)
+REFUSED_TEXT = "x" * 3900  # a refused act echoes its text: about 4 KB a reply
+
+
+async def unread_replies(lobby: Lobby, port: int, pause: float) -> tuple[int, int]:
+    """Take a seat, then send 300 acts that are refused without reading a reply for ``pause``
+    seconds (the client's queue holds one message, so the replies back up in the server), then
+    read them all. The replies read, and the connections the server still holds after the pause.
+    The client's socket takes in little (a small receive buffer), so the operating system does not
+    read for it what it does not read itself."""
+    raw = socket.socket()
+    raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    raw.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(raw, ("127.0.0.1", port))
+    async with client(port, max_queue=1, sock=raw) as ws:
+        await ws.send(json.dumps({"type": "join", "room": "slow"}))
+        await until(ws, "view")
+        flood = json.dumps({"type": "act", "text": REFUSED_TEXT})
+        sending = asyncio.gather(*(ws.send(flood) for _ in range(300)))
+        await asyncio.sleep(pause)
+        held = lobby.connections
+        read = 0
+        with contextlib.suppress(ConnectionClosed):
+            while read < 300:
+                read += (await receive(ws))["type"] == "refused"
+        sending.cancel()
+        with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
+            await sending
+        return read, held
+
+
+def test_a_client_that_reads_late_but_within_the_bound_gets_every_reply() -> None:
+    async def play(lobby: Lobby, port: int) -> None:
+        read, held = await unread_replies(lobby, port, pause=0.5)
+        assert (read, held) == (300, 1)
+
+    run(play, limits=SLOW)
+
+
+def test_a_client_that_does_not_read_is_disconnected_past_the_bound() -> None:
+    async def play(lobby: Lobby, port: int) -> None:
+        read, held = await unread_replies(lobby, port, pause=SLOW.send_seconds + SLOW.close_seconds + 1)
+        assert held == 0 and read < 300
+        assert "slow" in lobby.rooms  # the seat waits for the client to come back with its token
+
+    run(play, limits=SLOW)
+
+
+def test_a_position_is_searched_once_per_seat_however_often_a_hint_is_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    import table_server.table
+
+    searched: list[PlayerView] = []
+
+    def counted(view: PlayerView, **options: Any) -> Any:
+        searched.append(view)
+        return hint(view, **options)
+
+    hint = table_server.table.hint
+    monkeypatch.setattr(table_server.table, "hint", counted)
+    table = Table(HOUSE, players=2, level=1, seeds=itertools.count(5).__next__)
+    table.join(None)
+    round_ = table.round
+    assert round_ is not None and round_.to_act == 0
+    replies = [table.hint(0) for _ in range(50)]
+    assert len(searched) == 1 and all(reply == replies[0] for reply in replies)
+    assert replies[0][0][1]["hints"]
+    table.act(0, str(round_.legal_actions()[0]))
+    table.hint(0)
+    assert len(searched) == 2  # a new position is searched again
 
 
 # ---------------------------------------------------------------------------- what is kept

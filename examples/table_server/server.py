@@ -8,8 +8,9 @@ then open http://127.0.0.1:8765/ to play against three bots, or connect WebSocke
 ws://127.0.0.1:8765/ws and speak the protocol of ``docs/howto/game-server.rst``.
 
 Everything a stranger can make the server hold is bounded (:class:`Limits`, listed on the
-security page of the docs): connections, rooms, the time to join, messages per second, the size
-of a message, the rounds kept, the time a turn or an idle room may take. Seeds come from the
+security page of the docs): connections (in all and per address), rooms, the time to join,
+messages per second, the size of a message, the bytes waiting for a client that does not read,
+the rounds kept, the time a turn or an idle room may take; a hint is searched once per position. Seeds come from the
 operating system's cryptographic randomness, and no file name is made from client text.
 """
 
@@ -22,10 +23,12 @@ import itertools
 import json
 import re
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
+from socket import SO_SNDBUF, SOL_SOCKET
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -51,6 +54,9 @@ class Limits:
     """A frame longer than this closes the connection (1009) before it is read whole."""
     connections: int = 256
     """Open connections at once; one more is closed at once (1013, try again later)."""
+    connections_per_address: int = 16
+    """Open connections from one IP address at once; one more is closed at once (1013). As a
+    connection holds one seat, this also bounds the rooms one address can make."""
     rooms: int = 512
     """Rooms at once. A room is made by the first join that takes a seat in it, and a connection
     holds one seat, so each connection makes at most one room."""
@@ -69,6 +75,10 @@ class Limits:
     """Finished rounds a room keeps in memory (an open money session is played as matches of this many)."""
     send_seconds: float = 10
     """A client that does not read its messages for this long is disconnected."""
+    send_buffer_bytes: int = 1 << 16
+    """What the server holds for a client that does not read, in bytes, before it waits on that
+    client (for at most :attr:`send_seconds`): its own buffer, and the operating system's send
+    buffer of the connection (which Linux doubles)."""
     close_seconds: float = 1
     """How long a closing handshake may take (a flooding client is not read, so it cannot answer one)."""
 
@@ -101,19 +111,33 @@ class Lobby:
         self.seeds = seeds
         self.origins = origins
         self.connections = 0
+        self.addresses: Counter[str] = Counter()
+        """Open connections per IP address."""
         self._numbers = itertools.count(1)
 
     # ------------------------------------------------------------------ connections
     async def serve_client(self, socket: ServerConnection) -> None:
         """Read one client's messages until it leaves; its seat waits for it to come back."""
+        address = str(socket.remote_address[0])
         if self.connections >= self.limits.connections:
-            await socket.close(1013, "the server is full; try again later")
+            await self._close(socket, 1013, "the server is full; try again later")
             return
+        if self.addresses[address] >= self.limits.connections_per_address:
+            await self._close(socket, 1013, "too many connections from your address; try again later")
+            return
+        # the operating system's buffer for what the client has not read is bounded too
+        connected = socket.transport.get_extra_info("socket")
+        if connected is not None:
+            connected.setsockopt(SOL_SOCKET, SO_SNDBUF, self.limits.send_buffer_bytes)
         self.connections += 1
+        self.addresses[address] += 1
         try:
             await self._read_messages(socket)
         finally:
             self.connections -= 1
+            self.addresses[address] -= 1
+            if not self.addresses[address]:
+                del self.addresses[address]
 
     async def _read_messages(self, socket: ServerConnection) -> None:
         limits = self.limits
@@ -127,12 +151,12 @@ class Lobby:
             except ConnectionClosed:
                 break
             except TimeoutError:
-                await socket.close(1008, f"join a room within {limits.join_seconds:g} seconds")
+                await self._close(socket, 1008, f"join a room within {limits.join_seconds:g} seconds")
                 break
             now = time.monotonic()
             tokens, last = min(limits.burst, tokens + (now - last) * limits.rate), now
             if tokens < 1:
-                await socket.close(1008, f"more than {limits.rate:g} messages a second")
+                await self._close(socket, 1008, f"more than {limits.rate:g} messages a second")
                 break
             tokens -= 1
             try:
@@ -166,7 +190,7 @@ class Lobby:
         old = room.sockets.get(seat)
         room.sockets[seat] = socket
         if old is not None and old is not socket:
-            await old.close(4000, "the seat was taken over by a reconnecting client")
+            await self._close(old, 4000, "the seat was taken over by a reconnecting client")
         await self._send(name, room, out)
         return name, seat
 
@@ -213,7 +237,15 @@ class Lobby:
             try:
                 await asyncio.wait_for(socket.send(text), self.limits.send_seconds)
             except TimeoutError:
-                await socket.close(1008, "messages were not read")
+                await self._close(socket, 1008, "messages were not read")
+
+    async def _close(self, socket: ServerConnection, code: int, reason: str) -> None:
+        """Close ``socket`` with ``code``; a client that reads nothing cannot even be sent the close
+        frame, so after :attr:`Limits.close_seconds` the connection is dropped."""
+        try:
+            await asyncio.wait_for(socket.close(code, reason), self.limits.close_seconds)
+        except TimeoutError:
+            socket.transport.abort()
 
     def _arm(self, name: str, room: Room) -> None:
         """(Re)start the room's idle timer, and its turn timer when the table waits on a person."""
@@ -240,7 +272,7 @@ class Lobby:
         if room.turn is not None:
             room.turn.cancel()
         for socket in list(room.sockets.values()):
-            await socket.close(4001, "the room was idle and is closed")
+            await self._close(socket, 4001, "the room was idle and is closed")
 
     # ------------------------------------------------------------------ the page
     def page(self, connection: ServerConnection, request: Request) -> Response | None:
@@ -353,6 +385,7 @@ async def start(lobby: Lobby, host: str = "127.0.0.1", port: int = 0) -> Server:
         process_request=lobby.page,
         max_size=lobby.limits.frame_bytes,
         max_queue=4,
+        write_limit=lobby.limits.send_buffer_bytes,
         close_timeout=lobby.limits.close_seconds,
         compression=None,
     )

@@ -79,6 +79,8 @@ class Table:
         self.ready: set[int] = set()
         self.records: deque[tuple[str, Message]] = deque(maxlen=kept)
         self.last_settlement: dict[int, Message] = {}
+        self.hints: dict[int, tuple[tuple[int, int], Message]] = {}
+        """The last hint sent to each seat, with the position it was for (rounds played, actions)."""
 
     def _new_match(self) -> Match:
         rounds = self.rules.match_rounds or (10 if self.rules.currency == "points" else self.kept)
@@ -151,13 +153,20 @@ class Table:
 
     def hint(self, seat: int) -> Outbox:
         """The actions open to ``seat`` ranked by the search player (:func:`tienlen.search.hint`),
-        each with its estimated chance of going out first and expected money at this table's unit."""
+        each with its estimated chance of going out first and expected money at this table's unit.
+
+        A position is searched once per seat: asking again before anything is played sends the
+        same hint, so a client cannot make the server search more than the game moves."""
         round_ = self.round
         if round_ is None or round_.is_over:
             return [(seat, {"type": "refused", "text": "hint", "reason": "no round is being played; send next to deal"})]
-        ranked = hint(round_.view(seat), seed=self.seeds())
-        hints = [{"action": str(h.action), "win": round(h.win, 3), "money": round(h.money * self.unit)} for h in ranked]
-        return [(seat, {"type": "hint", "hints": hints})]
+        position = (self.played, len(round_.actions))
+        last = self.hints.get(seat)
+        if last is None or last[0] != position:
+            ranked = hint(round_.view(seat), seed=self.seeds())
+            hints = [{"action": str(h.action), "win": round(h.win, 3), "money": round(h.money * self.unit)} for h in ranked]
+            last = self.hints[seat] = (position, {"type": "hint", "hints": hints})
+        return [(seat, last[1])]
 
     def next_round(self, seat: int) -> Outbox:
         """``seat`` is ready for the next round; it is dealt when every human seat is."""
