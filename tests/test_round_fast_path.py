@@ -85,3 +85,17 @@ def test_the_speed_page_lists_every_cache_with_the_bound_the_code_enforces() -> 
     rows = {f"{f.name.capitalize()}: {f.limit:,} {f.holds}" for f in stats().values()}
     assert len(rows) == 7  # every cache of the library, however it is imported
     assert [row for row in rows if row not in page] == []
+
+
+def test_legal_actions_by_mask_hands_out_the_listed_action_and_masks_list_them_in_order() -> None:
+    r = Round.deal(HOUSE, seed=7)
+    r = r.apply(r.legal_actions()[0])
+    legal = r.legal_actions()
+    assert legal.masks() == [a.mask for a in legal]
+    for action in legal:
+        found = legal.by_mask(action.mask)
+        assert found is action and legal.handed_out(found)
+    held = r.hand_masks[r.to_act]  # type: ignore[index]
+    assert legal.by_mask(held) is None and legal.by_mask(True) is None  # no such play; a bool is no mask
+    first = Round.deal(HOUSE, seed=7).legal_actions()
+    assert first.by_mask(0) is None and 0 not in first.masks()  # leading: no pass
