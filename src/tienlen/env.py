@@ -54,7 +54,7 @@ import random
 from collections.abc import Container, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Literal, TypedDict
 
-from tienlen._checks import check_int, check_players, check_rules, check_type, check_unit, unit_argument
+from tienlen._checks import check_int, check_players, check_rules, check_seat, check_type, check_unit, unit_argument
 from tienlen._fast import fast
 from tienlen._input import MAX_SEED, shown
 from tienlen.actions import PASSES, Action, LegalActions
@@ -131,8 +131,9 @@ def observation_of(round_: Round, seat: int, choppers: Container[int]) -> Observ
     """The :class:`~tienlen.encoding.Observation` of ``round_.view(seat)``, read off the round without
     building the view or walking its history (``choppers``: the seats that may chop out of turn now,
     as :func:`chop_offers` gives them): a seat's played cards are what it was dealt and holds no more,
-    and the chops of this trick are its chain."""
+    and the chops of this trick are its chain. Raises :class:`~tienlen.InvalidArgument` for a bad seat."""
     hands, dealt = round_.hand_masks, round_.dealt
+    check_seat(seat, len(hands), "seat")
     trick = round_.trick
     plays = trick.plays
     table_seat, table = plays[-1] if plays else (None, None)
