@@ -51,7 +51,9 @@ The rule set is not encoded: an observation is read under the rules of its envir
 history of the round enters through ``played``, ``played_by``, ``passed`` and the places; the
 exact order of earlier plays is not kept. :func:`decode_observation` reads a list back into an
 :class:`Observation` (absolute seat numbers again), and ``decode_observation(encode_observation(v))
-== Observation.of(v)`` for every view ``v``.
+== Observation.of(v)`` for every view ``v``. :meth:`Observation.to_bytes` gives the same ints as
+one signed byte each, which an array library reads without a loop (``numpy.frombuffer``); the
+learning adapters build their arrays that way.
 
 >>> from tienlen import HOUSE, Round
 >>> view = Round.deal(HOUSE, seed=7).view(0)
