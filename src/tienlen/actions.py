@@ -13,6 +13,7 @@ Play actions are shared values, made once per seat and card mask and kept in a b
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from operator import itemgetter
 from typing import Any, Literal, overload
 
 import attrs
@@ -290,7 +291,10 @@ class LegalActions(Sequence[Action]):
 def legal_actions_of(seat: int, groups: tuple[Group, ...], can_pass: bool) -> LegalActions:
     """A :class:`LegalActions` of plays grouped by kind, as the move generator gives them (also
     rebuilds a pickled one)."""
-    return _legal(seat, groups, sum([len(masks) for _, masks in groups]), can_pass, {})
+    return _legal(seat, groups, sum(map(len, map(_MASKS, groups))), can_pass, {})
+
+
+_MASKS = itemgetter(1)  # the masks of a group
 
 
 @fast(LegalActions)
