@@ -35,6 +35,7 @@ extensions = [
     "public_api",
     "gallery",
     "wire_schemas",
+    "card_words",
     "myst_parser",  # the changelog page includes CHANGELOG.md as it is
 ]
 myst_heading_anchors = 2

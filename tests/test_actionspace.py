@@ -7,6 +7,7 @@ import random
 import subprocess
 import sys
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -16,6 +17,7 @@ from tienlen.actionspace import (
     CHOICE_LENGTH,
     PASS_INDEX,
     RUN_SHAPES,
+    SET_RUN_SHAPES,
     Choice,
     action_indices,
     index_label,
@@ -25,6 +27,8 @@ from tienlen.cards import mask_of, parse_cards
 from tienlen.env import chop_offers
 from tienlen.strategies import combos, rounds
 
+# every profile, and one that plays runs of triples and quads (from 327 on in the space)
+WITH_RUNS = [*PROFILES.values(), attrs.evolve(HOUSE, name="house-with-runs", triple_run_min=2, quad_run_min=2)]
 SOME = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -52,13 +56,15 @@ def deciding_seats(round_: Round) -> list[int]:
 # ---------------------------------------------------------------------------- the layout
 
 
-def test_the_documented_blocks_add_up_to_327_indices() -> None:
+def test_the_documented_blocks_add_up_to_463_indices() -> None:
     blocks = {"pass": 1, "singles": 52, "pairs": 13 * 6, "triples": 13 * 4, "quads": 13}
     straights = sum(13 - length + 1 for length in range(3, 14))
     pair_runs = sum(12 - length + 1 for length in range(3, 13))
-    assert (straights, pair_runs) == (66, 55)
-    assert len(RUN_SHAPES) == straights + pair_runs
-    assert sum(blocks.values()) + straights + pair_runs + 4 + 6 == ACTION_SPACE_SIZE == 327
+    set_runs = sum(12 - length + 1 for length in range(2, 13))  # triple runs, and quad runs alike
+    assert (straights, pair_runs, set_runs) == (66, 55, 66)
+    assert len(RUN_SHAPES) == straights + pair_runs and len(SET_RUN_SHAPES) == 2 * set_runs
+    assert sum(blocks.values()) + straights + pair_runs + 4 + 6 == 327  # the first blocks, numbered as before
+    assert 327 + 2 * set_runs + 4 == ACTION_SPACE_SIZE == 463
 
 
 @pytest.mark.parametrize(
@@ -76,6 +82,10 @@ def test_the_documented_blocks_add_up_to_327_indices() -> None:
         ("3♠ 4♦ 5♥", (196, 317, 319, 320)),
         ("Q♣ K♣ A♣ 2♣", (196 + 11 + 9, 318, 318, 318, 318)),  # after the 11 three-rank spans
         ("3♠ 3♣ 4♦ 4♥ 5♠ 5♥", (262, 321, 326, 324)),
+        ("3♠ 3♣ 3♦ 4♠ 4♣ 4♥", (327, 459, 460)),  # a triple run: its span, then three suits a rank
+        ("K♣ K♦ K♥ A♠ A♣ A♦", (327 + 10, 462, 459)),
+        ("3♠ 3♣ 3♦ 3♥ 4♠ 4♣ 4♥ 4♦", (393,)),  # a quad run is one index
+        ("Q♠ Q♣ Q♦ Q♥ K♠ K♣ K♦ K♥ A♠ A♣ A♦ A♥", (393 + 11 + 9,)),
     ],
 )
 def test_index_sequences_as_documented(cards: str, indices: tuple[int, ...]) -> None:
@@ -88,7 +98,10 @@ def test_every_index_has_a_label() -> None:
     labels = [index_label(i) for i in range(ACTION_SPACE_SIZE)]
     assert labels[PASS_INDEX] == "pass" and labels[1] == "single 3♠" and labels[195] == "quad 2♠ 2♣ 2♦ 2♥"
     assert labels[196] == "straight 3…5" and labels[261] == "straight 3…2" and labels[316] == "pair run 3…A"
-    assert labels[317:] == [
+    assert labels[327] == "triple run 3…4" and labels[392] == "triple run 3…A"
+    assert labels[393] == "quad run 3…4" and labels[458] == "quad run 3…A"
+    assert labels[459:] == ["suits ♠♣♦", "suits ♠♣♥", "suits ♠♦♥", "suits ♣♦♥"]
+    assert labels[317:327] == [
         "suit ♠",
         "suit ♣",
         "suit ♦",
@@ -111,21 +124,21 @@ def test_index_sequences_round_trip_for_every_combination(rules: RuleSet, data: 
     sequence = action_indices(combo.mask)
     assert indices_mask(sequence) == combo.mask
     assert all(0 <= i < ACTION_SPACE_SIZE for i in sequence)
-    runs = combo.kind in (ComboKind.STRAIGHT, ComboKind.PAIR_RUN)
-    assert len(sequence) == (1 + combo.mask.bit_count() // (1 if combo.kind is ComboKind.STRAIGHT else 2) if runs else 1)
+    runs = combo.kind in (ComboKind.STRAIGHT, ComboKind.PAIR_RUN, ComboKind.TRIPLE_RUN)
+    assert len(sequence) == (1 + combo.mask.bit_count() // (combo.kind - ComboKind.SINGLE - 3) if runs else 1)
 
 
 @SOME
 @given(index=st.integers(0, ACTION_SPACE_SIZE - 1), data=st.data())
 def test_every_whole_sequence_names_the_card_set_that_names_it(index: int, data: st.DataObject) -> None:
-    if index >= 317:
+    if 317 <= index < 327 or index >= 459:
         with pytest.raises(IllegalPlay, match="choose a run span first"):
             indices_mask((index,))
         return
     steps: tuple[int, ...] = ()
-    if index >= 196:
-        kind, _, length = RUN_SHAPES[index - 196]
-        choices = range(317, 321) if kind is ComboKind.STRAIGHT else range(321, 327)
+    if 196 <= index < 393:
+        kind, _, length = RUN_SHAPES[index - 196] if index < 317 else SET_RUN_SHAPES[index - 327]
+        choices = {ComboKind.STRAIGHT: range(317, 321), ComboKind.PAIR_RUN: range(321, 327)}.get(kind, range(459, 463))
         steps = tuple(data.draw(st.lists(st.sampled_from(choices), min_size=length, max_size=length)))
     mask = indices_mask((index, *steps))
     assert action_indices(mask) == (index, *steps)
@@ -134,7 +147,7 @@ def test_every_whole_sequence_names_the_card_set_that_names_it(index: int, data:
 # ---------------------------------------------------------------------------- exactness
 
 
-@pytest.mark.parametrize("rules", list(PROFILES.values()), ids=list(PROFILES))
+@pytest.mark.parametrize("rules", WITH_RUNS, ids=[r.name for r in WITH_RUNS])
 @SOME
 @given(data=st.data())
 def test_choice_is_exactly_the_legal_actions_at_any_ply(rules: RuleSet, data: st.DataObject) -> None:
@@ -147,9 +160,7 @@ def test_choice_is_exactly_the_legal_actions_at_any_ply(rules: RuleSet, data: st
             assert set(leaves(Choice.of(round_.legal_actions()))) == set(round_.legal_actions())
 
 
-@pytest.mark.parametrize(
-    ("rules", "players"), [(r, n) for r in PROFILES.values() for n in range(r.min_players, r.max_players + 1)]
-)
+@pytest.mark.parametrize(("rules", "players"), [(r, n) for r in WITH_RUNS for n in range(r.min_players, r.max_players + 1)])
 def test_choice_is_exactly_the_legal_actions_at_every_ply_of_whole_rounds(rules: RuleSet, players: int) -> None:
     for seed in range(3):
         rng = random.Random(seed)
@@ -208,13 +219,17 @@ def test_card_sets_of_no_shape_are_refused(cards: str, why: str) -> None:
     ("indices", "why"),
     [
         ((), "one or more"),
-        ((327,), "from 0 to 326"),
-        ((True,), "from 0 to 326"),
+        ((463,), "from 0 to 462"),
+        ((True,), "from 0 to 462"),
         ((1, 317), "whole action"),
         ((320,), "choose a run span first"),
         ((196, 317, 318), "needs 3 suit steps"),
         ((196, 317, 318, 321), "one suit"),
         ((262, 321, 321, 317), "two suits"),
+        ((327, 459, 321), "three suits"),
+        ((327, 459), "needs 2 suit steps"),
+        ((393, 459), "whole action"),
+        ((461,), "choose a run span first"),
     ],
 )
 def test_bad_index_sequences_are_refused(indices: tuple[int, ...], why: str) -> None:

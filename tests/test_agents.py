@@ -337,3 +337,15 @@ def test_protected_mask_remembers_a_bounded_number_of_hands(monkeypatch: pytest.
         for hand, cards in zip(hands, kept, strict=True):
             assert protected_mask(to_mask(parse_cards(hand)), HOUSE) == to_mask(parse_cards(cards))
             assert len(bomb_cards) <= 2
+
+
+@pytest.mark.parametrize("agent", [GreedyAgent(), RandomAgent()], ids=type)
+def test_an_agent_asked_for_a_seat_that_is_not_to_act_refuses(agent: GreedyAgent | RandomAgent) -> None:
+    round_ = Round.deal(HOUSE, seed=1)
+    assert round_.to_act is not None
+    waiting = round_.view((round_.to_act + 1) % 4)
+    with pytest.raises(IllegalPlay, match=f"seat {waiting.seat} has no action to choose: seat {round_.to_act} is to act"):
+        agent.act(waiting)
+    with pytest.raises(InvalidArgument, match="view must be a PlayerView"):
+        agent.act(round_)  # type: ignore[arg-type]
+    assert agent.act(round_.view(round_.to_act)) in round_.legal_actions()

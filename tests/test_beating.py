@@ -3,9 +3,26 @@ of its bombs table for each profile, the worked checks from the sources, and rea
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
-from tienlen import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, PROFILES, ComboKind, RuleSet, beats, classify, explain, is_chop
+from tienlen import (
+    FACEOFF,
+    HOUSE,
+    IWIN,
+    NORTHERN,
+    PAGAT,
+    PROFILES,
+    ComboKind,
+    IllegalPlay,
+    Round,
+    RuleSet,
+    beats,
+    classify,
+    explain,
+    is_chop,
+    legal_plays,
+)
 from tienlen.beating import is_bomb
 from tienlen.cards import to_mask
 from tienlen.moves import legal_masks
@@ -443,3 +460,66 @@ def test_beats_reads_masks_not_text() -> None:
     # beats works on Combo values; the same cards built from a mask compare the same way
     play = classify(to_mask("6♠ 6♣ 6♦ 6♥"), PAGAT)
     assert beats(play, classify("2♥", PAGAT), PAGAT)
+
+
+LONGER = attrs.evolve(HOUSE, name="house-longer", longer_straight_beats=True)
+
+
+NO_LED_RUNS = attrs.evolve(HOUSE, name="house-no-led-runs", lead_pair_run_bombs=False)
+
+
+def test_a_longer_straight_beats_a_shorter_one_whatever_its_top() -> None:
+    """8-9-10 on the table: 3-4-5-6 (top 6♠, four cards) beats it with the switch on, not without;
+    an equal-length straight still needs a higher top; a shorter one never beats a longer one."""
+    assert beats("3♦ 4♦ 5♦ 6♠", "8♠ 9♠ 10♠", LONGER) and not beats("3♦ 4♦ 5♦ 6♠", "8♠ 9♠ 10♠", HOUSE)
+    assert not beats("3♦ 4♦ 5♦", "8♠ 9♠ 10♠", LONGER)
+    assert not beats("9♦ 10♦ J♦", "3♠ 4♠ 5♠ 6♠", LONGER)
+    assert [str(c) for c in legal_plays("3♦ 4♦ 5♦ 6♠ 7♠ 9♥", "8♠ 9♠ 10♠", LONGER)] == [
+        "3♦ 4♦ 5♦ 6♠",
+        "4♦ 5♦ 6♠ 7♠",
+        "3♦ 4♦ 5♦ 6♠ 7♠",
+    ]
+
+
+def test_pair_run_bombs_may_not_be_led_but_still_chop() -> None:
+    """Seat 0 leads holding a PR3: it is not among the leads and playing it is refused; the quad may
+    be led. Later the PR3 chops a 2 as usual."""
+    hands = ["4♠ 4♣ 5♠ 5♣ 6♠ 6♣ 9♠ 9♣ 9♦ 9♥", "2♥ 3♦"]
+    r = Round.from_hands(hands, NO_LED_RUNS, first_round=False, leader=0)
+    assert not any(a.combo is not None and a.combo.kind.name == "PAIR_RUN" for a in r.legal_actions())
+    before = r
+    with pytest.raises(IllegalPlay, match="a PR3 is a bomb, played only on what it beats"):
+        r.play("4♠ 4♣ 5♠ 5♣ 6♠ 6♣")
+    assert r == before
+    r = Round.from_hands(hands, NO_LED_RUNS, first_round=False, leader=1).play("2♥")
+    assert r.play("4♠ 4♣ 5♠ 5♣ 6♠ 6♣").trick.chain
+    assert Round.from_hands(hands, NO_LED_RUNS, first_round=False, leader=0).play("9♠ 9♣ 9♦ 9♥").trick.table
+
+
+def test_a_pair_run_that_is_no_bomb_may_still_be_led() -> None:
+    """pagat's bombs are PR3 to PR5: a PR6 is an ordinary pair run and may be led."""
+    rules = attrs.evolve(PAGAT, name="pagat-no-led-runs", lead_pair_run_bombs=False)
+    hand = "3♠ 3♣ 4♠ 4♣ 5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 8♠ 8♣"
+    runs = [c for c in legal_plays(hand, None, rules) if c.kind.name == "PAIR_RUN"]
+    assert [c.length for c in runs] == [12]
+
+
+# ---------------------------------------------------------------------------- answers, not exceptions
+def test_explain_answers_with_the_reason_when_the_cards_are_no_combination() -> None:
+    assert (
+        explain("3♠ 3♥", None, NORTHERN)
+        == "3♠ 3♥ is not a combination under northern: a pair must be two cards of the same colour"
+    )
+    assert explain("5♠ 6♣ 8♦", "3♠ 4♠ 5♠", HOUSE) == "5♠ 6♣ 8♦ is not a combination: ranks 5-6-8 are not consecutive"
+    assert explain("9♠", "3♠ 4♦", HOUSE) == "the table 3♠ 4♦ is not a combination: a straight needs at least 3 cards"
+    assert explain("3♠ 3♣ 4♠ 4♣ 5♠ 5♣", None, NORTHERN) == (
+        "3♠ 3♣ 4♠ 4♣ 5♠ 5♣ is not a combination under northern: pair runs are not played"
+    )
+    assert explain("", "3♠", HOUSE) == "no cards is not a combination; play at least one card, or pass"
+
+
+def test_beats_and_is_chop_answer_false_for_cards_that_are_no_combination() -> None:
+    assert beats("3♠ 3♥", "2♠", NORTHERN) is False
+    assert beats("9♠", "3♠ 4♦", HOUSE) is False
+    assert is_chop("6♠ 6♣ 6♦ 6♥ 7♠", "2♥", HOUSE) is False
+    assert is_chop("6♠ 6♣ 6♦ 6♥", "2♥ 3♠", HOUSE) is False

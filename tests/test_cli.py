@@ -12,11 +12,19 @@ from pathlib import Path
 
 import attrs
 import pytest
+from builders import GREEDY_ROUND, record_with, special_files
 from extras import skip_reason
 
-from tienlen import AXES, HOUSE, PROFILES, Round
+from tienlen import (
+    AXES,
+    DECK,
+    HOUSE,
+    PROFILES,
+    Round,
+)
 from tienlen.agents import GreedyAgent, play_round
 from tienlen.cli import EXIT_UNFINISHED, _parser, main
+from tienlen.errors import MESSAGE_LIMIT
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -483,3 +491,153 @@ def test_text_output_fits_the_columns(
     assert code == 0 and out
     too_long = [line for line in out.splitlines() if len(line) > columns]
     assert too_long == []
+
+
+def test_cli_stake_option_is_deprecated_but_works() -> None:
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "tienlen", "play", "--seed", "2", *args], capture_output=True, text=True, check=True
+        )
+
+    old, new = run("--stake", "500"), run("--unit", "500")
+    assert old.stdout == new.stdout and "4th pays 1st" in new.stdout
+    assert "--stake is deprecated and goes in 0.3.0; use --unit" in old.stderr and new.stderr == ""
+
+
+# ---------------------------------------------------------------------------- the command line
+def test_check_accepts_pass(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--rules", "house", "--play", "pass", "--table", "4♥"]) == 0
+    assert capsys.readouterr().out == "legal: pass\n"
+    assert main(["check", "--rules", "house", "--play", "pass", "--json"]) == 1
+    assert capsys.readouterr().out == (
+        '{"legal": false, "reason": "the leader may not pass; play any combination", "rules": "house", '
+        '"play": {"kind": "pass", "cards": ""}, "chop": false, "table": null}\n'
+    )
+
+
+def test_moves_lists_pass_when_following(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["moves", "--rules", "house", "--hand", "3♠ 4♠", "--table", "4♥", "--json"]) == 0
+    assert capsys.readouterr().out == '[{"kind": "pass", "cards": ""}]\n'
+    assert main(["moves", "--rules", "house", "--hand", "3♠"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "1 legal plays (leading)"
+
+
+@pytest.mark.parametrize("argv", [["play", "--bots", ","], ["simulate", "--rounds", "1", "--rules", ","]])
+def test_cli_empty_name_lists_are_bad_input(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    assert main(argv) == 2
+    assert "name at least one" in capsys.readouterr().err
+
+
+def test_cli_refuses_a_look_alike_card_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--rules", "house", "--play", "3ı"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("tienlen: --play '3ı': cannot read '3ı'") and err.count("\n") == 1
+
+
+def test_cli_moves_refuses_a_huge_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = " ".join(str(card) for card in DECK[:40])
+    assert main(["moves", "--rules", "house", "--hand", hand]) == 2
+    assert "at most 13 cards" in capsys.readouterr().err
+
+
+def test_cli_refuses_special_rules_files_and_records_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for path in special_files(tmp_path):
+        assert main(["rules", str(path)]) == 2
+        assert main(["replay", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 2 and "Traceback" not in err
+
+
+def test_cli_will_not_write_a_record_into_a_fifo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fifo = tmp_path / "out.json"
+    os.mkfifo(fifo)
+    assert main(["play", "--record", str(fifo)]) == 2
+    assert "not a regular file" in capsys.readouterr().err
+
+
+def test_a_record_cannot_forge_a_line_on_stderr(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = json.loads(GREEDY_ROUND.to_json())
+    record["actions"][0]["action"] = "play\nFORGED \x1b[2J"
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "\x1b" not in err and "\\nFORGED" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check"],
+        ["play", "--seed", "x"],
+        ["play", "--seed", "9" * 5000],
+        ["play", "--seed", "٣"],
+        ["play", "--seed", "18446744073709551616"],
+        ["play", "--players", "99999999999"],
+        ["simulate", "--workers", "100000", "--rounds", "1"],
+        ["simulate", "--rounds", "0"],
+        ["rules", "house", "--format", "x\ny"],
+        ["nonsense"],
+        ["check", "--rules", "house\x1b[2J", "--play", "3♠"],
+        ["check", "--rules", "house", "--play", "3♠", "--hand", "4♠ " * 400],
+    ],
+)
+def test_cli_bad_input_exits_two_in_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "\x1b" not in err and len(err) < MESSAGE_LIMIT + 40, err
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("count.toml", 'from = "house"\nname = "x"\n[placement]\n"²" = [[2, 1, 4]]\n'),
+        ("long.toml", f'from = "house"\nname = "x"\nfrozen_penalty = {"9" * 5000}\n'),
+        ("deep.toml", "a = " + "[" * 5000),
+        ("twice.json", '{"from": "house", "name": "a", "name": "b"}'),
+        ("null.json", '{"from": "house", "name": "x", "placement": {"4": null}}'),
+        ("name.json", '{"from": "house", "name": "x\\n\\u001b[2J"}'),
+    ],
+)
+def test_cli_refuses_hostile_rules_files_in_one_line(
+    name: str, text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    code = main(["check", "--rules", str(path), "--play", "3♠"])
+    err = capsys.readouterr().err
+    assert err.count("\n") <= 1 and "\x1b" not in err
+    assert code == 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        record_with()[:-1] + ', "seed": 5}',  # a key given twice
+        record_with(winner=0),  # a field the format does not have
+        record_with(seed=-1),
+        record_with(first_round=1),
+    ],
+)
+def test_cli_replay_refuses_a_doctored_record_in_one_line(text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "record.json"
+    path.write_text(text, encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("tienlen: ") and err.count("\n") == 1
+
+
+def test_cli_rules_text_escapes_a_description_with_control_characters(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps({"from": "house", "name": "odd", "description": "line\n\x1b[2Jforged"}), encoding="utf-8")
+    assert main(["rules", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "line\\n\\x1b[2Jforged" in out
+
+
+@pytest.mark.parametrize("word", ["bỏ", "bỏ lượt", "BO LUOT", "qua"])
+def test_check_accepts_the_vietnamese_pass_words(word: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--rules", "house", "--play", word, "--table", "4 cơ"]) == 0
+    assert capsys.readouterr().out == "legal: pass\n"
+    assert main(["check", "--rules", "house", "--play", "heo cơ", "--table", "xì bích"]) == 0
+    assert capsys.readouterr().out == "legal: single 2♥\n"

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import attrs
 import pytest
+from builders import refused_quickly
 from hypothesis import given, settings, strategies as st
 
 from tienlen import (
@@ -19,9 +21,15 @@ from tienlen import (
     Card,
     Combo,
     ComboKind,
+    InvalidArgument,
+    InvalidCards,
     InvalidCombo,
     RuleSet,
+    TienLenError,
+    beats,
     classify,
+    explain,
+    is_chop,
     parse_cards,
 )
 from tienlen.cards import Rank
@@ -29,6 +37,11 @@ from tienlen.cards import Rank
 ALL = list(PROFILES.values())
 NOT_NORTHERN = [HOUSE, FACEOFF, IWIN, PAGAT]
 ids = [r.name for r in ALL]
+RUNS = [  # runs of triples and of quads (issue 23): axes no profile sets
+    attrs.evolve(HOUSE, name="house-triple-runs", triple_run_min=2),
+    attrs.evolve(NORTHERN, name="northern-long-runs", triple_run_min=3, quad_run_min=2),
+    attrs.evolve(PAGAT, name="pagat-quad-runs", quad_run_min=3),
+]
 
 
 def kind(text: str, rules: RuleSet) -> ComboKind:
@@ -186,6 +199,42 @@ def test_pair_run_under_one_colour_pairs_needs_one_colour_pairs() -> None:
 
 
 @pytest.mark.parametrize("rules", ALL, ids=ids)
+def test_runs_of_triples_and_quads_are_no_combination_in_any_profile(rules: RuleSet) -> None:
+    for text in ("3♠ 3♣ 3♦ 4♠ 4♣ 4♦", "3♠ 3♣ 3♦ 3♥ 4♠ 4♣ 4♦ 4♥"):
+        assert "must form a straight (one of each rank) or a pair run (two of each)" in refusal(text, rules)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("3♠ 3♣ 3♦ 4♠ 4♣ 4♥", ComboKind.TRIPLE_RUN),
+        ("J♠ J♦ J♥ Q♠ Q♣ Q♥ K♣ K♦ K♥ A♠ A♣ A♦", ComboKind.TRIPLE_RUN),
+        ("7♠ 7♣ 7♦ 7♥ 8♠ 8♣ 8♦ 8♥", ComboKind.QUAD_RUN),
+    ],
+)
+def test_triple_and_quad_runs_where_the_axes_play_them(text: str, expected: ComboKind) -> None:
+    rules = attrs.evolve(HOUSE, name="runs", triple_run_min=2, quad_run_min=2)
+    combo = classify(text, rules)
+    assert combo.kind is expected and combo.bomb_class is None and not combo.is_two_group
+    assert Combo(expected, combo.mask) == combo  # a hand-built one is checked against the loosest rules
+
+
+@pytest.mark.parametrize(
+    ("text", "rules", "reason"),
+    [
+        ("A♠ A♣ A♦ 2♠ 2♣ 2♥", dict(triple_run_min=2), "a triple run cannot contain 2s"),
+        ("3♠ 3♣ 3♦ 5♠ 5♣ 5♥", dict(triple_run_min=2), "the triples 3-5 are not consecutive"),
+        ("3♠ 3♣ 3♦ 4♠ 4♣ 4♥", dict(triple_run_min=3), "a triple run needs at least 3 triples"),
+        ("3♠ 3♣ 3♦ 3♥ 4♠ 4♣ 4♦ 4♥", dict(triple_run_min=2), "or here a triple or quad run"),
+        ("3♠ 3♣ 3♦ 4♠ 4♣ 4♦ 4♥", dict(triple_run_min=2, quad_run_min=2), "or here a triple or quad run"),
+        ("K♠ K♣ K♦ K♥ A♠ A♣ A♦ A♥ 2♠ 2♣ 2♦ 2♥", dict(quad_run_min=2), "a quad run cannot contain 2s"),
+    ],
+)
+def test_triple_and_quad_run_refusals_say_why(text: str, rules: dict[str, int], reason: str) -> None:
+    assert reason in refusal(text, attrs.evolve(HOUSE, name="runs", **rules))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rules", ALL, ids=ids)
 @pytest.mark.parametrize("text", ["3♠ 3♣ 4♠", "3♠ 3♣ 3♦ 4♠ 4♣ 4♦", "5♠ 5♣ 6♦ 7♥ 7♠"])
 def test_mixed_shapes_are_no_combination(rules: RuleSet, text: str) -> None:
     assert refusal(text, rules).endswith(
@@ -262,6 +311,11 @@ def reference_kind(cards: list[Card], rules: RuleSet) -> ComboKind | None:
                 if pair[0].is_red != pair[1].is_red:
                     return None
         return ComboKind.PAIR_RUN
+    if counts in ({3}, {4}):  # a run of triples or of quads, where the rules play them
+        least = rules.triple_run_min if counts == {3} else rules.quad_run_min
+        if not least or len(ranks) < least or Rank.TWO in ranks:
+            return None
+        return ComboKind.TRIPLE_RUN if counts == {3} else ComboKind.QUAD_RUN
     return None
 
 
@@ -275,7 +329,7 @@ def near_combinations(draw: st.DrawFn) -> list[Card]:
 
 
 @settings(max_examples=300, deadline=None)
-@given(near_combinations(), st.sampled_from(ALL))
+@given(near_combinations(), st.sampled_from(ALL + RUNS))
 def test_classify_agrees_with_the_written_rules(cards: list[Card], rules: RuleSet) -> None:
     expected = reference_kind(cards, rules)
     try:
@@ -286,7 +340,7 @@ def test_classify_agrees_with_the_written_rules(cards: list[Card], rules: RuleSe
 
 
 @settings(max_examples=200, deadline=None)
-@given(near_combinations(), st.sampled_from(ALL), st.randoms(use_true_random=False))
+@given(near_combinations(), st.sampled_from(ALL + RUNS), st.randoms(use_true_random=False))
 def test_classify_ignores_the_order_of_the_cards(cards: list[Card], rules: RuleSet, rnd: object) -> None:
     shuffled = list(cards)
     rnd.shuffle(shuffled)  # type: ignore[attr-defined]
@@ -297,3 +351,38 @@ def test_classify_ignores_the_order_of_the_cards(cards: list[Card], rules: RuleS
         except InvalidCombo as error:
             outcomes.append(str(error))  # type: ignore[arg-type]
     assert all(o == outcomes[0] for o in outcomes)
+
+
+def test_card_text_is_accepted_where_combinations_are() -> None:
+    assert beats("6♠ 6♣ 6♦ 6♥", "2♥", PAGAT) is True
+    assert is_chop("6s 6c 6d 6h", "2h", PAGAT) is True
+    assert explain("8♣ 8♦ 8♥", "7♠ 7♦ 7♥", NORTHERN) == explain(
+        classify("8♣ 8♦ 8♥", NORTHERN), classify("7♠ 7♦ 7♥", NORTHERN), NORTHERN
+    )
+
+
+def test_unreadable_card_text_still_raises_and_classify_still_raises() -> None:
+    with pytest.raises(InvalidCards, match="cannot read '9z'"):
+        beats("9z", None, HOUSE)
+    with pytest.raises(InvalidCombo, match="not a combination"):
+        classify("3♠ 3♥", NORTHERN)
+
+
+@pytest.mark.parametrize(
+    ("kind", "mask", "error"),
+    [
+        (ComboKind.PAIR, 0b111, InvalidCombo),
+        (ComboKind.STRAIGHT, 0b1 | 0b1 << 8, InvalidCombo),
+        (ComboKind.SINGLE, 0, InvalidArgument),
+        (ComboKind.SINGLE, -1, InvalidArgument),
+        (ComboKind.SINGLE, 1 << 52, InvalidArgument),
+        (1, 1, InvalidArgument),
+    ],
+)
+def test_hand_built_combos_are_checked(kind: Any, mask: int, error: type[TienLenError]) -> None:
+    refused_quickly(lambda: Combo(kind, mask), error)
+
+
+def test_a_combo_of_other_rules_is_still_answered() -> None:
+    k_a_2 = classify("K♠ A♠ 2♠", PAGAT)
+    assert explain(k_a_2, None, HOUSE) is None and repr(k_a_2) == "Combo.parse('K♠ A♠ 2♠')"

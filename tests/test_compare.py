@@ -1,21 +1,28 @@
 """Comparing variants: axis differences, one play under every profile, one round under every profile,
-custom rule files, and the seeded statistical comparison."""
+and each axis shown where it differs."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+import pickle
 
 import attrs
 import pytest
 
-from tienlen import FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, PROFILES, InvalidArgument, InvalidRecord, InvalidRules, Round, RuleSet
+from tienlen import (
+    COUNTING,
+    HOUSE,
+    NORTHERN,
+    PAGAT,
+    PROFILES,
+    InvalidArgument,
+    InvalidRecord,
+    Round,
+    compare,
+    settle,
+)
 from tienlen.agents import GreedyAgent, play_round
-from tienlen.compare import compare, compare_play, compare_round, describe_value
-from tienlen.loading import load_rules
+from tienlen.compare import compare_play, compare_round, describe_value
 from tienlen.rules import AXES
-from tienlen.settle import settle
-from tienlen.simulate import ProfileStats, format_stats, simulate
 
 ALL = list(PROFILES.values())
 
@@ -98,134 +105,26 @@ def test_compare_round_bad_record() -> None:
         compare_round("{}", ALL)
 
 
-@pytest.mark.parametrize("rules", ALL, ids=list(PROFILES))
-def test_rule_files_round_trip_exactly(rules: RuleSet, tmp_path: Path) -> None:
-    assert RuleSet.from_toml(rules.to_toml()) == rules
-    assert RuleSet.from_json(rules.to_json()) == rules
-    for suffix, text in ((".toml", rules.to_toml()), (".json", rules.to_json())):
-        path = tmp_path / f"r{suffix}"
-        path.write_text(text, encoding="utf-8")
-        assert load_rules(path) == rules
+def test_compare_shows_the_new_axes() -> None:
+    rows = {row.axis: row for row in compare(HOUSE, COUNTING).rows}
+    assert {"scoring", "card_all_multiplier", "frozen"} <= set(rows)
+    scaled = attrs.evolve(COUNTING, name="scaled", instant_win_payment=((2, 26), (3, 39), (4, 52)))
+    assert compare(COUNTING, scaled).table().splitlines()[-1].split() == [
+        "instant_win_payment",
+        "26",
+        "2p:",
+        "26;",
+        "3p:",
+        "39;",
+        "4p:",
+        "52",
+    ]
 
 
-def test_rule_file_from_a_profile_with_overrides() -> None:
-    family = load_rules(Path(__file__).parent.parent / "examples" / "my_house.toml")
-    assert family.name == "family" and family.frozen_penalty == 4 and "six_pairs" not in family.instant_wins
-    assert (
-        attrs.evolve(family, name="house", description=HOUSE.description, frozen_penalty=8, instant_wins=HOUSE.instant_wins)
-        == HOUSE
-    )
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ('from = "house"\nname = "x"\nbogus = 1\n', "bogus: not a rule axis"),
-        ('from = "house"\nname = "x"\nfrozen = "yes"\n', "frozen: expected true or false"),
-        (
-            'from = "house"\nname = "x"\ncurrency = "gold"\n',
-            "currency: 'gold' is not allowed; use one of 'chips', 'bets', 'points'",
-        ),
-        ('from = "house"\nname = "x"\nstraight_min = 2\n', "straight_min: 2 must be between 3 and 13"),
-        (
-            'from = "northern"\nname = "x"\ninterrupt_bombs = ["PR4"]\n',
-            "interrupt_bombs: 'PR4' must be a class of the bomb table",
-        ),
-        (
-            'from = "northern"\nname = "x"\n[bombs.PR3]\nchops_twos = [1]\n',
-            "bombs.PR3: PR3 is not a combination under these rules (pair runs are off)",
-        ),
-        ('from = "house"\nname = "x"\n[bombs.quad]\nchops_twos = [1, 4]\n', "bombs.quad.chops_twos"),
-        ('from = "house"\nname = "x"\ninstant_wins = ["royal_flush"]\n', "instant_wins: 'royal_flush' is not a pattern"),
-        ('from = "house"\nname = "x"\nmin_players = 5\n', "min_players/max_players"),
-        ('from = "casino"\nname = "x"\n', "from: 'casino' is not a profile"),
-        ('name = "x"\n', "placement: no payments given for 2 players"),
-        ('from = "house"\nname = "x"\nden_bai = true\nfrozen = false\n', "den_bai: needs frozen = true"),
-        ("name = [", "not valid TOML"),
-    ],
-)
-def test_bad_rule_files_are_refused_naming_the_field(text: str, message: str) -> None:
-    with pytest.raises(InvalidRules) as caught:
-        RuleSet.from_toml(text)
-    assert message in str(caught.value)
-
-
-def test_load_rules_refuses_unknown_names_and_unreadable_files(tmp_path: Path) -> None:
-    with pytest.raises(InvalidRules, match="neither a profile"):
-        load_rules("casino")
-    with pytest.raises(InvalidRules, match="cannot read rules file"):
-        load_rules(tmp_path / "missing.json")
-    bad = tmp_path / "bad.json"
-    bad.write_text("{", encoding="utf-8")
-    with pytest.raises(InvalidRules, match="not valid JSON"):
-        load_rules(bad)
-
-
-def test_simulation_is_deterministic_for_a_seed_whatever_the_workers() -> None:
-    one = simulate([HOUSE, IWIN], rounds=12, seed=5)
-    two = simulate([HOUSE, IWIN], rounds=12, seed=5, workers=2)
-    assert one == two
-    assert simulate([HOUSE], rounds=12, seed=6) != one[:1]
-
-
-def test_simulation_counts_what_happened() -> None:
-    (stats,) = simulate([NORTHERN], rounds=30, seed=1)
-    assert stats.rounds == 30 and stats.plies > 30 * 13
-    assert stats.chops >= stats.chains >= (1 if stats.chops else 0)
-    assert stats.moved > 0 and stats.currency == "bets" and stats.scale == 6
-    assert sum(count for _, count in stats.moved_counts) == 30
-    text = format_stats([stats])
-    assert text.splitlines()[0] == "northern: 30 rounds, 4 players; 1 plain win = 6 bets"
-
-
-def test_simulation_uses_the_same_deals_for_every_profile() -> None:
-    a, b = simulate([HOUSE, attrs.evolve(HOUSE, name="copy")], rounds=8, seed=2)
-    assert attrs.evolve(b, rules="house") == a
-
-
-def test_simulation_refuses_bad_settings() -> None:
-    with pytest.raises(InvalidArgument, match="faceoff is played by 4 players, not 3"):
-        simulate([FACEOFF], rounds=1, players=3)
-    with pytest.raises(InvalidArgument, match="unknown bot"):
-        simulate([HOUSE], rounds=1, bots=("oracle",))
-    with pytest.raises(InvalidArgument, match="rounds must be a whole number from 1"):
-        simulate([HOUSE], rounds=0)
-    with pytest.raises(InvalidArgument, match="workers must be a whole number from 1"):
-        simulate([HOUSE], rounds=1, workers=0)
-
-
-def test_stats_add_up() -> None:
-    a = ProfileStats(
-        rules="house",
-        currency="chips",
-        scale=4,
-        players=2,
-        rounds=2,
-        chops=1,
-        longest_chain=1,
-        seat_totals=(4, -4),
-        moved_counts=((4, 2),),
-    )
-    b = ProfileStats(
-        rules="house",
-        currency="chips",
-        scale=4,
-        players=2,
-        rounds=3,
-        chops=2,
-        longest_chain=2,
-        seat_totals=(-8, 8),
-        moved_counts=((4, 1), (8, 2)),
-    )
-    total = a + b
-    assert (total.rounds, total.chops, total.longest_chain) == (5, 3, 2)
-    assert total.seat_totals == (-4, 4) and total.moved_counts == ((4, 3), (8, 2))
-    with pytest.raises(InvalidArgument):
-        a + ProfileStats(rules="iwin", currency="bets", scale=2, players=2, rounds=1)
-
-
-def test_stats_json_shape() -> None:
-    (stats,) = simulate([PAGAT], rounds=2, seed=0)
-    data = json.loads(json.dumps(stats.to_mapping()))
-    assert data["rules"] == "pagat" and data["statistics"]["currency"] == "plain wins"
-    assert len(data["statistics"]["seats"]) == 4
+def test_comparisons_are_hashable_and_their_values_read_only() -> None:
+    diff = compare(HOUSE, PAGAT)
+    assert hash(diff) == hash(compare(HOUSE, PAGAT)) and diff in {diff}
+    bombs = next(row for row in diff.rows if row.axis == "bombs")
+    with pytest.raises(TypeError):
+        bombs.values[0]["quad"] = {}
+    assert pickle.loads(pickle.dumps(diff)) == diff

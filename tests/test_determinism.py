@@ -4,7 +4,9 @@
 from the code before issue 13's changes (commit c3dbe4e), and written again for issue 23, whose
 settlement documents read ``currency`` and ``unit`` (no deal, action or net changed in its
 rounds), and again when issue 23's last axes (``instant_win_thui_by``, ``bomb_flat_value``) joined
-every round's rules document (with those two keys left out, the old digests came out unchanged). For each profile of ``PROFILES``, 2,000 rounds are dealt from fixed seeds (the player
+every round's rules document (with those two keys left out, the old digests came out unchanged),
+and again when the run axes ``triple_run_min`` and ``quad_run_min`` (0 in every profile) joined it:
+with those two keys left out of each record, all six digests equalled the previous file's. For each profile of ``PROFILES``, 2,000 rounds are dealt from fixed seeds (the player
 count cycling through the counts the profile allows)
 and played by random agents that choose by index from ``legal_actions()``; an offered out-of-turn
 chop is taken three times in ten. Each profile's golden value is one SHA-256 over every round's

@@ -12,13 +12,16 @@ import doctest
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
 from extras import skip_reason
 
 from tienlen import HOUSE, PROFILES, RuleSet
+from tienlen._input import MAX_AMOUNT, MAX_CARD_TEXT, MAX_COUNT, MAX_NOTATION, MAX_RECORD, MAX_RULES_TEXT, MAX_SEED, MAX_WORKERS
 from tienlen.cli import main
+from tienlen.errors import MESSAGE_LIMIT
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -27,6 +30,7 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 CI = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 sys.path.insert(0, str(DOCS / "_ext"))
+
 import profile_words  # noqa: E402  (the docs' own generator: pure Python, no Sphinx needed)
 
 
@@ -143,9 +147,11 @@ def test_an_axis_without_words_of_its_own_is_described_from_its_meaning() -> Non
         ({"rake_percent": 3}, "The house takes 3% of what each player wins"),
         ({"match_rounds": 7}, "A match is 7 rounds; the highest total wins, and equal totals share the win."),
         ({"min_players": 3}, "Played by 3 to 4 players"),
+        ({"triple_run_min": 2}, "A triple run (sám liên) is 2 or more triples of consecutive ranks, never with 2s."),
+        ({"quad_run_min": 3}, "A quad run is 3 or more quads of consecutive ranks, never with 2s."),
     ],
 )
-def test_profile_pages_follow_the_data(change: dict[str, int], words: str) -> None:
+def test_profile_pages_follow_the_data(change: dict[str, Any], words: str) -> None:
     changed = attrs.evolve(HOUSE, **change)
     assert words not in profile_words.profile_page(HOUSE)
     assert words in profile_words.profile_page(changed)
@@ -168,3 +174,41 @@ def test_the_rules_matrix_has_a_row_for_every_axis() -> None:
     for rules in PROFILES.values():
         for axis in rows:
             assert rules_matrix.render(axis, rules), (rules.name, axis)
+
+
+def test_the_security_page_states_the_limits_the_code_enforces() -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / "howto" / "security.rst").read_text(encoding="utf-8")
+    for value in (MAX_CARD_TEXT, MAX_NOTATION, MAX_RECORD, MAX_RULES_TEXT, MAX_WORKERS, MESSAGE_LIMIT):
+        assert f"{value:,}" in page, value
+    assert (MAX_SEED, MAX_AMOUNT, MAX_COUNT) == (2**64 - 1, 10**15, 10**9)
+    assert "2**64 - 1" in page and "10**15" in page and "10**9" in page
+
+
+def test_the_counting_page_names_each_source_by_its_repository() -> None:
+    """Issue 23, part 3: both public implementations behind ``counting`` are named, and each
+    reading the profile does not take names the axis that would pick it."""
+    page = profile_words.profile_page(PROFILES["counting"])
+    assert "`uongsuadaubung/tien-len <https://github.com/uongsuadaubung/tien-len>`_" in page
+    assert "`nguyendangkhoa150899-boop/bialk <https://github.com/nguyendangkhoa150899-boop/bialk>`_" in page
+    assert "could not be identified" not in page
+    for axis in ("interrupt_bombs", "instant_wins", "rake_percent", "cap_at_balance", "two_values", "bomb_values"):
+        assert f"``{axis}" in page
+
+
+def test_the_cards_page_lists_every_word_the_readers_accept() -> None:
+    pytest.importorskip("sphinx", reason=skip_reason("sphinx"))
+    import card_words
+
+    from tienlen import _words
+
+    listed = {(word, bare) for _, word, bare, _ in card_words.rows()}
+    every = {**_words.RANKS, **_words.SUITS, **_words.ACTIONS}
+    assert listed == {(word, _words.plain(word)) for word in every}
+    assert ".. card-words::" in (DOCS / "concepts" / "cards.rst").read_text(encoding="utf-8")
+
+
+def test_the_glossary_links_real_axes_and_is_linked_from_the_readme() -> None:
+    glossary = (DOCS / "glossary.rst").read_text(encoding="utf-8")
+    linked = set(re.findall(r"<axis-([a-z-]+)>", glossary))
+    assert linked and linked <= {axis.replace("_", "-") for axis in attrs.fields_dict(RuleSet)}
+    assert "glossary.html" in README and "glossary" in (DOCS / "index.rst").read_text(encoding="utf-8")

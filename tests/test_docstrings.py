@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import enum
 import importlib
-import importlib.util
 import inspect
 import pkgutil
 from collections.abc import Iterator

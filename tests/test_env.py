@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from builders import exact
 
 from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidArgument, Round, RuleSet
 from tienlen.agents import Agent, GreedyAgent, RandomAgent, play_round
 from tienlen.encoding import OBSERVATION_LENGTH, decode_observation, encode_observation, legal_action_masks
 from tienlen.env import TienLenEnv
-from tienlen.settle import settle
+from tienlen.settle import REWARD_SCALE, settle
 
 CONFIGS = [(rules, n) for rules in PROFILES.values() for n in range(rules.min_players, rules.max_players + 1)]
 CONFIG_IDS = [f"{rules.name}-{n}" for rules, n in CONFIGS]
@@ -21,9 +22,9 @@ def unit_of(rules: RuleSet) -> int:
     return 1 if rules.currency == "points" else 100
 
 
-def run(env: TienLenEnv, rng: random.Random) -> tuple[dict[str, int], int]:
+def run(env: TienLenEnv, rng: random.Random) -> tuple[dict[str, float], int]:
     """Random legal actions until every agent has left; return the rewards each agent read and the step count."""
-    totals = {agent: 0 for agent in env.possible_agents}
+    totals: dict[str, float] = {agent: 0 for agent in env.possible_agents}
     steps = 0
     for agent in env.agent_iter(max_iter=10_000):
         observation, reward, terminated, truncated, info = env.last()
@@ -252,3 +253,21 @@ def test_observations_and_masks_read_off_the_round_equal_those_of_the_views(rule
                     assert observed["action_mask"] == []
             _, _, terminated, _, _ = env.last(observe=False)
             env.step(None if terminated else rng.choice(env.observe(agent)["action_mask"]))
+
+
+def test_env_rewards_sum_to_settle_net_including_the_house() -> None:
+    seen_rake = 0
+    for seed in range(30):
+        env = TienLenEnv(IWIN, players=4)
+        env.reset(seed=seed)
+        totals = {a: 0.0 for a in env.possible_agents}
+        rng = random.Random(seed)
+        for agent in env.agent_iter():
+            _, reward, terminated, truncated, info = env.last()
+            totals[agent] += reward
+            env.step(None if terminated or truncated else rng.choice(env.observe(agent)["action_mask"]))
+        net, house = exact(env.round.result, IWIN)
+        assert [round(totals[a] * REWARD_SCALE) for a in env.possible_agents] == net
+        assert round((sum(totals.values()) + info["house"]) * REWARD_SCALE) == 0 == sum(net) + house
+        seen_rake += house > 0
+    assert seen_rake > 10

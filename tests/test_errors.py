@@ -1,17 +1,21 @@
 """The error taxonomy of docs/concepts/errors.rst, one test per row, over every public entry point
-that takes ``rules``, ``players`` or a seat: a wrong one raises the documented type."""
+that takes ``rules``, ``players`` or a seat: a wrong one raises the documented type; and what every
+message is (one short safe line, quickly, whatever the input's size, nesting or type)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
+from builders import refused_quickly
 from extras import skip_reason
 
 from tienlen import (
     HOUSE,
     PAGAT,
+    Card,
     IllegalPlay,
     InvalidArgument,
     InvalidCards,
@@ -38,8 +42,10 @@ from tienlen import (
     settle,
     svg,
 )
+from tienlen._input import MAX_CARD_TEXT, MAX_NOTATION, MAX_RECORD, MAX_RULES_TEXT
 from tienlen.agents import protected_mask
 from tienlen.env import TienLenEnv
+from tienlen.errors import MESSAGE_LIMIT
 from tienlen.simulate import simulate
 
 Call = Callable[[Any], object]
@@ -248,3 +254,123 @@ def _adapter(name: str) -> Callable[[object, int], object]:
         return lambda rules, players: pettingzoo.raw_env(rules=rules, players=players)
     openspiel = pytest.importorskip("tienlen.openspiel", reason=skip_reason("tienlen.openspiel"))
     return lambda rules, players: openspiel.TienLenGame(rules=rules, players=players)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: RuleSet.from_json("[" * 100_000),
+        lambda: RuleSet.from_toml("a = " + "[" * 5_000),
+        lambda: Round.from_json("[" * 100_000),
+    ],
+)
+def test_deeply_nested_input_is_refused(call: Callable[[], object]) -> None:
+    with pytest.raises(TienLenError):
+        call()
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: Round.deal("house"), "not a RuleSet"),  # type: ignore[arg-type]
+        (lambda: Round.from_hands(None, HOUSE), "one hand per seat"),  # type: ignore[arg-type]
+        (lambda: Round.deal(HOUSE, seed=1).apply("pass"), "not an Action"),  # type: ignore[arg-type]
+        (lambda: Round.deal(HOUSE, seed=1).is_active(9), "seat from 0 to 3"),
+        (lambda: Round.deal(HOUSE, seed=1).play(None), "not cards"),  # type: ignore[arg-type]
+        (lambda: simulate([HOUSE], rounds=1, bots=()), "bots must be a non-empty sequence"),
+    ],
+)
+def test_wrong_argument_types_raise_library_errors(call: Callable[[], object], message: str) -> None:
+    with pytest.raises(TienLenError, match=message):
+        call()
+
+
+def deep(depth: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: Round.deal(HOUSE, seed=10**5000),
+        lambda: Round.deal(HOUSE, seed=2**64),
+        lambda: Round.deal(HOUSE, seed=-5),
+        lambda: Card(10**5000),
+        lambda: attrs.evolve(HOUSE, frozen_penalty=10**5000),
+        lambda: attrs.evolve(HOUSE, placement=((2, ((2, 1, 10**16),)), (3, ()), (4, ()))),
+    ],
+)
+def test_integers_beyond_the_documented_range_are_refused_with_a_short_message(call: Callable[[], object]) -> None:
+    message = refused_quickly(call)
+    assert len(message) < 200
+
+
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda: parse_cards("3♠ " * MAX_CARD_TEXT), InvalidCards),
+        (lambda: Round.from_notation("house p2 | 3♠ / 4♠ |" + " 0:." * MAX_NOTATION), InvalidRecord),
+        (lambda: Round.from_json(" " * (MAX_RECORD + 1)), InvalidRecord),
+        (lambda: RuleSet.from_toml("#" * (MAX_RULES_TEXT + 1)), InvalidRules),
+        (lambda: RuleSet.from_json(" " * (MAX_RULES_TEXT + 1)), InvalidRules),
+    ],
+)
+def test_every_parser_refuses_text_over_its_limit_before_parsing(call: Callable[[], object], error: type[TienLenError]) -> None:
+    refused_quickly(call, error, "characters long; the limit is")
+
+
+def test_messages_quote_a_short_excerpt_of_a_huge_input() -> None:
+    message = refused_quickly(lambda: parse_cards("x" * MAX_CARD_TEXT))
+    assert len(message) < 200
+
+
+def test_error_messages_are_one_safe_line_whatever_they_were_given() -> None:
+    assert str(InvalidRules("a\nb\x1b[31m" + "c" * 1000)) == "a\\nb\\x1b[31m" + "c" * (MESSAGE_LIMIT - 13) + "…"
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: Card(True),
+        lambda: Card.of(True, 0),
+        lambda: Round.deal(HOUSE, seed=True),
+        lambda: Round.deal(HOUSE, players=True),
+        lambda: Round.deal(HOUSE, first_round=1),  # type: ignore[arg-type]
+        lambda: Round.deal(HOUSE, seed=-1),
+    ],
+)
+def test_bools_negative_seeds_and_non_bool_flags_are_refused(call: Callable[[], object]) -> None:
+    refused_quickly(call)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: classify("3♠ 3♣", "house"),  # type: ignore[arg-type]
+        lambda: legal_plays("3♠", None, "house"),  # type: ignore[arg-type]
+        lambda: explain("3♠", "4♠", HOUSE, passed="no"),  # type: ignore[arg-type]
+        lambda: Round.deal("house"),  # type: ignore[arg-type]
+    ],
+)
+def test_wrong_types_raise_an_error_that_is_both_a_library_and_a_type_error(call: Callable[[], object]) -> None:
+    with pytest.raises(InvalidArgument) as caught:
+        call()
+    assert isinstance(caught.value, TypeError) and isinstance(caught.value, TienLenError)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: parse_cards(deep(10**5)),  # type: ignore[arg-type]
+        lambda: Round.from_hands(deep(10**5), HOUSE),
+        lambda: RuleSet.from_mapping({"name": deep(10**5)}),
+        lambda: Round.deal(HOUSE, seed=7).play(deep(10**5)),
+        lambda: RuleSet.from_json("[" * 10**5),
+        lambda: Round.from_json("[" * 10**5),
+    ],
+)
+def test_deeply_nested_values_are_refused_without_recursion_errors(call: Callable[[], object]) -> None:
+    refused_quickly(call)

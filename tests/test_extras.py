@@ -9,6 +9,7 @@ import subprocess
 import sys
 import tomllib
 from pathlib import Path
+from typing import TypeGuard
 
 import pytest
 from extras import EXTRA_OF, skip_reason
@@ -27,7 +28,7 @@ def imported_name(module: str) -> str:
     return module if module in EXTRA_OF else module.split(".")[0]
 
 
-def is_importorskip(node: ast.AST) -> bool:
+def is_importorskip(node: ast.AST | None) -> TypeGuard[ast.Call]:
     return (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)

@@ -1,14 +1,23 @@
-"""The one fast-constructor helper (``tienlen._fast``): what it builds equals what the checked
+"""The speed machinery: the one fast-constructor helper (``tienlen._fast``) builds what the checked
 constructor builds, and a declaration that does not match its class fails when it is made (at
-import, where the library uses it)."""
+import, where the library uses it); the shared caches stay within their documented bounds."""
 
 from __future__ import annotations
 
+import importlib
+import random
+from pathlib import Path
+from typing import Any
+
 import attrs
 import pytest
+from builders import WINDOWS
 
-from tienlen import Action, Combo, ComboKind, Played
+from tienlen import Action, Combo, ComboKind, Played, actions, moves
+from tienlen._cache import CACHES, stats
 from tienlen._fast import fast, slot_setter
+
+NEVER_BUILT: Any = None  # what a declaration returns: fast() reads its parameters and never runs it
 
 
 @attrs.frozen
@@ -43,10 +52,10 @@ def test_the_library_s_fast_values_equal_their_checked_twins() -> None:
 @pytest.mark.parametrize(
     "declare",
     [
-        lambda: fast(_Point)(lambda y, x: None),  # swapped
-        lambda: fast(_Point)(lambda x: None),  # a field missing
-        lambda: fast(_Point)(lambda x, y, cached: None),  # a field left out of __init__
-        lambda: fast(_Point)(lambda x, why: None),  # misspelled
+        lambda: fast(_Point)(lambda y, x: NEVER_BUILT),  # swapped
+        lambda: fast(_Point)(lambda x: NEVER_BUILT),  # a field missing
+        lambda: fast(_Point)(lambda x, y, cached: NEVER_BUILT),  # a field left out of __init__
+        lambda: fast(_Point)(lambda x, why: NEVER_BUILT),  # misspelled
     ],
 )
 def test_a_declaration_that_does_not_match_the_fields_fails_at_once(declare: object) -> None:
@@ -60,6 +69,38 @@ def test_a_class_without_slots_or_a_missing_slot_is_refused() -> None:
         x: int
 
     with pytest.raises(TypeError, match="slots"):
-        fast(Loose)(lambda x: None)
+        fast(Loose)(lambda x: NEVER_BUILT)
     with pytest.raises(TypeError, match="no slot"):
         slot_setter(_Point, "z")
+
+
+def test_the_shared_value_caches_stay_within_their_documented_bounds() -> None:
+    rng = random.Random(3)
+    combos, plays = CACHES["combinations"], CACHES["play actions"]
+    for _ in range(plays.limit + 10):
+        actions.play_action(rng.randrange(4), ComboKind.STRAIGHT, rng.getrandbits(52) | 0b10001)
+    for _ in range(combos.limit + 10):
+        moves.combo_of(ComboKind.STRAIGHT, rng.getrandbits(52) | 0b10001)
+    figures = stats()
+    assert all(f.size <= f.most <= f.limit for f in figures.values())
+    assert figures["play actions"].clears >= 1 and figures["combinations"].clears >= 1
+    combos.clear()  # leave no made-up combos behind for other tests
+    plays.clear()
+
+
+def test_the_speed_page_lists_every_cache_with_the_bound_the_code_enforces() -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / "howto" / "speed.rst").read_text(encoding="utf-8")
+    importlib.import_module("tienlen.encoding")  # the learning modules' caches register when they are imported
+    importlib.import_module("tienlen.actionspace")
+    rows = {f"{f.name.capitalize()}: {f.limit:,} {f.holds}" for f in stats().values()}
+    assert len(rows) == 9  # every cache of the library, however it is imported
+    assert [row for row in rows if row not in page] == []
+
+
+def test_the_windows_cache_stays_within_its_bound() -> None:
+    WINDOWS.clear()
+    for pattern in range(WINDOWS.limit + 10):  # more patterns than the cache holds
+        moves._windows(sum(1 << (4 * r) for r in range(13) if pattern >> r & 1), 3, 13, 0)
+        assert len(WINDOWS) <= WINDOWS.limit
+    assert stats()["runs of ranks in whole hands"].clears >= 1
+    WINDOWS.clear()

@@ -162,7 +162,7 @@ seeds = mixed(st.integers(0, 2**64 - 1))
 flags = mixed(st.booleans())
 
 ROUND = Round.deal(HOUSE, seed=7)
-LEADING = ROUND.play(ROUND.legal_actions()[0].combo)
+LEADING = ROUND.apply(ROUND.legal_actions()[0])
 FINISHED = play_round(HOUSE, [GreedyAgent()] * 4, seed=3)
 RESULT = FINISHED.result
 RECORD = json.loads(FINISHED.to_json())

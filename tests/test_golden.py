@@ -52,6 +52,7 @@ def golden_rounds(rules: RuleSet, rounds: int = ROUNDS) -> Iterator[RoundResult]
                 round_ = round_.forfeit(round_.to_act)
             else:
                 seat = round_.to_act
+                assert seat is not None  # a round not over whose turn is nobody's would fail at seat % 2 anyway
                 round_ = round_.apply(greedy.act(round_.view(seat)) if seat % 2 else rng.choice(round_.legal_actions()))
         yield round_.result
 
@@ -117,7 +118,10 @@ def four_twos_chopped(result: RoundResult) -> bool:
     return any(chop.chopped_combo.mask == TWOS for chop in result.chops)
 
 
-ISSUE_23 = [("issue 23: a forfeit", someone_forfeited), ("issue 23: four 2s chopped", four_twos_chopped)]
+ISSUE_23: list[tuple[str, Callable[[RoundResult], bool]]] = [
+    ("issue 23: a forfeit", someone_forfeited),
+    ("issue 23: four 2s chopped", four_twos_chopped),
+]
 
 FIXES: dict[str, list[tuple[str, Callable[[RoundResult], bool]]]] = {
     "house": [("fix 1: same-class bomb on a bomb", same_class_bomb_on_bomb), *ISSUE_23],

@@ -70,7 +70,7 @@ EDGES = {module: edges_of(module) for module in MODULES}
 
 # The layers of CONTRIBUTING.md, lowest first: a module uses only modules of lower layers.
 LAYERS = [
-    {"_version", "errors", "_bits", "_cache", "_fast", "drawing", "_extras"},
+    {"_version", "errors", "_bits", "_cache", "_fast", "drawing", "_extras", "_words"},
     {"_input", "_schemas"},
     {"_codec", "cards", "_shapes"},
     {"_axes"},

@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 import pytest
+from builders import WINDOWS, refused_quickly
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tienlen import (
@@ -35,8 +36,10 @@ from tienlen import (
     classify,
     format_cards,
     legal_plays,
+    moves,
     parse_cards,
 )
+from tienlen._cache import CACHES
 from tienlen.cards import FULL_MASK
 from tienlen.moves import legal_masks
 
@@ -71,7 +74,12 @@ CUSTOM = [
         lead_pair_run_bombs=False,
         straight_min=4,
     ),
+    # runs of triples and of quads (issue 23), off in every profile: free, and following suit
+    attrs.evolve(HOUSE, name="house-triple-and-quad-runs", triple_run_min=2, quad_run_min=2),
+    attrs.evolve(NORTHERN, name="northern-triple-runs-of-three", triple_run_min=3, quad_run_min=2),
 ]
+LOOSE = attrs.evolve(PAGAT, name="pagat-with-every-run", triple_run_min=2, quad_run_min=2)
+"""A rule set under which every drawn table is a combination (pagat's, and runs of triples and quads)."""
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # ---------------------------------------------------------------- the brute-force reference
@@ -150,10 +158,27 @@ def table_cards(draw: st.DrawFn) -> int:
     """The cards of a deliberate table: every shape, 2-groups, bombs and 2-topped straights."""
     shape = draw(
         st.sampled_from(
-            ["single", "pair", "triple", "quad", "straight", "two-topped straight", "pair run", "2-group", "2-group", "bomb"]
+            [
+                "single",
+                "pair",
+                "triple",
+                "quad",
+                "straight",
+                "two-topped straight",
+                "pair run",
+                "2-group",
+                "2-group",
+                "bomb",
+                "triple run",
+                "quad run",
+            ]
         )
     )
     suits = st.integers(0, 3)
+    if shape in ("triple run", "quad run"):
+        size, length = (3 if shape == "triple run" else 4), draw(st.integers(2, 4))
+        start = draw(st.integers(0, 12 - length))  # no 2
+        return sum(_bits(start + i, draw(st.lists(suits, min_size=size, max_size=size, unique=True))) for i in range(length))
     if shape == "single":
         return 1 << draw(st.integers(0, 51))
     if shape in ("pair", "triple", "quad"):
@@ -184,10 +209,10 @@ def table_cards(draw: st.DrawFn) -> int:
 
 
 def as_table(mask: int, rules: RuleSet) -> Combo:
-    """The table under ``rules``; cards that are no combination there come as a pagat combination
-    (a table from other rules still has an exact answer)."""
+    """The table under ``rules``; cards that are no combination there come as a combination of
+    pagat's rules with runs of triples and quads (a table from other rules still has an exact answer)."""
     combo = _classified(mask, rules)
-    return combo if combo is not None else classify(mask, PAGAT)
+    return combo if combo is not None else classify(mask, LOOSE)
 
 
 # ---------------------------------------------------------------- brute-force agreement
@@ -240,6 +265,7 @@ def test_each_card_set_once_in_the_documented_order(rules: RuleSet, hand: int, t
 
 # Positions chosen to hit every chop of the bombs table, whatever hypothesis draws.
 BOMBING_HANDS = [
+    "3♠ 3♣ 3♦ 4♠ 4♣ 4♦ 4♥ 5♠ 5♣ 5♦ 5♥ 6♠ 6♣",  # triple runs, quad runs, pair runs, quads
     "3♠ 3♣ 4♠ 4♣ 5♠ 5♣ 6♦ 6♥ 7♦ 7♥ 8♠ 8♣ 9♠",  # PR3 to PR6
     "6♠ 6♣ 6♦ 6♥ 9♠ 9♣ 9♦ 9♥ 2♠ 3♦ 4♦ 5♦ 7♦",  # two quads, a 2, same-suit straights
     "8♠ 8♣ 9♠ 9♣ 10♦ 10♥ J♦ J♥ Q♠ Q♣ 2♦ 2♥ A♥",  # one-colour pairs, pair runs, a pair of 2s
@@ -259,6 +285,8 @@ BOMBING_TABLES = [
     "K♦ A♦ 2♦",
     "Q♣ K♣ A♣ 2♣",
     "K♦ K♥",
+    "3♠ 3♣ 3♥ 4♠ 4♦ 4♥",  # a triple run
+    "3♠ 3♣ 3♦ 3♥ 4♠ 4♣ 4♦ 4♥",  # a quad run
 ]
 
 
@@ -403,3 +431,89 @@ if __name__ == "__main__":
         write_perft()
     else:
         sys.exit("usage: PYTHONPATH=src python tests/test_moves.py --write-perft")
+
+
+masks = st.integers(min_value=0, max_value=FULL_MASK)
+
+
+few_cards = st.sets(st.integers(min_value=0, max_value=51), max_size=4).map(lambda cards: sum(1 << i for i in cards))
+
+
+TABLE_SETTINGS = settings(max_examples=200, deadline=None)
+
+
+COMBOS = CACHES["combinations"]
+
+
+def _scanned_windows(held: int, shortest: int, longest: int, floor: int) -> list[slice]:
+    """Every run of consecutive held ranks, rank by rank: by length, then top rank."""
+    out = []
+    for length in range(shortest, longest + 1):
+        for top in range(length - 1, 13):
+            ranks = range(top - length + 1, top + 1)
+            if all(held >> (4 * r) & 1 for r in ranks) and 4 * top + 3 >= floor:
+                out.append(slice(13 - top, 13 - top + length))
+    return out
+
+
+@TABLE_SETTINGS
+@given(
+    pattern=st.integers(min_value=0, max_value=(1 << 13) - 1),
+    shortest=st.integers(min_value=1, max_value=13),
+    extra=st.integers(min_value=0, max_value=12),
+    floor=st.integers(min_value=0, max_value=51),
+)
+def test_windows_are_every_run_of_held_ranks_in_order(pattern: int, shortest: int, extra: int, floor: int) -> None:
+    held = sum(1 << (4 * r) for r in range(13) if pattern >> r & 1)
+    longest = min(13, shortest + extra)
+    assert list(moves._windows(held, shortest, longest, floor)) == _scanned_windows(held, shortest, longest, floor)
+    # a whole hand's windows (no floor, any length) come from the cache: the same, and again
+    WINDOWS.clear()
+    assert list(moves._windows(held, shortest, 13, 0)) == _scanned_windows(held, shortest, 13, 0)
+    assert list(moves._windows(held, shortest, 13, 0)) == _scanned_windows(held, shortest, 13, 0)
+
+
+@TABLE_SETTINGS
+@given(hand=st.one_of(masks, few_cards))
+def test_byte_tables_give_each_card_and_what_each_rank_offers(hand: int) -> None:
+    assert moves._cards_in(hand) == [1 << i for i in range(52) if hand >> i & 1]
+    down = moves._offers_down(hand)
+    assert len(down) == 14 and down[0] == ()  # no rank 13
+    for rank in range(13):
+        suits = (hand >> (4 * rank)) & 0xF
+        assert down[13 - rank] == tuple(1 << (4 * rank + s) for s in range(4) if suits >> s & 1)
+
+
+@settings(max_examples=25, deadline=None)
+@given(hand=st.integers(min_value=0, max_value=FULL_MASK).filter(lambda m: m.bit_count() <= 13), share=st.integers(0, 3))
+def test_a_cold_call_makes_only_the_missing_combos_and_agrees_with_a_warm_one(hand: int, share: int) -> None:
+    for rules in (HOUSE, PAGAT):
+        COMBOS.clear()
+        warm = legal_plays(hand, None, rules)
+        keep = {c.mask: c for i, c in enumerate(warm) if i % 4 < share}  # some of them still cached
+        COMBOS.clear()
+        COMBOS.update(keep)
+        cold = legal_plays(hand, None, rules)
+        assert cold == warm
+        assert all(c is keep[c.mask] for c in cold if c.mask in keep)  # the cached ones were reused
+        assert all(moves.combo_of(c.kind, c.mask) is c for c in cold)  # and all are shared from now on
+    COMBOS.clear()
+
+
+def test_sets_of_one_rank_are_one_shared_combo_each_for_good() -> None:
+    assert len(moves._SETS) == 52 + 78 + 52 + 13
+    hand = "3♠ 3♣ 3♦ 3♥ 4♠ 5♥ 5♦ 2♠"
+    first = [c for c in legal_plays(hand, None, HOUSE) if c.kind < ComboKind.STRAIGHT]
+    COMBOS.clear()  # the cache of other combos starting again changes nothing for them
+    again = [c for c in legal_plays(hand, None, HOUSE) if c.kind < ComboKind.STRAIGHT]
+    assert len(first) == 20  # 8 cards, 7 pairs, 4 triples, a quad
+    assert all(c is d is moves.combo_of(c.kind, c.mask) for c, d in zip(first, again, strict=True))
+
+
+def test_a_hand_larger_than_the_rules_deal_is_refused_at_once() -> None:
+    refused_quickly(lambda: legal_plays((1 << 40) - 1, None, HOUSE), InvalidCards, "at most 13 cards under house, not 40")
+
+
+def test_tables_may_be_given_as_card_text() -> None:
+    assert [str(c) for c in legal_plays("3♠ 4♠ 4♣", "3♣", HOUSE)] == ["4♠", "4♣"]
+    assert beats("4♠", "3♠", HOUSE)

@@ -19,7 +19,7 @@ from tienlen.cards import DECK, Card, format_cards
 from tienlen.encoding import OBSERVATION_OFFSETS
 from tienlen.env import chop_offers
 from tienlen.openspiel import GAME_NAME, TienLenGame, utility_bounds
-from tienlen.settle import reward_net, settle
+from tienlen.settle import REWARD_SCALE, reward_net, settle
 
 CONFIGS = [(rules, n) for rules in PROFILES.values() for n in range(rules.min_players, rules.max_players + 1)]
 CONFIG_IDS = [f"{rules.name}-{n}" for rules, n in CONFIGS]
@@ -270,3 +270,28 @@ def test_default_observer_types_keep_their_sizes() -> None:
     game = load(HOUSE, 4)
     state = play_out(game.new_initial_state(), random.Random(1), stop=3)
     assert len(state.observation_tensor(0)) == 450 and len(state.information_state_tensor(0)) == 502
+
+
+@pytest.mark.parametrize("name", sorted(PROFILES))
+def test_openspiel_returns_sum_to_settle_net_including_the_house(name: str) -> None:
+    pyspiel = pytest.importorskip("pyspiel", reason=skip_reason("pyspiel"))
+    openspiel = pytest.importorskip("tienlen.openspiel", reason=skip_reason("tienlen.openspiel"))
+    rules = PROFILES[name]
+    seen_rake = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = pyspiel.load_game(f"{openspiel.GAME_NAME}(rules={name},players={rules.max_players})").new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([c for c, _ in state.chance_outcomes()]))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        result = state._position.round.result
+        scale = REWARD_SCALE if rules.rake_percent else 1
+        money = settle(result, rules, unit=scale)
+        assert [round(v * scale) for v in state.returns()] == list(money.net)
+        assert round(sum(state.returns()) * scale) + money.house == (
+            sum(money.net) + money.house if rules.currency == "points" else 0
+        )
+        seen_rake += money.house > 0
+    assert seen_rake > 3 or not rules.rake_percent

@@ -8,6 +8,7 @@ import warnings
 from typing import Any
 
 import pytest
+from builders import exact
 from extras import skip_reason
 
 pytest.importorskip("pettingzoo", reason=skip_reason("pettingzoo"))
@@ -21,7 +22,7 @@ from tienlen.actionspace import ACTION_SPACE_SIZE, Choice, action_indices
 from tienlen.agents import GreedyAgent
 from tienlen.encoding import OBSERVATION_LENGTH, encode_observation
 from tienlen.pettingzoo import OBSERVATION_SIZE, env, raw_env
-from tienlen.settle import reward_net
+from tienlen.settle import REWARD_SCALE, reward_net
 
 CONFIGS = [(rules, n) for rules in PROFILES.values() for n in range(rules.min_players, rules.max_players + 1)]
 CONFIG_IDS = [f"{rules.name}-{n}" for rules, n in CONFIGS]
@@ -65,10 +66,10 @@ def test_metadata_and_spaces() -> None:
     assert game.metadata["name"] == "tienlen_v0" and game.metadata["is_parallelizable"] is False
     assert game.metadata["render_modes"] == ["ansi", "human"]
     assert game.possible_agents == ["seat_0", "seat_1", "seat_2"]
-    assert game.action_space("seat_1").n == ACTION_SPACE_SIZE == 327
+    assert game.action_space("seat_1").n == ACTION_SPACE_SIZE == 463
     space = game.observation_space("seat_1")
     assert space["observation"].shape == (OBSERVATION_SIZE,) == (450,)
-    assert space["action_mask"].shape == (327,) and space["action_mask"].dtype == np.int8
+    assert space["action_mask"].shape == (463,) and space["action_mask"].dtype == np.int8
 
 
 def play(game: Any, pick: Any) -> tuple[dict[str, int], int]:
@@ -184,3 +185,21 @@ def test_any_agent_of_the_library_plays_through_next_index() -> None:
     totals, steps = play(game, pick)
     house = reward_net(game.unwrapped.tienlen_env.round.result, game.unwrapped.tienlen_env.rules)[1]
     assert steps > 0 and round(sum(totals.values()) + house, 9) == 0
+
+
+def test_pettingzoo_rewards_sum_to_settle_net_including_the_house() -> None:
+    pettingzoo = pytest.importorskip("tienlen.pettingzoo", reason=skip_reason("tienlen.pettingzoo"))
+    seen_rake = 0
+    for seed in range(30):
+        game = pettingzoo.env(rules="iwin", players=4)
+        game.reset(seed=seed)
+        totals = {a: 0.0 for a in game.possible_agents}
+        for agent in game.agent_iter():
+            observation, reward, terminated, truncated, last_info = game.last()
+            totals[agent] += reward
+            game.step(None if terminated or truncated else int(observation["action_mask"].nonzero()[0][-1]))
+        result = last_info["result"]
+        net, house = exact(result, IWIN)
+        assert [round(totals[a] * REWARD_SCALE) for a in game.possible_agents] == net
+        seen_rake += house > 0
+    assert seen_rake > 10

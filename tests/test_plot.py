@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 from extras import skip_reason
 
 pytest.importorskip("matplotlib", reason=skip_reason("matplotlib"))
 
 from matplotlib.figure import Figure
+from matplotlib.patches import Rectangle
 
 from tienlen import FACEOFF, HOUSE, NORTHERN, Match
 from tienlen.agents import GreedyAgent, play_round
@@ -34,7 +37,7 @@ def test_the_simulation_figure_has_the_four_charts_and_saves(tmp_path: pytest.Te
 
 def test_the_seat_chart_draws_each_seat_mean_per_rule_set() -> None:
     ax = seats_chart(STATS)
-    heights = [round(p.get_height(), 9) for p in ax.patches]
+    heights = [round(cast(Rectangle, p).get_height(), 9) for p in ax.patches]  # a bar chart's patches are its bars
     expected = [round(s.seat_results[seat].mean, 9) for seat in range(4) for s in STATS]
     assert heights == expected
     assert [t.get_text() for t in ax.get_xticklabels()] == ["house", "northern"]

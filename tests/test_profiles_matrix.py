@@ -95,7 +95,7 @@ AXIS_ROWS: list[tuple[str, Callable[[RuleSet], object], dict[str, object]]] = [
     ),
     (
         "finishing with a 2 is penalized",
-        lambda r: r.finish_with_two_penalty > 0,
+        lambda r: bool(r.finish_with_two_penalty),  # an amount, or one per player count
         {"house": False, "faceoff": False, "northern": True, "iwin": False, "pagat": False},
     ),
     ("frozen (cóng)", lambda r: r.frozen, {"house": True, "faceoff": False, "northern": False, "iwin": True, "pagat": False}),

@@ -6,16 +6,42 @@ rest of the deck is out of play. Moves are written as card text, ``"pass"``,
 ``("interrupt", seat, cards)`` or ``("forfeit", seat)``.
 
 Decisions taken where RULES.md is silent are written in the docstring of the test that pins them.
+
+Then the round as a state machine: stateful and seeded self-play per profile and player count
+(cards conserved, rounds end, nothing half-applied), the handed-out-action fast path, moves read
+as text, and the layout of a position. The rules that also move money (chops, instant wins, cóng,
+forfeits, finishing on a 2) are tested in their test_settle_*.py module, play and money together.
 """
 
 from __future__ import annotations
 
+import ast
 import copy
 import json
-from typing import Any
+import pickle
+import random
+from collections.abc import Iterator
+from pathlib import Path
 
 import attrs
 import pytest
+from builders import (
+    ALL,
+    IWIN_PR4,
+    PLAY_ON,
+    PR4_LOW,
+    SPADES4,
+    go,
+    iwin_round,
+    iwin_two_on_table,
+    of,
+    plays_of,
+    refused,
+    refused_quickly,
+    spelt,
+)
+from hypothesis import HealthCheck, event, given, settings, strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from tienlen import (
     HOUSE,
@@ -23,73 +49,30 @@ from tienlen import (
     NORTHERN,
     PAGAT,
     PROFILES,
+    Action,
     Chop,
     Finished,
-    Forfeited,
     Froze,
     IllegalPlay,
-    InstantWin,
     InvalidArgument,
+    InvalidCards,
+    InvalidCombo,
     InvalidRecord,
-    Passed,
+    InvalidRules,
     Played,
     Round,
     RuleSet,
     TrickWon,
+    _state,
     format_cards,
-    instant_win_pattern,
-    next_leader,
     parse_cards,
+    settle,
 )
-
-ALL = sorted(PROFILES)
-PLAY_ON = [name for name in ALL if PROFILES[name].scoring == "places"]  # rounds go on after the first player is out
-FREEZING = ("house", "iwin")
-NOT_FREEZING = ("faceoff", "northern", "pagat")
-
-# Four small hands that every profile plays the same way (all spades, so northern's follow-suit
-# rule never gets in the way): 3♠ 4♠ 5♠ 6♠ then 7♠ 8♠ 9♠ 10♠ around the table.
-SPADES4 = ["3♠ 7♠ K♠", "4♠ 8♠", "5♠ 9♠", "6♠ 10♠"]
-
-
-Move = Any
-
-
-def go(r: Round, *moves: Move) -> Round:
-    """Play ``moves`` in order from ``r`` and return the round reached."""
-    for move in moves:
-        if move == "pass":
-            r = r.pass_()
-        elif isinstance(move, tuple) and move[0] == "interrupt":
-            r = r.interrupt(move[1], move[2])
-        elif isinstance(move, tuple) and move[0] == "forfeit":
-            r = r.forfeit(move[1])
-        else:
-            r = r.play(move)
-    return r
-
-
-def hand(r: Round, seat: int) -> str:
-    return format_cards(r.hands[seat])
-
-
-def plays_of(r: Round) -> list[str]:
-    return [str(a.combo) if a.combo is not None else a.kind for a in r.legal_actions()]
-
-
-def of(r: Round, kind: type) -> list[Any]:
-    return [e for e in r.events if isinstance(e, kind)]
-
-
-def refused(r: Round, call: Any, match: str) -> IllegalPlay:
-    """``call(r)`` raises IllegalPlay matching ``match`` and leaves ``r`` as it was."""
-    before = r.to_json()
-    snapshot = copy.copy(r)  # attrs.evolve would go through Round(...), which refuses
-    with pytest.raises(IllegalPlay, match=match) as info:
-        call(r)
-    assert r == snapshot and r.to_json() == before
-    return info.value
-
+from tienlen._words import ACTIONS
+from tienlen.actions import parse_action
+from tienlen.agents import RandomAgent, play_round
+from tienlen.cards import DECK, FULL_MASK, mask_of
+from tienlen.strategies import rounds, rule_sets
 
 # ====================================================================== first-round lead
 
@@ -326,18 +309,11 @@ def test_passed_player_may_not_bomb_out_of_turn_pagat() -> None:
 
 # ====================================================================== iwin: PR4 interrupts
 
-IWIN_PR4 = ["5♠ 2♠ K♥", "6♠ 8♦", "4♠ 4♣ 5♦ 5♥ 6♦ 6♥ 7♦ 7♥ 9♠", "8♠ 8♣ 9♦ 9♥ 10♦ 10♥ J♦ J♥ Q♠"]
-PR4_LOW = "4♠ 4♣ 5♦ 5♥ 6♦ 6♥ 7♦ 7♥"
 PR4_HIGH = "8♠ 8♣ 9♦ 9♥ 10♦ 10♥ J♦ J♥"
 
 
-def _iwin_two_on_table() -> Round:
-    r = Round.from_hands(IWIN_PR4, IWIN, first_round=False, leader=0)
-    return go(r, "5♠", "6♠", "pass", "pass", "2♠")  # seats 2 and 3 passed; a 2 lands
-
-
 def test_pr4_interrupts_out_of_turn_and_after_passing_iwin() -> None:
-    r = _iwin_two_on_table()
+    r = iwin_two_on_table()
     assert r.to_act == 1 and r.trick.passed == {2, 3}
     offered = {(a.seat, str(a.combo)) for a in r.legal_interrupts()}
     assert offered == {(2, PR4_LOW), (3, PR4_HIGH)}
@@ -350,7 +326,7 @@ def test_pr4_interrupts_out_of_turn_and_after_passing_iwin() -> None:
 
 
 def test_play_continues_after_the_interrupter_who_counts_as_not_having_passed_iwin() -> None:
-    r = _iwin_two_on_table().interrupt(2, PR4_LOW)
+    r = iwin_two_on_table().interrupt(2, PR4_LOW)
     assert 2 not in r.trick.passed
     assert r.to_act == 0  # the seat after the interrupter still eligible (seat 3 passed)
     r = r.interrupt(3, PR4_HIGH)  # a higher PR4 chops the PR4, out of turn again
@@ -387,7 +363,7 @@ def test_pr4_interrupt_only_when_it_may_chop_the_table_iwin() -> None:
 
 
 def test_interrupt_refusals_iwin() -> None:
-    r = _iwin_two_on_table()
+    r = iwin_two_on_table()
     refused(r, lambda x: x.interrupt(2, "4♠ 4♣ 5♦ 5♥ 6♦ 6♥"), "only PR4 may be played out of turn")
     refused(r, lambda x: x.interrupt(0, "K♥"), "only PR4 may be played out of turn")
     refused(r, lambda x: x.interrupt(1, PR4_LOW), "seat 1 does not hold")
@@ -406,407 +382,9 @@ def test_interrupt_without_the_rules_allowing_it_is_refused(name: str) -> None:
     refused(r, lambda x: x.interrupt(3, "8♠"), f"{name} has no bombs that may be played out of turn")
 
 
-# ====================================================================== chops
-
-
-def test_chops_are_recorded_with_their_chain_index_and_the_chain_resets_with_the_trick_house() -> None:
-    r = Round.from_hands(
-        ["2♠ 2♥ 9♥", "3♠ 3♣ 4♠ 4♣ 5♠ 5♣ 10♥", "7♠ 7♣ 7♦ 7♥ J♥ 3♥", "8♠ 8♣ 9♠ 9♣ 10♠ 10♣ Q♥"],
-        HOUSE,
-        first_round=False,
-        leader=0,
-    )
-    r = go(r, "2♠", "3♠ 3♣ 4♠ 4♣ 5♠ 5♣", "7♠ 7♣ 7♦ 7♥")
-    chops = of(r, Chop)
-    assert [(c.trick, c.index, c.chopper, c.chopped) for c in chops] == [(1, 1, 1, 0), (1, 2, 2, 1)]
-    assert str(chops[0].chopped_combo) == "2♠" and str(chops[1].by) == "7♠ 7♣ 7♦ 7♥"
-    assert r.trick.chain == tuple(chops)
-    r = go(r, "pass", "pass", "pass")  # seat 3's PR3 cannot chop a quad in house
-    assert r.trick.number == 2 and r.trick.chain == () and r.to_act == 2
-    r = go(r, "J♥", "Q♥", "2♥", "pass", "pass", "8♠ 8♣ 9♠ 9♣ 10♠ 10♣")
-    last = of(r, Chop)[-1]
-    assert (last.trick, last.index, last.chopper, last.chopped) == (2, 1, 3, 0)
-    assert len(r.trick.chain) == 1
-
-
-def test_beating_an_ordinary_play_is_no_chop_house() -> None:
-    r = Round.from_hands(["3♠ 9♥", "4♠ A♥", "2♦ 8♦", "J♦ Q♦"], HOUSE)
-    r = go(r, "3♠", "A♥", "2♦")  # a 2 on an ace is no chop
-    assert of(r, Chop) == [] and r.trick.chain == ()
-
-
-def test_higher_two_on_a_two_is_a_chop_northern() -> None:
-    """northern: 2♠ beaten by 2♦ (any suit) is a chop, then a quad chops the 2♦: chain 1, 2."""
-    r = Round.from_hands(["2♠ 9♥", "2♦ A♥", "7♠ 7♣ 7♦ 7♥ J♥", "J♦ Q♦"], NORTHERN, first_round=False, leader=0)
-    r = go(r, "2♠", "2♦", "7♠ 7♣ 7♦ 7♥")
-    chops = of(r, Chop)
-    assert [(c.index, c.chopper, c.chopped, str(c.chopped_combo)) for c in chops] == [(1, 1, 0, "2♠"), (2, 2, 1, "2♦")]
-
-
-def test_higher_two_on_a_two_is_no_chop_house() -> None:
-    r = Round.from_hands(["2♠ 9♥", "2♦ A♥", "7♦ J♥", "J♦ Q♦"], HOUSE, first_round=False, leader=0)
-    r = go(r, "2♠", "2♦")
-    assert of(r, Chop) == []
-
-
-def test_single_two_on_a_plain_single_is_no_chop_northern() -> None:
-    r = Round.from_hands(["A♠ 9♥", "2♦ 3♥", "7♦ J♥", "J♦ Q♦"], NORTHERN, first_round=False, leader=0)
-    r = go(r, "A♠", "2♦")
-    assert of(r, Chop) == [] and r.trick.last_seat == 1
-
-
-def test_pair_of_twos_on_a_lower_pair_of_twos_is_a_chop_northern() -> None:
-    r = Round.from_hands(["2♠ 2♣ 9♥", "2♦ 2♥ 3♥", "7♦ J♥", "J♦ Q♦"], NORTHERN, first_round=False, leader=0)
-    r = go(r, "2♠ 2♣", "2♦ 2♥")
-    assert [(c.index, c.chopper) for c in of(r, Chop)] == [(1, 1)]
-
-
-@pytest.mark.parametrize(
-    ("name", "bomb", "chops"),
-    [
-        ("house", "3♠ 3♣ 4♠ 4♣ 5♠ 5♣", True),
-        ("faceoff", "3♠ 3♣ 4♠ 4♣ 5♠ 5♣", True),
-        ("iwin", "3♠ 3♣ 4♠ 4♣ 5♠ 5♣", True),
-        ("pagat", "3♠ 3♣ 4♠ 4♣ 5♠ 5♣", True),
-        ("northern", "7♠ 7♣ 7♦ 7♥", True),
-        ("house", "7♠ 7♣ 7♦ 7♥", True),
-        ("pagat", "7♠ 7♣ 7♦ 7♥", True),
-    ],
-)
-def test_bomb_on_a_single_two_is_a_chop(name: str, bomb: str, chops: bool) -> None:
-    rest = "8♦ 10♥" if "7" not in bomb else "8♦ 10♥ 3♠"
-    hands = ["2♠ 9♥", bomb + " J♥", rest, "J♦ Q♦"]
-    r = Round.from_hands(hands, PROFILES[name], first_round=False, leader=0)
-    r = go(r, "2♠", bomb)
-    assert [(c.index, c.chopper, c.chopped) for c in of(r, Chop)] == [(1, 1, 0)]
-
-
-# ====================================================================== instant wins
-
-FOUR_TWOS = "2♠ 2♣ 2♦ 2♥ 3♣ 4♦ 5♥ 7♠ 8♣ 9♦ J♥ Q♠ K♣"
-SIX_PAIRS = "3♣ 3♦ 5♠ 5♥ 7♣ 7♦ 9♠ 9♥ J♣ J♦ K♠ K♥ A♣"
-SIX_PAIRS_WITH_QUAD = "3♣ 3♦ 5♠ 5♣ 5♦ 5♥ 7♣ 7♦ 9♠ 9♥ J♣ J♦ A♣"
-PR5 = "4♠ 4♣ 5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 10♦ Q♥ 2♣"
-PR6 = "4♠ 4♣ 5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣ 2♣"
-DRAGON = "3♣ 3♦ 4♦ 5♥ 6♠ 7♣ 8♦ 9♥ 10♠ J♣ Q♦ K♥ A♠"
-DRAGON_TO_TWO = "3♣ 4♦ 5♥ 6♠ 7♣ 8♦ 9♥ 10♠ J♣ Q♦ K♥ A♠ 2♣"
-PR3_WITH_THREE_SPADES = "3♠ 3♣ 4♠ 4♦ 5♥ 5♣ 8♠ 10♦ J♥ Q♠ K♣ A♦ 7♥"
-FOUR_THREES = "3♠ 3♣ 3♦ 3♥ 5♠ 7♣ 8♦ 10♥ J♠ Q♣ K♦ A♥ 2♠"
-ORDINARY = "3♣ 4♦ 6♠ 7♣ 8♦ 9♥ 10♠ J♣ Q♦ K♥ A♠ 2♣ 2♦"
-
-PATTERNS = {
-    "four_twos": FOUR_TWOS,
-    "six_pairs": SIX_PAIRS,
-    "pr5": PR5,
-    "pr6": PR6,
-    "dragon": DRAGON,
-    "dragon_to_two": DRAGON_TO_TWO,
-    "pr3_with_three_spades": PR3_WITH_THREE_SPADES,
-    "four_threes": FOUR_THREES,
-}
-
-
-def _with_others(winner_hand: str, seat: int = 1, players: int = 4) -> list[str]:
-    """``winner_hand`` at ``seat``; the other seats get two harmless cards each from what is left."""
-    used = set(parse_cards(winner_hand))
-    spare = [c for c in parse_cards(" ".join(f"{r}{s}" for r in "3456789TJQKA2" for s in "shdc")) if c not in used]
-    spare = [c for c in spare if str(c)[0] != "2"]
-    hands: list[str] = []
-    for s in range(players):
-        if s == seat:
-            hands.append(winner_hand)
-        else:
-            hands.append(format_cards(spare[:2]))
-            spare = spare[2:]
-    return hands
-
-
-INSTANT_WIN_CASES = [
-    ("house", "four_twos"),
-    ("house", "six_pairs"),
-    ("house", "pr5"),
-    ("house", "dragon"),
-    ("faceoff", "dragon"),
-    ("faceoff", "four_twos"),
-    ("faceoff", "six_pairs"),
-    ("iwin", "dragon_to_two"),
-    ("iwin", "pr5"),
-    ("iwin", "pr6"),
-    ("iwin", "six_pairs"),
-    ("iwin", "four_twos"),
-    ("iwin", "pr3_with_three_spades"),
-    ("iwin", "four_threes"),
-]
-
-
-@pytest.mark.parametrize(("name", "pattern"), INSTANT_WIN_CASES, ids=[f"{n}-{p}" for n, p in INSTANT_WIN_CASES])
-def test_instant_win_pattern(name: str, pattern: str) -> None:
-    rules = PROFILES[name]
-    r = Round.from_hands(_with_others(PATTERNS[pattern]), rules)
-    assert r.is_over and r.to_act is None and r.legal_actions() == ()
-    assert r.instant_winners == (InstantWin(seat=1, pattern=pattern),)
-    res = r.result
-    assert res.winners == (1,) and res.placements == () and res.instant_winners == r.instant_winners
-    assert instant_win_pattern(PATTERNS[pattern], rules, first_round=True) == pattern
-    refused(r, lambda x: x.play("3♠"), "the round is over")
-
-
-def test_six_pairs_counts_a_quad_as_two_pairs() -> None:
-    for name in ("house", "faceoff", "iwin"):
-        assert instant_win_pattern(SIX_PAIRS_WITH_QUAD, PROFILES[name]) == "six_pairs"
-
-
-@pytest.mark.parametrize("pattern", ["pr3_with_three_spades", "four_threes"])
-def test_first_round_instant_wins_not_in_later_rounds_iwin(pattern: str) -> None:
-    r = Round.from_hands(_with_others(PATTERNS[pattern]), IWIN, first_round=False, leader=0)
-    assert not r.is_over and r.instant_winners == ()
-
-
-def test_first_round_pr3_needs_the_three_spades_iwin() -> None:
-    no_spade = "3♥ 3♣ 4♠ 4♦ 5♥ 5♣ 8♠ 10♦ J♥ Q♠ K♣ A♦ 7♥"
-    assert instant_win_pattern(no_spade, IWIN, first_round=True) is None
-
-
-def test_dragon_to_ace_is_not_an_instant_win_iwin() -> None:
-    """iwin's dragon runs 3 to 2 (all 13 ranks); a 3→A dragon without a 2 wins nothing there."""
-    assert instant_win_pattern(DRAGON, IWIN, first_round=False) is None
-    assert instant_win_pattern(DRAGON, HOUSE) == "dragon"
-
-
-def test_five_pairs_not_in_a_row_win_nothing_house() -> None:
-    assert instant_win_pattern("4♠ 4♣ 5♠ 5♣ 6♠ 6♣ 7♠ 7♣ 9♠ 9♣ 10♦ Q♥ 2♣", HOUSE) is None
-
-
-@pytest.mark.parametrize("name", ["northern", "pagat"])
-@pytest.mark.parametrize("pattern", ["four_twos", "six_pairs", "pr5", "dragon", "dragon_to_two", "four_threes"])
-def test_no_instant_wins(name: str, pattern: str) -> None:
-    r = Round.from_hands(_with_others(PATTERNS[pattern]), PROFILES[name])
-    assert not r.is_over and r.instant_winners == () and r.legal_actions()
-
-
-@pytest.mark.parametrize("name", ["house", "faceoff"])
-def test_several_instant_winners_share(name: str) -> None:
-    hands = _with_others(SIX_PAIRS, seat=0)
-    hands[2] = FOUR_TWOS
-    hands[1], hands[3] = "10♠ 10♣", "Q♣ Q♦"
-    hands[2] = "2♠ 2♣ 2♦ 2♥ 3♠ 4♣ 6♥ 7♥ 8♥ 10♥ J♠ Q♥ K♦"
-    r = Round.from_hands(hands, PROFILES[name], dealer=1)
-    assert r.is_over
-    assert {(w.seat, w.pattern) for w in r.instant_winners} == {(0, "six_pairs"), (2, "four_twos")}
-    assert set(r.result.winners) == {0, 2}
-
-
-@pytest.mark.parametrize(("dealer", "winner"), [(0, 1), (1, 3), (2, 3), (3, 1)])
-def test_several_instant_winners_only_the_nearest_to_the_dealer_in_dealing_order_wins_iwin(dealer: int, winner: int) -> None:
-    """Dealing starts left of the dealer (seat dealer + 1) and ends with the dealer."""
-    hands = ["10♠ 10♣", SIX_PAIRS, "Q♣ Q♥", "2♠ 2♣ 2♦ 2♥ 3♠ 4♣ 6♥ 7♥ 8♥ 10♥ J♠ Q♦ K♦"]
-    r = Round.from_hands(hands, IWIN, dealer=dealer)
-    assert r.is_over and [w.seat for w in r.instant_winners] == [winner]
-    assert r.result.winners == (winner,)
-
-
-def test_instant_winner_who_is_the_dealer_wins_last_in_dealing_order_iwin() -> None:
-    hands = [SIX_PAIRS, "10♠ 10♣", "Q♣ Q♥", "2♠ 2♣ 2♦ 2♥ 3♠ 4♣ 6♥ 7♥ 8♥ 10♥ J♠ Q♦ K♦"]
-    assert [w.seat for w in Round.from_hands(hands, IWIN, dealer=0).instant_winners] == [3]
-    assert [w.seat for w in Round.from_hands(hands, IWIN, dealer=3).instant_winners] == [0]
-
-
-# ====================================================================== frozen players
-
-FREEZE_ONE = ["3♠ 2♥", "4♠ 5♠", "6♠ 7♠", "8♠ 9♠"]
-
-
-@pytest.mark.parametrize("name", FREEZING)
-def test_player_with_no_card_played_when_the_first_goes_out_is_frozen(name: str) -> None:
-    r = Round.from_hands(FREEZE_ONE, PROFILES[name])
-    r = go(r, "3♠", "4♠", "6♠", "pass", "2♥")  # seat 0 goes out; seat 3 has played nothing
-    assert r.frozen == (3,) and not r.is_active(3)
-    assert of(r, Froze) == [Froze(seat=3, cards=parse_cards("8♠ 9♠"))]
-    # the frozen player stops: never asked again, cannot forfeit
-    assert r.to_act == 1
-    r = go(r, "pass", "pass")
-    assert r.to_act == 1 and r.trick.number == 2
-    refused(r, lambda x: x.forfeit(3), "seat 3 is no longer playing")
-    r = r.play("5♠")
-    assert r.is_over
-    res = r.result
-    assert res.placements == (0, 1, 2, 3) and res.frozen == (3,) and res.hands[3] == parse_cards("8♠ 9♠")
-
-
-@pytest.mark.parametrize("name", FREEZING)
-def test_frozen_players_take_the_last_places(name: str) -> None:
-    """A frozen seat ranks below every seat that played, even one still holding more cards."""
-    r = Round.from_hands(["3♠ 2♥", "4♠ 5♠ 10♦ J♦ Q♦", "8♠", "6♠ 7♠"], PROFILES[name])
-    r = go(r, "3♠", "4♠", "pass", "6♠", "2♥")  # seat 2 (one card) froze; seats 1 and 3 play on
-    assert r.frozen == (2,)
-    r = go(r, "pass", "pass")
-    assert r.to_act == 1  # seat 0 (out) won the trick; seat 1 is next still in play
-    r = go(r, "5♠", "7♠")  # seat 3 goes out; seat 1 is left with three cards
-    assert r.is_over
-    assert r.result.placements == (0, 3, 1, 2)
-    assert len(r.result.hands[1]) == 3 and len(r.result.hands[2]) == 1
-
-
-@pytest.mark.parametrize("name", FREEZING)
-def test_lead_skips_a_frozen_seat_after_a_trick_won_by_a_player_who_is_out(name: str) -> None:
-    r = Round.from_hands(FREEZE_ONE, PROFILES[name])
-    r = go(r, "3♠", "pass", "6♠", "8♠", "2♥")  # seat 1 passed and never played: frozen
-    assert r.frozen == (1,)
-    r = go(r, "pass", "pass")
-    assert of(r, TrickWon)[-1] == TrickWon(trick=1, seat=0, next_leader=2)
-    assert r.to_act == 2
-
-
-@pytest.mark.parametrize("name", NOT_FREEZING)
-def test_no_freezing(name: str) -> None:
-    r = Round.from_hands(FREEZE_ONE, PROFILES[name])
-    r = go(r, "3♠", "4♠", "6♠", "pass", "2♥")
-    assert r.frozen == () and of(r, Froze) == [] and r.is_active(3)
-    r = go(r, "pass", "pass")
-    if name == "pagat":
-        assert r.to_act == 3  # pagat asks seat 3 (who passed) again while a 2 is on the table
-        r = r.pass_()
-    assert r.to_act == 1
-    r = go(r, "5♠")  # seat 1 out; the seat that never played goes on playing
-    assert not r.is_over and r.to_act == 2
-    r = go(r, "pass", "8♠")  # seat 2 passes, seat 3 wins the trick and leads
-    assert r.to_act == 3 and r.trick.table is None and r.hands[3] == parse_cards("9♠")
-    r = r.play("9♠")
-    assert r.is_over and r.result.placements == (0, 1, 3, 2) and r.result.frozen == ()
-
-
-@pytest.mark.parametrize("name", FREEZING)
-def test_two_frozen_players_at_four(name: str) -> None:
-    """iwin: with two frozen players the round ends at once (the one left pays a ván nhì).
-    house: it ends as well, because only one seat still holds cards in play."""
-    r = Round.from_hands(FREEZE_ONE, PROFILES[name])
-    r = go(r, "3♠", "4♠", "pass", "pass", "2♥")
-    assert r.is_over and r.to_act is None
-    res = r.result
-    assert res.frozen == (2, 3) and res.placements == (0, 1, 2, 3)
-    assert res.den_bai is None
-
-
-DEN_BAI = ["2♦ 2♥", "5♠ 6♠ 7♠", "8♠", "9♠ 9♣ 10♠ 10♣ J♠ J♣"]
-
-
-def test_three_frozen_den_bai_names_the_frozen_player_who_passed_holding_a_legal_play_iwin() -> None:
-    r = Round.from_hands(DEN_BAI, IWIN, first_round=False, leader=0)
-    r = go(r, "2♦", "pass", "pass", "pass")
-    passes = of(r, Passed)
-    assert [(p.seat, p.could_play) for p in passes] == [(1, False), (2, False), (3, True)]
-    r = r.play("2♥")
-    assert r.is_over
-    res = r.result
-    assert res.frozen == (1, 2, 3) and res.placements == (0, 1, 2, 3)
-    assert res.den_bai == 3
-
-
-def test_three_frozen_without_a_withheld_play_names_no_den_bai_iwin() -> None:
-    hands = ["2♦ 2♥", "5♠ 6♠ 7♠", "8♠", "9♠ 9♣ 10♠ 10♣ J♠"]
-    r = go(Round.from_hands(hands, IWIN, first_round=False, leader=0), "2♦", "pass", "pass", "pass", "2♥")
-    assert r.result.frozen == (1, 2, 3) and r.result.den_bai is None
-
-
-def test_three_frozen_house_has_no_den_bai() -> None:
-    r = go(Round.from_hands(DEN_BAI, HOUSE, first_round=False, leader=0), "2♦", "pass", "pass", "pass", "2♥")
-    assert r.result.frozen == (1, 2, 3) and r.result.den_bai is None
-    assert all(p.could_play is None for p in of(r, Passed))
-
-
-def test_no_den_bai_at_three_players_with_both_others_frozen_iwin() -> None:
-    """Fix (issue 10): đền bài is the three-frozen case only (RULES.md, seed 003's "Cóng 3 nhà"), so
-    at three players a frozen player who passed holding a play is not named, and the winner leads next."""
-    r = Round.from_hands(["2♦ 2♥", "5♠ 6♠ 7♠", "9♠ 9♣ 10♠ 10♣ J♠ J♣"], IWIN, first_round=False, leader=0)
-    r = go(r, "2♦", "pass", "pass", "2♥")
-    assert r.result.frozen == (1, 2) and r.result.den_bai is None
-    assert next_leader(r.result, IWIN) == 0
-
-
-# ====================================================================== finishing
-
-
-def test_finishing_on_a_two_is_recorded() -> None:
-    """The Finished event says whether the play that emptied the hand held a 2 (northern charges it)."""
-    r = Round.from_hands(["3♠ 2♥", "4♠ 5♠", "6♠ 7♠", "8♠ 9♠"], NORTHERN)
-    r = go(r, "3♠", "4♠", "6♠", "8♠", "2♥")
-    assert of(r, Finished) == [Finished(seat=0, place=1, with_two=True)]
-    r = go(r, "pass", "pass", "pass", "5♠")
-    assert of(r, Finished)[-1] == Finished(seat=1, place=2, with_two=False)
-
-
-# ====================================================================== forfeits
-
-
-@pytest.mark.parametrize("name", PLAY_ON)
-def test_forfeit_takes_last_place_and_leaves_turn_order(name: str) -> None:
-    r = Round.from_hands(SPADES4, PROFILES[name])
-    r = go(r, "3♠", "4♠", ("forfeit", 2))  # seat 2 leaves while seat 2 is to act
-    assert r.forfeited == (2,) and of(r, Forfeited) == [Forfeited(seat=2)]
-    assert r.to_act == 3 and not r.is_active(2)
-    assert r.actions[-1].kind == "forfeit" and r.actions[-1].seat == 2
-    r = go(r, "6♠", "7♠", "8♠", "pass", "pass")  # seat 1 out; seat 3 and 0 pass
-    assert r.to_act == 3  # seat 2 is skipped as next leader
-    while not r.is_over:
-        r = r.apply(r.legal_actions()[0])
-    res = r.result
-    assert res.placements[-1] == 2 and res.forfeited == (2,)
-    assert res.hands[2] == parse_cards("5♠ 9♠")  # the forfeiter keeps their cards
-
-
-@pytest.mark.parametrize("name", ALL)
-def test_forfeit_out_of_turn_keeps_the_turn(name: str) -> None:
-    r = go(Round.from_hands(SPADES4, PROFILES[name]), "3♠")
-    r = r.forfeit(3)
-    assert r.to_act == 1
-    r = go(r, "4♠", "5♠")
-    assert r.to_act == 0  # seat 3 is skipped
-
-
-@pytest.mark.parametrize("name", ALL)
-def test_first_forfeiter_takes_the_last_place(name: str) -> None:
-    r = Round.from_hands(SPADES4, PROFILES[name])
-    r = go(r, "3♠", ("forfeit", 3), ("forfeit", 2))
-    assert not r.is_over
-    r = go(r, "4♠", "7♠", "8♠")  # seat 1 out: only seat 0 holds cards in play
-    assert r.is_over
-    assert r.result.placements == (1, 0, 2, 3)
-
-
-@pytest.mark.parametrize("name", ALL)
-def test_forfeits_leaving_one_player_end_the_round(name: str) -> None:
-    r = Round.from_hands(SPADES4, PROFILES[name])
-    r = go(r, ("forfeit", 1), ("forfeit", 2))
-    assert not r.is_over
-    r = r.forfeit(3)
-    assert r.is_over and r.result.placements == (0, 3, 2, 1)
-
-
-@pytest.mark.parametrize("name", ALL)
-def test_first_leader_forfeiting_before_the_lead_passes_the_lead_on(name: str) -> None:
-    """Decision: if the seat that must open with the lowest card leaves before leading, the next
-    seat in play leads, with anything (the lowest card left with the forfeiter's hand)."""
-    r = Round.from_hands(SPADES4, PROFILES[name])
-    r = r.forfeit(0)
-    assert r.to_act == 1 and r.trick.leader == 1
-    assert plays_of(r) == ["4♠", "8♠"]
-    r = r.play("8♠")
-    assert r.to_act == 2
-
-
-def test_forfeit_refusals() -> None:
-    r = Round.from_hands(SPADES4, HOUSE)
-    refused(r, lambda x: x.forfeit(4), "seat must be a seat from 0 to 3")
-    out = go(r, "3♠", "4♠", "5♠", "6♠", "7♠", "8♠")
-    refused(out, lambda x: x.forfeit(1), "seat 1 is no longer playing")
-    gone = r.forfeit(2)
-    refused(gone, lambda x: x.forfeit(2), "seat 2 is no longer playing")
-
-
-def test_forfeiter_is_not_frozen_house() -> None:
-    r = Round.from_hands(FREEZE_ONE, HOUSE)
-    r = go(r, "3♠", ("forfeit", 3), "4♠", "6♠", "2♥")
-    assert r.frozen == () and r.forfeited == (3,)
+# Chops, instant wins, frozen players, finishing on a 2 and forfeits are tested with their money in
+# test_settle_chops.py, test_settle_instant_wins.py, test_settle_frozen.py,
+# test_settle_placement.py and test_settle_forfeit.py.
 
 
 # ====================================================================== bad input
@@ -955,60 +533,776 @@ def test_golden_deal_replays_from_its_record() -> None:
 # ====================================================================== records
 
 
-def test_record_round_trips_a_played_round_with_interrupts_and_forfeits() -> None:
-    r = _iwin_two_on_table().interrupt(2, PR4_LOW)
-    r = r.forfeit(1)
-    back = Round.from_json(r.to_json())
-    assert back == r and back.events == r.events
+# Instant wins off: with 26 or 17 cards nearly every hand holds six pairs.
+WHOLE = attrs.evolve(HOUSE, name="house-whole-deck", deal_whole_deck=True, instant_wins=())
 
 
-def test_tampered_record_is_refused_naming_the_action() -> None:
-    from tienlen import InvalidRecord
-
-    r = go(Round.from_hands(SPADES4, HOUSE), "3♠", "4♠", "5♠", "pass")
-    record = json.loads(r.to_json())
-    record["actions"][2]["cards"] = "9♠"  # seat 2 holds 9♠, but 9♠ was not played there... still legal
-    assert Round.from_json(json.dumps(record)).hands[2] == parse_cards("5♠")
-    record["actions"][2]["cards"] = "6♠"  # seat 2 never held 6♠
-    with pytest.raises(InvalidRecord, match=r"action 3 \(seat 2 play 6♠\) is refused: seat 2 does not hold 6♠"):
-        Round.from_json(json.dumps(record))
-    record = json.loads(r.to_json())
-    record["actions"][3]["seat"] = 1
-    with pytest.raises(InvalidRecord, match=r"action 4 .* it is seat 3's turn, not seat 1's"):
-        Round.from_json(json.dumps(record))
+EVEN = attrs.evolve(WHOLE, name="house-whole-deck-evenly", deal_evenly=True)
 
 
-def test_records_of_custom_rules_round_trip() -> None:
-    custom = attrs.evolve(HOUSE, name="no-dragons", instant_wins=("four_twos",))
-    r = Round.from_hands(_with_others(DRAGON), custom)
-    assert not r.is_over
-    back = Round.from_json(r.to_json())
-    assert back == r and back.rules.name == "no-dragons"
-    assert isinstance(back.rules, RuleSet)
+@pytest.mark.parametrize(("players", "sizes"), [(2, [26, 26]), (3, [17, 18, 17]), (4, [13, 13, 13, 13])])
+def test_whole_deck_dealt_at_two_or_three(players: int, sizes: list[int]) -> None:
+    """52 cards one at a time from the dealer's left: 26 each at two; at three the seat after the
+    dealer (dealer 0: seat 1) gets the 1st and the 52nd card, 18; at four 13 each as always."""
+    r = Round.deal(WHOLE, players=players, seed=3)
+    assert [mask.bit_count() for mask in r.dealt] == sizes
+    assert sum(r.dealt) == FULL_MASK and r.out_of_play == ()
+    assert Round.from_json(r.apply(r.legal_actions()[0]).to_json()).dealt == r.dealt  # records replay
 
 
-def test_one_line_notation_round_trips_and_reads_like_the_log() -> None:
-    r = Round.from_hands(["3♠ 4♠ 9♦", "5♥ 6♥ 9♥", "7♣ 8♣", "K♦ K♥"], HOUSE, first_round=True)
-    r = r.play("3♠").play("5♥").pass_().forfeit(3)
-    text = r.to_notation()
-    assert text == "house p4 d0 first | 3♠4♠9♦ / 5♥6♥9♥ / 7♣8♣ / K♦K♥ | 0:3♠ 1:5♥ 2:. 3x"
-    assert Round.from_notation(text) == r
-    dealt = Round.deal(IWIN, players=3, seed=9, first_round=False, leader=1)
-    assert Round.from_notation(dealt.to_notation()) == dealt and " s9" in dealt.to_notation()
+@pytest.mark.parametrize(("players", "sizes"), [(2, [26, 26]), (3, [17, 17, 17])])
+def test_whole_deck_dealt_evenly_leaves_one_card_out_at_three(players: int, sizes: list[int]) -> None:
+    """With deal_evenly the deck is dealt one card at a time as before but stops when every player
+    holds as many as the others: 17 each at three players, the 52nd card (which would have made
+    seat 1's 18th) stays out of play; 26 each at two, as without it."""
+    r = Round.deal(EVEN, players=players, seed=3)
+    assert [mask.bit_count() for mask in r.dealt] == sizes
+    assert (FULL_MASK & ~sum(r.dealt)).bit_count() == 52 - sum(sizes)
+    whole = Round.deal(WHOLE, players=players, seed=3)
+    assert all(even & ~full == 0 for even, full in zip(r.dealt, whole.dealt, strict=True))  # the same deal, one card short
+    assert Round.from_json(r.apply(r.legal_actions()[0]).to_json()).dealt == r.dealt  # records replay
+
+
+def test_deal_evenly_needs_the_whole_deck() -> None:
+    with pytest.raises(InvalidRules, match="deal_evenly: it shares out the whole deck"):
+        RuleSet.from_mapping({"from": "house", "name": "x", "deal_evenly": True})
+
+
+def test_whole_deck_off_deals_thirteen_each() -> None:
+    assert [m.bit_count() for m in Round.deal(HOUSE, players=2, seed=3).dealt] == [13, 13]
+    with pytest.raises(InvalidCards, match="from 1 to 13 cards"):
+        Round.from_hands(["3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠ 2♠ 3♥", "4♥"], HOUSE)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rule_sets(), data=st.data())
+def test_random_rule_sets_play_out_conserve_cards_and_settle_to_zero(rules: RuleSet, data: st.DataObject) -> None:
+    """For any valid rule set, a round played by random agents (out-of-turn chops offered, a seat
+    sometimes leaving) ends, every card is in exactly one place, and the settlement balances to
+    zero with the house account, with or without balances to cap (points rules move nothing)."""
+    players = data.draw(st.integers(rules.min_players, rules.max_players))
+    seed = data.draw(st.integers(0, 2**32 - 1))
+    r = Round.deal(rules, players=players, seed=seed, first_round=data.draw(st.booleans()))
+    agents = [RandomAgent(seed + s) for s in range(players)]
+    leave = data.draw(st.sampled_from([0, 0, 40]))  # one ply in ``leave`` a seat forfeits
+    for ply in range(3000):
+        if r.is_over:
+            break
+        offers = r.legal_interrupts()
+        if offers and ply % 3 == 0:
+            r = r.apply(offers[ply % len(offers)])
+        elif leave and ply % leave == leave - 1:
+            assert r.to_act is not None  # (forfeit(None) would be refused anyway)
+            r = r.forfeit(r.to_act)
+        else:
+            seat = r.to_act
+            assert seat is not None
+            r = r.apply(agents[seat].act(r.view(seat)))
+    assert r.is_over, "the round did not end within 3,000 actions"
+    held, played_cards, out = sum(r.hand_masks), mask_of(r.played), mask_of(r.out_of_play)
+    assert held + played_cards + out == FULL_MASK and not held & played_cards and not (held | played_cards) & out
+    stake = 1 if rules.currency == "points" else 100
+    for balances in (None, [data.draw(st.integers(0, 5000)) for _ in range(players)]):
+        s = settle(r.result, rules, unit=stake, balances=balances)
+        if rules.currency == "points":  # points are scored, not paid: nothing moves
+            assert s.transfers == () and s.house == 0
+        else:
+            assert sum(s.net) + s.house == 0
+            assert all(t.amount > 0 for t in s.transfers)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rule_sets(), st.data())
+def test_random_rounds_under_drawn_rule_sets_end_conserve_cards_and_balance(rules: RuleSet, data: st.DataObject) -> None:
+    """Any rule set drawn over all the axes: a round of random play ends, every card is either held
+    or played, and the money balances to zero including the house."""
+    players = data.draw(st.integers(rules.min_players, rules.max_players))
+    seed = data.draw(st.integers(0, 2**32))
+    round_ = play_round(rules, [RandomAgent(seed + s) for s in range(players)], seed=seed)
+    assert round_.is_over
+    assert sum(len(hand) for hand in round_.hands) + len(round_.played) == rules.cards_dealt(players)
+    balances = data.draw(st.none() | st.just([50] * players))
+    money = settle(round_.result, rules, unit=1 if rules.currency == "points" else 10, balances=balances)
+    assert all(t.amount > 0 for t in money.transfers)
+    if rules.currency != "points":
+        assert sum(money.net) + money.house == 0
+    if rules.scoring == "cards" and round_.finished:
+        assert len(round_.finished) == 1
+
+
+CASES = [(name, n) for name, rules in PROFILES.items() for n in range(rules.min_players, rules.max_players + 1)]
+
+
+# The most actions a round can take: each play removes a card (52), each play is answered by at
+# most two passes per other seat (pagat asks a seat that passed again when a 2-group lands), and
+# each seat forfeits at most once.
+MAX_PLIES = 52 * (1 + 2 * 3) + 4
+
+
+def check_result(r: Round) -> None:
+    res = r.result
+    if r.instant_winners:
+        assert res.placements == () and res.winners and len(r.actions) == 0
+        if r.rules.instant_win_ties == "nearest_dealer":
+            assert len(res.winners) == 1
+        return
+    assert sorted(res.placements) == list(range(r.players)), "every seat takes exactly one place"
+    assert res.placements[: len(r.finished)] == r.finished
+    tail = res.placements[len(res.placements) - len(r.frozen) - len(r.forfeited) :]
+    assert tail == r.frozen + tuple(reversed(r.forfeited))
+    assert [f.place for f in res.finishes] == list(range(1, len(r.finished) + 1))
+    still = [s for s in range(r.players) if r.is_active(s)]
+    assert still == []
+    holding = [s for s in range(r.players) if r.hand_masks[s] and s not in r.frozen and s not in r.forfeited]
+    if r.rules.scoring == "cards" and r.finished:
+        assert len(r.finished) == 1, "card-count scoring ends the round when the first player goes out"
+    else:
+        assert len(holding) <= 1, "the round ends when one player (or none) still holds cards in play"
+    if res.den_bai is not None:
+        assert r.rules.den_bai and res.den_bai in r.frozen and len(r.frozen) == r.players - 1 == 3
+    assert sum(isinstance(e, Froze) for e in r.events) == len(r.frozen)
+    assert sum(isinstance(e, Finished) for e in r.events) == len(r.finished)
+
+
+def random_action(r: Round, rng: random.Random, *, forfeit: float = 0.0, interrupt: float = 0.3, high: float = 0.0) -> Action:
+    """A random legal action: sometimes an interrupt (if any), rarely a forfeit; with probability
+    ``high`` the highest play (which puts 2s and bombs on the table)."""
+    if forfeit and rng.random() < forfeit:
+        return Action(kind="forfeit", seat=rng.choice([s for s in range(r.players) if r.is_active(s)]))
+    interrupts = r.legal_interrupts()
+    if interrupts and rng.random() < interrupt:
+        return rng.choice(interrupts)
+    actions = r.legal_actions()
+    if high and rng.random() < high and actions[0].kind == "play":
+        return max((a for a in actions if a.kind == "play"), key=lambda a: a.mask)
+    return rng.choice(actions)
+
+
+def play_out(r: Round, rng: random.Random, *, forfeit: float = 0.0, high: float = 0.0) -> Iterator[Round]:
+    """Play ``r`` to its end with random legal actions, yielding every round reached; fails on a stall."""
+    for _ in range(MAX_PLIES + 1):
+        if r.is_over:
+            return
+        r = r.apply(random_action(r, rng, forfeit=forfeit, high=high))
+        yield r
+    raise AssertionError(f"the round did not end within {MAX_PLIES} actions: {r}")
+
+
+# ---------------------------------------------------------------------------- the named state (issue 20)
+STATE_SOURCES = [Path(_state.__file__).parent / name for name in ("_state.py", "round.py")]
+
+
+def _name_lists(source: Path) -> Iterator[tuple[int, list[str]]]:
+    """Every tuple of as many values as a position that an assignment unpacks or packs, as its
+    line and its names (a value that is not a plain name shows as ``?``)."""
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Assign):
+            for side in (*node.targets, node.value):
+                if isinstance(side, ast.Tuple) and len(side.elts) == len(_state.FIELDS):
+                    if all(isinstance(e, ast.Constant) for e in side.elts):
+                        continue  # FIELDS itself
+                    yield side.lineno, [e.id if isinstance(e, ast.Name) else "?" for e in side.elts]
+
+
+FULL = (1 << 52) - 1
+
+# The most actions a round can take: each play removes a card (52), each play is answered by at
+# most two passes per other seat (pagat asks a seat that passed again when a 2-group lands), and
+# each seat forfeits at most once.
+
+
+def _cards_mask(cards: object) -> int:
+    mask = 0
+    for card in cards:  # type: ignore[attr-defined]
+        mask |= 1 << card.index
+    return mask
+
+
+# ---------------------------------------------------------------------- deals rich in bombs
+
+
+@st.composite
+def rich_hands(draw: st.DrawFn, players: int) -> list[int]:
+    """Hands (as masks) of 1–11 cards (1–13 one time in ten), each seeded with up to two of: a quad,
+    a PR3, a PR4, a pair or triple of 2s, a single 2. Short hands make freezes common; PR4s and
+    2s make chops and iwin's interrupts common."""
+    rnd = draw(st.randoms(use_true_random=False))
+    free = FULL
+    hands = []
+    for _ in range(players):
+        mask = 0
+        for _ in range(draw(st.integers(0, 2))):
+            feature = draw(st.sampled_from(["quad", "PR3", "PR4", "PR4", "twos", "twos", "two"]))
+            part = _feature(feature, free, rnd)
+            if part and (mask | part).bit_count() <= 13:
+                mask |= part
+                free &= ~part
+        most = 13 if draw(st.integers(0, 9)) == 0 else 11
+        size = draw(st.integers(max(1, mask.bit_count()), max(most, mask.bit_count())))
+        pool = [i for i in range(52) if free >> i & 1]
+        for i in rnd.sample(pool, min(size - mask.bit_count(), len(pool))):
+            mask |= 1 << i
+        free &= ~mask
+        if not mask:  # the deck ran out: impossible at 4 × 13, kept for safety
+            break
+        hands.append(mask)
+    return hands
+
+
+def _feature(feature: str, free: int, rnd: random.Random) -> int:
+    nib = [(free >> (4 * r)) & 0xF for r in range(13)]
+    if feature == "quad":
+        ranks = [r for r in range(13) if nib[r] == 0xF]
+        return 0xF << 4 * rnd.choice(ranks) if ranks else 0
+    if feature in ("twos", "two"):
+        suits = [s for s in range(4) if nib[12] >> s & 1]
+        k = 1 if feature == "two" else rnd.choice((2, 3))
+        if len(suits) < k:
+            return 0
+        return sum(1 << (48 + s) for s in rnd.sample(suits, k))
+    pairs = int(feature[2])
+    starts = [s for s in range(12 - pairs + 1) if all(nib[r].bit_count() >= 2 for r in range(s, s + pairs))]
+    if not starts:
+        return 0
+    start = rnd.choice(starts)
+    mask = 0
+    for r in range(start, start + pairs):
+        for s in rnd.sample([s for s in range(4) if nib[r] >> s & 1], 2):
+            mask |= 1 << (4 * r + s)
+    return mask
+
+
+# ---------------------------------------------------------------------- checks shared with the smoke test
+
+
+def check_conservation(r: Round) -> None:
+    hands = [_cards_mask(h) for h in r.hands]
+    assert sum(len(h) for h in r.hands) == sum(m.bit_count() for m in hands)
+    total = 0
+    for m in hands:
+        assert total & m == 0, "a card is in two hands"
+        total |= m
+    played = _cards_mask(r.played)
+    out = _cards_mask(r.out_of_play)
+    assert total & played == 0 and total & out == 0 and played & out == 0
+    assert total | played | out == FULL
+    assert len(r.hands) and sum(len(h) for h in r.hands) + len(r.played) + len(r.out_of_play) == 52
+    from_events = 0
+    for happened in r.events:
+        if isinstance(happened, Played):
+            assert from_events & happened.combo.mask == 0, f"{happened.combo} played twice"
+            from_events |= happened.combo.mask
+    assert from_events == played
+
+
+def check_state(r: Round) -> None:
+    """Invariants of any round value."""
+    check_conservation(r)
+    assert (r.to_act is None) == r.is_over
+    actions = r.legal_actions()
+    assert len(set(actions)) == len(actions)
+    if r.is_over:
+        assert actions == () and r.legal_interrupts() == ()
+        check_result(r)
+        return
+    assert r.is_active(r.to_act)  # type: ignore[arg-type]
+    assert actions, f"no legal action for seat {r.to_act}: {r}"
+    held = r.hand_masks[r.to_act]  # type: ignore[index]
+    for a in actions:
+        assert a.seat == r.to_act and a.kind in ("play", "pass")
+        assert a.kind == "play" or r.trick.table is not None
+        assert a.mask & ~held == 0
+    for a in r.legal_interrupts():
+        assert a.kind == "interrupt" and a.seat not in (r.to_act, r.trick.last_seat)
+        assert r.is_active(a.seat) and a.combo is not None and a.combo.bomb_class in r.rules.interrupt_bombs
+    if not r.rules.frozen:
+        assert r.frozen == ()
+    for seat in r.frozen:
+        assert seat not in r.played_any and r.hand_masks[seat] == r.dealt[seat]
+    # chop chains count 1, 2, 3 … inside each trick
+    by_trick: dict[int, list[int]] = {}
+    for e in r.events:
+        if isinstance(e, Chop):
+            by_trick.setdefault(e.trick, []).append(e.index)
+    for indices in by_trick.values():
+        assert indices == list(range(1, len(indices) + 1))
+    assert [c.index for c in r.trick.chain] == list(range(1, len(r.trick.chain) + 1))
+
+
+def _refuses(r: Round, call: object) -> str:
+    """``call()`` raises IllegalPlay, ``r`` is unchanged; returns the message."""
+    before = r.to_json()
+    try:
+        call()  # type: ignore[operator]
+    except IllegalPlay as error:
+        assert r.to_json() == before
+        assert str(error)
+        return str(error)
+    raise AssertionError("an illegal action was accepted")
+
+
+class RoundMachine(RuleBasedStateMachine):
+    RULES: RuleSet
+    PLAYERS: int
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.round: Round | None = None
+        self.seen: set[str] = set()
+
+    @property
+    def r(self) -> Round:
+        assert self.round is not None
+        return self.round
+
+    @initialize(data=st.data())
+    def deal(self, data: st.DataObject) -> None:
+        self._deal(data)
+
+    def _deal_again(self, data: st.DataObject) -> None:
+        """The round is over: check that nothing more is accepted, then deal another."""
+        r = self.r
+        self._note(r)
+        for seat in range(r.players):
+            _refuses(r, lambda seat=seat: r.forfeit(seat))
+            _refuses(r, lambda seat=seat: r.play(r.dealt[seat] & -r.dealt[seat], seat=seat))
+        _refuses(r, lambda: r.pass_())
+        self._deal(data)
+
+    def _note(self, r: Round) -> None:
+        for what, seen in (
+            ("interrupt", any(isinstance(e, Played) and e.out_of_turn for e in r.events)),
+            ("chop", any(isinstance(e, Chop) for e in r.events)),
+            ("frozen", bool(r.frozen)),
+            ("den_bai", r.is_over and r.result.den_bai is not None),
+            ("forfeit", bool(r.forfeited)),
+            ("instant win", bool(r.instant_winners)),
+            ("round over", r.is_over),
+        ):
+            if seen:
+                self.seen.add(what)
+
+    def _deal(self, data: st.DataObject) -> None:
+        first_round = data.draw(st.booleans(), label="first_round")
+        dealer = data.draw(st.integers(0, self.PLAYERS - 1), label="dealer")
+        if data.draw(st.booleans(), label="rich deal"):
+            hands = data.draw(rich_hands(self.PLAYERS), label="hands")
+            if len(hands) < self.PLAYERS:  # pragma: no cover - the deck never runs out
+                hands = [1 << i for i in range(self.PLAYERS)]
+            self.round = Round.from_hands(hands, self.RULES, first_round=first_round, dealer=dealer)
+        else:
+            seed = data.draw(st.integers(0, 2**63 - 1), label="seed")
+            self.round = Round.deal(self.RULES, players=self.PLAYERS, seed=seed, first_round=first_round, dealer=dealer)
+
+    # ---- legal steps
+    @precondition(lambda self: self.round is not None)
+    @rule(data=st.data())
+    def act(self, data: st.DataObject) -> None:
+        """A few random legal actions in a row, each checked like a step of its own; once the
+        round is over, a new deal."""
+        if self.r.is_over:
+            self._deal_again(data)
+            return
+        for _ in range(data.draw(st.integers(1, 12), label="actions")):
+            r = self.r
+            if r.is_over:
+                return
+            roll = data.draw(st.integers(0, 99), label="roll")
+            interrupts = r.legal_interrupts()
+            plays = [a for a in r.legal_actions() if a.kind == "play"]
+            if roll < 2:
+                seat = data.draw(st.sampled_from([s for s in range(r.players) if r.is_active(s)]), label="forfeiter")
+                self.round = r.forfeit(seat)
+            elif interrupts and roll < 50:
+                self.round = r.apply(data.draw(st.sampled_from(interrupts), label="interrupt"))
+            elif plays and roll < 70:
+                # the highest play: puts 2s and bombs on the table, so chops and interrupts come up
+                self.round = r.apply(max(plays, key=lambda a: a.mask))
+            else:
+                self.round = r.apply(data.draw(st.sampled_from(r.legal_actions()), label="action"))
+            check_state(self.r)
+            assert Round.from_json(self.r.to_json()) == self.r
+
+    @precondition(lambda self: self.round is not None and not self.round.is_over)
+    @rule(data=st.data())
+    def every_listed_action_is_accepted(self, data: st.DataObject) -> None:
+        r = self.r
+        for action in r.legal_actions() + r.legal_interrupts():
+            moved = r.apply(action)
+            assert moved.actions[-1] == action
+            assert moved.actions[:-1] == r.actions
+
+    # ---- illegal attempts
+    @precondition(lambda self: self.round is not None)
+    @rule(data=st.data())
+    def random_cards_in_turn(self, data: st.DataObject) -> None:
+        r = self.r
+        seat = r.to_act
+        if seat is None:  # over: whatever anyone tries is refused
+            seat = data.draw(st.integers(0, r.players - 1), label="seat")
+            mask = data.draw(st.integers(1, FULL), label="mask")
+            assert "the round is over" in _refuses(r, lambda: r.play(mask, seat=seat))
+            return
+        held = [c for c in r.hands[seat]]
+        cards = data.draw(st.sets(st.sampled_from(held), min_size=1, max_size=min(len(held), 8)), label="cards")
+        if data.draw(st.integers(0, 9), label="stranger") == 0:
+            cards |= {data.draw(st.sampled_from(DECK), label="any card")}
+        mask = _cards_mask(cards)
+        legal = {a.mask for a in r.legal_actions() if a.kind == "play"}
+        if mask in legal:
+            assert r.play(mask).actions[-1].mask == mask
+            assert r.play(format_cards(mask), seat=seat).actions[-1].mask == mask
+        else:
+            _refuses(r, lambda: r.play(mask))
+
+    @precondition(lambda self: self.round is not None)
+    @rule(data=st.data())
+    def random_cards_out_of_turn(self, data: st.DataObject) -> None:
+        r = self.r
+        if r.is_over:
+            seat = data.draw(st.integers(0, r.players - 1), label="seat")
+            assert "the round is over" in _refuses(r, lambda: r.interrupt(seat, r.dealt[seat]))
+            return
+        seat = data.draw(st.sampled_from([s for s in range(r.players) if s != r.to_act]), label="seat")
+        held = r.hands[seat] or r.hands[r.to_act]  # type: ignore[index]
+        cards = data.draw(st.sets(st.sampled_from(held), min_size=1, max_size=min(len(held), 8)), label="cards")
+        mask = _cards_mask(cards)
+        offered = {(a.seat, a.mask) for a in r.legal_interrupts()}
+        if (seat, mask) in offered:
+            assert r.interrupt(seat, mask).actions[-1] == Action(
+                kind="interrupt", seat=seat, combo=r.interrupt(seat, mask).actions[-1].combo
+            )
+        else:
+            _refuses(r, lambda: r.interrupt(seat, mask))
+        # and never in turn through play(): it is not their turn
+        message = _refuses(r, lambda: r.play(mask, seat=seat))
+        assert f"it is seat {r.to_act}'s turn, not seat {seat}'s" in message
+
+    @precondition(lambda self: self.round is not None)
+    @rule(data=st.data())
+    def wrong_seat_pass(self, data: st.DataObject) -> None:
+        r = self.r
+        seat = data.draw(st.sampled_from([s for s in range(r.players) if s != r.to_act]), label="seat")
+        message = _refuses(r, lambda: r.pass_(seat=seat))
+        assert ("the round is over" if r.is_over else f"it is seat {r.to_act}'s turn, not seat {seat}'s") in message
+
+    @precondition(lambda self: self.round is not None and not self.round.is_over and self.round.trick.table is None)
+    @rule()
+    def pass_when_leading(self) -> None:
+        r = self.r
+        assert "must lead and may not pass" in _refuses(r, lambda: r.pass_())
+        assert all(a.kind == "play" for a in r.legal_actions())
+
+    # ---- records
+    @precondition(lambda self: self.round is not None and any(a.kind != "forfeit" for a in self.round.actions))
+    @rule(data=st.data())
+    def tampered_record_is_refused(self, data: st.DataObject) -> None:
+        r = self.r
+        record = json.loads(r.to_json())
+        candidates = [i for i, a in enumerate(r.actions) if a.kind != "forfeit"]
+        index = data.draw(st.sampled_from(candidates), label="action index")
+        entry = record["actions"][index]
+        action = r.actions[index]
+        if action.combo is not None and data.draw(st.booleans(), label="change a card"):
+            cards = list(action.combo.cards)
+            strangers = [c for c in DECK if not (r.dealt[action.seat] >> c.index) & 1]
+            cards[data.draw(st.integers(0, len(cards) - 1), label="which card")] = data.draw(
+                st.sampled_from(strangers), label="new card"
+            )
+            entry["cards"] = " ".join(map(str, cards))
+        else:
+            entry["seat"] = data.draw(st.sampled_from([s for s in range(r.players) if s != action.seat]), label="new seat")
+        try:
+            Round.from_json(json.dumps(record, ensure_ascii=False))
+        except InvalidRecord as error:
+            assert str(error).startswith(f"action {index + 1} ("), str(error)  # records count actions from 1
+        else:
+            raise AssertionError(f"tampered action {index} was accepted: {entry}")
+
+    @precondition(lambda self: self.round is not None and self.round.seed is not None)
+    @rule()
+    def altered_deal_is_refused(self) -> None:
+        record = json.loads(self.r.to_json())
+        record["hands"][0], record["hands"][1] = record["hands"][1], record["hands"][0]
+        try:
+            Round.from_json(json.dumps(record, ensure_ascii=False))
+        except InvalidRecord as error:
+            assert "the deal was altered" in str(error)
+        else:
+            raise AssertionError("a deal that does not match its seed was accepted")
+
+    # ---- invariants
+    @invariant()
+    def consistent(self) -> None:
+        if self.round is not None:
+            check_state(self.round)
+
+    @invariant()
+    def record_round_trips(self) -> None:
+        if self.round is not None:
+            assert Round.from_json(self.round.to_json()) == self.round
+            assert Round.from_notation(self.round.to_notation(), self.round.rules) == self.round
+
+    def teardown(self) -> None:
+        if self.round is None:
+            return
+        rng = random.Random(len(self.round.actions))
+        *_, last = [self.round, *play_out(self.round, rng, forfeit=0.01, high=0.3)]
+        assert last.is_over
+        check_state(last)
+        self._note(last)
+        for what in sorted(self.seen):
+            event(f"seen: {what}")
+
+
+SETTINGS = settings(
+    max_examples=15,
+    stateful_step_count=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+for _name, _players in CASES:
+    _machine = type(
+        f"RoundMachine_{_name}_{_players}",
+        (RoundMachine,),
+        {"RULES": PROFILES[_name], "PLAYERS": _players},
+    )
+    _case = _machine.TestCase  # type: ignore[attr-defined]
+    _case.settings = SETTINGS
+    globals()[f"TestRound_{_name}_{_players}p"] = _case
+del _name, _players, _machine, _case
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{n}-{p}p" for n, p in CASES])
+def test_random_self_play_never_raises_and_never_stalls(name: str, players: int) -> None:
+    """200 seeded rounds per profile and player count, random legal actions (interrupts included,
+    a forfeit in every twentieth round): every round ends within the action bound with a result."""
+    rules = PROFILES[name]
+    rng = random.Random(f"{name}-{players}")
+    instant = 0
+    for k in range(200):
+        r = Round.deal(rules, players=players, seed=rng.getrandbits(32), dealer=k % players, first_round=k % 5 == 0)
+        *_, last = [r, *play_out(r, rng, forfeit=0.005 if k % 20 == 0 else 0.0)]
+        assert last.is_over
+        check_result(last)
+        instant += bool(last.instant_winners)
+    assert instant < 200
+
+
+def test_every_position_is_unpacked_and_packed_under_the_names_of_its_fields() -> None:
+    found = [(source.name, line, names) for source in STATE_SOURCES for line, names in _name_lists(source)]
+    assert len(found) >= 10  # each transition unpacks one and packs one
+    wrong = [(name, line) for name, line, names in found if names != list(_state.FIELDS)]
+    assert wrong == [], f"a position unpacked or packed out of order (or from an expression) at {wrong}"
+
+
+def test_the_named_indices_of_a_position_are_its_fields_in_capitals() -> None:
+    assert [getattr(_state, name.upper()) for name in _state.FIELDS] == list(range(len(_state.FIELDS)))
+    r = Round.deal(PROFILES["house"], seed=7)
+    assert len(r._position) == len(_state.FIELDS)
 
 
 @pytest.mark.parametrize(
-    ("text", "message"),
+    ("args", "kwargs"),
+    [((), {}), ((), {"deal": "nonsense", "state": (1, 2)}), (("x",), {}), ((), {"deal": None, "position": None, "to_act": 0})],
+)
+def test_the_round_constructor_refuses_outside_callers(args: tuple[object, ...], kwargs: dict[str, object]) -> None:
+    with pytest.raises(InvalidArgument, match=r"Round\.deal"):
+        Round(*args, **kwargs)
+
+
+def test_a_round_is_still_copied_pickled_and_reseeded_without_its_constructor() -> None:
+    r = Round.deal(PROFILES["house"], seed=7)
+    r = r.apply(r.legal_actions()[0])
+    assert pickle.loads(pickle.dumps(r)) == r
+    assert copy.copy(r) == r and copy.deepcopy(r) == r
+    assert Round.from_json(r.to_json()) == r
+
+
+def _by_hand(action: Action) -> Action:
+    """An equal action built by hand: not the object the round handed out."""
+    return Action(kind=action.kind, seat=action.seat, combo=action.combo)
+
+
+@settings(max_examples=30, deadline=None)
+@given(name=st.sampled_from(sorted(PROFILES)), seed=st.integers(0, 2**32), choices=st.randoms(use_true_random=False))
+def test_an_action_from_legal_actions_gives_the_same_round_as_the_same_action_checked(
+    name: str, seed: int, choices: random.Random
+) -> None:
+    r = Round.deal(PROFILES[name], players=PROFILES[name].max_players, seed=seed)
+    while not r.is_over:
+        legal = r.legal_actions()
+        action = legal[choices.randrange(len(legal))]
+        fast, checked = r.apply(action), r.apply(_by_hand(action))
+        assert fast == checked
+        assert fast.events == checked.events and fast.actions == checked.actions
+        r = fast
+
+
+def test_an_action_handed_out_by_another_position_is_checked_in_full() -> None:
+    r = Round.deal(HOUSE, seed=7)
+    lead = r.legal_actions()[0]
+    after = r.apply(lead)
+    after.legal_actions()[0]  # the next position hands out actions of its own
+    with pytest.raises(IllegalPlay, match="turn"):
+        after.apply(lead)  # the same object, legal one ply earlier, is refused now
+
+
+@pytest.mark.parametrize("thing", [None, False, 0, "pass", "legal actions"])
+def test_something_that_is_no_handed_out_action_is_refused_after_legal_actions_were_asked(thing: object) -> None:
+    r = Round.deal(HOUSE, seed=7)
+    legal = r.legal_actions()
+    legal[0]
+    with pytest.raises(IllegalPlay):
+        r.apply(legal if thing == "legal actions" else thing)  # type: ignore[arg-type]
+
+
+def test_iterating_and_indexing_legal_actions_agree_and_both_count_as_handed_out() -> None:
+    first = Round.deal(HOUSE, seed=7)
+    r = first.apply(first.legal_actions()[0])
+    legal = r.legal_actions()
+    assert list(legal) == [legal[i] for i in range(len(legal))]
+    assert pickle.loads(pickle.dumps(legal)) == legal
+    assert r.legal_actions() is legal  # made once per position
+    for action in legal:
+        assert r.apply(action) == r.apply(_by_hand(action))
+
+
+TEXT_SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.mark.parametrize("name", list(PROFILES))
+@TEXT_SETTINGS
+@given(data=st.data())
+def test_every_legal_action_reads_back_from_its_text(name: str, data: st.DataObject) -> None:
+    round_ = data.draw(rounds(PROFILES[name], forfeits=True, max_actions=60))
+    actions = list(round_.legal_actions()) + list(round_.legal_interrupts())
+    actions += [Action(kind="forfeit", seat=s) for s in range(round_.players) if round_.is_active(s)]
+    for action in actions:
+        assert round_.parse_action(str(action)) == action
+        assert round_.view(action.seat).parse_action(str(action)) == action
+
+
+@pytest.mark.parametrize(
+    ("text", "seat", "expected"),
     [
-        ("house", "a round notation reads"),
-        ("poker p4 d0 first | 3♠ / 4♠ |", "'poker' is not a profile"),
-        ("house p4 d0 sometimes | 3♠ / 4♠ |", "'sometimes' is not a setup option"),
-        ("house p3 d0 first | 3♠ / 4♠ |", "says p3 but deals 2 hands"),
-        ("house p2 d0 first | 3♠ 4♠ / 5♥ 6♥ | 0:3♠ 1:2♥", r"action 2 \(1:2♥\) is refused: seat 1 does not hold 2♥"),
-        ("house p2 d0 first | 3♠ 4♠ / 5♥ 6♥ | 1:5♥", "action 1 .* it is seat 0's turn"),
-        ("house p2 d0 first s5 | 3♠ 4♠ / 5♥ 6♥ |", "do not match seed 5"),
+        ("pass", None, "seat 1 pass"),
+        ("PASS", 1, "seat 1 pass"),
+        ("4s", None, "seat 1 play 4♠"),
+        ("play 5♠", None, "seat 1 play 5♠"),
+        ("seat 1 play 5s", None, "seat 1 play 5♠"),
+        ("chop 6♠6♣7♠7♣8♠8♣9♠9♣", 2, "seat 2 interrupt 6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣"),
+        ("seat 2 interrupt 6s 6c 7s 7c 8s 8c 9s 9c", None, "seat 2 interrupt 6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣"),
+        ("seat 3 forfeit", None, "seat 3 forfeit"),
+        ("  play   J bích  ", 3, "seat 3 play J♠"),
     ],
 )
-def test_bad_notation_is_refused_naming_the_problem(text: str, message: str) -> None:
-    with pytest.raises(InvalidRecord, match=message):
-        Round.from_notation(text)
+def test_what_a_person_types_is_read(text: str, seat: int | None, expected: str) -> None:
+    round_ = iwin_round()
+    assert str(round_.parse_action(text, seat)) == expected
+
+
+def test_a_read_action_is_applied_by_the_round_which_says_whether_it_is_legal() -> None:
+    round_ = iwin_round()
+    chopped = round_.apply(round_.parse_action("chop 6♠6♣7♠7♣8♠8♣9♠9♣", seat=2))
+    assert chopped.trick.table is not None and chopped.trick.table.bomb_class == "PR4"
+    with pytest.raises(IllegalPlay, match="seat 1 does not hold 2♠"):
+        round_.apply(round_.parse_action("play 2♠"))
+
+
+@pytest.mark.parametrize(
+    ("text", "seat", "error", "message"),
+    [
+        ("plya 4s", None, IllegalPlay, "cannot read 'plya' in 'plya 4s'"),
+        ("", None, IllegalPlay, "no action given"),
+        ("play", None, IllegalPlay, "'play' names no cards"),
+        ("pass 4s", None, IllegalPlay, "cannot read '4s' in 'pass 4s': 'pass' takes no cards"),
+        ("seat two pass", None, IllegalPlay, "cannot read 'two' as a seat number"),
+        ("seat 2 pass", 1, IllegalPlay, "'seat 2 pass' is for seat 2, but this is seat 1"),
+        ("chop 6♠6♣7♠7♣8♠8♣9♠9♣", None, IllegalPlay, "say which seat acts: 'seat 2 chop"),
+        ("forfeit", None, IllegalPlay, "say which seat acts"),
+        ("play 4s 9z", None, InvalidCards, "cannot read '9z' as a card"),
+        ("play 4s 5s", None, InvalidCombo, "4♠ 5♠ is not a combination"),
+        ("pass", 7, InvalidArgument, "seat must be a seat from 0 to 3, not 7"),
+    ],
+)
+def test_a_bad_text_is_refused_naming_the_word(text: str, seat: int | None, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message.replace("(", r"\(")):
+        iwin_round().parse_action(text, seat)
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_legal_actions_are_immutable_and_pickle_under_every_protocol(protocol: int) -> None:
+    actions = Round.deal(HOUSE, seed=7).legal_actions()
+    with pytest.raises(AttributeError):
+        actions.seat = 0
+    copy = pickle.loads(pickle.dumps(actions, protocol))
+    assert copy == actions and copy.seat == actions.seat and hash(copy) == hash(actions)
+    assert pickle.loads(pickle.dumps(HOUSE, protocol)) == HOUSE
+
+
+def test_a_negative_seed_no_longer_deals_as_its_absolute_value() -> None:
+    refused_quickly(lambda: Round.deal(HOUSE, seed=-7), InvalidArgument, "seed must be a whole number from 0")
+
+
+# ---------------------------------------------------------------------------- Vietnamese moves
+@pytest.mark.parametrize(
+    ("text", "expected"), [("A bích", "A♠"), ("K cơ", "K♥"), ("Q bích", "Q♠"), ("A s", "A♠"), ("heo cơ", "2♥")]
+)
+def test_a_card_written_as_rank_and_suit_apart_is_read_as_a_play(text: str, expected: str) -> None:
+    # Was refused as "cannot read 'A' in 'A bích'" while parse_cards and "play A bích" read it.
+    hands = ["A♠ K♥ Q♠ 2♥ 3♣", "4♠ 5♠", "6♠ 7♠", "8♠ 9♠"]
+    round_ = Round.from_hands(hands, HOUSE, leader=0)
+    play = f"seat 0 play {expected}"
+    assert str(round_.parse_action(text)) == play
+    assert str(round_.view(0).parse_action(text)) == play
+    assert str(parse_action(text, HOUSE, to_act=0)) == play
+    assert round_.parse_action(text) == round_.parse_action(f"play {text}") == round_.parse_action(expected)
+    assert round_.parse_action(text) in round_.legal_actions()
+
+
+@pytest.mark.parametrize(("word", "kind"), list(ACTIONS.items()))
+def test_every_action_word_reads_in_every_spelling(word: str, kind: str) -> None:
+    round_ = iwin_round()
+    cards, seat, expected = {
+        "pass": ("", 1, "seat 1 pass"),
+        "play": (" 4 bích", 1, "seat 1 play 4♠"),
+        "interrupt": (" 6♠6♣7♠7♣8♠8♣9♠9♣", 2, "seat 2 interrupt 6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣"),
+    }[kind]
+    for form in spelt(word):
+        assert str(round_.parse_action(form + cards, seat)) == expected, form
+        assert str(round_.parse_action(f"seat {seat} {form}{cards}")) == expected, form
+        assert str(round_.view(seat).parse_action(form + cards)) == expected, form
+
+
+@pytest.mark.parametrize(
+    ("text", "seat", "error", "message"),
+    [
+        ("bỏ 4s", None, IllegalPlay, "cannot read '4s' in 'bỏ 4s': 'pass' takes no cards"),
+        ("bỏ cuộc", None, IllegalPlay, "cannot read 'cuộc' in 'bỏ cuộc'"),
+        ("lượt", None, IllegalPlay, "cannot read 'lượt' in 'lượt'"),
+        ("chặt 6♠6♣7♠7♣8♠8♣9♠9♣", None, IllegalPlay, "say which seat acts: 'seat 2 chặt"),
+        ("đánh", None, IllegalPlay, "'đánh' names no cards"),
+        ("đánh heo", None, InvalidCards, "cannot read 'heo' as a card"),
+        ("A bích x", None, InvalidCards, "cannot read 'x' as a card"),
+        ("heo", None, IllegalPlay, "cannot read 'heo' in 'heo'"),
+    ],
+)
+def test_vietnamese_junk_is_refused_naming_the_word(text: str, seat: int | None, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        iwin_round().parse_action(text, seat)
+
+
+def test_legal_actions_by_mask_hands_out_the_listed_action_and_masks_list_them_in_order() -> None:
+    r = Round.deal(HOUSE, seed=7)
+    r = r.apply(r.legal_actions()[0])
+    legal = r.legal_actions()
+    assert legal.masks() == [a.mask for a in legal]
+    for action in legal:
+        found = legal.by_mask(action.mask)
+        assert found is action and legal.handed_out(found)
+    held = r.hand_masks[r.to_act]  # type: ignore[index]
+    assert legal.by_mask(held) is None and legal.by_mask(True) is None  # no such play; a bool is no mask
+    first = Round.deal(HOUSE, seed=7).legal_actions()
+    assert first.by_mask(0) is None and 0 not in first.masks()  # leading: no pass

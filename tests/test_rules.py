@@ -1,14 +1,42 @@
-"""Rule sets as data: mapping round trips, profiles as starting points, and refusals naming the field."""
+"""Rule sets as data: mapping round trips, profiles as starting points, rule files (TOML and JSON)
+and their loading, every axis documented, and refusals naming the field.
+
+What each axis does in play or in money is tested with its rule (test_beating.py,
+test_round.py, test_settle_*.py); here is what a rule set holds and what it refuses."""
 
 from __future__ import annotations
 
+import functools
 import json
+from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
+from builders import GREEDY_ROUND, moves, refused_quickly, result, special_files
+from hypothesis import given, settings
 
-from tienlen import AXES, HOUSE, NORTHERN, PAGAT, PROFILES, BombRule, InvalidRules, RuleSet
+from tienlen import (
+    AXES,
+    HOUSE,
+    INSTANT_WIN_PATTERNS,
+    IWIN,
+    NORTHERN,
+    PAGAT,
+    PROFILES,
+    BombRule,
+    InstantWinRule,
+    InvalidRecord,
+    InvalidRules,
+    Round,
+    RuleSet,
+    load_rules,
+    settle,
+)
+from tienlen.agents import AGENTS
+from tienlen.errors import InvalidArgument
+from tienlen.rules import PER_PLAYERS
+from tienlen.strategies import rule_sets
 
 ids = list(PROFILES)
 
@@ -189,8 +217,313 @@ def test_instant_wins_answer_membership_by_pattern_name() -> None:
     from tienlen import HOUSE, IWIN
     from tienlen.rules import InstantWinRule
 
-    assert "dragon" in HOUSE.instant_wins and "four_threes" in IWIN.instant_wins
-    assert "dragon" not in IWIN.instant_wins and "nonsense" not in HOUSE.instant_wins
+    assert "dragon" in HOUSE.instant_wins and "four_threes" in IWIN.instant_wins  # type: ignore[comparison-overlap]  # a rule equals its pattern's name
+    assert "dragon" not in IWIN.instant_wins and "nonsense" not in HOUSE.instant_wins  # type: ignore[comparison-overlap]  # likewise
     assert InstantWinRule(pattern="four_threes", rounds="first") in IWIN.instant_wins
     assert InstantWinRule(pattern="four_threes") not in IWIN.instant_wins
     assert HOUSE.instant_wins == tuple(HOUSE.instant_wins)
+
+
+PLAY_AXES: dict[str, Any] = dict(
+    same_class_chops=False,
+    longer_straight_beats=True,
+    lead_pair_run_bombs=False,
+    chop_stacked_twos=True,
+    deal_whole_deck=True,
+    instant_wins=(InstantWinRule(pattern="two_bombs", rounds="later"), InstantWinRule(pattern="one_colour")),
+)
+
+
+def test_old_first_round_names_still_load() -> None:
+    old = RuleSet.from_mapping({"from": "house", "name": "old", "instant_wins": ["first_round_four_threes", "dragon"]})
+    assert old.instant_wins == (InstantWinRule(pattern="four_threes", rounds="first"), InstantWinRule(pattern="dragon"))
+    assert RuleSet.from_toml('from = "iwin"\nname = "x"\ninstant_wins = ["first_round_pr3_with_three_spades"]').instant_wins == (
+        InstantWinRule(pattern="pr3_with_three_spades", rounds="first"),
+    )
+
+
+def test_new_axes_round_trip_through_toml_and_json() -> None:
+    rules = attrs.evolve(IWIN, name="every-switch", **PLAY_AXES)
+    assert RuleSet.from_toml(rules.to_toml()) == rules
+    assert RuleSet.from_json(rules.to_json()) == rules
+    assert '[instant_wins]\ntwo_bombs = "later"\none_colour = "any"' in rules.to_toml()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"from": "faceoff", "deal_whole_deck": True}, "deal_whole_deck: this table always seats 4"),
+        ({"from": "northern", "longer_straight_beats": True}, "longer_straight_beats: cannot go with follow_suit"),
+        ({"from": "northern", "lead_pair_run_bombs": False}, "lead_pair_run_bombs: pair runs are off"),
+        ({"from": "pagat", "chop_stacked_twos": True}, "chop_stacked_twos: chops move no money here"),
+        (
+            {"from": "house", "instant_wins": {"dragon": "sometimes"}},
+            "instant_wins.dragon: 'sometimes' must be 'any', 'first' or 'later'",
+        ),
+        ({"from": "house", "instant_wins": ["dragon", "dragon"]}, "instant_wins: a pattern is listed twice"),
+        ({"from": "house", "instant_wins": {"sam_co": "any"}}, "instant_wins: 'sam_co' is not a pattern"),
+        ({"from": "house", "same_class_chops": "no"}, "same_class_chops: expected true or false"),
+    ],
+)
+def test_contradictory_or_bad_new_axes_are_refused_naming_the_field(change: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidRules, match=message.replace("(", r"\(").replace(")", r"\)")):
+        RuleSet.from_mapping({"name": "x", **change})
+
+
+def test_the_profiles_keep_their_values_of_the_new_axes() -> None:
+    """Only house turns same_class_chops off (fix 1); every other new switch is off everywhere."""
+    from tienlen import PROFILES
+
+    assert [r.name for r in PROFILES.values() if not r.same_class_chops] == ["house"]
+    for r in PROFILES.values():
+        assert (r.longer_straight_beats, r.lead_pair_run_bombs, r.chop_stacked_twos, r.deal_whole_deck) == (
+            False,
+            True,
+            False,
+            False,
+        )
+
+
+def test_rule_sets_draw_every_axis() -> None:
+    """Over a few hundred drawn rule sets every axis takes at least two values (names and wording
+    aside), so a new axis must be added to ``tienlen.strategies.rule_sets`` to pass."""
+    seen: dict[str, set[str]] = {axis: set() for axis in AXES}
+
+    @settings(max_examples=300, deadline=None, database=None)
+    @given(rule_sets())
+    def collect(rules: RuleSet) -> None:
+        for axis in seen:
+            seen[axis].add(repr(getattr(rules, axis)))
+
+    collect()
+    fixed = [axis for axis, values in seen.items() if len(values) < 2 and axis not in ("name", "description", "unit_name")]
+    assert not fixed, f"rule_sets() never varies {fixed}; draw them in tienlen.strategies._rule_set"
+
+
+MONEY_AXES = {
+    "instant_win_thui": False,
+    "instant_win_thui_by": "every",
+    "bomb_flat_value": None,
+    "chop_out_voids": "none",
+    "scoring": "places",
+    "card_price": 1,
+    "card_two_multiplier": 1,
+    "card_all_multiplier": 1,
+    "match_ties": "share",
+}
+
+
+def test_amounts_per_player_count() -> None:
+    """house with a freeze priced 8, 10 and 12 entries at 2, 3 and 4 players: at 3 players the frozen
+    seat 2 (holding nothing of value) pays 10 entries, and the placement still applies to the others
+    (2nd pays 1st 2 entries); in a 1,000 room 10,000 and 2,000."""
+    rules = RuleSet.from_mapping({"from": "house", "name": "house-scaled", "frozen_penalty": {"2": 8, "3": 10, "4": 12}})
+    assert rules.frozen_penalty == ((2, 8), (3, 10), (4, 12)) and rules.amount("frozen_penalty", 4) == 12
+    money = settle(result(3, (0, 1, 2), frozen=(2,)), rules, unit=1000)
+    assert moves(money) == [(1, 0, 2000), (2, 0, 10000)]
+
+
+def test_amount_names_the_amount_axes() -> None:
+    with pytest.raises(InvalidArgument, match="'straight_min' is not an amount axis; use one of instant_win_payment"):
+        HOUSE.amount("straight_min", 4)
+
+
+def test_the_five_profiles_keep_the_new_axes_at_their_defaults() -> None:
+    for name in ("house", "faceoff", "northern", "iwin", "pagat"):
+        assert {axis: getattr(PROFILES[name], axis) for axis in MONEY_AXES} == MONEY_AXES
+
+
+def test_new_axes_are_described_once_and_round_trip() -> None:
+    assert set(MONEY_AXES) <= set(AXES) and set(PER_PLAYERS) <= set(AXES)
+    mine = RuleSet.from_mapping(
+        {
+            "from": "counting",
+            "name": "everything",
+            "card_price": {"2": 2, "3": 1, "4": 1},
+            "card_two_multiplier": 2,
+            "instant_win_thui": True,
+            "instant_win_thui_by": "last",
+            "den_bai": True,
+            "bomb_values": {},
+            "bomb_flat_value": 4,
+            "chop_out_voids": True,
+            "forfeit_penalty": {"2": 13, "3": 13, "4": 13},
+            "match_rounds": 32,
+            "match_ties": "lower_seat",
+        }
+    )
+    assert RuleSet.from_toml(mine.to_toml()) == mine
+    assert RuleSet.from_json(mine.to_json()) == mine
+    assert json.loads(mine.to_json())["card_price"] == {"2": 2, "3": 1, "4": 1}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"from": "counting", "frozen": True}, "frozen: card-count scoring ends the round when the first player goes out"),
+        ({"from": "counting", "card_price": 0}, "card_price: card-count scoring needs a price of at least 1"),
+        ({"from": "counting", "card_all_multiplier": 0}, "card_all_multiplier: 0 at 2 players must be at least 1"),
+        ({"from": "counting", "card_two_multiplier": "2"}, "card_two_multiplier: expected a whole number"),
+        ({"from": "counting", "scoring": "tricks"}, "scoring: 'tricks' is not allowed; use one of 'places', 'cards'"),
+        ({"from": "house", "match_ties": "dealer"}, "match_ties: 'dealer' is not allowed"),
+        ({"from": "northern", "instant_win_thui": True}, "instant_win_thui: there are no instant_wins to charge it on"),
+        ({"from": "counting", "bomb_flat_value": 4}, "bomb_flat_value: every bomb already has the one flat price"),
+        ({"from": "counting", "bomb_values": {}, "bomb_flat_value": -1}, "bomb_flat_value: amounts cannot be negative"),
+        ({"from": "northern", "den_bai": True}, "den_bai: needs frozen = true, or card-count scoring"),
+        ({"from": "house", "instant_win_thui_by": "last"}, "instant_win_thui_by: there is no thúi on an instant win"),
+        ({"from": "house", "instant_win_thui": True, "instant_win_thui_by": "all"}, "instant_win_thui_by: 'all' is not allowed"),
+        ({"from": "pagat", "chop_out_voids": True}, "chop_out_voids: chops move no money here"),
+        (
+            {"from": "house", "frozen_penalty": {"3": 10, "4": 12}},
+            "frozen_penalty: give one amount for each player count from 2 to 4",
+        ),
+        ({"from": "house", "frozen_penalty": {"2": 8, "3": -1, "4": 12}}, "frozen_penalty: amounts cannot be negative"),
+        ({"from": "house", "frozen_penalty": {"two": 8}}, "frozen_penalty: a player count must be a whole number"),
+        ({"from": "house", "frozen_penalty": [8, 10]}, "frozen_penalty: expected a whole number, or a table of player counts"),
+        ({"from": "iwin", "max_players": 3}, "den_bai: needs max_players = 4"),
+    ],
+)
+def test_contradictory_new_axes_are_refused_naming_the_field(change: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidRules, match=message.replace("(", r"\(").replace(")", r"\)")):
+        RuleSet.from_mapping({"name": "x", **change})
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"chop_payment": "double"}, "chop_payment: 'double' is not allowed"),
+        ({"thui": "everyone"}, "thui: 'everyone' is not allowed"),
+        ({"currency": "dollars"}, "currency: 'dollars' is not allowed"),
+        ({"frozen": "no"}, "frozen: expected true or false"),
+        ({"min_players": "2"}, "min_players: expected a whole number"),
+        ({"bombs": ["quad"]}, "bombs: expected a table of bomb classes"),
+        ({"bomb_values": {"quad": 4}}, "bomb_values: expected a table"),
+        ({"two_values": None}, "two_values: expected 4 whole numbers"),
+        ({"match_rounds": True}, "match_rounds: expected a whole number"),
+    ],
+)
+def test_rule_sets_built_directly_are_checked_like_rule_files(changes: dict[str, Any], message: str) -> None:
+    with pytest.raises(InvalidRules, match=message):
+        attrs.evolve(HOUSE, **changes)
+
+
+@pytest.mark.parametrize(
+    ("mapping", "message"),
+    [
+        ({"from": ["house"]}, "from: .* is not a profile"),
+        ({"name": "x", 1: 2}, "axis names must be text"),
+        (
+            {
+                "from": "house",
+                "name": "x",
+                "placement": {"2": [[2, 1, 4]], "3": [[3, 1, 4]], "4": [[4, 1, 4]], "04": [[4, 1, 9]]},
+            },
+            "given once",
+        ),
+    ],
+)
+def test_odd_rule_mappings_are_refused(mapping: dict[Any, Any], message: str) -> None:
+    with pytest.raises(InvalidRules, match=message):
+        RuleSet.from_mapping(mapping)
+
+
+def test_rule_text_with_control_characters_round_trips_through_toml() -> None:
+    odd = attrs.evolve(HOUSE, name="odd", description='tab\there, "quotes", DEL\x7f, bell\x07')
+    assert RuleSet.from_toml(odd.to_toml()) == odd
+
+
+@pytest.mark.parametrize("count", ["²", "٤", "4" * 5000, "-4"])
+def test_player_count_keys_must_be_ascii_whole_numbers(count: str) -> None:
+    mapping = {"from": "house", "name": "x", "placement": {count: [[2, 1, 4]]}}
+    refused_quickly(lambda: RuleSet.from_mapping(mapping), InvalidRules, "player count")
+    record = json.loads(GREEDY_ROUND.to_json())
+    record["rules"]["placement"][count] = [[2, 1, 4]]
+    refused_quickly(lambda: Round.from_json(json.dumps(record)), InvalidRecord, "player count")
+
+
+@pytest.mark.parametrize("row", [None, False, 4, "x"])
+def test_a_placement_row_must_be_a_list(row: Any) -> None:
+    refused_quickly(
+        lambda: RuleSet.from_mapping({"from": "house", "name": "x", "placement": {"4": row}}), InvalidRules, "placement"
+    )
+
+
+def test_a_toml_integer_too_long_to_read_is_a_rules_error() -> None:
+    refused_quickly(lambda: RuleSet.from_toml(f'name = "x"\nfrozen_penalty = {"9" * 5000}'), InvalidRules, "not valid TOML")
+
+
+def test_rules_files_are_read_only_when_regular_small_and_utf8(tmp_path: Path) -> None:
+    for path in special_files(tmp_path):
+        refused_quickly(functools.partial(load_rules, path), InvalidRules, "cannot read rules file")
+
+
+@pytest.mark.parametrize("mapping", [AXES, INSTANT_WIN_PATTERNS, AGENTS, HOUSE._bomb_table])
+def test_tables_are_read_only(mapping: Any) -> None:
+    with pytest.raises(TypeError):
+        mapping["quad"] = None
+
+
+ALL = list(PROFILES.values())
+
+
+@pytest.mark.parametrize("rules", ALL, ids=list(PROFILES))
+def test_rule_files_round_trip_exactly(rules: RuleSet, tmp_path: Path) -> None:
+    assert RuleSet.from_toml(rules.to_toml()) == rules
+    assert RuleSet.from_json(rules.to_json()) == rules
+    for suffix, text in ((".toml", rules.to_toml()), (".json", rules.to_json())):
+        path = tmp_path / f"r{suffix}"
+        path.write_text(text, encoding="utf-8")
+        assert load_rules(path) == rules
+
+
+def test_rule_file_from_a_profile_with_overrides() -> None:
+    family = load_rules(Path(__file__).parent.parent / "examples" / "my_house.toml")
+    assert family.name == "family" and family.frozen_penalty == 4 and "six_pairs" not in family.instant_wins  # type: ignore[comparison-overlap]  # a rule equals its pattern's name
+    assert (
+        attrs.evolve(family, name="house", description=HOUSE.description, frozen_penalty=8, instant_wins=HOUSE.instant_wins)
+        == HOUSE
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('from = "house"\nname = "x"\nbogus = 1\n', "bogus: not a rule axis"),
+        ('from = "house"\nname = "x"\nfrozen = "yes"\n', "frozen: expected true or false"),
+        (
+            'from = "house"\nname = "x"\ncurrency = "gold"\n',
+            "currency: 'gold' is not allowed; use one of 'chips', 'bets', 'points'",
+        ),
+        ('from = "house"\nname = "x"\nstraight_min = 2\n', "straight_min: 2 must be between 3 and 13"),
+        (
+            'from = "northern"\nname = "x"\ninterrupt_bombs = ["PR4"]\n',
+            "interrupt_bombs: 'PR4' must be a class of the bomb table",
+        ),
+        (
+            'from = "northern"\nname = "x"\n[bombs.PR3]\nchops_twos = [1]\n',
+            "bombs.PR3: PR3 is not a combination under these rules (pair runs are off)",
+        ),
+        ('from = "house"\nname = "x"\n[bombs.quad]\nchops_twos = [1, 4]\n', "bombs.quad.chops_twos"),
+        ('from = "house"\nname = "x"\ninstant_wins = ["royal_flush"]\n', "instant_wins: 'royal_flush' is not a pattern"),
+        ('from = "house"\nname = "x"\nmin_players = 5\n', "min_players/max_players"),
+        ('from = "casino"\nname = "x"\n', "from: 'casino' is not a profile"),
+        ('name = "x"\n', "placement: no payments given for 2 players"),
+        ('from = "house"\nname = "x"\nden_bai = true\nfrozen = false\n', "den_bai: needs frozen = true"),
+        ("name = [", "not valid TOML"),
+    ],
+)
+def test_bad_rule_files_are_refused_naming_the_field(text: str, message: str) -> None:
+    with pytest.raises(InvalidRules) as caught:
+        RuleSet.from_toml(text)
+    assert message in str(caught.value)
+
+
+def test_load_rules_refuses_unknown_names_and_unreadable_files(tmp_path: Path) -> None:
+    with pytest.raises(InvalidRules, match="neither a profile"):
+        load_rules("casino")
+    with pytest.raises(InvalidRules, match="cannot read rules file"):
+        load_rules(tmp_path / "missing.json")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    with pytest.raises(InvalidRules, match="not valid JSON"):
+        load_rules(bad)

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from tienlen import COUNTING, HOUSE, IWIN, GreedyAgent, InvalidArgument, Round, play_round
+from tienlen.agents import Agent
 from tienlen.search import Hint, SearchAgent, hint
 
 
@@ -66,7 +67,7 @@ def test_search_agent_never_reads_the_hidden_hands() -> None:
 
 
 def test_search_agent_is_deterministic_for_a_seed_and_plays_whole_rounds() -> None:
-    agents = [SearchAgent(level=1, seed=3), GreedyAgent(), SearchAgent(level=1, seed=4), GreedyAgent()]
+    agents: list[Agent] = [SearchAgent(level=1, seed=3), GreedyAgent(), SearchAgent(level=1, seed=4), GreedyAgent()]
     a = play_round(HOUSE, agents, seed=21)
     b = play_round(HOUSE, agents, seed=21)
     assert a.actions == b.actions and a.is_over

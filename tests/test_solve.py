@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -27,7 +28,7 @@ def _asked(round_: Round, me: int, declined: int) -> bool:
     seats = sorted({a.seat for a in chops}, key=lambda s: (s - last) % round_.players)
     if declined < len(seats):
         seat = seats[declined]
-        values = itertools.chain(
+        values: Iterator[bool] = itertools.chain(
             (brute_force(round_.apply(a), me) for a in chops if a.seat == seat), (_asked(round_, me, declined + 1) for _ in (0,))
         )
     else:

@@ -1,17 +1,28 @@
-"""Simulation statistics: plain wins, estimates, and a small run computed by hand."""
+"""Simulations and their statistics: seeded and deterministic whatever the workers, the same deals
+for every profile, plain wins, estimates, and a small run computed by hand."""
 
 from __future__ import annotations
 
+import json
 import math
 import statistics
 
+import attrs
 import pytest
 
-from tienlen import COUNTING, FACEOFF, HOUSE, IWIN, NORTHERN, PAGAT, RuleSet
+from tienlen import (
+    COUNTING,
+    FACEOFF,
+    HOUSE,
+    IWIN,
+    NORTHERN,
+    PAGAT,
+    RuleSet,
+)
 from tienlen.agents import make_agent, play_round
 from tienlen.errors import InvalidArgument
 from tienlen.settle import settle
-from tienlen.simulate import Estimate, Run, plain_win, round_seed, seating, simulate
+from tienlen.simulate import Estimate, ProfileStats, Run, format_stats, plain_win, round_seed, seating, simulate
 
 
 @pytest.mark.parametrize(
@@ -116,3 +127,73 @@ def test_progress_counts_every_round_of_every_rule_set() -> None:
     seen: list[tuple[str, int, int]] = []
     simulate([HOUSE, NORTHERN], rounds=3, seed=1, progress=lambda *a: seen.append(a))
     assert seen[-1] == ("northern", 6, 6) and [done for _, done, _ in seen] == sorted(done for _, done, _ in seen)
+
+
+def test_simulation_is_deterministic_for_a_seed_whatever_the_workers() -> None:
+    one = simulate([HOUSE, IWIN], rounds=12, seed=5)
+    two = simulate([HOUSE, IWIN], rounds=12, seed=5, workers=2)
+    assert one == two
+    assert simulate([HOUSE], rounds=12, seed=6) != one[:1]
+
+
+def test_simulation_counts_what_happened() -> None:
+    (stats,) = simulate([NORTHERN], rounds=30, seed=1)
+    assert stats.rounds == 30 and stats.plies > 30 * 13
+    assert stats.chops >= stats.chains >= (1 if stats.chops else 0)
+    assert stats.moved > 0 and stats.currency == "bets" and stats.scale == 6
+    assert sum(count for _, count in stats.moved_counts) == 30
+    text = format_stats([stats])
+    assert text.splitlines()[0] == "northern: 30 rounds, 4 players; 1 plain win = 6 bets"
+
+
+def test_simulation_uses_the_same_deals_for_every_profile() -> None:
+    a, b = simulate([HOUSE, attrs.evolve(HOUSE, name="copy")], rounds=8, seed=2)
+    assert attrs.evolve(b, rules="house") == a
+
+
+def test_simulation_refuses_bad_settings() -> None:
+    with pytest.raises(InvalidArgument, match="faceoff is played by 4 players, not 3"):
+        simulate([FACEOFF], rounds=1, players=3)
+    with pytest.raises(InvalidArgument, match="unknown bot"):
+        simulate([HOUSE], rounds=1, bots=("oracle",))
+    with pytest.raises(InvalidArgument, match="rounds must be a whole number from 1"):
+        simulate([HOUSE], rounds=0)
+    with pytest.raises(InvalidArgument, match="workers must be a whole number from 1"):
+        simulate([HOUSE], rounds=1, workers=0)
+
+
+def test_stats_add_up() -> None:
+    a = ProfileStats(
+        rules="house",
+        currency="chips",
+        scale=4,
+        players=2,
+        rounds=2,
+        chops=1,
+        longest_chain=1,
+        seat_totals=(4, -4),
+        moved_counts=((4, 2),),
+    )
+    b = ProfileStats(
+        rules="house",
+        currency="chips",
+        scale=4,
+        players=2,
+        rounds=3,
+        chops=2,
+        longest_chain=2,
+        seat_totals=(-8, 8),
+        moved_counts=((4, 1), (8, 2)),
+    )
+    total = a + b
+    assert (total.rounds, total.chops, total.longest_chain) == (5, 3, 2)
+    assert total.seat_totals == (-4, 4) and total.moved_counts == ((4, 3), (8, 2))
+    with pytest.raises(InvalidArgument):
+        a + ProfileStats(rules="iwin", currency="bets", scale=2, players=2, rounds=1)
+
+
+def test_stats_json_shape() -> None:
+    (stats,) = simulate([PAGAT], rounds=2, seed=0)
+    data = json.loads(json.dumps(stats.to_mapping()))
+    assert data["rules"] == "pagat" and data["statistics"]["currency"] == "plain wins"
+    assert len(data["statistics"]["seats"]) == 4

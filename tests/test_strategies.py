@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, Phase, find, given, settings, strategies as st
 
@@ -9,8 +10,8 @@ from tienlen import NORTHERN, PAGAT, PROFILES, Combo, ComboKind, InvalidArgument
 from tienlen.cards import DECK, Card, cards_of, mask_of
 from tienlen.strategies import card_sets, cards, combos, hands, masks, positions, rounds
 
-RULES = list(PROFILES.values())
-IDS = list(PROFILES)
+RULES = [*PROFILES.values(), attrs.evolve(PROFILES["northern"], name="northern-with-runs", triple_run_min=3, quad_run_min=2)]
+IDS = [r.name for r in RULES]
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -59,7 +60,12 @@ def test_masks_refuse_impossible_sizes() -> None:
 def test_combos_classify_as_themselves(rules: RuleSet, data: st.DataObject) -> None:
     combo = data.draw(combos(rules))
     assert classify(combo.mask, rules) == combo
-    kind = data.draw(st.sampled_from([k for k in ComboKind if rules.pair_runs or k is not ComboKind.PAIR_RUN]))
+    played = {
+        ComboKind.PAIR_RUN: rules.pair_runs,
+        ComboKind.TRIPLE_RUN: rules.triple_run_min,
+        ComboKind.QUAD_RUN: rules.quad_run_min,
+    }
+    kind = data.draw(st.sampled_from([k for k in ComboKind if played.get(k, True)]))
     of_kind = data.draw(combos(rules, kind))
     assert of_kind.kind is kind
     assert classify(of_kind.cards, rules) == of_kind

@@ -6,9 +6,21 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
+from builders import settlement_document
 from hypothesis import given, settings, strategies as st
 
-from tienlen import HOUSE, IWIN, PAGAT, Card, Combo, Round, format_cards, parse_cards, svg
+from tienlen import (
+    HOUSE,
+    IWIN,
+    PAGAT,
+    Card,
+    Combo,
+    Round,
+    Settlement,
+    format_cards,
+    parse_cards,
+    svg,
+)
 from tienlen.agents import GreedyAgent, play_round
 from tienlen.errors import InvalidArgument, InvalidCards, TienLenError
 from tienlen.settle import settle
@@ -154,7 +166,7 @@ def test_markers_show_who_acts_passed_went_out_and_was_frozen() -> None:
     start = Round.deal(HOUSE, seed=7)
     started = parse(svg.view(start.view(start.to_act or 0)))
     assert [g.get("class") for g in started.iter(f"{NS}g")].count("marker to-act") == 1
-    passed = start.play(start.legal_actions()[0].combo)
+    passed = start.apply(start.legal_actions()[0])
     passed = passed.pass_()
     root = parse(svg.position(passed))
     assert "passed" in title(root)
@@ -175,7 +187,7 @@ def test_values_draw_themselves_in_a_notebook() -> None:
     position = _chopped_trick_round()
     over = play_round(HOUSE, [GreedyAgent()] * 4, seed=31)
     for value in (Card.parse("Kd"), Combo.parse("7d 7h"), position.trick, position, position.view(2), settle(over.result, HOUSE)):
-        parse(value._repr_svg_())  # type: ignore[attr-defined]
+        parse(value._repr_svg_())
 
 
 def test_short_reprs_say_what_they_are() -> None:
@@ -209,3 +221,12 @@ def test_a_forfeited_seat_is_marked() -> None:
     root = parse(svg.position(position))
     marked = [g for g in root.iter(f"{NS}g") if g.get("class") == "marker forfeited"]
     assert len(marked) == 1 and "seat 2: " in title(root) and "(forfeited" in title(root)
+
+
+def test_control_characters_in_pictures_are_escaped() -> None:
+    document = settlement_document()
+    document["transfers"][0]["reason"] = "chop\x00\x1b[2J\x08<b>&"
+    picture = svg.settlement(Settlement.from_dict(document))
+    root = ET.fromstring(picture)  # well-formed XML
+    text = "".join(root.itertext())
+    assert "\\x00\\x1b[2J\\x08<b>&" in text and "\x1b" not in picture

@@ -9,6 +9,7 @@ was made so).
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import os
 import shutil
@@ -93,6 +94,11 @@ def state(driver: webdriver.Chrome) -> dict[str, Any]:
     return found
 
 
+def _moved_on(driver: webdriver.Chrome, before: object) -> bool:
+    """The round is settled, or play has moved on from ``before`` and it is this player's turn."""
+    return bool(state(driver)["settled"]) or (state(driver)["view"]["history"] != before and my_turn(driver))
+
+
 def my_turn(driver: webdriver.Chrome) -> bool:
     now = state(driver)
     return bool(now["settled"] or (now["view"] and now["view"]["to_act"] == now["seat"]))
@@ -136,7 +142,7 @@ def test_a_person_plays_a_round_against_three_bots(server: int, browser: webdriv
                 browser.save_screenshot(shot)
             browser.find_element(By.ID, "play").click()
             plays += 1
-        wait.until(lambda d, before=before: state(d)["settled"] or (state(d)["view"]["history"] != before and my_turn(d)))
+        wait.until(functools.partial(_moved_on, before=before))
     assert plays >= 1
     panel = browser.find_element(By.ID, "settlement")
     assert panel.is_displayed() and "Round over" in panel.text and "Net (chips)" in panel.text

@@ -4,7 +4,8 @@ The server runs on 127.0.0.1 on a free port. Four clients per table play rounds 
 choosing with the bundled bot and sending its choice as text; each client checks that no message
 holds a card it should not see; the stored records replay to the same settlements; a client that
 leaves mid-round comes back with its token and plays on; bad messages get an error frame and leave
-the table as it was. Hostile clients (tests/test_table_server_hostile.py) meet every bound.
+the table as it was. Hostile clients meet every bound (the section "hostile clients" below):
+acting for another seat, guessed tokens, oversized frames, floods, many connections.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from typing import Any, TypeVar
 import pytest
 from extras import skip_reason
 
+from tienlen.search import hint as search_hint
+
 pytest.importorskip("websockets", reason=skip_reason("websockets"))
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -35,8 +38,16 @@ from tienlen.cards import DECK, format_cards
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
 
+import contextlib
+import os
+import secrets
+import socket
+
 from table_server.server import Limits, Lobby, start
-from table_server.table import Table
+from table_server.table import Table, secret_seed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from tienlen import HOUSE
 
 ROUNDS = Limits().rounds_kept + 5  # past what a table keeps, so the oldest are seen dropped
 CARD = re.compile(r"(?:10|[2-9JQKA])[♠♣♦♥]")
@@ -318,6 +329,16 @@ def test_a_chop_out_of_turn_is_played_by_the_seat_offered_it() -> None:
     }
 
 
+def test_moves_written_in_vietnamese_are_played_at_the_table() -> None:
+    table = chop_position()
+    assert messages(table.act(0, "heo cơ"))[0]["view"]["table"] == {"kind": "single", "cards": "2♥"}
+    chopped = messages(table.act(2, "chặt 6 bích 6 chuồn 7 bich 7 chuon 8 bích 8 nhép 9 BÍCH 9 tép"))
+    assert chopped[0]["view"]["table"] == {"kind": "pair_run", "cards": "6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣"}
+    to_act = chopped[0]["view"]["to_act"]
+    last = messages(table.act(to_act, "bỏ lượt"))[0]["view"]["history"][-1]
+    assert (last["event"], last["seat"]) == ("passed", to_act)
+
+
 def test_the_server_runs_from_the_command_line() -> None:
     """As the game-server how-to says to run it, writing nothing into the checkout."""
     examples = Path(__file__).resolve().parent.parent / "examples"
@@ -350,7 +371,9 @@ def test_a_hint_ranks_the_seats_actions_and_search_bots_play_the_round() -> None
             await socket.send(json.dumps({"type": "hint"}))
             hinted = await skip_views(socket)
             assert hinted["type"] == "hint" and hinted["hints"]
-            legal = {str(a) for a in lobby.rooms["hinted"].table.round.view(seat).legal_actions}
+            round_ = lobby.rooms["hinted"].table.round
+            assert round_ is not None
+            legal = {str(a) for a in round_.view(seat).legal_actions}
             assert {h["action"] for h in hinted["hints"]} <= legal and all(0 <= h["win"] <= 1 for h in hinted["hints"])
             assert message["view"]["to_act"] == seat
             await socket.send(json.dumps({"type": "act", "text": hinted["hints"][0]["action"]}))
@@ -362,3 +385,507 @@ def test_a_hint_ranks_the_seats_actions_and_search_bots_play_the_round() -> None
             assert refused["type"] == "error" and "level" in refused["reason"]
 
     run(play, timeout=120)
+
+
+# ====================================================================== hostile clients
+
+QUICK = Limits(rate=10**6, burst=10**6)  # no rate limit, for the tests of other bounds
+
+
+def run_quick(
+    test: Callable[[Lobby, int], Awaitable[T]],
+    *,
+    limits: Limits = QUICK,
+    records: Path | None = None,
+    seeds: Callable[[], int] | None = None,
+) -> T:
+    """Run ``test`` against a server of its own. Its seeds count up from 1 (so a test does not
+    meet a round won at the deal by chance), unless it asks for others."""
+
+    async def main() -> T:
+        lobby = Lobby(limits=limits, records=records, seeds=seeds or itertools.count(1).__next__)
+        async with await start(lobby, "127.0.0.1", 0) as server:
+            port = next(iter(server.sockets)).getsockname()[1]
+            return await asyncio.wait_for(test(lobby, port), 120)
+
+    return asyncio.run(main())
+
+
+@asynccontextmanager
+async def client_with(port: int, **options: Any) -> AsyncIterator[ClientConnection]:
+    async with connect(f"ws://127.0.0.1:{port}/ws", open_timeout=30, **options) as socket:
+        yield socket
+
+
+async def ask(socket: ClientConnection, message: dict[str, Any] | str | bytes) -> dict[str, Any]:
+    await socket.send(message if isinstance(message, (str, bytes)) else json.dumps(message))
+    return await receive_payload(socket)
+
+
+async def receive_payload(socket: ClientConnection) -> dict[str, Any]:
+    raw = await socket.recv()
+    assert isinstance(raw, str)
+    found: dict[str, Any] = json.loads(raw)
+    return found
+
+
+async def until(socket: ClientConnection, kind: str) -> dict[str, Any]:
+    while True:
+        message = await receive_payload(socket)
+        if message["type"] == kind:
+            return message
+
+
+async def closed_with(socket: ClientConnection) -> int | None:
+    """Read until the server closes the connection; its close code."""
+    with pytest.raises(ConnectionClosed):
+        for _ in range(10_000):
+            await socket.recv()
+    return socket.close_code
+
+
+def rss() -> int:
+    """This process's resident memory now, in bytes."""
+    with open("/proc/self/statm", encoding="ascii") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+async def _my_view(socket: ClientConnection) -> dict[str, Any]:
+    while True:
+        message = await receive_payload(socket)
+        assert message["type"] in ("welcome", "view"), message
+        if message["type"] == "view" and message["view"]["to_act"] == 0 and not message["waiting"]:
+            return message
+
+
+# ---------------------------------------------------------------------------- slow readers
+SLOW = Limits(send_seconds=1.5, send_buffer_bytes=4096, rate=10**6, burst=10**6)
+
+
+REFUSED_TEXT = "x" * 3900  # a refused act echoes its text: about 4 KB a reply
+
+
+async def unread_replies(lobby: Lobby, port: int, pause: float) -> tuple[int, int]:
+    """Take a seat, then send 300 acts that are refused without reading a reply for ``pause``
+    seconds (the client's queue holds one message, so the replies back up in the server), then
+    read them all. The replies read, and the connections the server still holds after the pause.
+    The client's socket takes in little (a small receive buffer), so the operating system does not
+    read for it what it does not read itself."""
+    raw = socket.socket()
+    raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    raw.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(raw, ("127.0.0.1", port))
+    async with client_with(port, max_queue=1, sock=raw) as ws:
+        await ws.send(json.dumps({"type": "join", "room": "slow"}))
+        await until(ws, "view")
+        flood = json.dumps({"type": "act", "text": REFUSED_TEXT})
+        sending = asyncio.gather(*(ws.send(flood) for _ in range(300)))
+        await asyncio.sleep(pause)
+        held = lobby.connections
+        read = 0
+        with contextlib.suppress(ConnectionClosed):
+            while read < 300:
+                read += (await receive_payload(ws))["type"] == "refused"
+        sending.cancel()
+        with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
+            await sending
+        return read, held
+
+
+# ---------------------------------------------------------------------------- seeds
+def test_no_client_learns_a_seed_before_the_round_ends() -> None:
+    async def play(lobby: Lobby, port: int) -> list[int]:
+        seeds = []
+        async with client_with(port) as socket:
+            refused = await ask(socket, {"type": "join", "room": "s", "seed": 424242})
+            assert refused["reason"].startswith("seed: the server deals from seeds nobody can choose")
+            assert "s" not in lobby.rooms
+            await socket.send(json.dumps({"type": "join", "room": "s"}))
+            for _ in range(2):
+                before: list[str] = []
+                while True:
+                    raw = await socket.recv()
+                    assert isinstance(raw, str)
+                    message = json.loads(raw)
+                    if message["type"] == "settlement":
+                        break
+                    before.append(raw)
+                    if message["type"] == "view" and message["view"]["to_act"] == 0:
+                        choice = GreedyAgent().act(PlayerView.from_dict(message["view"]))
+                        await socket.send(json.dumps({"type": "act", "text": str(choice)}))
+                seed = message["record"]["seed"]
+                # Revealed with the record once the round is over: it deals the hands the round had.
+                assert Round.from_dict(message["record"]).seed == seed
+                assert all('"seed"' not in raw and str(seed) not in raw for raw in before)
+                seeds.append(seed)
+                await socket.send(json.dumps({"type": "next"}))
+        return seeds
+
+    first, second = run_quick(play, seeds=secret_seed)
+    assert first != second and second != first + 1  # fresh randomness, not a counter
+
+
+def test_each_round_is_dealt_from_the_tables_seed_source() -> None:
+    drawn = iter(range(100, 200))
+    table = Table(HOUSE, seeds=lambda: next(drawn))
+    table.join(None)
+    assert table.round is not None and table.round.seed == 103  # three bots drew theirs first
+
+
+# ---------------------------------------------------------------------------- seats and tokens
+def test_a_client_cannot_act_for_another_seat() -> None:
+    async def play(lobby: Lobby, port: int) -> None:
+        async with client_with(port) as zero, client_with(port) as one:
+            await zero.send(json.dumps({"type": "join", "room": "two", "humans": 2}))
+            await one.send(json.dumps({"type": "join", "room": "two"}))
+            assert (await until(one, "welcome"))["seat"] == 1
+            await until(one, "view")
+            table = lobby.rooms["two"].table
+            before = table.round
+            assert before is not None and before.to_act in (0, 1), "the bots have played up to a person"
+            actor = before.to_act
+            intruder = {0: one, 1: zero}[actor]
+            legal = str(before.legal_actions()[0]).split(" ", 2)[2]  # the actor's move, without "seat N"
+            for text in (f"seat {actor} pass", f"seat {actor} {legal}", legal, "seat ² pass", f"seat {1 - actor} pass"):
+                await intruder.send(json.dumps({"type": "act", "text": text}))
+                refused = await until(intruder, "refused")
+                assert refused["text"] == text, refused
+                assert table.round is before
+
+    run_quick(play)
+
+
+def test_guessed_and_replayed_tokens_take_no_seat() -> None:
+    async def play(lobby: Lobby, port: int) -> None:
+        async with client_with(port) as owner, client_with(port) as other:
+            token = (await ask(owner, {"type": "join", "room": "a"}))["token"]
+            for _ in range(300):  # guesses
+                guess = secrets.token_urlsafe(16)
+                assert (await ask(other, {"type": "join", "room": "a", "token": guess}))["reason"].startswith("unknown token")
+            reply = await ask(other, {"type": "join", "room": "b", "token": token})  # replayed in another room
+            assert reply["reason"] == "unknown token: there is no such room (join without a token to make it)"
+            assert "b" not in lobby.rooms
+            await other.send(json.dumps({"type": "join", "room": "b"}))
+            assert (await until(other, "welcome"))["seat"] == 0
+            await other.send(json.dumps({"type": "join", "room": "a", "token": token}))
+            assert (await until(other, "error"))["reason"] == "this connection already has a seat"
+        async with client_with(port) as thief:  # the token itself is the seat: a reconnect takes it back
+            assert (await ask(thief, {"type": "join", "room": "a", "token": token}))["seat"] == 0
+
+    run_quick(play)
+
+
+# ---------------------------------------------------------------------------- frames
+def test_message_size_is_counted_in_bytes_at_the_boundary_and_past_it() -> None:
+    limit = QUICK.message_bytes
+
+    async def play(lobby: Lobby, port: int) -> None:
+        async with client_with(port) as socket:
+            head = '{"type":"next","pad":"'
+            spades = (limit - len(head) - 2) // 3  # ♠ is three bytes in UTF-8
+            text = head + "♠" * spades + '"}'
+            text = text[:-2] + " " * (limit - len(text.encode())) + '"}'
+            assert len(text.encode()) == limit and len(text) < limit / 2
+            assert (await ask(socket, text))["reason"].startswith("join a room first")
+            over = text[:-2] + ' "}'
+            reply = await ask(socket, over)
+            assert reply["reason"] == f"the message is {limit + 1:,} bytes long; the limit is {limit:,}"
+            assert (await ask(socket, b"{}"))["reason"] == "send messages as text frames of JSON"
+            reply = await ask(socket, '{"type":"join","type":"act"}')
+            assert reply["reason"] == "the message gives a key twice"
+            assert (await ask(socket, '{"type":"join","unit":NaN}'))["reason"] == "the message is not JSON"
+            assert (await ask(socket, "[" * 4000))["reason"] == "the message is not JSON"
+            frame = QUICK.frame_bytes
+            assert "bytes long" in (await ask(socket, " " * frame))["reason"]  # the largest frame read: refused whole
+            await socket.send(" " * (frame + 1))
+            assert await closed_with(socket) == 1009
+
+    run_quick(play)
+
+
+def test_a_flood_closes_the_connection_past_the_burst() -> None:
+    limits = Limits(rate=1, burst=10)
+
+    async def play(lobby: Lobby, port: int) -> None:
+        async with client_with(port) as flooder, client_with(port) as bystander:
+            for _ in range(limits.burst):  # at the boundary: each one answered
+                assert (await ask(flooder, {"type": "next"}))["type"] == "error"
+            await flooder.send(json.dumps({"type": "next"}))
+            assert await closed_with(flooder) == 1008
+            assert (await ask(bystander, {"type": "join", "room": "calm"}))["type"] == "welcome"
+        async with client_with(port) as flooder:
+            with contextlib.suppress(ConnectionClosed):
+                for _ in range(300):  # without reading the replies
+                    await flooder.send(json.dumps({"type": "next"}))
+            assert await closed_with(flooder) == 1008
+
+    run_quick(play, limits=limits)
+
+
+# ---------------------------------------------------------------------------- connections and rooms
+def test_two_hundred_connections_play_and_one_more_waits() -> None:
+    limits = Limits(connections=200, connections_per_address=200, rate=10**6, burst=10**6)
+
+    async def play(lobby: Lobby, port: int) -> None:
+        async def seat(number: int) -> ClientConnection:
+            socket = await connect(f"ws://127.0.0.1:{port}/ws", open_timeout=60)
+            await socket.send(json.dumps({"type": "join", "room": f"c{number}"}))
+            assert (await receive_payload(socket))["type"] == "welcome"
+            return socket
+
+        sockets = await asyncio.gather(*(seat(n) for n in range(200)))
+        try:
+            assert lobby.connections == 200 and len(lobby.rooms) == 200
+            async with client_with(port) as late:
+                assert await closed_with(late) == 1013
+            await sockets[0].close()
+            await asyncio.sleep(0.2)
+            async with client_with(port) as late:
+                assert (await ask(late, {"type": "join", "room": "late"}))["type"] == "welcome"
+        finally:
+            await asyncio.gather(*(s.close() for s in sockets))
+
+    run_quick(play, limits=limits)
+
+
+def test_connections_from_one_address_are_bounded_at_the_boundary_and_past_it() -> None:
+    limits = Limits(connections_per_address=3, rate=10**6, burst=10**6)
+
+    async def play(lobby: Lobby, port: int) -> None:
+        sockets = [await connect(f"ws://127.0.0.1:{port}/ws") for _ in range(3)]
+        try:
+            for number, socket in enumerate(sockets):  # at the boundary: each takes a seat and makes a room
+                assert (await ask(socket, {"type": "join", "room": f"a{number}"}))["type"] == "welcome"
+            assert lobby.addresses == {"127.0.0.1": 3} and len(lobby.rooms) == 3
+            async with client_with(port) as fourth:  # past it
+                assert await closed_with(fourth) == 1013
+                assert fourth.close_reason == "too many connections from your address; try again later"
+            assert len(lobby.rooms) == 3
+            await sockets[0].close()
+            await asyncio.sleep(0.2)
+            async with client_with(port) as again:
+                assert (await ask(again, {"type": "join", "room": "again"}))["type"] == "welcome"
+        finally:
+            await asyncio.gather(*(s.close() for s in sockets))
+        await asyncio.sleep(0.2)
+        assert lobby.addresses == {}
+
+    run_quick(play, limits=limits)
+
+
+def test_the_number_of_rooms_is_bounded() -> None:
+    limits = Limits(rooms=5, rate=10**6, burst=10**6)
+
+    async def play(lobby: Lobby, port: int) -> None:
+        sockets = []
+        for number in range(5):
+            socket = await connect(f"ws://127.0.0.1:{port}/ws")
+            sockets.append(socket)
+            assert (await ask(socket, {"type": "join", "room": f"r{number}"}))["type"] == "welcome"
+        async with client_with(port) as sixth:
+            assert (await ask(sixth, {"type": "join", "room": "r5"}))["reason"].startswith("the server has 5 rooms open")
+            assert (await ask(sixth, {"type": "join", "room": "r0"}))["reason"].startswith("the table is full")
+        await asyncio.gather(*(s.close() for s in sockets))
+
+    run_quick(play, limits=limits)
+
+
+def test_ten_thousand_joins_from_one_connection_make_one_room_in_bounded_memory() -> None:
+    async def play(lobby: Lobby, port: int) -> None:
+        async with client_with(port) as socket:
+            start = rss()
+            for batch in range(100):
+                for number in range(100):
+                    token = None if (batch, number) == (0, 0) else f"bogus{number}" if number % 2 else None
+                    await socket.send(json.dumps({"type": "join", "room": f"j{batch}-{number}", "token": token}))
+                for number in range(100):
+                    message = await receive_payload(socket)
+                    while message["type"] in ("view", "waiting"):
+                        message = await receive_payload(socket)
+                    if (batch, number) != (0, 0):
+                        assert message["type"] == "error", message
+            assert len(lobby.rooms) == 1
+            assert rss() - start < 16 << 20
+
+    run_quick(play)
+
+
+def test_a_room_name_is_never_a_path(tmp_path: Path) -> None:
+    records = tmp_path / "records"
+    records.mkdir()
+
+    async def play(lobby: Lobby, port: int) -> None:
+        async with client_with(port) as socket:
+            for name in ("../escaped", "/etc/x", "/", "a\x00b", "a/b", "..", "", "é", "x" * 41, 7):
+                reply = await ask(socket, {"type": "join", "room": name})
+                assert reply["reason"] == "room must be a name of 1 to 40 letters, digits, - or _", name
+            assert not lobby.rooms
+            await socket.send(json.dumps({"type": "join", "room": "x" * 40}))
+            while (await receive_payload(socket))["type"] != "settlement":
+                pass  # nobody acts: the turn timer plays for the person
+
+    run_quick(play, limits=Limits(turn_seconds=0.01, rate=10**6, burst=10**6), records=records)
+    assert [p.name for p in tmp_path.rglob("*")] == ["records", "room000001-round000001.json"]
+
+
+# ---------------------------------------------------------------------------- handler crashes
+@pytest.mark.parametrize(
+    ("join", "reason"),
+    [
+        ({"unit": 10**16}, "unit must be a whole number from 1 to 10**15, not 10000000000000000"),
+        ({"unit": 0}, "unit must be a whole number from 1 to 10**15, not 0"),
+        ({"seed": 2**64}, "seed: the server deals"),
+        ({"humans": True}, "humans must be a whole number from 1 to 10**15, not True"),
+        ({"players": 5}, "house is played by 2 to 4 players, not 5"),
+        ({"humans": 5}, "humans must be from 1 to 4, not 5"),
+        ({"rules": ["house"]}, "rules is a profile name or the text of a TOML rules file"),
+        ({"rules": "counting "}, "rules: no such profile 'counting '"),
+        ({"token": 5}, "token must be the text the welcome message gave"),
+    ],
+)
+def test_bad_numbers_are_refused_and_the_connection_stays(join: dict[str, Any], reason: str) -> None:
+    async def play(lobby: Lobby, port: int) -> None:
+        async with client_with(port) as socket:
+            reply = await ask(socket, {"type": "join", "room": "n"} | join)
+            assert reply["type"] == "error" and reply["reason"].startswith(reason), reply
+            assert (await ask(socket, {"type": "join", "room": "n", "unit": 10**15}))["type"] == "welcome"
+
+    run_quick(play)
+
+
+# ---------------------------------------------------------------------------- origins
+def test_only_the_servers_own_page_may_connect_from_a_browser() -> None:
+    async def play(lobby: Lobby, port: int) -> None:
+        for origin in ("http://evil.example", f"http://127.0.0.1:{port + 1}", "null"):
+            with pytest.raises(InvalidStatus) as refused:
+                async with client_with(port, origin=origin):
+                    pass
+            assert refused.value.response.status_code == 403
+        for allowed in (f"http://127.0.0.1:{port}", "https://tables.example", None):
+            async with client_with(port, origin=allowed) as socket:
+                assert (await ask(socket, {"type": "next"}))["type"] == "error"
+
+    async def with_origins() -> None:
+        lobby = Lobby(origins=("https://tables.example",))
+        async with await start(lobby, "127.0.0.1", 0) as server:
+            await asyncio.wait_for(play(lobby, next(iter(server.sockets)).getsockname()[1]), 60)
+
+    asyncio.run(with_origins())
+
+
+# ---------------------------------------------------------------------------- timers
+def test_the_turn_timer_plays_for_a_person_who_does_not_answer() -> None:
+    async def play(lobby: Lobby, port: int) -> None:
+        async with client_with(port) as socket:
+            await socket.send(json.dumps({"type": "join", "room": "t"}))
+            view = await _my_view(socket)
+            choice = GreedyAgent().act(PlayerView.from_dict(view["view"]))
+            await socket.send(json.dumps({"type": "act", "text": str(choice)}))  # in time: played as sent
+            await _my_view(socket)
+            timed_out = await until(socket, "timed_out")  # then nothing: played for after the limit
+            assert timed_out["text"].startswith("seat 0 ")
+
+    run_quick(play, limits=Limits(turn_seconds=2, rate=10**6, burst=10**6))
+
+
+def test_a_chop_offer_left_unanswered_is_declined() -> None:
+    table = Table(IWIN, humans=4)
+    for _ in range(4):
+        table.join(None)
+    hands = ["2♥ 3♣", "4♠ 5♠", "6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣ 10♦", "J♠ J♣"]
+    table.start_round(Round.from_hands(hands, IWIN, leader=0))
+    table.act(0, "2♥")
+    assert table.offered == {2} and table.waits_on_people()
+    out = table.time_out()
+    assert not table.offered and all(m["waiting"] == [] for _, m in out if m["type"] == "view")
+    assert table.round is not None and table.round.to_act == 1  # seat 1 now waits, for its own timer
+
+
+def test_an_idle_room_is_closed_and_a_busy_one_is_not() -> None:
+    async def play(lobby: Lobby, port: int) -> None:
+        async with client_with(port) as busy, client_with(port) as idle:
+            await busy.send(json.dumps({"type": "join", "room": "busy"}))
+            await idle.send(json.dumps({"type": "join", "room": "idle"}))
+            for _ in range(6):  # 0.6 s of messages, each sooner than the limit
+                await asyncio.sleep(0.1)
+                await busy.send(json.dumps({"type": "next"}))
+            assert await closed_with(idle) == 4001
+            assert "idle" not in lobby.rooms and "busy" in lobby.rooms
+
+    run_quick(play, limits=Limits(idle_seconds=0.4, turn_seconds=60, rate=10**6, burst=10**6))
+
+
+def test_a_connection_that_does_not_join_in_time_is_closed() -> None:
+    async def play(lobby: Lobby, port: int) -> None:
+        async with client_with(port) as late, client_with(port) as prompt:
+            assert (await ask(prompt, {"type": "join", "room": "p"}))["type"] == "welcome"
+            assert await closed_with(late) == 1008
+            await asyncio.sleep(0.1)
+            await prompt.send(json.dumps({"type": "next"}))
+            assert (await until(prompt, "refused"))["reason"] == "the round is still being played"  # seated: no deadline
+
+    run_quick(play, limits=Limits(join_seconds=0.3, rate=10**6, burst=10**6))
+
+
+def test_a_client_that_reads_late_but_within_the_bound_gets_every_reply() -> None:
+    async def play(lobby: Lobby, port: int) -> None:
+        read, held = await unread_replies(lobby, port, pause=0.5)
+        assert (read, held) == (300, 1)
+
+    run_quick(play, limits=SLOW)
+
+
+def test_a_client_that_does_not_read_is_disconnected_past_the_bound() -> None:
+    async def play(lobby: Lobby, port: int) -> None:
+        read, held = await unread_replies(lobby, port, pause=SLOW.send_seconds + SLOW.close_seconds + 1)
+        assert held == 0 and read < 300
+        assert "slow" in lobby.rooms  # the seat waits for the client to come back with its token
+
+    run_quick(play, limits=SLOW)
+
+
+def test_a_position_is_searched_once_per_seat_however_often_a_hint_is_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    import table_server.table
+
+    searched: list[PlayerView] = []
+
+    def counted(view: PlayerView, **options: Any) -> Any:
+        searched.append(view)
+        return hint(view, **options)
+
+    hint = search_hint  # what table_server.table calls, before the patch
+    monkeypatch.setattr(table_server.table, "hint", counted)
+    table = Table(HOUSE, players=2, level=1, seeds=itertools.count(5).__next__)
+    table.join(None)
+    round_ = table.round
+    assert round_ is not None and round_.to_act == 0
+    replies = [table.hint(0) for _ in range(50)]
+    assert len(searched) == 1 and all(reply == replies[0] for reply in replies)
+    assert replies[0][0][1]["hints"]
+    table.act(0, str(round_.legal_actions()[0]))
+    table.hint(0)
+    assert len(searched) == 2  # a new position is searched again
+
+
+# ---------------------------------------------------------------------------- what is kept
+def test_a_table_keeps_only_its_last_rounds() -> None:
+    table = Table(HOUSE, kept=2)
+    table.join(None)
+    for number in range(3):
+        while table.round is not None and not table.round.is_over:
+            table.time_out()
+        assert table.played == number + 1
+        table.next_round(0)
+    assert len(table.records) == 2 and table.match.rounds == 2
+    assert [Round.from_json(record).is_over for record, _ in table.records] == [True, True]
+
+
+def test_seats_are_labelled_bot_only_for_bots() -> None:
+    table = Table(HOUSE, humans=2)
+    (_, welcome), *_ = table.join(None)[2]
+    assert welcome["seats"] == ["you", "player", "bot", "bot"]
+
+
+def test_the_page_offers_every_profile() -> None:
+    page = (Path(__file__).resolve().parent.parent / "examples" / "table_server" / "index.html").read_text(encoding="utf-8")
+    assert "".join(f"<option>{name}</option>" for name in PROFILES) in page

@@ -7,11 +7,21 @@ import pickle
 
 import attrs
 import pytest
+from builders import iwin_round
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
-from tienlen import HOUSE, IWIN, PROFILES, GreedyAgent, Round, RuleSet, views
+from tienlen import (
+    HOUSE,
+    IWIN,
+    PROFILES,
+    Action,
+    GreedyAgent,
+    IllegalPlay,
+    Round,
+    RuleSet,
+    views,
+)
 from tienlen._cache import stats
-from tienlen.actions import Action
 from tienlen.events import Chop, Event, Froze, Passed, Played
 from tienlen.strategies import rounds
 from tienlen.views import PlayerView, public_events
@@ -214,3 +224,13 @@ def test_public_events_of_every_ply_and_seat_are_the_whole_history_redacted(rule
     for seat in range(100):  # a documented function keeps nothing between calls, whatever it is asked
         public_events(rounds_[0].events, seat)
     assert memory() == before
+
+
+def test_a_view_reads_only_its_own_seats_actions() -> None:
+    view = iwin_round().view(2)
+    assert view.parse_action("pass") == Action(kind="pass", seat=2)
+    assert view.parse_action("chop 6♠6♣7♠7♣8♠8♣9♠9♣") in view.legal_actions
+    with pytest.raises(IllegalPlay, match="is for seat 0, but this is seat 2"):
+        view.parse_action("seat 0 pass")
+    with pytest.raises(IllegalPlay, match="this is seat 2's view, not seat 1's"):
+        view.parse_action("pass", seat=1)

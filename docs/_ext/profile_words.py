@@ -143,6 +143,17 @@ def _combinations(r: Any) -> Section:
         paras.append(run + " It is written by its number of pairs: PR3, PR4 and so on.")
     else:
         paras.append("Consecutive pairs are not a combination at all.")
+    runs = [
+        f"{name} is {least} or more {sets} of consecutive ranks, never with 2s"
+        for name, sets, least in (
+            ("a triple run (sám liên)", "triples", r.triple_run_min),
+            ("a quad run", "quads", r.quad_run_min),
+        )
+        if least
+    ]
+    if runs:
+        runs[0] = runs[0][0].upper() + runs[0][1:]
+        paras.append("; ".join(runs) + ". A run is beaten only by a higher run of its kind and length; it is never a bomb.")
     return "Combinations", paras
 
 
@@ -792,10 +803,13 @@ SOURCES: dict[str, str] = {
         'Card-count scoring is how the Vietnamese game apps score their "Tiến lên miền Nam đếm lá"'
         " tables. The apps' own rule pages could not be consulted; the choices follow two public"
         " implementations of those tables, found by code search:\n\n"
-        "* **A** — a TypeScript game engine with a ``COUNT_CARDS`` mode (a ``GameEngine`` class beside"
-        " ``card``, ``deck``, ``combinations`` and ``validator`` modules). Its repository could not be"
-        " identified: the code index returned the file without an owner or a name, and no search for"
-        " its identifiers found one. What it does: the round ends when the first player goes out; every"
+        "* **A** — a TypeScript game, repository"
+        " `uongsuadaubung/tien-len <https://github.com/uongsuadaubung/tien-len>`_: its"
+        ' ``src/engine/game-modes.ts`` offers a ``COUNT_CARDS`` mode ("Đếm Lá"), and the'
+        " ``GameEngine`` class of ``src/engine/game.ts`` (beside ``card``, ``deck``, ``combinations``"
+        " and ``validator`` modules; read at commit ``0626f8f``) settles it in"
+        " ``settleCountCardsEndGame``, ``calculateRottenCardsPenalty``, ``calculateChopPenalty`` and"
+        " ``calculateInstantWinSettlement``. What it does: the round ends when the first player goes out; every"
         " other player pays one bet per card left plus their held 2s (a black 2 one bet, a red 2 two)"
         " and quads (four bets; pair runs left in hand cost nothing); a player who never played (cóng)"
         " pays 26 bets plus those held 2s and quads; an instant win (tới trắng) takes 26 bets from every"
@@ -824,17 +838,29 @@ SOURCES: dict[str, str] = {
         " quad 4, PR4 5): A. B's list is six times heavier in places (``two_values`` 3/3/6/6,"
         " ``bomb_values`` PR3 12, quad 12, PR4 24 give it);\n"
         '* held 2s and bombs are paid to the winner by every loser (``thui = "winner"``): A and B;'
-        " pair runs left in hand count: B (A counts quads only);\n"
+        " pair runs left in hand count: B. A counts held quads only, and charges a chopped PR3 or PR4;"
+        " no axis prices a bomb held apart from chopped (``bomb_values`` is both), so A's reading of a"
+        " held pair run cannot be picked;\n"
         "* a chop chain is paid once, by the last player chopped to the last chopper"
         ' (``chop_payment = "accumulate"``, as ``iwin``): neither source; both pay every chop on the'
         " spot at its own price, which is the same for a chain of one. No axis gives each link its own"
         ' price (``"multiply"`` pays the k-th link k times the 2s);\n'
         "* no rake and no minimum balance: A. B's are ``rake_percent = 10`` and"
         " ``cap_at_balance = true`` (a table's minimum to sit is the room's business, not the rules');\n"
-        "* 2s count one card each (``card_two_multiplier`` 1), since their price is already charged as"
-        " thúi; the bombs and instant wins are the southern set the chip-room apps use (``house``'s"
-        " instant wins, ``iwin``'s bomb table without out-of-turn chops); chặt và tới and thúi on an"
-        " instant win stay off: the library's own choices, where both sources are silent.\n\n"
+        "* the bomb table (``bombs``: a PR3 chops a single 2; a quad a single 2, a pair of 2s and a PR3;"
+        " a PR4 all of those and a quad; a higher bomb chops one of its own class): A (``validator.ts``)."
+        " A also lets a PR4 chop out of turn after passing (its ``allowFourPairsCutAnytime``, on by"
+        ' default): ``interrupt_bombs = ["PR4"]`` picks that reading; ``counting`` leaves it off, as'
+        " B's table does not say it;\n"
+        "* the instant wins ``dragon`` (3 to A), ``four_twos``, ``pr5`` and ``six_pairs`` (a quad counts"
+        " as two pairs): A (``deck.ts``). A also wins with four 3s in a first round and with 13 cards of"
+        ' one colour; ``instant_wins`` with ``four_threes`` (rounds ``"first"``) and ``one_colour``'
+        " added picks that reading, which ``counting`` leaves out as the chip-room set of ``house`` does;\n"
+        "* chặt và tới and thúi on an instant win stay off (``chop_out_voids``, ``instant_win_thui``): A"
+        " pays every chop on the spot whoever goes out after, and charges an instant win its 26 bets"
+        " only; B is silent;\n"
+        "* 2s count one card each (``card_two_multiplier`` 1; their price is charged as thúi): A and B,"
+        " which count every card once.\n\n"
         "A 16- or 32-round session scored in card points is the same rules"
         ' with ``currency = "points"``, ``match_rounds = 16`` and, for a single winner,'
         ' ``match_ties = "lower_seat"`` (see :doc:`/howto/house-rules`).'

@@ -8,7 +8,8 @@ documentation at the next build.
 Directives:
 
 ``.. rules-matrix::``
-    one table: a row per axis, a column per profile.
+    one table: a row per axis, a column per profile; each row is the link target ``axis-NAME``
+    (``axis-same-class-chops``), so a page can link to an axis.
 ``.. profile-rules:: NAME``
     every axis of one profile, as a table of values.
 ``.. profile-pages::``
@@ -263,9 +264,16 @@ class RulesMatrix(_RulesDirective):
         for axis, meaning in axes():
             if axis in NOT_ROWS:
                 continue
-            rows.append([_axis_cell(axis, meaning), *[_lines(render(axis, rules)) for rules in profiles]])
+            rows.append([[self.anchor(axis), *_axis_cell(axis, meaning)], *[_lines(render(axis, rules)) for rules in profiles]])
         header: list[list[nodes.Node]] = [[nodes.Text("axis")], *[[nodes.Text(r.name)] for r in profiles]]
         return [intro, _table([30] + [70 // len(profiles)] * len(profiles), header, rows)]  # room for the longest axis name
+
+    def anchor(self, axis: str) -> nodes.target:
+        """The link target ``axis-NAME`` of an axis' row (``:ref:`frozen <axis-frozen>```; dashes for underscores)."""
+        label = f"axis-{axis.replace('_', '-')}"
+        target = nodes.target("", "", ids=[label], names=[label])
+        self.state.document.note_explicit_target(target)
+        return target
 
 
 class ProfileRules(_RulesDirective):

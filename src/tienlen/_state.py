@@ -100,7 +100,7 @@ the cheapest value to make once per action. The trick's values are named as in
 
 Every reader unpacks it into locals named as in :data:`FIELDS` (one line, cheaper than reading
 values by index) or reads one value by its named index (:data:`HANDS` …), and every writer packs
-the same names in the same order, so no two values can be swapped (``tests/test_round_state.py``
+the same names in the same order, so no two values can be swapped (``tests/test_round.py``
 checks every such line).
 """
 

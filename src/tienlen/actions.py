@@ -12,6 +12,7 @@ Play actions are shared values, made once per seat and card mask and kept in a b
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from operator import itemgetter
 from typing import Any, Literal, overload
@@ -19,6 +20,7 @@ from typing import Any, Literal, overload
 import attrs
 from attrs.exceptions import FrozenInstanceError
 
+from tienlen import _words
 from tienlen._cache import BoundedCache
 from tienlen._codec import WireValue
 from tienlen._fast import fast
@@ -70,13 +72,18 @@ _VERBS: dict[str, Literal["play", "pass", "interrupt", "forfeit"]] = {
     "chop": "interrupt",
     "interrupt": "interrupt",
     "forfeit": "forfeit",
+    **_words.spellings(_words.ACTIONS),
 }
+_PHRASE_STARTS = {verb.split()[0] for verb in _VERBS if " " in verb}  # "bỏ" of "bỏ lượt"
 
 
 def parse_action(text: str, rules: RuleSet, *, seat: int | None = None, to_act: int | None = None) -> Action:
     """Read an action as a person or a client types it: ``pass``, ``3♠ 4♠ 5♠``, ``play 3s 4s 5s``,
     ``chop 6♠6♣6♦6♥`` (an out-of-turn interrupt), ``forfeit``, each optionally after ``seat N``,
-    so that ``str(action)`` reads back. Cards may be written in any spelling :func:`~tienlen.parse_cards` reads.
+    so that ``str(action)`` reads back. Cards may be written in any spelling :func:`~tienlen.parse_cards` reads,
+    a rank and its suit standing apart as well (``A bích``, ``heo cơ``, ``A s``). The Vietnamese
+    words ``bỏ``, ``bỏ lượt`` or ``qua`` pass, ``đánh`` plays and ``chặt`` chops (with or without
+    diacritics, in any case).
 
     The action is for ``seat`` when given (a ``seat N`` in the text must then agree), else for the
     seat the text names, else (a play or a pass) for ``to_act``. Only the words are read here:
@@ -91,6 +98,8 @@ def parse_action(text: str, rules: RuleSet, *, seat: int | None = None, to_act: 
     seat 2 play 3♠ 4♠ 5♠
     >>> parse_action("seat 1 pass", HOUSE)
     Action(kind='pass', seat=1, combo=None)
+    >>> print(parse_action("bỏ lượt", HOUSE, to_act=3), parse_action("A bích", HOUSE, to_act=0), sep="; ")
+    seat 3 pass; seat 0 play A♠
     """
     if not isinstance(text, str):
         raise IllegalPlay(f"an action is text such as 'pass' or 'play 3♠ 4♠ 5♠', not {type(text).__name__}")
@@ -109,16 +118,16 @@ def parse_action(text: str, rules: RuleSet, *, seat: int | None = None, to_act: 
         raise IllegalPlay(
             "no action given: write 'pass', the cards to play (e.g. '3♠ 4♠ 5♠'), 'chop' and the cards, or 'forfeit'"
         )
-    kind = _VERBS.get(words[0].lower())
+    kind, verb = _verb(words)
     if kind is None:
         kind = "play"
-        if words[0].isalpha() and not _is_card(words[0]):
+        # A card may be written as a rank and a suit apart ("A bích", "heo cơ", "A s").
+        if words[0].isalpha() and not (_is_card(words[0]) or _is_card(" ".join(words[:2]))):
             raise IllegalPlay(
                 f"cannot read {words[0]!r} in {text!r}: write 'pass', the cards to play (e.g. 'play 3♠ 4♠ 5♠'), "
                 "'chop' and the cards, or 'forfeit'"
             )
-    else:
-        words = words[1:]
+    words = words[verb:]
     who = seat if seat is not None else named if named is not None else to_act if kind in ("play", "pass") else None
     if who is None:
         raise IllegalPlay(f"say which seat acts: 'seat 2 {text.strip()}'")
@@ -129,6 +138,29 @@ def parse_action(text: str, rules: RuleSet, *, seat: int | None = None, to_act: 
     if not words:
         raise IllegalPlay(f"{text.strip()!r} names no cards: write them after it, e.g. 'play 3♠ 4♠ 5♠'")
     return Action(kind=kind, seat=who, combo=classify(" ".join(words), rules))
+
+
+def _verb(words: list[str]) -> tuple[Literal["play", "pass", "interrupt", "forfeit"] | None, int]:
+    """The action the first words name (one word, or two such as ``bỏ lượt``) and how many words
+    that takes; ``(None, 0)`` when they name none."""
+    first = _folded(words[0])
+    if len(words) > 1 and first in _PHRASE_STARTS:
+        kind = _VERBS.get(f"{first} {_folded(words[1])}")
+        if kind is not None:
+            return kind, 2
+    kind = _VERBS.get(first)
+    return (None, 0) if kind is None else (kind, 1)
+
+
+def says_pass(text: str) -> bool:
+    """Whether ``text`` is a pass and nothing else: ``pass``, ``bỏ``, ``bỏ lượt`` or ``qua``, in any case."""
+    words = text.split()
+    return bool(words) and _verb(words) == ("pass", len(words))
+
+
+def _folded(word: str) -> str:
+    """A word as the verb table spells it: NFKC (so NFD ``bỏ`` is ``bỏ``), lower case."""
+    return word.lower() if word.isascii() else unicodedata.normalize("NFKC", word).lower()
 
 
 def _is_card(word: str) -> bool:

@@ -3,7 +3,8 @@
 Learning frameworks want every action to be one of a fixed set of numbers and a 0/1 mask saying
 which are legal now. A Tiến Lên action is a set of cards, and the card sets that are combinations
 are far too many to number one by one: a straight or pair run may take any suit (or suit pair) at
-each of its ranks, so there are 119,304,384 straights and 3,134,566,080 pair runs. This module
+each of its ranks, so there are 119,304,384 straights and 3,134,566,080 pair runs (and, where a
+rule set plays them, runs of triples). This module
 numbers every action anyway, *exactly*, by letting a run be chosen in several steps:
 
 =================  =====  =======================================================================
@@ -21,15 +22,23 @@ indices            count  meaning
 317 … 320          4      the suit of the next rank of the straight being chosen (♠ ♣ ♦ ♥)
 321 … 326          6      the two suits of the next rank of the pair run being chosen (order as
                           for pairs)
+327 … 392          66     *start* a triple run over ranks ``low … low + length - 1`` (2 to 12
+                          ranks, no 2; by length, then by lowest rank)
+393 … 458          66     a quad run over ranks ``low … low + length - 1`` (2 to 12 ranks, no 2;
+                          by length, then by lowest rank)
+459 … 462          4      the three suits of the next rank of the triple run being chosen (order
+                          as for triples)
 =================  =====  =======================================================================
 
-A single, pair, triple, quad or pass is one index. A straight or pair run of ``n`` ranks is
-``1 + n`` indices: its rank span, then the suits of each rank from the lowest up. The code is
+A single, pair, triple, quad, quad run or pass is one index. A straight, pair run or triple run of
+``n`` ranks is ``1 + n`` indices: its rank span, then the suits of each rank from the lowest up.
+The blocks from 327 on name the triple and quad runs that only rule sets with ``triple_run_min``
+or ``quad_run_min`` play; they were added after the first 327, which kept their numbers. The code is
 prefix-free (the span says how many suit steps follow), so a sequence names one card set and each
 card set in the space has one sequence: :func:`action_indices` and :func:`indices_mask` are
 inverse. The space does not depend on the rule set: indices that a rule set never allows
-(straights topped by a 2 where they are not, pair runs where there are none) are simply never
-legal under it.
+(straights topped by a 2 where they are not, pair runs where there are none, triple and quad runs
+where they are not played) are simply never legal under it.
 
 **Exactness.** :class:`Choice` is a decision in progress: it holds the legal actions of the seat
 to step and the indices chosen so far, and offers as legal exactly the next indices of the legal
@@ -75,6 +84,7 @@ __all__ = [
     "ACTION_SPACE_SIZE",
     "PASS_INDEX",
     "RUN_SHAPES",
+    "SET_RUN_SHAPES",
     "CHOICE_LENGTH",
     "action_indices",
     "indices_mask",
@@ -95,16 +105,37 @@ RUN_SHAPES: tuple[tuple[ComboKind, int, int], ...] = tuple(
     for low in range(ranks - length + 1)
 )
 """The run spans that start a straight or pair run, in index order, as ``(kind, lowest rank, ranks)``."""
+SET_RUN_SHAPES: tuple[tuple[ComboKind, int, int], ...] = tuple(
+    (kind, low, length)
+    for kind in (ComboKind.TRIPLE_RUN, ComboKind.QUAD_RUN)  # over ranks 3 … A
+    for length in range(2, Rank.TWO + 1)
+    for low in range(Rank.TWO - length + 1)
+)
+"""The spans of triple runs (each followed by its suit steps) and of quad runs (whole actions), in
+index order from 327, as ``(kind, lowest rank, ranks)``."""
 
 PASS_INDEX = 0
 """The index of a pass (or of declining an out-of-turn chop)."""
 _RUN_BASE = _GROUP_BASE[4] + 13
 _STEP_BASE = _RUN_BASE + len(RUN_SHAPES)
-_STEPS = _PER_RANK[1] + _PER_RANK[2]
-_STEP_SIZE = {ComboKind.STRAIGHT: 1, ComboKind.PAIR_RUN: 2}
-ACTION_SPACE_SIZE = _STEP_BASE + len(_STEPS)
-"""How many indices the action space has (327)."""
-_RUN_INDEX = {shape: _RUN_BASE + i for i, shape in enumerate(RUN_SHAPES)}
+_SET_RUN_BASE = _STEP_BASE + len(_PER_RANK[1] + _PER_RANK[2])
+_TRIPLE_STEP_BASE = _SET_RUN_BASE + len(SET_RUN_SHAPES)
+ACTION_SPACE_SIZE = _TRIPLE_STEP_BASE + len(_PER_RANK[3])
+"""How many indices the action space has (463)."""
+_SPAN = {_RUN_BASE + i: shape for i, shape in enumerate(RUN_SHAPES)} | {
+    _SET_RUN_BASE + i: shape for i, shape in enumerate(SET_RUN_SHAPES)
+}
+"""Each run span's index and its ``(kind, lowest rank, ranks)``."""
+_RUN_INDEX = {shape: index for index, shape in _SPAN.items()}
+_STEP_INDICES = {  # the suit-step indices of each run kind, by the suits they fix at a rank
+    ComboKind.STRAIGHT: {suits: _STEP_BASE + i for i, suits in enumerate(_PER_RANK[1])},
+    ComboKind.PAIR_RUN: {suits: _STEP_BASE + 4 + i for i, suits in enumerate(_PER_RANK[2])},
+    ComboKind.TRIPLE_RUN: {suits: _TRIPLE_STEP_BASE + i for i, suits in enumerate(_PER_RANK[3])},
+    ComboKind.QUAD_RUN: {},  # a quad run is named by its span alone
+}
+_STEP_SUITS = {index: suits for steps in _STEP_INDICES.values() for suits, index in steps.items()}
+"""Each suit-step index and the suits it fixes at its rank."""
+_RUN_KINDS = {1: ComboKind.STRAIGHT, 2: ComboKind.PAIR_RUN, 3: ComboKind.TRIPLE_RUN, 4: ComboKind.QUAD_RUN}
 
 CHOICE_LENGTH = 53
 """Ints in :meth:`Choice.encode`: the run span index chosen (0 if none), then 52 card bits."""
@@ -115,7 +146,7 @@ def action_indices(mask: int) -> tuple[int, ...]:
     then the suits of each of its ranks from the lowest.
 
     Raises :class:`~tienlen.InvalidCombo` for a card set of no shape the space names (cards of
-    several ranks that are not one card or one pair at each of consecutive ranks).
+    several ranks that are not as many cards at each of consecutive ranks).
     """
     if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask <= FULL_MASK:
         raise InvalidCombo(f"{shown(mask)} is not a card mask: masks run from 0 to 2**52 - 1")
@@ -134,11 +165,12 @@ def _indices(mask: int) -> tuple[int, ...]:
         size = suits[0].bit_count()
         return (_GROUP_BASE[size] + ranks[0] * len(_PER_RANK[size]) + _PER_RANK[size].index(suits[0]),)
     sizes = {s.bit_count() for s in suits}
-    kind = ComboKind.STRAIGHT if sizes == {1} else ComboKind.PAIR_RUN if sizes == {2} else None
+    kind = _RUN_KINDS[sizes.pop()] if len(sizes) == 1 else None
     shape = (kind, ranks[0], len(ranks))
     if kind is None or ranks[-1] - ranks[0] + 1 != len(ranks) or shape not in _RUN_INDEX:
-        raise InvalidCombo(f"{format_cards(mask)} is no single, pair, triple, quad, straight or pair run")
-    return (_RUN_INDEX[shape], *(_STEP_BASE + _STEPS.index(s) for s in suits))
+        raise InvalidCombo(f"{format_cards(mask)} is no single, pair, triple, quad, straight or run of pairs, triples or quads")
+    steps = _STEP_INDICES[kind]
+    return (_RUN_INDEX[shape], *(steps[s] for s in suits if steps))
 
 
 _INDICES: BoundedCache[int, tuple[int, ...]] = BoundedCache("action indices", limit=1 << 12, holds="card masks")
@@ -162,18 +194,23 @@ def indices_mask(indices: Sequence[int]) -> int:
         size = next(s for s in (4, 3, 2, 1) if first >= _GROUP_BASE[s])
         rank, pos = divmod(first - _GROUP_BASE[size], len(_PER_RANK[size]))
         return _PER_RANK[size][pos] << (4 * rank)
-    if first >= _STEP_BASE:
+    if first in _STEP_SUITS:
         raise IllegalPlay(f"{index_label(first)} continues a run: choose a run span first")
-    kind, low, length = RUN_SHAPES[first - _RUN_BASE]
-    if len(steps) != length or any(not i >= _STEP_BASE or _STEPS[i - _STEP_BASE].bit_count() != _STEP_SIZE[kind] for i in steps):
-        width = "one suit" if kind is ComboKind.STRAIGHT else "two suits"
+    kind, low, length = _SPAN[first]
+    if kind is ComboKind.QUAD_RUN:
+        if steps:
+            raise IllegalPlay(f"{index_label(first)} is a whole action; nothing may follow it")
+        return sum(15 << (4 * (low + k)) for k in range(length))
+    allowed = _STEP_INDICES[kind].values()
+    if len(steps) != length or any(i not in allowed for i in steps):
+        width = ("one suit", "two suits", "three suits")[kind - ComboKind.STRAIGHT]
         raise IllegalPlay(f"{index_label(first)} needs {length} suit steps of {width} each, not {list(steps)}")
     return _run_mask(low, steps)
 
 
 def _run_mask(low: int, steps: Sequence[int]) -> int:
     """The cards fixed by a run's suit steps, the first at rank ``low``."""
-    return sum(_STEPS[i - _STEP_BASE] << (4 * (low + k)) for k, i in enumerate(steps))
+    return sum(_STEP_SUITS[i] << (4 * (low + k)) for k, i in enumerate(steps))
 
 
 def index_label(index: int) -> str:
@@ -188,11 +225,10 @@ def index_label(index: int) -> str:
     if index < _RUN_BASE:
         mask = indices_mask((index,))
         return f"{('single', 'pair', 'triple', 'quad')[mask.bit_count() - 1]} {format_cards(mask)}"
-    if index < _STEP_BASE:
-        kind, low, length = RUN_SHAPES[index - _RUN_BASE]
-        name = "straight" if kind is ComboKind.STRAIGHT else "pair run"
-        return f"{name} {Rank(low).symbol}…{Rank(low + length - 1).symbol}"
-    suits = _STEPS[index - _STEP_BASE]
+    if index in _SPAN:
+        kind, low, length = _SPAN[index]
+        return f"{kind.label} {Rank(low).symbol}…{Rank(low + length - 1).symbol}"
+    suits = _STEP_SUITS[index]
     symbols = "".join(suit.symbol for suit in Suit if suits >> suit & 1)
     return f"suit{'s' if len(symbols) > 1 else ''} {symbols}"
 
@@ -275,7 +311,7 @@ class Choice:
         then the 52 bits of the cards its suit steps have fixed."""
         if not self.chosen:
             return [0] * CHOICE_LENGTH
-        mask = _run_mask(RUN_SHAPES[self.chosen[0] - _RUN_BASE][1], self.chosen[1:])
+        mask = _run_mask(_SPAN[self.chosen[0]][1], self.chosen[1:])
         return [self.chosen[0]] + [(mask >> i) & 1 for i in range(52)]
 
 

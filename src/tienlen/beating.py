@@ -27,6 +27,8 @@ _PATTERN_WORDS = {
     ComboKind.QUAD: "a quad must follow the same suits",
     ComboKind.STRAIGHT: "a straight must follow suit",
     ComboKind.PAIR_RUN: "a pair run must follow the same suits",
+    ComboKind.TRIPLE_RUN: "a triple run must follow the same suits",
+    ComboKind.QUAD_RUN: "a quad run must follow the same suits",
 }
 
 

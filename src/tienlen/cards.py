@@ -11,10 +11,13 @@ Card.parse('10♥')
 Card text is forgiving: it is NFKC-normalised first (full-width ``１０Ｈ`` reads as ``10H``), invisible
 characters such as the emoji variation selector in a phone's ``Q♥️`` are dropped, letters may be in
 any case, and the suits may be symbols (``♠ ♣ ♦ ♥``, ``♤ ♧ ♢ ♡``, ``❤``), letters (``s c d h``) or
-Vietnamese words (``bích``, ``chuồn``/``nhép``, ``rô``, ``cơ``, with or without accents).
+Vietnamese words (``bích``, ``chuồn``/``nhép``/``tép``, ``rô``, ``cơ``). Ranks may be Vietnamese words
+too (``heo`` 2, ``xì`` A, ``già`` K, ``đầm`` Q, ``bồi`` J, ``ba`` … ``mười`` 3 … 10); every word is
+read with or without its diacritics. The words, and the rule for words that look like letters, are
+in ``tienlen._words`` and on the cards page of the documentation.
 
->>> format_cards(parse_cards("Q♥\ufe0f １０ｄ 3 BÍCH"))
-'3♠ 10♦ Q♥'
+>>> format_cards(parse_cards("Q♥\ufe0f １０ｄ 3 BÍCH heo cơ xi bich"))
+'3♠ 10♦ Q♥ A♠ 2♥'
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from typing import Any, NoReturn
 
 from attrs.exceptions import FrozenInstanceError
 
-from tienlen import drawing
+from tienlen import _words, drawing
 from tienlen._fast import fast
 from tienlen._input import MAX_CARD_TEXT, check_text, shown
 from tienlen.errors import InvalidCards
@@ -79,34 +82,44 @@ class Suit(enum.IntEnum):
 
 
 _RANK_SYMBOLS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
-_RANK_WORDS = {s.lower(): i for i, s in enumerate(_RANK_SYMBOLS)} | {"t": 7}
+_RANK_WORDS = {s.lower(): i for i, s in enumerate(_RANK_SYMBOLS)} | {"t": 7} | _words.spellings(_words.RANKS)
 _SUIT_WORDS = {
     "♠": 0,
     "s": 0,
     "♤": 0,
-    "bích": 0,
-    "bich": 0,
     "♣": 1,
     "c": 1,
     "♧": 1,
-    "chuồn": 1,
-    "chuon": 1,
-    "nhép": 1,
-    "nhep": 1,
     "♦": 2,
     "d": 2,
     "♢": 2,
-    "rô": 2,
-    "ro": 2,
     "♥": 3,
     "h": 3,
     "♡": 3,
     "❤": 3,
-    "cơ": 3,
-    "co": 3,
-}
-# One token of lower-cased text: a rank, optional spaces, then a suit word or symbol.
-_TOKEN = re.compile(r"(10|[2-9]|[tjqka])\s*(" + "|".join(sorted(map(re.escape, _SUIT_WORDS), key=len, reverse=True)) + r")")
+} | _words.spellings(_words.SUITS)
+
+
+def _either(spelt: Iterable[str], apart: str = "") -> str:
+    """A regular expression matching any of these spellings, where one that begins another is tried
+    after it, so that the longer wins (``co`` before ``c``, ``tam`` before ``t``); the single
+    characters that begin no other come first, as one set. ``apart`` follows every word of two
+    letters or more."""
+    spelt = set(spelt)
+
+    def begins(word: str) -> int:
+        return sum(other.startswith(word) for other in spelt)
+
+    single = "".join(sorted(w for w in spelt if len(w) == 1 and begins(w) == 1))
+    rest = sorted(spelt.difference(single), key=lambda w: (begins(w), len(w), w))
+    words = [re.escape(w) + (apart if w.isalpha() and len(w) > 1 else "") for w in rest]
+    return "|".join([f"[{re.escape(single)}]", *words] if single else words)
+
+
+# One token of lower-cased text: a rank, optional spaces, then a suit. A rank word (heo, xì, ...;
+# see tienlen._words) must not run on into a letter ("bad" is not ba and d); a suit word may run on
+# into the next card but not into other letters, which _parse_tokens checks (to quote the token).
+_TOKEN = re.compile("(" + _either(_RANK_WORDS, apart=r"(?![^\W\d_])") + r")\s*(" + _either(_SUIT_WORDS) + ")")
 
 
 @total_ordering
@@ -151,7 +164,7 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read one card: ``10♥``, ``10h``, ``Th``, ``T♥``, ``2d``, ``3 bích``, ``K rô``.
+        """Read one card: ``10♥``, ``10h``, ``Th``, ``T♥``, ``2d``, ``3 bích``, ``K rô``, ``heo cơ``.
 
         Raises :class:`InvalidCards` naming the text when it is not exactly one card.
         """

@@ -46,6 +46,7 @@ from typing import IO, Any, NoReturn, TypeVar
 from tienlen._checks import check_int
 from tienlen._input import MAX_AMOUNT, MAX_RECORD, MAX_SEED, MAX_WORKERS, load_json, read_file, shown
 from tienlen._version import __version__
+from tienlen.actions import says_pass
 from tienlen.agents import AGENTS, make_agent, play_round
 from tienlen.beating import explain, is_chop
 from tienlen.cards import format_cards, parse_cards, to_mask
@@ -189,7 +190,11 @@ def _parser() -> argparse.ArgumentParser:
 
 def _check_options(check: argparse.ArgumentParser) -> None:
     check.add_argument("--rules", required=True, help=f"{_RULES_HELP}; several, comma-separated, answer for each")
-    check.add_argument("--play", required=True, help="the cards played, e.g. '6♠6♣6♦6♥' or '6s 6c 6d 6h', or 'pass'")
+    check.add_argument(
+        "--play",
+        required=True,
+        help="the cards played, e.g. '6♠6♣6♦6♥', '6s 6c 6d 6h' or '6 bích 6 chuồn 6 rô 6 cơ', or 'pass' (or 'bỏ')",
+    )
     check.add_argument("--table", help="the combination on the table (omit when leading)")
     check.add_argument("--hand", help="the player's hand; the play must come from it")
     check.add_argument("--json", action="store_true", help="answer as JSON")
@@ -338,7 +343,7 @@ def _answer(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
     table = _cards_option("--table", args.table, lambda text: classify(text, rules)) if args.table else None
     reason: str | None = None
     play: dict[str, str] | None = None
-    if args.play.strip().lower() == "pass":
+    if says_pass(args.play):
         reason = None if table is not None else "the leader may not pass; play any combination"
         play = {"kind": "pass", "cards": ""}
     else:

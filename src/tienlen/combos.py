@@ -33,7 +33,8 @@ TWO = _bits.TWO  # the rank index of the 2s
 
 
 class ComboKind(enum.IntEnum):
-    """The six shapes of play, in the order :func:`~tienlen.legal_plays` lists them."""
+    """The shapes of play, in the order :func:`~tienlen.legal_plays` lists them (triple and quad
+    runs only where ``triple_run_min`` and ``quad_run_min`` make them combinations)."""
 
     SINGLE = 1
     PAIR = 2
@@ -41,6 +42,8 @@ class ComboKind(enum.IntEnum):
     QUAD = 4
     STRAIGHT = 5
     PAIR_RUN = 6
+    TRIPLE_RUN = 7
+    QUAD_RUN = 8
 
     @property
     def label(self) -> str:
@@ -66,7 +69,7 @@ class Combo(WireValue):
         check_type(self.kind, ComboKind, "kind", "a ComboKind")
         if isinstance(self.mask, bool) or not isinstance(self.mask, int) or not 0 < self.mask <= FULL_MASK:
             raise InvalidArgument(f"mask must be a card mask from 1 to 2**52 - 1, not {shown(self.mask)}")
-        if _loose_kind(self.mask) is not self.kind:
+        if loose_kind(self.mask) is not self.kind:
             raise InvalidCombo(f"{format_cards(self.mask)} is not a {self.kind.label}")
 
     @property
@@ -159,18 +162,25 @@ def as_combo(value: Combo | Iterable[Card] | str | int, rules: RuleSet) -> Combo
     return value if isinstance(value, Combo) else classify(value, rules)
 
 
-def _loose_kind(mask: int) -> ComboKind | None:
+def loose_kind(mask: int) -> ComboKind | None:
     """The kind the cards of ``mask`` have under the loosest rules, or ``None``."""
     rank = (mask.bit_length() - 1) >> 2
     if mask >> 4 * rank << 4 * rank == mask:
         return ComboKind(mask.bit_count())
     ranks = [r for r, n in enumerate(rank_nibbles(mask)) if n]
     counts = {(mask >> 4 * r & 0xF).bit_count() for r in ranks}
-    if ranks[-1] - ranks[0] != len(ranks) - 1 or len(ranks) < 3 or len(counts) != 1:
+    if ranks[-1] - ranks[0] != len(ranks) - 1 or len(counts) != 1:
         return None
-    if counts == {1}:
-        return ComboKind.STRAIGHT
-    return ComboKind.PAIR_RUN if counts == {2} and ranks[-1] != TWO else None
+    (count,) = counts
+    if count == 1:
+        return ComboKind.STRAIGHT if len(ranks) >= 3 else None
+    if ranks[-1] == TWO or (count == 2 and len(ranks) < 3):
+        return None
+    return _RUN_KINDS[count]
+
+
+_RUN_KINDS = {2: ComboKind.PAIR_RUN, 3: ComboKind.TRIPLE_RUN, 4: ComboKind.QUAD_RUN}
+_RUN_WORDS = {3: ("triple run", "triples"), 4: ("quad run", "quads")}
 
 
 def _shape(mask: int, rules: RuleSet) -> tuple[tuple[str, bool], ComboKind | None]:
@@ -211,7 +221,18 @@ def _shape(mask: int, rules: RuleSet) -> tuple[tuple[str, bool], ComboKind | Non
         if rules.pair_same_colour and not all(_pair_colour_ok(r, mask >> 4 * r & 0xF, rules) for r in range(low >> 2, rank + 1)):
             return ("each pair of a pair run must be one colour", True), None
         return ("", False), ComboKind.PAIR_RUN
-    return ("cards of different ranks must form a straight (one of each rank) or a pair run (two of each)", False), None
+    size = 3 if counts == held * 3 else 4 if counts == held << 2 else 0  # a triple or quad run's sets
+    if size and (least := rules.triple_run_min if size == 3 else rules.quad_run_min):
+        name, sets = _RUN_WORDS[size]
+        if not consecutive:
+            return (f"the {sets} {_names(mask)} are not consecutive", False), None
+        if rank == TWO:
+            return (f"a {name} cannot contain 2s", False), None
+        if length < least:
+            return (f"a {name} needs at least {least} {sets}", True), None
+        return ("", False), _RUN_KINDS[size]
+    runs = ", or here a triple or quad run (three or four of each)" if rules.triple_run_min or rules.quad_run_min else ""
+    return (f"cards of different ranks must form a straight (one of each rank) or a pair run (two of each){runs}", False), None
 
 
 _OF_ONE_RANK = (None, ComboKind.SINGLE, ComboKind.PAIR, ComboKind.TRIPLE, ComboKind.QUAD)

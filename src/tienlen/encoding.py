@@ -31,7 +31,8 @@ field                  length  value
 ``table_seat``         1       offset of the seat whose play is on the table; -1 if it is empty
 ``leader``             1       offset of the seat that leads (led) this trick
 ``table_kind``         1       0 for an empty table, else the :class:`~tienlen.ComboKind` value
-                               (1 single, 2 pair, 3 triple, 4 quad, 5 straight, 6 pair run)
+                               (1 single, 2 pair, 3 triple, 4 quad, 5 straight, 6 pair run,
+                               7 triple run, 8 quad run)
 ``table_length``       1       cards on the table (0 if empty)
 ``trick_number``       1       the trick being played, 1 for the first
 ``chops_in_trick``     1       chops made in this trick so far (the length of its chop chain)

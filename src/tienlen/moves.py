@@ -1,8 +1,8 @@
 """Exact legal-play generation on integer masks.
 
 :func:`legal_plays` lists every combination a hand may play now, each card set once, in a fixed
-order: by kind (single, pair, triple, quad, straight, pair run), then by length, then by card mask
-ascending (which orders by top card first).
+order: by kind (single, pair, triple, quad, straight, pair run, then triple run and quad run where
+the rules play them), then by length, then by card mask ascending (which orders by top card first).
 
 >>> from tienlen import HOUSE, classify, parse_cards
 >>> hand = parse_cards("3♠ 4♠ 5♦ 5♥ 2♣")
@@ -42,8 +42,8 @@ length); the plans of at most 64 rule sets. The byte tables and the sets of one 
 
 Everything here must agree exactly with "every non-empty subset of the hand through
 :func:`~tienlen.classify` and :func:`~tienlen.beats`"; ``tests/test_moves.py`` checks that on
-random and constructed positions under every profile, ``tests/perft.json`` pins counts, and
-``tests/test_move_tables.py`` checks the tables and windows against plain scans.
+random and constructed positions under every profile, and the tables and windows against plain
+scans; ``tests/perft.json`` pins counts.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ from tienlen.rules import RuleSet
 
 __all__ = ["legal_plays", "legal_masks", "combo_of"]
 
-SINGLE, PAIR, TRIPLE, QUAD, STRAIGHT, PAIR_RUN = ComboKind
+SINGLE, PAIR, TRIPLE, QUAD, STRAIGHT, PAIR_RUN, TRIPLE_RUN, QUAD_RUN = ComboKind
 
 Item = tuple[ComboKind, int]
 """One legal play as ``(kind, card mask)``."""
@@ -81,10 +81,12 @@ _ONE_A_RANK = [sum(1 << (4 * i) for i in range(n)) for n in range(14)]  # bit 4i
 
 
 def _ranks_holding(hand: int, size: int) -> int:
-    """Bit ``4r`` set for each rank ``r`` of which the hand holds at least ``size`` (1, 2 or 3) cards."""
+    """Bit ``4r`` set for each rank ``r`` of which the hand holds at least ``size`` (1 to 4) cards."""
     if size == 1:
         held = hand | hand >> 1
         return (held | held >> 2) & SPADES
+    if size == 4:
+        return hand & hand >> 1 & hand >> 2 & hand >> 3 & SPADES
     count = (hand & SPADES) + (hand >> 1 & SPADES) + (hand >> 2 & SPADES) + (hand >> 3 & SPADES)
     # Each nibble of ``count`` now holds 0 to 4: at least 2 is bit 1 or 2; at least 3 is 3 or 4.
     if size == 2:
@@ -109,6 +111,7 @@ _CARDS_AT = _by_rank([_sub_nibbles(n, 1) for n in range(16)])
 _ANY_PAIRS_AT = _by_rank(_ANY_PAIR)
 _COLOUR_PAIRS_AT = _by_rank(_COLOUR_PAIR)
 _TRIPLES_AT = _by_rank([_sub_nibbles(n, 3) for n in range(16)])
+_QUADS_AT = _by_rank([_sub_nibbles(n, 4) for n in range(16)])
 
 
 def _two_ranks(i: int, byte: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -139,6 +142,7 @@ class _Plan:
         "follow_suit",
         "twos_ignore_suit",
         "unled_runs",
+        "set_runs",
         "shapes",
     )
 
@@ -166,6 +170,12 @@ class _Plan:
         # Pair-run lengths (in pairs) that are bombs here and may not be led.
         self.unled_runs = frozenset(
             () if rules.lead_pair_run_bombs else (pairs_of(b.bomb) for b in rules.bombs if b.bomb != "quad")
+        )
+        # Triple and quad runs played here: (kind, cards a rank, fewest ranks); none by default.
+        self.set_runs = tuple(
+            (kind, size, least)
+            for kind, size, least in ((TRIPLE_RUN, 3, rules.triple_run_min), (QUAD_RUN, 4, rules.quad_run_min))
+            if least
         )
         self.shapes: dict[tuple[ComboKind, int, bool, bool], list[tuple[ComboKind, int, bool]]] = {}
 
@@ -347,6 +357,8 @@ def _leads(hand: int, plan: _Plan) -> list[Group]:
         if plan.unled_runs:
             runs = [m for m in runs if m.bit_count() // 2 not in plan.unled_runs]
         groups.append((PAIR_RUN, runs))
+    for kind, size, least in plan.set_runs:
+        groups.append((kind, _set_runs(hand, size, least, 13, 0)))
     return groups
 
 
@@ -376,9 +388,11 @@ def _higher(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]:
         if ranks < plan.straight_min:
             return []
         return _straights(hand, ranks, floor, plan, longest=ranks)
-    if plan.pair_run_at is None or ranks < plan.pair_run_min:
-        return []
-    return _pair_runs(hand, plan, ranks, ranks, floor)
+    if kind is PAIR_RUN:
+        if plan.pair_run_at is None or ranks < plan.pair_run_min:
+            return []
+        return _pair_runs(hand, plan, ranks, ranks, floor)
+    return _set_runs(hand, 3 if kind is TRIPLE_RUN else 4, ranks, ranks, floor) if _plays_runs(kind, ranks, plan) else []
 
 
 def _straights(hand: int, shortest: int, floor: int, plan: _Plan, longest: int = 13) -> list[int]:
@@ -397,6 +411,21 @@ def _pair_runs(hand: int, plan: _Plan, shortest: int, longest: int, floor: int) 
     if not windows:
         return []
     return _runs([()] + [plan.pair_run_at[r][(hand >> (4 * r)) & 0xF] for r in _RANKS_DOWN], windows, floor)
+
+
+def _set_runs(hand: int, size: int, shortest: int, longest: int, floor: int) -> list[int]:
+    """The runs of triples (``size`` 3) or quads (4) of ``shortest`` to ``longest`` ranks in the
+    hand, no 2, top card index at least ``floor``: by length, then mask ascending."""
+    windows = _windows(_ranks_holding(hand, size) & _NOT_TWOS, shortest, longest, floor)
+    if not windows:
+        return []
+    at = _TRIPLES_AT if size == 3 else _QUADS_AT
+    return _runs([()] + [at[r][(hand >> (4 * r)) & 0xF] for r in _RANKS_DOWN], windows, floor)
+
+
+def _plays_runs(kind: ComboKind, ranks: int, plan: _Plan) -> bool:
+    """Whether a triple or quad run of ``ranks`` ranks is a combination under the plan's rules."""
+    return any(k is kind and ranks >= least for k, _, least in plan.set_runs)
 
 
 def _following(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]:
@@ -432,7 +461,7 @@ def _following(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]
         return pairs
     if not _pattern_allowed(kind, tmask, plan):
         return []
-    highest = plan.straight_top if kind is STRAIGHT else TWO - 1 if kind is PAIR_RUN else TWO
+    highest = plan.straight_top if kind is STRAIGHT else TWO if kind is TRIPLE or kind is QUAD else TWO - 1
     end = 4 * (highest + 1)  # a play must lie below this bit
     out: list[int] = []
     play = tmask << 4
@@ -453,6 +482,8 @@ def _pattern_allowed(kind: ComboKind, tmask: int, plan: _Plan) -> bool:
         if plan.pair_run_at is None or tmask.bit_count() // 2 < plan.pair_run_min:
             return False
         return plan.pair_run_at is _ANY_PAIRS_AT or all(same_colour((tmask >> s) & 0xF) for s in _NIBBLE_SHIFTS)
+    if kind is TRIPLE_RUN or kind is QUAD_RUN:
+        return _plays_runs(kind, tmask.bit_count() // (3 if kind is TRIPLE_RUN else 4), plan)
     return True
 
 

@@ -35,7 +35,7 @@ but ``pyspiel.load_game`` knows only the profiles by name.
 >>> import pyspiel
 >>> game = pyspiel.load_game("python_tienlen(rules=northern,players=3)")
 >>> game.num_distinct_actions(), game.num_players(), game.max_chance_outcomes()
-(327, 3, 52)
+(463, 3, 52)
 """
 
 from __future__ import annotations

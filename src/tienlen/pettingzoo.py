@@ -7,7 +7,7 @@ out-of-turn chops offered as steps of their own, rewards the settlement's ``net`
 exactly (:func:`tienlen.settle.reward_net`) at the end, every agent terminated then and stepping ``None`` to leave), with Gymnasium spaces:
 
 * ``action_space(agent)``: ``Discrete(ACTION_SPACE_SIZE)``, the fixed exact space of
-  :mod:`tienlen.actionspace` (327 indices; a straight or pair run takes several steps by the same
+  :mod:`tienlen.actionspace` (463 indices; a straight or pair run takes several steps by the same
   agent: its span, then one suit step per rank, lowest first).
 * ``observation_space(agent)``: a ``Dict`` of ``observation``, :data:`OBSERVATION_SIZE` ``int16``
   (the 397 ints of :func:`tienlen.encoding.encode_observation`, then the 53 of
@@ -37,6 +37,7 @@ from typing import Any, ClassVar
 from tienlen._checks import rules_or_profile
 from tienlen._extras import requires
 from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, Choice, index_label
+from tienlen.combos import ComboKind
 from tienlen.encoding import OBSERVATION_FIELDS, OBSERVATION_LENGTH
 from tienlen.env import RESET_OPTIONS, TienLenEnv
 from tienlen.errors import IllegalPlay, InvalidArgument
@@ -66,7 +67,7 @@ _HIGH = {
     "to_act": 3,
     "table_seat": 3,
     "leader": 3,
-    "table_kind": 6,
+    "table_kind": max(ComboKind),
     "table_length": 52,
     "trick_number": 53,
     "chops_in_trick": 52,

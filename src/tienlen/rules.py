@@ -108,6 +108,13 @@ class RuleSet:
     )
     pair_runs: bool = attrs.field(default=True, metadata={"meaning": "pair runs (consecutive pairs) are combinations"})
     pair_run_min: int = attrs.field(default=3, metadata={"meaning": "fewest pairs in a pair run"})
+    triple_run_min: int = attrs.field(
+        default=0,
+        metadata={"meaning": "fewest triples in a triple run (sám liên: 333 444 …, no 2; never a bomb); 0: not played"},
+    )
+    quad_run_min: int = attrs.field(
+        default=0, metadata={"meaning": "fewest quads in a quad run (3333 4444 …, no 2; never a bomb); 0: not played"}
+    )
     deal_whole_deck: bool = attrs.field(
         default=False,
         metadata={
@@ -492,6 +499,9 @@ def _check_sizes(r: RuleSet) -> None:
         raise InvalidRules(f"straight_min: {r.straight_min} must be between 3 and 13")
     if not 3 <= r.pair_run_min <= 6:
         raise InvalidRules(f"pair_run_min: {r.pair_run_min} must be between 3 and 6")
+    for field in ("triple_run_min", "quad_run_min"):
+        if getattr(r, field) not in (0, *range(2, 13)):
+            raise InvalidRules(f"{field}: {getattr(r, field)} must be 0 (not played) or from 2 to 12 (ranks 3 to A)")
     patterns = [win.pattern for win in r.instant_wins]
     if len(set(patterns)) != len(patterns):
         raise InvalidRules(f"instant_wins: a pattern is listed twice in {patterns}")

@@ -59,7 +59,7 @@ Decisions where the rules leave a choice (each one is tested):
   come to more (then they pay those); a player who left later takes the lowest place still open
   and is settled as that place. Without a penalty a forfeiter pays as the last place they take.
   So a forfeiter never settles better than by staying in, playing no further card, whatever order
-  the others finish in (``tests/test_forfeit.py`` checks it as a property over every profile and
+  the others finish in (``tests/test_settle_forfeit.py`` checks it as a property over every profile and
   drawn rule set).
 * **Thúi on an instant win** (``instant_win_thui``) is paid by every loser, or where
   ``instant_win_thui_by = "last"`` by the last-placed loser only. Nobody has a place after an
@@ -199,7 +199,8 @@ def _instant_win(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list
             winners.append(win.seat)
             patterns[win.seat] = win.pattern.replace("_", " ")
     losers = [s for s in range(n) if s not in winners]
-    thui_payers = losers if rules.instant_win_thui_by == "every" else [_last_placed(result, losers, winners[0], n)]
+    every = rules.instant_win_thui_by == "every" or not losers  # every seat an instant winner: nobody pays
+    thui_payers = losers if every else [_last_placed(result, losers, winners[0], n)]
     moment: list[Transfer] = []
     for loser in losers:
         dues = [(rules.amount("instant_win_payment", n) * unit, "instant win: {pattern}")]

@@ -105,7 +105,12 @@ def _pair_nibbles(rank: int, rules: RuleSet) -> tuple[int, ...]:
 
 
 def _kinds(rules: RuleSet) -> list[ComboKind]:
-    return [k for k in ComboKind if k is not ComboKind.PAIR_RUN or rules.pair_runs]
+    played = {
+        ComboKind.PAIR_RUN: rules.pair_runs,
+        ComboKind.TRIPLE_RUN: rules.triple_run_min,
+        ComboKind.QUAD_RUN: rules.quad_run_min,
+    }
+    return [k for k in ComboKind if played.get(k, True)]
 
 
 @st.composite
@@ -130,10 +135,15 @@ def _combo(draw: st.DrawFn, rules: RuleSet, kind: ComboKind) -> Combo:
         else:
             suits = draw(st.lists(st.integers(0, 3), min_size=length, max_size=length))
         mask = sum(1 << (4 * (low + i) + s) for i, s in enumerate(suits))
-    else:
+    elif kind is ComboKind.PAIR_RUN:
         length = draw(st.integers(rules.pair_run_min, TWO))
         low = draw(st.integers(0, TWO - length))
         mask = sum(draw(st.sampled_from(_pair_nibbles(low + i, rules))) << (4 * (low + i)) for i in range(length))
+    else:  # a triple run or a quad run, of no 2
+        length = draw(st.integers(rules.triple_run_min if kind is ComboKind.TRIPLE_RUN else rules.quad_run_min, TWO))
+        low = draw(st.integers(0, TWO - length))
+        sets = _TRIPLES if kind is ComboKind.TRIPLE_RUN else (15,)
+        mask = sum(draw(st.sampled_from(sets)) << (4 * (low + i)) for i in range(length))
     return classify(mask, rules)
 
 
@@ -143,12 +153,13 @@ def combos(rules: RuleSet, kind: ComboKind | None = None) -> st.SearchStrategy[C
     Built from rank and suit choices that follow the rule set's axes: one-colour pairs where
     ``pair_same_colour`` (2s excepted where ``twos_ignore_suit``), one-suit straights where
     ``straight_same_suit``, straights topped by a 2 where ``straight_two_on_top``, pair runs only
-    where ``pair_runs`` and from ``pair_run_min`` pairs. Raises :class:`~tienlen.InvalidArgument` when
+    where ``pair_runs`` and from ``pair_run_min`` pairs, triple and quad runs only where
+    ``triple_run_min`` and ``quad_run_min`` are set. Raises :class:`~tienlen.InvalidArgument` when
     ``kind`` is not a combination under ``rules`` (pair runs in ``northern``).
     """
     if kind is not None:
         if kind not in _kinds(rules):
-            raise InvalidArgument(f"{rules.name} has no {kind.label}s: pair runs are not played")
+            raise InvalidArgument(f"{rules.name} has no {kind.label}s: {kind.label}s are not played")
         return _combo(rules, kind)
     return st.one_of([_combo(rules, k) for k in _kinds(rules)])
 
@@ -292,6 +303,8 @@ def _rule_set(draw: st.DrawFn) -> RuleSet:
         straight_two_on_top=draw(flag),
         pair_runs=pair_runs,
         pair_run_min=pair_run_min,
+        triple_run_min=draw(st.sampled_from((0, 0, 2, 3))),
+        quad_run_min=draw(st.sampled_from((0, 0, 2, 3))),
         deal_whole_deck=(whole := low < 4 and draw(flag)),
         deal_evenly=whole and draw(flag),
         follow_suit=follow_suit,

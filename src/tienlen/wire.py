@@ -39,7 +39,7 @@ from tienlen._input import MAX_AMOUNT, MAX_CARD_TEXT, shown
 from tienlen._schemas import bundled_schema, schema, validator
 from tienlen.actions import Action
 from tienlen.cards import DECK, FULL_MASK, cards_of, format_cards, iter_indices, to_mask
-from tienlen.combos import Combo, ComboKind, rank_nibbles
+from tienlen.combos import Combo, ComboKind, loose_kind
 from tienlen.errors import InvalidDocument, TienLenError
 from tienlen.events import (
     Chop,
@@ -186,21 +186,6 @@ _KINDS = {kind.name.lower(): kind for kind in ComboKind}
 _KIND_NAMES = {kind: name for name, kind in _KINDS.items()}
 
 
-def _shape(mask: int) -> ComboKind | None:
-    """The kind the cards' shape allows whatever the rules: one rank, or a run of singles or pairs."""
-    counts = [n.bit_count() for n in rank_nibbles(mask) if n]
-    ranks = [r for r, n in enumerate(rank_nibbles(mask)) if n]
-    if len(ranks) == 1:
-        return ComboKind(counts[0])
-    if ranks[-1] - ranks[0] != len(ranks) - 1:
-        return None
-    if set(counts) == {1} and len(ranks) >= 3:
-        return ComboKind.STRAIGHT
-    if set(counts) == {2}:
-        return ComboKind.PAIR_RUN
-    return None
-
-
 def _combo_body(combo: Combo) -> dict[str, Any]:
     return {"kind": _KIND_NAMES[combo.kind], "cards": _text(combo.mask)}
 
@@ -211,7 +196,7 @@ def _read_combo(value: object, path: str) -> Combo:
     if kind is None:
         _fail(_at(path, "kind"), f"one of {', '.join(_KINDS)}", data["kind"])
     mask = _read_mask(data["cards"], _at(path, "cards"))
-    if not mask or _shape(mask) is not kind:
+    if not mask or loose_kind(mask) is not kind:
         raise InvalidDocument(f"{_at(path, 'cards')}: {format_cards(mask) or 'no cards'} is not a {kind.label}")
     return Combo(kind, mask)
 
