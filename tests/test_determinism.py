@@ -16,7 +16,8 @@ format or the money shows up.
 Issue 26 added, per profile, a digest of 300 rounds played by random agents (:class:`~tienlen.RandomAgent`) through
 :func:`~tienlen.agents.play_round` (keys ``RandomAgent:<profile>``), written when the agent's draw
 became an integer mix of its seed and the position: it pins that draw, so a change to it shows up
-here (the keys above do not depend on it and were left as they were).
+here (the keys above do not depend on it and were left as they were). They were written again
+when the run axes joined every record's rules document.
 """
 
 from __future__ import annotations
