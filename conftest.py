@@ -6,7 +6,12 @@ from __future__ import annotations
 import importlib.util
 import os
 
-_NEEDS = {"src/tienlen/plot.py": "matplotlib", "src/tienlen/pettingzoo.py": "pettingzoo", "src/tienlen/openspiel.py": "pyspiel"}
+_NEEDS = {
+    "src/tienlen/plot.py": "matplotlib",
+    "src/tienlen/pettingzoo.py": "pettingzoo",
+    "src/tienlen/openspiel.py": "pyspiel",
+    "src/tienlen/vector.py": "numpy",
+}
 
 collect_ignore = [path for path, needs in _NEEDS.items() if importlib.util.find_spec(needs) is None]
 

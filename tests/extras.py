@@ -22,6 +22,7 @@ EXTRA_OF = {  # an optional import name, and the package extra that installs it
     "tienlen.plot": "plot",
     "tienlen.pettingzoo": "rl",
     "tienlen.openspiel": "openspiel",
+    "tienlen.vector": "rl",
 }
 
 

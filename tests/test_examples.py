@@ -33,6 +33,7 @@ NEEDS = {
     "pettingzoo_random_vs_greedy.py": "pettingzoo",
     "openspiel_random_vs_greedy.py": "pyspiel",
     "openspiel_ismcts.py": "pyspiel",
+    "train_reinforce.py": "numpy",
 }
 
 

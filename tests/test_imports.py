@@ -17,7 +17,12 @@ import tienlen
 
 SOURCE = Path(tienlen.__file__).parent
 # the modules that exist to use an optional dependency, and what it is
-OPTIONAL = {"tienlen.plot": "matplotlib", "tienlen.pettingzoo": "pettingzoo", "tienlen.openspiel": "pyspiel"}
+OPTIONAL = {
+    "tienlen.plot": "matplotlib",
+    "tienlen.pettingzoo": "pettingzoo",
+    "tienlen.openspiel": "pyspiel",
+    "tienlen.vector": "numpy",
+}
 MODULES = {"tienlen"} | {f"tienlen.{m.name}" for m in pkgutil.iter_modules([str(SOURCE)])}
 
 # The reviewed allow-list: imports made inside a function, on purpose, that point up the layers.
@@ -83,7 +88,7 @@ LAYERS = [
     {"_state", "actionspace", "match", "views"},
     {"encoding", "round"},
     {"agents", "compare", "env", "records", "solve", "strategies", "svg", "wire"},
-    {"openspiel", "pettingzoo", "search", "simulate"},
+    {"openspiel", "pettingzoo", "search", "simulate", "vector"},
     {"tournament"},
     {"tienlen", "cli", "plot"},
     {"__main__"},

@@ -74,13 +74,15 @@ def test_search_agent_is_deterministic_for_a_seed_and_plays_whole_rounds() -> No
 
 
 def test_hint_ranks_legal_actions_with_estimates() -> None:
-    round_ = Round.deal(COUNTING, seed=8)
+    round_ = Round.deal(COUNTING, seed=8, first_round=False)  # a free lead: no 3♠ to include
     assert round_.to_act is not None
     view = round_.view(round_.to_act)
     ranked = hint(view, level=1, seed=2)
     assert ranked and all(isinstance(h, Hint) and h.action in view.legal_actions for h in ranked)
     assert all(0.0 <= h.win <= 1.0 for h in ranked)
-    assert [h.money for h in ranked] == sorted((h.money for h in ranked), reverse=True)
+    assert [h.worlds for h in ranked] == sorted((h.worlds for h in ranked), reverse=True)  # the finalists first
+    assert ranked[0].worlds > ranked[-1].worlds  # a 13-card lead has more than three candidates
+    assert ranked[0].action == SearchAgent(level=1, seed=2).act(view)  # the hint's first is the player's choice
     assert hint(view, level=1, seed=2) == ranked
 
 
@@ -93,3 +95,21 @@ def test_bad_levels_and_views_are_refused() -> None:
         SearchAgent(rollouts=0)
     with pytest.raises(InvalidArgument):
         hint("a view")  # type: ignore[arg-type]
+
+
+def test_rollouts_play_out_of_turn_chops_as_the_greedy_bots_do() -> None:
+    # Under iwin a PR4 chops a 2 out of turn: the search's rollouts must play the round exactly as
+    # play_round plays it with four greedy bots, chops offered in the same order.
+    from tienlen.search import _play_out
+
+    interrupts = 0
+    for seed in range(400):
+        start = Round.deal(IWIN, seed=seed)
+        if start.is_over:
+            continue
+        expected = play_round(IWIN, [GreedyAgent()] * 4, start=start)
+        assert _play_out(start).actions == expected.actions
+        interrupts += any(a.kind == "interrupt" for a in expected.actions)
+        if interrupts == 2:
+            break
+    assert interrupts == 2

@@ -8,9 +8,17 @@ instant win is drawn again). The round is rebuilt in each world by replaying the
 on :class:`~tienlen.round.Round`, so the rules of the rule set (chops, bombs after a pass,
 out-of-turn chops, frozen players, thúi, card-count scoring) are the engine's own. Each
 candidate action is then played in every world, the round is played out by a fast greedy policy
-for every seat, and the round is settled: the action with the highest mean money (ties: the
-higher share of first places) is chosen. Every candidate meets the same worlds (common random
-numbers), which makes their comparison far less noisy than their values.
+for every seat (the :class:`~tienlen.agents.GreedyAgent`'s choices, out-of-turn chops offered
+as :func:`~tienlen.agents.play_round` offers them), and the round is settled. Every candidate
+meets the same worlds (common random numbers), which makes their comparison far less noisy than
+their values. Half the rollouts go to every candidate; the other half, over new worlds, to the
+three that did best, so the close calls get the most rollouts.
+
+**What it maximises.** The mean money of the rollouts, plus a bonus for going out first: the
+share of rollouts the candidate went out first in, times the mean money such rollouts paid
+(over every candidate). Going out first thus counts about twice what it pays: a player that
+only counted money would trade a chance of first place for a safer second where the rule set
+pays second place well (``house``).
 
 **Why determinized sampling rather than information-set MCTS.** A round of Tiến Lên is short in
 decisions that matter but wide in actions (a 13-card lead has dozens), and the engine, written
@@ -23,9 +31,12 @@ hands are small.
 
 **What it does not infer.** A pass is always allowed, so it does not prove that a player could
 not beat the table; the player draws hidden cards uniformly rather than guess at such "voids".
+(Keeping, of twice as many worlds, the half in which the greedy policy would have made the
+others' past choices cost about 40% more time a decision and showed no gain in a small
+duplicate sample; see ``benchmarks/RESULTS.md``.)
 
-**Levels** set the number of rollouts per decision (spread over the candidates, at least two
-worlds each): see :data:`LEVELS`. A wide position keeps at most 8 candidates: the greedy policy's
+**Levels** set the number of rollouts per decision (at least two worlds per candidate and
+stage): see :data:`LEVELS`. A wide position keeps at most 8 candidates: the greedy policy's
 own choice (first: it wins ties), every play that goes out, the pass, and per kind of combination the lowest
 plays and the highest (so a 2 or a bomb is always weighed). The agent is deterministic for a
 seed: its random draws are seeded by the seed and the public position.
@@ -60,13 +71,18 @@ HINT_LEVEL = 2
 """The default level of :func:`hint` (about 80 ms of CPU on a 13-card position here)."""
 _CANDIDATES = 8
 """The most actions weighed in one decision."""
+_KEPT = 3
+"""The candidates that get the second half of the rollouts."""
+_FIRST_BONUS = 1.0
+"""How much going out first is worth on top of its money, as a share of what it pays on average."""
 
 
 @attrs.frozen(kw_only=True)
 class Hint:
     """One legal action with its estimates from the sampled worlds: ``win`` the share of worlds
     where the seat went out first, ``money`` its mean result in the rule set's unit (points
-    relative to the round's average for points rule sets), over ``worlds`` worlds."""
+    relative to the round's average for points rule sets), over ``worlds`` worlds (one rollout
+    each)."""
 
     action: Action
     win: float
@@ -98,9 +114,43 @@ def _fast_greedy(round_: Round) -> Action:
     )
 
 
+def _offer_chops(round_: Round) -> Round:
+    """The out-of-turn chops open now offered as :func:`~tienlen.agents.play_round` offers them,
+    each seat answering by the greedy policy, until none is taken."""
+    while True:
+        chops = round_.legal_interrupts()
+        if not chops:
+            return round_
+        last = round_.trick.last_seat or 0
+        hands = round_.hand_masks
+        counts = [h.bit_count() for h in hands]
+        table = round_.trick.table
+        for seat in sorted({a.seat for a in chops}, key=lambda s: (s - last) % round_.players):
+            own = [a for a in chops if a.seat == seat]
+            action = greedy_choice(
+                [*own, Action(kind="pass", seat=seat)],
+                seat=seat,
+                hand=hands[seat],
+                counts=counts,
+                table=table,
+                my_turn=False,
+                rules=round_.rules,
+            )
+            if action.combo is not None:
+                round_ = round_.apply(action)
+                break
+        else:
+            return round_
+
+
 def _play_out(round_: Round) -> Round:
-    """The round played to its end by the fast greedy policy (in turn only)."""
+    """The round played to its end by the fast greedy policy, out-of-turn chops included."""
+    chops = bool(round_.rules.interrupt_bombs)
     while not round_.is_over:
+        if chops:
+            round_ = _offer_chops(round_)
+            if round_.is_over:
+                break
         round_ = round_.apply(_fast_greedy(round_))
     return round_
 
@@ -201,30 +251,76 @@ def _rng(seed: int, view: PlayerView) -> random.Random:
     return random.Random(f"tienlen-search:{seed}:{view.seat}:{len(view.history)}:{view.hand_mask}:{view.to_act}")
 
 
-def _evaluate(view: PlayerView, candidates: Sequence[Action], rollouts: int, seed: int) -> list[Hint]:
-    """Each candidate's mean money and first-place share over the same sampled worlds."""
-    rng = _rng(seed, view)
-    replay = _replay_of(view)
-    worlds = max(2, rollouts // max(1, len(candidates)))
-    money = [0.0] * len(candidates)
-    wins = [0] * len(candidates)
-    seat = view.seat
-    drawn = 0
+def _worlds(view: PlayerView, replay: _Replay, count: int, rng: random.Random) -> list[Round]:
+    """``count`` sampled worlds (fewer only when draw after draw is won at the deal)."""
+    worlds: list[Round] = []
     tries = 0
-    while drawn < worlds and tries < worlds * 4:
+    while len(worlds) < count and tries < count * 4:
         tries += 1
         world = _world(view, replay, rng)
-        if world is None:
-            continue
-        drawn += 1
-        for index, action in enumerate(candidates):
-            declined = action.kind == "pass" and world.to_act != seat  # declining an out-of-turn chop changes nothing
-            after = world if declined else world.apply(action)
-            end = _play_out(after)
-            money[index] += _money(end, seat)
-            wins[index] += end.result.placements[:1] == (seat,)
-    drawn = max(drawn, 1)
-    return [Hint(action=a, win=wins[i] / drawn, money=money[i] / drawn, worlds=drawn) for i, a in enumerate(candidates)]
+        if world is not None:
+            worlds.append(world)
+    return worlds
+
+
+@attrs.define
+class _Tally:
+    """One candidate's rollouts so far: how many, their money, the first places and the money of those."""
+
+    rollouts: int = 0
+    money: float = 0.0
+    wins: int = 0
+    won_money: float = 0.0
+
+    def add(self, end: Round, seat: int) -> None:
+        money = _money(end, seat)
+        self.rollouts += 1
+        self.money += money
+        if end.result.placements[:1] == (seat,):
+            self.wins += 1
+            self.won_money += money
+
+    def hint(self, action: Action) -> Hint:
+        n = max(self.rollouts, 1)
+        return Hint(action=action, win=self.wins / n, money=self.money / n, worlds=self.rollouts)
+
+
+def _scores(tallies: Sequence[_Tally]) -> list[float]:
+    """Each candidate's mean money plus its first-place share times :data:`_FIRST_BONUS` times
+    the mean money of the rollouts (of every candidate) the seat went out first in."""
+    wins = sum(t.wins for t in tallies)
+    first = max(0.0, sum(t.won_money for t in tallies) / wins) if wins else 0.0
+    return [(t.money + _FIRST_BONUS * first * t.wins) / max(t.rollouts, 1) for t in tallies]
+
+
+def _evaluate(view: PlayerView, candidates: Sequence[Action], rollouts: int, seed: int) -> list[tuple[float, Hint]]:
+    """Each candidate's score (see :func:`_scores`) and estimates, best first, ties to the earlier
+    candidate. Half the rollouts go to every candidate over the same worlds; the other half to
+    the :data:`_KEPT` best of them over new worlds, also shared."""
+    rng = _rng(seed, view)
+    replay = _replay_of(view)
+    seat = view.seat
+    tallies = [_Tally() for _ in candidates]
+
+    def play(worlds: list[Round], which: Sequence[int]) -> None:
+        for world in worlds:
+            for index in which:
+                action = candidates[index]
+                declined = action.kind == "pass" and world.to_act != seat  # declining an out-of-turn chop changes nothing
+                tallies[index].add(_play_out(world if declined else world.apply(action)), seat)
+
+    everyone = range(len(candidates))
+    if len(candidates) <= _KEPT:
+        play(_worlds(view, replay, max(2, rollouts // len(candidates)), rng), everyone)
+    else:
+        first = max(2, rollouts // 2 // len(candidates))
+        play(_worlds(view, replay, first, rng), everyone)
+        scores = _scores(tallies)
+        kept = sorted(sorted(everyone, key=lambda i: (-scores[i], i))[:_KEPT])
+        play(_worlds(view, replay, max(2, (rollouts - first * len(candidates)) // _KEPT), rng), kept)
+    scores = _scores(tallies)
+    kept_first = sorted(everyone, key=lambda i: (-tallies[i].rollouts, -scores[i], i))
+    return [(scores[i], tallies[i].hint(candidates[i])) for i in kept_first]
 
 
 def _check_view(view: object) -> PlayerView:
@@ -269,15 +365,15 @@ class SearchAgent:
         for action in legal:
             if action.combo is not None and action.mask == hand:
                 return action  # going out is never worse than anything else
-        ranked = _evaluate(view, _candidates(view, legal), self.budget, self.seed)
-        best = max(range(len(ranked)), key=lambda i: (ranked[i].money, ranked[i].win, -i))
-        return ranked[best].action
+        return _evaluate(view, _candidates(view, legal), self.budget, self.seed)[0][1].action
 
 
 def hint(view: PlayerView, *, level: int = HINT_LEVEL, seed: int = 0, rollouts: int | None = None) -> tuple[Hint, ...]:
     """The actions worth weighing for ``view.seat`` (every legal action when there are at most
-    8), ranked best first, each with its estimated first-place share and expected money in the
-    rule set's unit (see :class:`SearchAgent` for ``level``, ``seed`` and ``rollouts``).
+    8), ranked best first (by the player's score, see the module docs; the finalists, with more
+    rollouts, before the others), each with its estimated first-place share and expected money in
+    the rule set's unit over ``worlds`` rollouts (see :class:`SearchAgent` for ``level``,
+    ``seed`` and ``rollouts``).
 
     Raises :class:`~tienlen.InvalidArgument` for a view that is not a :class:`PlayerView`, or a
     bad level, seed or budget. A view with no action gives an empty tuple.
@@ -293,6 +389,4 @@ def hint(view: PlayerView, *, level: int = HINT_LEVEL, seed: int = 0, rollouts: 
     legal = view.legal_actions
     if not legal:
         return ()
-    ranked = _evaluate(view, _candidates(view, legal), agent.budget, seed)
-    order = sorted(range(len(ranked)), key=lambda i: (-ranked[i].money, -ranked[i].win, i))
-    return tuple(ranked[i] for i in order)
+    return tuple(h for _, h in _evaluate(view, _candidates(view, legal), agent.budget, seed))

@@ -1,0 +1,579 @@
+"""Many tables stepped together for training: arrays in, arrays out (extra ``rl``: ``pip install 'tienlen[rl]'``).
+
+:class:`TienLenVectorEnv` holds ``num_tables`` tables of one rule set and player count. Each table
+plays rounds one after the other; at every table one seat decides at a time (the seat to act, or a
+seat offered an out-of-turn chop first, exactly as :class:`tienlen.env.TienLenEnv` selects it), and
+one call steps every table once. It needs NumPy only.
+
+**Actions** are indices of the fixed exact action space of :mod:`tienlen.actionspace`
+(:data:`~tienlen.actionspace.ACTION_SPACE_SIZE` = 463), as in :mod:`tienlen.pettingzoo`: a single,
+pair, triple, quad or pass is one index (a quad run too); a straight, pair run or triple run takes
+several steps by the same seat (its span, then one suit step per rank, lowest first).
+``step(actions)`` takes one index per table (shape ``(num_tables,)``, any integer type).
+
+**Observations.** :meth:`~TienLenVectorEnv.reset` and :meth:`~TienLenVectorEnv.step` return a
+dict of arrays, one row per table, for the seat that decides next there:
+
+==================  ===========================  ==================================================
+key                 shape, type                  value
+==================  ===========================  ==================================================
+``observation``     (num_tables, 450) ``int16``  columns 0 … 396: the seat's view laid out as
+                                                 :data:`tienlen.encoding.OBSERVATION_FIELDS` says
+                                                 (:func:`~tienlen.encoding.encode_observation`);
+                                                 397 … 449: the run being chosen
+                                                 (:meth:`tienlen.actionspace.Choice.encode`)
+``action_mask``     (num_tables, 463) ``int8``   1 for each legal index now, else 0
+``seat``            (num_tables,) ``int64``      the seat that decides next
+==================  ===========================  ==================================================
+
+These are exactly :mod:`tienlen.pettingzoo`'s ``observation`` and ``action_mask`` of the selected
+agent, batched (``tests/test_vector.py`` compares them at every step).
+
+**Rewards** have shape ``(num_tables, players)``: every seat's reward, not only the deciding
+seat's, because in a turn-based game the step that ends a round pays every seat. They are 0 until a
+round ends; then each seat gets :func:`tienlen.settle.reward_net`, the settlement's net with any
+rake kept exactly, as :class:`~tienlen.env.TienLenEnv` pays it; ``infos["house"]`` holds the
+house's take, so a finished round's rewards and the house add up to 0.
+
+**Auto-reset** follows Gymnasium's *same-step* mode (``metadata["autoreset_mode"]``): the step that
+ends a round at a table returns ``terminated`` ``True`` there, the round's rewards, and already the
+*first* observation and mask of the table's next round, so every row of every observation is a
+decision to take and a policy never steps a finished table. Unlike Gymnasium, no ``final_obs`` is
+returned: nobody decides in a finished round (its result is in the rewards). ``truncated`` is
+always ``False``: a round always ends.
+
+**Seeds.** ``reset(seed=s)`` seeds table ``i`` with ``s + i`` (Gymnasium's rule); ``seed`` may
+also be a list of one seed per table. A table seeded ``t`` deals its first round with seed ``t``
+and each later one with the next ``random.Random(t).getrandbits(63)``, as
+:meth:`TienLenEnv.reset <tienlen.env.TienLenEnv.reset>` with seed ``t`` and then without one does;
+so table ``i`` plays the rounds ``Round.deal(rules, players=players, seed=…)`` plays for those
+seeds. ``reset()`` without a seed deals every table its next round (fresh seeds if it never had
+one). A round that ends at the deal (an instant win) has no decision in it: the table deals past it
+to its next seed, and ``infos["instant_wins"]`` counts such rounds per table for the call.
+
+**Where this differs from Gymnasium's** ``VectorEnv``: rewards are per seat; the observation holds
+the deciding ``seat``; the action mask is part of the observation (as in PettingZoo); there is no
+``final_obs``; and the class does not subclass Gymnasium's (it needs NumPy only), so
+``observation_space`` and ``action_space`` are described by the constants :data:`OBSERVATION_SIZE`
+and :data:`~tienlen.actionspace.ACTION_SPACE_SIZE` instead.
+
+**Workers.** ``workers=2`` runs the tables in two worker processes (tables split as evenly as
+possible), which write their rows straight into shared memory; results are the same as in one
+process for the same seeds and actions. Close them with :meth:`~TienLenVectorEnv.close` or a
+``with`` block. Worker processes are started with the ``spawn`` method, so a script that uses them
+must guard its entry point with ``if __name__ == "__main__":``. If a worker dies (killed, out of
+memory), the next call raises ``RuntimeError`` saying so at once and closes the object.
+
+A step whose actions are refused raises a :class:`~tienlen.TienLenError` subclass saying which table
+and why, and steps no table.
+
+>>> from tienlen.vector import TienLenVectorEnv
+>>> env = TienLenVectorEnv("house", num_tables=3)
+>>> obs, infos = env.reset(seed=7)
+>>> obs["observation"].shape, obs["action_mask"].shape, obs["seat"].tolist()
+((3, 450), (3, 463), [3, 3, 1])
+>>> first_legal = obs["action_mask"].argmax(axis=1)
+>>> obs, rewards, terminated, truncated, infos = env.step(first_legal)
+>>> rewards.shape, terminated.tolist()
+((3, 4), [False, False, False])
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import operator
+import random
+from collections.abc import Sequence
+from multiprocessing.connection import Connection
+from typing import Any, ClassVar
+
+from tienlen._cache import BoundedCache
+from tienlen._checks import check_int, check_players, check_unit, rules_or_profile
+from tienlen._extras import requires
+from tienlen._input import MAX_SEED, shown
+from tienlen.actions import Action
+from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, Choice, action_indices, index_label
+from tienlen.encoding import OBSERVATION_LENGTH, OBSERVATION_OFFSETS, SLOTS
+from tienlen.env import advance, chop_offers
+from tienlen.errors import IllegalPlay, InvalidArgument
+from tienlen.profiles import HOUSE
+from tienlen.round import Round
+from tienlen.rules import RuleSet
+from tienlen.settle import reward_net
+
+with requires("rl", __name__):
+    import numpy as np
+    from numpy.typing import NDArray
+
+__all__ = ["TienLenVectorEnv", "OBSERVATION_SIZE", "MAX_TABLES", "MAX_WORKERS"]
+
+OBSERVATION_SIZE = OBSERVATION_LENGTH + CHOICE_LENGTH
+"""Columns of the ``observation`` array (397 + 53 = 450)."""
+
+MAX_TABLES = 100_000
+"""The most tables one object holds."""
+
+MAX_WORKERS = 64
+"""The most worker processes one object starts."""
+
+_MASK_COLUMNS = 8
+"""Card masks per row: hand, table, played, played by each of the 4 relative slots, the run chosen."""
+_CARDS = slice(0, 52)
+_SMALL_START = OBSERVATION_OFFSETS["card_counts"].start  # the per-seat and single fields run from here to 397
+_INDICES: BoundedCache[int, tuple[int, ...]] = BoundedCache("action index sequences", limit=1 << 16, holds="card masks")
+
+
+def _choice(actions: Sequence[Action]) -> Choice:
+    """:meth:`Choice.of <tienlen.actionspace.Choice.of>` ``actions``, each action's index sequence
+    looked up by its cards (a table sees the same few thousand combinations again and again)."""
+    by_sequence = {}
+    for action in actions:
+        mask = action.mask
+        sequence = _INDICES.get(mask)
+        by_sequence[sequence if sequence is not None else _INDICES.put(mask, action_indices(mask))] = action
+    return Choice(by_sequence)
+
+
+_FIELDS: tuple[tuple[str, Any, int], ...] = (
+    # what a step writes, one row per table: name, type, columns (0: one value a table; -1: one per seat)
+    ("observation", np.int16, OBSERVATION_SIZE),
+    ("action_mask", np.int8, ACTION_SPACE_SIZE),
+    ("seat", np.int64, 0),
+    ("rewards", np.float64, -1),
+    ("terminated", np.bool_, 0),
+    ("house", np.float64, 0),
+    ("instant_wins", np.int64, 0),
+)
+
+_Arrays = dict[str, NDArray[Any]]
+"""The arrays of :data:`_FIELDS` by name."""
+
+
+def _shape(tables: int, players: int, columns: int) -> tuple[int, ...]:
+    return (tables, players if columns == -1 else columns) if columns else (tables,)
+
+
+def _arrays(tables: int, players: int, memory: Sequence[Any] | None = None) -> _Arrays:
+    """The arrays of ``tables`` rows, new or laid over ``memory`` (blocks from :func:`_shared`)."""
+    if memory is None:
+        return {name: np.zeros(_shape(tables, players, columns), dtype) for name, dtype, columns in _FIELDS}
+    return {
+        name: np.frombuffer(block, dtype).reshape(_shape(tables, players, columns))
+        for (name, dtype, columns), block in zip(_FIELDS, memory, strict=True)
+    }
+
+
+def _shared(tables: int, players: int, context: Any) -> list[Any]:
+    """Shared memory blocks (``RawArray``) for the arrays of ``tables`` rows, for worker processes to write."""
+    return [
+        context.RawArray("b", np.dtype(dtype).itemsize * int(np.prod(_shape(tables, players, columns))))
+        for _, dtype, columns in _FIELDS
+    ]
+
+
+class _Table:
+    """One table: the round in play, the chop offers, the decision in progress and its legal
+    indices, the cards dealt, the cards each seat has played in this round, and the sequence its
+    later deals are seeded from."""
+
+    __slots__ = ("round", "offers", "choice", "legal", "dealt", "played_by", "rng")
+
+    def __init__(self) -> None:
+        self.rng = random.Random(random.SystemRandom().getrandbits(63))
+        self.round: Round | None = None
+        self.offers: tuple[int, ...] = ()
+        self.choice = Choice({})
+        self.legal: tuple[int, ...] = ()
+        self.dealt = 0
+        self.played_by: list[int] = []
+
+    def deal(self, rules: RuleSet, players: int, seed: int | None) -> int:
+        """Deal the next round (seed ``seed``, which also restarts the sequence, else the sequence's
+        next), dealing past rounds that end at the deal; returns how many did."""
+        instant = 0
+        while True:
+            if seed is not None:
+                self.rng = random.Random(seed)
+                deal_seed = seed
+                seed = None
+            else:
+                deal_seed = self.rng.getrandbits(63)
+            round_ = Round.deal(rules, players=players, seed=deal_seed)
+            if not round_.is_over:
+                break
+            instant += 1
+        self.round = round_
+        self.dealt = sum(round_.dealt)
+        self.played_by = [0] * players
+        self.offers = chop_offers(round_) if rules.interrupt_bombs else ()
+        self._decide(_choice(self._legal()))
+        return instant
+
+    def _legal(self) -> Sequence[Action]:
+        round_ = self.round
+        assert round_ is not None
+        return round_.view(self.offers[0]).legal_actions if self.offers else round_.legal_actions()
+
+    def _decide(self, choice: Choice) -> None:
+        self.choice = choice
+        self.legal = choice.legal_indices()
+
+    def act(self, index: int) -> Round | None:
+        """Take an index of ``self.legal``; the round it finished, if it did (the caller deals the
+        next). The index is not checked again: :meth:`TienLenVectorEnv.step` has checked every
+        table's against its mask before any table moves, so this is :meth:`Choice.choose
+        <tienlen.actionspace.Choice.choose>` without the check."""
+        choice = self.choice
+        sequence = (*choice.chosen, index)
+        chosen = choice.actions.get(sequence)
+        if chosen is None:  # a run's span or suit step, not its last
+            self._decide(Choice(choice.actions, sequence))
+            return None
+        round_ = self.round
+        assert round_ is not None
+        self.played_by[chosen.seat] |= chosen.mask
+        if round_.rules.interrupt_bombs:
+            self.round, self.offers = advance(round_, self.offers, chosen)
+        else:  # no seat is ever offered a chop out of turn
+            self.round = round_.apply(chosen)
+        if self.round.is_over:
+            return self.round
+        self._decide(_choice(self._legal()))
+        return None
+
+    def seat(self) -> int:
+        """The seat that decides now."""
+        to_act = self.round.to_act if self.round is not None else None
+        assert to_act is not None
+        return self.offers[0] if self.offers else to_act
+
+    def row(self, seat: int, order: list[int], pad: list[int], none: list[int]) -> list[int]:
+        """The card masks and small numbers of ``seat``'s observation: 8 masks, then the seat, the
+        player count, the 31 ints from ``card_counts`` to ``is_over``, and the run span.
+        ``order`` is the seats in relative order from ``seat``, ``pad`` a -1 for each slot past the
+        table's seats, ``none`` a 0 for each seat and then ``pad``."""
+        round_ = self.round
+        assert round_ is not None
+        hands = round_.hand_masks
+        trick = round_.trick
+        plays = trick.plays
+        last, table = plays[-1] if plays else (None, None)
+        to_act = round_.to_act
+        assert to_act is not None  # a finished round is dealt again at once
+        players = len(order)
+        played_by = self.played_by
+        passed = trick.passed
+        finished, frozen, forfeited = round_.finished, round_.frozen, round_.forfeited
+        chosen = self.choice.chosen
+        my_turn = to_act == seat
+        return [
+            # the card masks
+            hands[seat],
+            table.mask if table is not None else 0,
+            self.dealt & ~sum(hands),
+            *[played_by[s] for s in order],
+            *[0 for _ in pad],
+            int("".join(map(str, reversed(self.choice.encode()[1:]))), 2) if chosen else 0,  # the run so far
+            # the small numbers
+            seat,
+            players,
+            *[hands[s].bit_count() for s in order],
+            *pad,
+            *([1 if s in passed else 0 for s in order] + pad if passed else none),
+            *([finished.index(s) + 1 if s in finished else 0 for s in order] + pad if finished else none),
+            *([frozen.index(s) + 1 if s in frozen else 0 for s in order] + pad if frozen else none),
+            *([forfeited.index(s) + 1 if s in forfeited else 0 for s in order] + pad if forfeited else none),
+            (to_act - seat) % players,
+            (last - seat) % players if last is not None else -1,
+            (trick.leader - seat) % players,
+            table.kind if table is not None else 0,
+            table.length if table is not None else 0,
+            trick.number,
+            len(trick.chain),
+            my_turn,
+            my_turn and table is None,
+            not my_turn,  # a seat that decides out of turn is offered a chop
+            0,  # is_over: the round is not over
+            chosen[0] if chosen else 0,
+        ]
+
+
+class _Tables:
+    """Some tables and the rows they write: the work of one process."""
+
+    def __init__(self, rules: RuleSet, players: int, unit: int, out: _Arrays) -> None:
+        self.rules, self.players, self.unit = rules, players, unit
+        self.out = out
+        self.tables = [_Table() for _ in range(len(out["seat"]))]
+        self.orders = [[(seat + k) % players for k in range(players)] for seat in range(players)]
+        """The seats in relative order from each seat (slot 0 is the seat itself)."""
+
+    def reset(self, seeds: Sequence[int | None]) -> None:
+        out = self.out
+        out["rewards"][:] = 0
+        out["terminated"][:] = False
+        out["house"][:] = 0
+        for i, (table, seed) in enumerate(zip(self.tables, seeds, strict=True)):
+            out["instant_wins"][i] = table.deal(self.rules, self.players, seed)
+        self._write()
+
+    def step(self, actions: Sequence[int]) -> None:
+        out = self.out
+        rewards, terminated, house, instant = out["rewards"], out["terminated"], out["house"], out["instant_wins"]
+        rewards[:] = 0
+        terminated[:] = False
+        house[:] = 0
+        instant[:] = 0
+        for i, (table, index) in enumerate(zip(self.tables, actions, strict=True)):
+            finished = table.act(index)
+            if finished is not None:
+                net, rake = reward_net(finished.result, self.rules, unit=self.unit)
+                rewards[i] = net
+                house[i] = rake
+                terminated[i] = True
+                instant[i] = table.deal(self.rules, self.players, None)
+        self._write()
+
+    def _write(self) -> None:
+        """Encode every table's observation and mask into the buffers, the bit fields in one go."""
+        out = self.out
+        orders, pad = self.orders, [-1] * (SLOTS - self.players)
+        none = [0] * self.players + pad
+        seats = [table.seat() for table in self.tables]
+        rows = np.array(
+            [table.row(seat, orders[seat], pad, none) for table, seat in zip(self.tables, seats, strict=True)], np.int64
+        )
+        n = len(rows)
+        bits = np.unpackbits(rows[:, :_MASK_COLUMNS].astype("<u8").view(np.uint8), axis=1, bitorder="little")
+        bits = bits.reshape(n, _MASK_COLUMNS, 64)[:, :, _CARDS]
+        obs = out["observation"]
+        small = rows[:, _MASK_COLUMNS:]
+        obs[:, 0:2] = small[:, 0:2]
+        for column, field in enumerate(("hand", "table", "played")):
+            obs[:, OBSERVATION_OFFSETS[field]] = bits[:, column]
+        played_by = OBSERVATION_OFFSETS["played_by"]
+        obs[:, played_by] = bits[:, 3:7].reshape(n, SLOTS * 52)
+        obs[:, played_by.start + 52 * self.players : played_by.stop] = -1
+        obs[:, _SMALL_START:OBSERVATION_LENGTH] = small[:, 2:-1]
+        obs[:, OBSERVATION_LENGTH] = small[:, -1]
+        obs[:, OBSERVATION_LENGTH + 1 :] = bits[:, 7]
+        out["seat"][:] = seats
+        mask = out["action_mask"]
+        mask[:] = 0
+        flat = [i * ACTION_SPACE_SIZE + index for i, table in enumerate(self.tables) for index in table.legal]
+        mask.reshape(-1)[flat] = 1
+
+
+def _serve(
+    connection: Connection, rules: RuleSet, players: int, unit: int, memory: list[Any], tables: int, start: int, stop: int
+) -> None:
+    """A worker process: run tables ``start`` to ``stop`` of ``tables``, writing their rows into the
+    shared ``memory``, until told to close. Answers each request with ``None``, or the exception it raised."""
+    rows = {name: array[start:stop] for name, array in _arrays(tables, players, memory).items()}
+    work = _Tables(rules, players, unit, rows)
+    while True:
+        request, argument = connection.recv()
+        if request == "close":
+            connection.close()
+            return
+        try:
+            work.reset(argument) if request == "reset" else work.step(argument)
+            connection.send(None)
+        except Exception as error:  # handed to the parent, which raises it
+            connection.send(error)
+
+
+class TienLenVectorEnv:
+    """``num_tables`` tables of ``rules`` (a :class:`~tienlen.RuleSet` or a profile's name) at
+    ``players`` seats, stepped together (see the module docs). ``unit`` is what one unit is worth
+    (1 for points profiles), as for :class:`~tienlen.env.TienLenEnv`. ``workers=0`` steps the
+    tables in this process; ``workers=k`` in ``k`` worker processes (at most one per table).
+
+    Raises :class:`~tienlen.InvalidArgument` for an unknown profile, a player count or unit the
+    rules do not allow, or a table or worker count out of range.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"name": "tienlen_vector_v0", "autoreset_mode": "SameStep"}
+
+    def __init__(
+        self, rules: RuleSet | str = HOUSE, num_tables: int = 16, players: int = 4, unit: int | None = None, *, workers: int = 0
+    ) -> None:
+        self.rules = rules_or_profile(rules)
+        self.players = check_players(self.rules, players)
+        self.unit = check_unit(1 if unit is None else unit, self.rules)
+        self.num_envs = check_int(num_tables, "num_tables", 1, MAX_TABLES)
+        """How many tables (Gymnasium's name)."""
+        self.workers = check_int(workers, "workers", 0, min(MAX_WORKERS, self.num_envs))
+        self._started = False
+        self._closed = False
+        self._connections: list[Connection] = []
+        self._processes: list[Any] = []
+        if not self.workers:
+            self._out = _arrays(self.num_envs, self.players)
+            self._local: _Tables | None = _Tables(self.rules, self.players, self.unit, self._out)
+            return
+        self._local = None
+        context = multiprocessing.get_context("spawn")
+        memory = _shared(self.num_envs, self.players, context)
+        self._out = _arrays(self.num_envs, self.players, memory)
+        self._bounds = [self.num_envs * k // self.workers for k in range(self.workers + 1)]
+        for start, stop in zip(self._bounds, self._bounds[1:], strict=False):
+            parent, child = context.Pipe()
+            process = context.Process(
+                target=_serve, args=(child, self.rules, self.players, self.unit, memory, self.num_envs, start, stop), daemon=True
+            )
+            process.start()
+            child.close()
+            self._connections.append(parent)
+            self._processes.append(process)
+
+    # ------------------------------------------------------------------ the API
+    def reset(self, seed: int | Sequence[int] | None = None) -> tuple[dict[str, NDArray[Any]], dict[str, NDArray[Any]]]:
+        """Deal a round at every table; returns ``(observations, infos)``. ``seed`` seeds table
+        ``i`` with ``seed + i``, or is a list of one seed per table; without one each table deals
+        its next round (see the module docs). Seeds are whole numbers from 0 to 2**64 - 1.
+
+        Raises :class:`~tienlen.InvalidArgument` for a bad seed or a list of the wrong length.
+        """
+        self._check_open()
+        seeds = self._seeds(seed)
+        self._run("reset", seeds)
+        self._started = True
+        out = self._out
+        return self._observations(), {"instant_wins": out["instant_wins"].copy()}
+
+    def step(
+        self, actions: Any
+    ) -> tuple[dict[str, NDArray[Any]], NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, NDArray[Any]]]:
+        """Each table's deciding seat takes its action index; returns ``(observations, rewards,
+        terminated, truncated, infos)`` (see the module docs), ``infos`` holding ``house`` and
+        ``instant_wins`` per table.
+
+        Raises :class:`~tienlen.InvalidArgument` when ``actions`` is not one whole number per
+        table, and :class:`~tienlen.IllegalPlay` naming the table, the seat and the legal indices
+        when an index is not legal there, or before the first :meth:`reset`; then no table moves.
+        """
+        self._check_open()
+        if not self._started:
+            raise IllegalPlay("the tables have no round yet; call reset() first")
+        chosen = self._check_actions(actions)
+        self._run("step", chosen)
+        out = self._out
+        infos = {"house": out["house"].copy(), "instant_wins": out["instant_wins"].copy()}
+        terminated = out["terminated"].copy()
+        return self._observations(), out["rewards"].copy(), terminated, np.zeros_like(terminated), infos
+
+    def close(self) -> None:
+        """Stop the worker processes, if any (waiting a few seconds for each). Calling it again does nothing."""
+        if self._closed:
+            return
+        self._closed = True
+        for connection in self._connections:
+            with contextlib.suppress(OSError):  # a worker that is gone already (BrokenPipeError is an OSError)
+                connection.send(("close", None))
+        for process, connection in zip(self._processes, self._connections, strict=True):
+            process.join(timeout=5)
+            if process.is_alive():
+                process.terminate()
+                process.join(timeout=5)
+            connection.close()
+
+    def __enter__(self) -> TienLenVectorEnv:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def round(self, table: int) -> Round:
+        """The round in play at ``table`` (in-process tables only: ``workers=0``).
+
+        Raises :class:`~tienlen.InvalidArgument` for a bad table number or when the tables run in
+        workers, and :class:`~tienlen.IllegalPlay` before the first :meth:`reset`."""
+        number = None if isinstance(table, bool) or not hasattr(table, "__index__") else operator.index(table)
+        if number is None or not 0 <= number < self.num_envs:
+            raise InvalidArgument(f"table must be a whole number from 0 to {self.num_envs - 1}, not {shown(table)}")
+        if self._local is None:
+            raise InvalidArgument("round(table) reads in-process tables; these run in worker processes (workers=0 to read them)")
+        round_ = self._local.tables[number].round
+        if round_ is None:
+            raise IllegalPlay("the tables have no round yet; call reset() first")
+        return round_
+
+    # ------------------------------------------------------------------ internals
+    def _check_open(self) -> None:
+        if self._closed:
+            raise IllegalPlay("this TienLenVectorEnv is closed; make a new one")
+
+    def _seeds(self, seed: int | Sequence[int] | None) -> list[int | None]:
+        if seed is None:
+            return [None] * self.num_envs
+        if isinstance(seed, int) and not isinstance(seed, bool):
+            check_int(seed, "seed", 0, MAX_SEED - self.num_envs + 1)
+            return [seed + i for i in range(self.num_envs)]
+        if isinstance(seed, (str, bytes)) or not isinstance(seed, Sequence) or len(seed) != self.num_envs:
+            raise InvalidArgument(
+                f"seed must be a whole number or a list of {self.num_envs} whole numbers (one per table), not {shown(seed)}"
+            )
+        return [check_int(s, f"seed[{i}]", 0, MAX_SEED) for i, s in enumerate(seed)]
+
+    def _check_actions(self, actions: Any) -> list[int]:
+        """The actions as ints, once each is known legal at its table (the masks say so)."""
+        array = np.asarray(actions)
+        if array.shape != (self.num_envs,) or not (np.issubdtype(array.dtype, np.integer) or array.size == 0):
+            raise InvalidArgument(
+                f"actions must be one whole action index per table, shape ({self.num_envs},), "
+                f"not {shown(actions)} (shape {array.shape}, type {array.dtype})"
+            )
+        chosen = array.astype(np.int64)
+        inside = (chosen >= 0) & (chosen < ACTION_SPACE_SIZE)
+        mask = self._out["action_mask"]
+        legal = inside & (mask[np.arange(self.num_envs), np.where(inside, chosen, 0)] == 1)
+        if not legal.all():
+            table = int(np.flatnonzero(~legal)[0])
+            index = int(chosen[table])
+            seat = int(self._out["seat"][table])
+            named = (
+                f"{index} ({index_label(index)})" if inside[table] else f"{index} (indices run from 0 to {ACTION_SPACE_SIZE - 1})"
+            )
+            options = np.flatnonzero(mask[table]).tolist()
+            listed = ", ".join(f"{i} ({index_label(i)})" for i in options[:8]) + (" …" if len(options) > 8 else "")
+            raise IllegalPlay(
+                f"table {table} (seat {seat}): action index {named} is not legal now; legal: {listed}; no table moved"
+            )
+        listed_actions: list[int] = chosen.tolist()
+        return listed_actions
+
+    def _run(self, request: str, argument: list[Any]) -> None:
+        """Reset or step every table, here or in the workers."""
+        if self._local is not None:
+            getattr(self._local, request)(argument)
+            return
+        bounds = self._bounds
+        for k, connection in enumerate(self._connections):
+            try:
+                connection.send((request, argument[bounds[k] : bounds[k + 1]]))
+            except OSError:  # the worker has gone (a broken pipe)
+                raise self._lost(k) from None
+        replies = []
+        for k, (connection, process) in enumerate(zip(self._connections, self._processes, strict=True)):
+            while not connection.poll(0.5):  # a worker that has died never answers: do not wait for it
+                if not process.is_alive():
+                    raise self._lost(k)
+            replies.append(connection.recv())
+        for reply in replies:
+            if reply is not None:
+                raise reply
+
+    def _lost(self, worker: int) -> RuntimeError:
+        """Close everything after worker ``worker`` has stopped; the error that says so."""
+        code = self._processes[worker].exitcode
+        self.close()
+        return RuntimeError(
+            f"worker process {worker} has stopped (exit code {code}) and its tables with it; "
+            "this TienLenVectorEnv is closed: make a new one"
+        )
+
+    def _observations(self) -> dict[str, NDArray[Any]]:
+        out = self._out
+        return {"observation": out["observation"].copy(), "action_mask": out["action_mask"].copy(), "seat": out["seat"].copy()}
