@@ -17,9 +17,10 @@ from collections.abc import Iterable
 import attrs
 
 from tienlen import _bits
-from tienlen._bits import TWOS, colours
+from tienlen._bits import SPADES, TWOS, colours, rank_counts
 from tienlen._checks import check_rules, check_type
 from tienlen._codec import WireValue
+from tienlen._fast import fast
 from tienlen._input import shown
 from tienlen.cards import DECK, FULL_MASK, Card, cards_of, format_cards, to_mask
 from tienlen.errors import InvalidArgument, InvalidCombo
@@ -146,7 +147,13 @@ def classify(cards: Iterable[Card] | str | int, rules: RuleSet) -> Combo:
         raise InvalidCombo(
             f"{format_cards(mask)} is not a combination{' under ' + rules.name if problem[1] else ''}: {problem[0]}"
         )
-    return Combo(kind, mask)
+    return _combo(kind, mask)
+
+
+@fast(Combo)
+def _combo(kind: ComboKind, mask: int) -> Combo:
+    """A combination :func:`classify` has just proved: it needs no second check."""
+    raise NotImplementedError  # fast() writes the body
 
 
 def as_combo(value: Combo | Iterable[Card] | str | int, rules: RuleSet) -> Combo:
@@ -180,51 +187,63 @@ def _shape(mask: int, rules: RuleSet) -> tuple[tuple[str, bool], ComboKind | Non
     """(reason, whether the reason is particular to ``rules``) and the kind, if any."""
     rank = (mask.bit_length() - 1) >> 2
     if mask >> 4 * rank << 4 * rank == mask:  # one rank: single, pair, triple or quad
-        kind = ComboKind(mask.bit_count())
+        kind = _OF_ONE_RANK[mask.bit_count()]
         if kind is ComboKind.PAIR and not _pair_colour_ok(rank, mask >> 4 * rank, rules):
             return ("a pair must be two cards of the same colour", True), None
         return ("", False), kind
-    nibbles = rank_nibbles(mask)
-    ranks = [r for r in range(13) if nibbles[r]]
-    counts = {nibbles[r].bit_count() for r in ranks}
-    consecutive = ranks[-1] - ranks[0] == len(ranks) - 1
-    if counts == {1}:
+    # Several ranks, read on bits: ``held`` has bit 4r for each rank r held, ``counts`` the cards
+    # of each rank in its nibble, so one card a rank is ``counts == held``, two ``counts == held << 1``.
+    held = mask | mask >> 1
+    held = (held | held >> 2) & SPADES
+    counts = rank_counts(mask)
+    low = (held & -held).bit_length() - 1  # 4 × the lowest rank
+    length = held.bit_count()
+    consecutive = held == _RANKS_IN_A_ROW[length] << low
+    if counts == held:
         if not consecutive:
-            return (f"ranks {_names(ranks)} are not consecutive", False), None
-        if ranks[-1] == TWO and not rules.straight_two_on_top:
+            return (f"ranks {_names(mask)} are not consecutive", False), None
+        if rank == TWO and not rules.straight_two_on_top:
             return ("a straight cannot contain a 2", True), None
-        if len(ranks) < rules.straight_min:
+        if length < rules.straight_min:
             return (f"a straight needs at least {rules.straight_min} cards", rules.straight_min != 3), None
-        if rules.straight_same_suit and len({n for n in nibbles if n}) != 1:
+        if rules.straight_same_suit and mask != (mask >> low & 0xF) * held:
             return ("a straight must be all one suit", True), None
         return ("", False), ComboKind.STRAIGHT
-    if counts == {2}:
+    if counts == held << 1:
         if not rules.pair_runs:
             return ("pair runs are not played", True), None
         if not consecutive:
-            return (f"the pairs {_names(ranks)} are not consecutive", False), None
-        if ranks[-1] == TWO:
+            return (f"the pairs {_names(mask)} are not consecutive", False), None
+        if rank == TWO:
             return ("a pair run cannot contain 2s", False), None
-        if len(ranks) < rules.pair_run_min:
+        if length < rules.pair_run_min:
             return (f"a pair run needs at least {rules.pair_run_min} pairs", rules.pair_run_min != 3), None
-        if not all(_pair_colour_ok(r, nibbles[r], rules) for r in ranks):
+        if rules.pair_same_colour and not all(_pair_colour_ok(r, mask >> 4 * r & 0xF, rules) for r in range(low >> 2, rank + 1)):
             return ("each pair of a pair run must be one colour", True), None
         return ("", False), ComboKind.PAIR_RUN
-    if len(counts) == 1 and (least := (0, 0, 0, rules.triple_run_min, rules.quad_run_min)[max(counts)]):
-        name, sets = _RUN_WORDS[max(counts)]
+    size = 3 if counts == held * 3 else 4 if counts == held << 2 else 0  # a triple or quad run's sets
+    if size and (least := rules.triple_run_min if size == 3 else rules.quad_run_min):
+        name, sets = _RUN_WORDS[size]
         if not consecutive:
-            return (f"the {sets} {_names(ranks)} are not consecutive", False), None
-        if ranks[-1] == TWO:
+            return (f"the {sets} {_names(mask)} are not consecutive", False), None
+        if rank == TWO:
             return (f"a {name} cannot contain 2s", False), None
-        if len(ranks) < least:
+        if length < least:
             return (f"a {name} needs at least {least} {sets}", True), None
-        return ("", False), _RUN_KINDS[max(counts)]
+        return ("", False), _RUN_KINDS[size]
     runs = ", or here a triple or quad run (three or four of each)" if rules.triple_run_min or rules.quad_run_min else ""
     return (f"cards of different ranks must form a straight (one of each rank) or a pair run (two of each){runs}", False), None
 
 
-def _names(ranks: list[int]) -> str:
-    return "-".join(DECK[4 * r].rank.symbol for r in ranks)
+_OF_ONE_RANK = (None, ComboKind.SINGLE, ComboKind.PAIR, ComboKind.TRIPLE, ComboKind.QUAD)
+"""The kind of 1 to 4 cards of one rank, by their number."""
+_RANKS_IN_A_ROW = [SPADES & ((1 << (4 * n)) - 1) for n in range(14)]
+"""Bit 4i for each of the lowest n ranks, by n."""
+
+
+def _names(mask: int) -> str:
+    """The ranks held in ``mask``, lowest first: ``3-4-6``."""
+    return "-".join(DECK[4 * r].rank.symbol for r in range(13) if mask >> 4 * r & 0xF)
 
 
 def _pair_colour_ok(rank: int, nibble: int, rules: RuleSet) -> bool:
