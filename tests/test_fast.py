@@ -93,11 +93,8 @@ def test_the_speed_page_lists_every_cache_with_the_bound_the_code_enforces() -> 
     page = (Path(__file__).resolve().parent.parent / "docs" / "howto" / "speed.rst").read_text(encoding="utf-8")
     importlib.import_module("tienlen.encoding")  # the learning modules' caches register when they are imported
     importlib.import_module("tienlen.actionspace")
-    batched = importlib.util.find_spec("numpy") is not None  # tienlen.vector (extra rl) has a cache too
-    if batched:
-        importlib.import_module("tienlen.vector")
     rows = {f"{f.name.capitalize()}: {f.limit:,} {f.holds}" for f in stats().values()}
-    assert len(rows) == 9 + batched  # every cache of the library, however it is imported
+    assert len(rows) == 9  # every cache of the library, however it is imported
     assert [row for row in rows if row not in page] == []
 
 

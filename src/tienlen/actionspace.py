@@ -173,7 +173,7 @@ def _indices(mask: int) -> tuple[int, ...]:
     return (_RUN_INDEX[shape], *(steps[s] for s in suits if steps))
 
 
-_INDICES: BoundedCache[int, tuple[int, ...]] = BoundedCache("action indices", limit=1 << 12, holds="card masks")
+_INDICES: BoundedCache[int, tuple[int, ...]] = BoundedCache("action indices", limit=1 << 16, holds="card masks")
 """The index sequence of each card mask a choice offered (about 1.4 MB when full)."""
 
 
