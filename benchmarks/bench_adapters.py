@@ -17,12 +17,15 @@ chops) per second, so the four are comparable. Needs the ``rl`` and ``openspiel`
 
     python benchmarks/bench_adapters.py                  # 300 rounds of house, 4 players
     python benchmarks/bench_adapters.py --rounds 100 --profile iwin --players 3
+    python benchmarks/bench_adapters.py --rounds 50 --cprofile   # and each loop's cProfile top 10
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import platform
+import pstats
 import random
 import sys
 import time
@@ -103,22 +106,30 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=300)
     parser.add_argument("--profile", default="house", choices=sorted(PROFILES))
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--cprofile", action="store_true", help="also print each loop's cProfile top 10 by own time")
     args = parser.parse_args()
     rules = PROFILES[args.profile]
     print(f"Python {platform.python_version()}, {args.rounds} rounds of {rules.name}, {args.players} players")
     print("| loop       | rounds |  steps |  plies | seconds | rounds/s | steps/s | plies/s |")
     print("|------------|--------|--------|--------|---------|----------|---------|---------|")
     for name, loop in LOOPS.items():
+        profiler = cProfile.Profile() if args.cprofile else None
         start = time.perf_counter()
         steps = plies = 0
+        if profiler is not None:
+            profiler.enable()
         for seed in range(args.rounds):
             s, p = loop(rules, args.players, seed)
             steps, plies = steps + s, plies + p
+        if profiler is not None:
+            profiler.disable()
         seconds = time.perf_counter() - start
         print(
             f"| {name:10} | {args.rounds:6} | {steps:6} | {plies:6} | {seconds:7.2f} | {args.rounds / seconds:8.0f} "
             f"| {steps / seconds:7.0f} | {plies / seconds:7.0f} |"
         )
+        if profiler is not None:
+            pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(10)
 
 
 if __name__ == "__main__":

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-import random
+import contextlib
+import io
+import os
+import subprocess
+import sys
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 
 import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+import tienlen
 from tienlen import (
     HOUSE,
     IWIN,
@@ -26,7 +32,7 @@ from tienlen import (
 )
 from tienlen._bits import TWOS
 from tienlen._cache import CACHES
-from tienlen.agents import AGENTS, Agent, GreedyAgent, RandomAgent, make_agent, play_round, protected_mask
+from tienlen.agents import AGENTS, Agent, GreedyAgent, RandomAgent, _draw, make_agent, play_round, protected_mask
 from tienlen.cards import to_mask
 from tienlen.combos import ComboKind
 from tienlen.moves import combo_of, legal_masks
@@ -265,18 +271,53 @@ def test_greedy_chooses_as_the_listed_specification_in_every_view(rules: RuleSet
     assert views > 500
 
 
-def test_random_agent_draws_as_a_generator_seeded_by_the_position() -> None:
-    # One legal action is taken without seeding a generator: the draw would give it anyway.
+def test_random_agent_draws_from_the_seed_and_the_position_alone() -> None:
+    # The same seed and position give the same action from any view object; another seed often another.
+    differs = 0
     for seed in range(40):
         round_ = Round.deal(IWIN, seed=seed)
         while not round_.is_over:
             view = round_.view(round_.to_act)  # type: ignore[arg-type]
-            for bot_seed in (0, 7):
-                expected = random.Random(f"{bot_seed}:{view.seat}:{len(view.history)}:{view.hand_mask}:{view.to_act}").choice(
-                    view.legal_actions
-                )
-                assert RandomAgent(bot_seed).act(view) is expected
+            again = PlayerView.from_dict(view.to_dict())  # an equal view, built apart
+            assert RandomAgent(7).act(view) is view.legal_actions[_draw(7, view, len(view.legal_actions))]
+            assert RandomAgent(7).act(view) == RandomAgent(7).act(again)
+            differs += RandomAgent(7).act(view) != RandomAgent(8).act(view)
             round_ = round_.apply(GreedyAgent().act(view))
+    assert differs > 300
+
+
+def test_random_agent_draws_each_action_equally_often() -> None:
+    # Chi-squared over 20,000 positions for each count of actions (99.9% critical values, 1 to 6 degrees of freedom).
+    critical = {2: 10.83, 3: 13.82, 4: 16.27, 5: 18.47, 7: 22.46}
+    round_ = Round.deal(HOUSE, seed=1)
+    view = round_.view(0)
+    for count, limit in critical.items():
+        seen = [0] * count
+        for n in range(20_000):
+            seen[_draw(n, attrs.evolve(view, hand_mask=view.hand_mask ^ n << 20), count)] += 1
+        expected = 20_000 / count
+        assert sum((k - expected) ** 2 / expected for k in seen) < limit, seen
+
+
+RANDOM_ROUNDS = """
+from tienlen import PROFILES, RandomAgent, play_round
+for name in ("house", "iwin", "northern"):
+    for seed in range(5):
+        rules = PROFILES[name]
+        print(play_round(rules, [RandomAgent(seed + s) for s in range(rules.max_players)], seed=seed).to_notation())
+"""
+
+
+@pytest.mark.parametrize("hash_seed", ["0", "12345"])
+def test_random_agents_play_the_same_rounds_in_another_process(hash_seed: str) -> None:
+    here = io.StringIO()
+    with contextlib.redirect_stdout(here):
+        exec(RANDOM_ROUNDS, {})
+    source = str(Path(tienlen.__file__).resolve().parent.parent)
+    environment = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": source}
+    there = subprocess.run([sys.executable, "-c", RANDOM_ROUNDS], capture_output=True, text=True, env=environment, timeout=120)
+    assert there.returncode == 0, there.stderr
+    assert there.stdout == here.getvalue() and len(here.getvalue().splitlines()) == 15
 
 
 def test_protected_mask_refuses_a_hand_larger_than_the_rules_deal_or_no_rules() -> None:

@@ -12,6 +12,12 @@ and played by random agents that choose by index from ``legal_actions()``; an of
 chop is taken three times in ten. Each profile's golden value is one SHA-256 over every round's
 JSON record followed by its settlement's JSON, so any change to a deal, an action, the record
 format or the money shows up.
+
+Issue 26 added, per profile, a digest of 300 rounds played by random agents (:class:`~tienlen.RandomAgent`) through
+:func:`~tienlen.agents.play_round` (keys ``RandomAgent:<profile>``), written when the agent's draw
+became an integer mix of its seed and the position: it pins that draw, so a change to it shows up
+here (the keys above do not depend on it and were left as they were). They were written again
+when the run axes joined every record's rules document.
 """
 
 from __future__ import annotations
@@ -24,10 +30,11 @@ from pathlib import Path
 
 import pytest
 
-from tienlen import PROFILES, Round, RuleSet, settle
+from tienlen import PROFILES, RandomAgent, Round, RuleSet, play_round, settle
 
 GOLDEN = Path(__file__).parent / "golden" / "determinism.json"
 ROUNDS = 2000
+AGENT_ROUNDS = 300
 
 
 def digest(rules: RuleSet, rounds: int = ROUNDS) -> str:
@@ -49,6 +56,17 @@ def digest(rules: RuleSet, rounds: int = ROUNDS) -> str:
     return sha.hexdigest()
 
 
+def agent_digest(rules: RuleSet, rounds: int = AGENT_ROUNDS) -> str:
+    """One SHA-256 over the records of ``rounds`` seeded rounds played by random agents."""
+    counts = range(rules.min_players, rules.max_players + 1)
+    sha = hashlib.sha256()
+    for index in range(rounds):
+        players = counts[index % len(counts)]
+        round_ = play_round(rules, [RandomAgent(seed=4 * index + seat) for seat in range(players)], seed=index)
+        sha.update(round_.to_json().encode() + b"\n")
+    return sha.hexdigest()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PROFILES))
 def test_same_seeds_give_byte_identical_records_and_settlements(name: str) -> None:
@@ -56,6 +74,15 @@ def test_same_seeds_give_byte_identical_records_and_settlements(name: str) -> No
     assert digest(PROFILES[name]) == expected[name]
 
 
-if __name__ == "__main__":  # regenerate only when a rule deliberately changes a result
-    GOLDEN.write_text(json.dumps({name: digest(rules) for name, rules in sorted(PROFILES.items())}, indent=1) + "\n")
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(PROFILES))
+def test_random_agents_with_the_same_seeds_play_byte_identical_rounds(name: str) -> None:
+    expected = json.loads(GOLDEN.read_text())
+    assert agent_digest(PROFILES[name]) == expected[f"RandomAgent:{name}"]
+
+
+if __name__ == "__main__":  # regenerate only when a rule or RandomAgent's draw deliberately changes a result
+    digests = {name: digest(rules) for name, rules in sorted(PROFILES.items())}
+    digests |= {f"RandomAgent:{name}": agent_digest(rules) for name, rules in sorted(PROFILES.items())}
+    GOLDEN.write_text(json.dumps(digests, indent=1) + "\n")
     sys.exit(0)

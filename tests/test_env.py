@@ -9,7 +9,7 @@ from builders import exact
 
 from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidArgument, Round, RuleSet
 from tienlen.agents import Agent, GreedyAgent, RandomAgent, play_round
-from tienlen.encoding import OBSERVATION_LENGTH, decode_observation
+from tienlen.encoding import OBSERVATION_LENGTH, decode_observation, encode_observation, legal_action_masks
 from tienlen.env import TienLenEnv
 from tienlen.settle import REWARD_SCALE, settle
 
@@ -229,6 +229,30 @@ def test_render_shows_the_position() -> None:
     assert env.render() == str(env.round)
     assert TienLenEnv(HOUSE).render() is None
     env.close()
+
+
+@pytest.mark.parametrize(("rules", "players"), CONFIGS, ids=CONFIG_IDS)
+def test_observations_and_masks_read_off_the_round_equal_those_of_the_views(rules: RuleSet, players: int) -> None:
+    # The environment encodes each seat from the round itself (issue 26): the same ints as the
+    # seat's view encoded, the same bytes, and the selected agent's masks are its legal actions'.
+    for seed in range(4):
+        env = TienLenEnv(rules, players=players)
+        env.reset(seed=seed)
+        rng = random.Random(seed)
+        for agent in env.agent_iter():
+            round_ = env.round
+            for other in env.agents:
+                view = round_.view(env.seat_of(other))
+                observed = env.observe(other)
+                assert observed["observation"] == encode_observation(view)
+                assert list(env.observation(other).to_bytes()) == [v % 256 for v in observed["observation"]]
+                if other == agent and not env.terminations[agent]:
+                    chooser = round_.view(env.seat_of(agent))
+                    assert observed["action_mask"] == legal_action_masks(chooser) == [a.mask for a in env.legal_actions()]
+                else:
+                    assert observed["action_mask"] == []
+            _, _, terminated, _, _ = env.last(observe=False)
+            env.step(None if terminated else rng.choice(env.observe(agent)["action_mask"]))
 
 
 def test_env_rewards_sum_to_settle_net_including_the_house() -> None:

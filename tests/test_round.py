@@ -1292,3 +1292,17 @@ def test_every_action_word_reads_in_every_spelling(word: str, kind: str) -> None
 def test_vietnamese_junk_is_refused_naming_the_word(text: str, seat: int | None, error: type[Exception], message: str) -> None:
     with pytest.raises(error, match=message):
         iwin_round().parse_action(text, seat)
+
+
+def test_legal_actions_by_mask_hands_out_the_listed_action_and_masks_list_them_in_order() -> None:
+    r = Round.deal(HOUSE, seed=7)
+    r = r.apply(r.legal_actions()[0])
+    legal = r.legal_actions()
+    assert legal.masks() == [a.mask for a in legal]
+    for action in legal:
+        found = legal.by_mask(action.mask)
+        assert found is action and legal.handed_out(found)
+    held = r.hand_masks[r.to_act]  # type: ignore[index]
+    assert legal.by_mask(held) is None and legal.by_mask(True) is None  # no such play; a bool is no mask
+    first = Round.deal(HOUSE, seed=7).legal_actions()
+    assert first.by_mask(0) is None and 0 not in first.masks()  # leading: no pass

@@ -35,6 +35,11 @@ BLACK = SPADES * BLACK_SUITS
 RED = SPADES * RED_SUITS
 """Every ♦ and ♥."""
 
+FIVES = SPADES * 0x5
+"""Bits 0 and 2 of every rank (♠ and ♦)."""
+THREES = SPADES * 0x3
+"""Bits 0 and 1 of every rank (♠ and ♣)."""
+
 BOMB_CLASS = re.compile(r"quad|PR([3-6])")
 """A bomb class name: ``quad``, or ``PR`` and the number of pairs of a pair run."""
 
@@ -42,6 +47,12 @@ BOMB_CLASS = re.compile(r"quad|PR([3-6])")
 def rank_mask(rank: int) -> int:
     """The four cards of ``rank``."""
     return NIBBLE << (4 * rank)
+
+
+def rank_counts(mask: int) -> int:
+    """How many cards of each rank ``mask`` holds, counted in that rank's own nibble (0 to 4)."""
+    pairs = mask - (mask >> 1 & FIVES)  # each two bits: how many of its two cards
+    return (pairs & THREES) + (pairs >> 2 & THREES)
 
 
 def colours(nibble: int) -> int:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
+from operator import itemgetter
 from typing import Any, Literal, overload
 
 import attrs
@@ -176,8 +177,8 @@ class LegalActions(Sequence[Action]):
     _can_pass: bool
     _minted: dict[int, tuple[Action, int, int]]
     # id -> (action, group, position) of every action handed out (kept alive, so ids stay theirs);
-    # group -1 is the pass. handed_out re-reads the action at that place, so an entry written from
-    # outside can only ever name an action that is legal here: the proof cannot be forged.
+    # the pass has group -1. handed_out re-reads the play at that place (a few reads, no search),
+    # so an entry written from outside can only ever name an action that is legal here.
 
     def __new__(cls, seat: int, plays: Iterable[tuple[ComboKind, int]], *, can_pass: bool) -> LegalActions:
         return legal_actions_of(seat, tuple((kind, [mask]) for kind, mask in plays), can_pass)
@@ -226,18 +227,23 @@ class LegalActions(Sequence[Action]):
     def handed_out(self, action: object) -> bool:
         """Whether ``action`` is the very object this sequence handed out (so one of its actions):
         the proof that lets :meth:`Round.apply <tienlen.Round.apply>` skip checking it again."""
-        entry = self._minted.get(id(action))
-        if type(entry) is not tuple or len(entry) != 3 or entry[0] is not action or type(action) is not Action:
+        try:  # what is read below may have been written from outside: a wrong shape is no proof
+            held, group, position = self._minted[id(action)]
+            if held is not action or type(action) is not Action:
+                return False
+            if action is PASSES[self.seat]:
+                return self._can_pass
+            kind, masks = self._groups[group]
+            combo = action.combo
+            return (
+                action.kind == "play"
+                and action.seat == self.seat
+                and type(combo) is Combo
+                and masks[position] == combo.mask
+                and combo.kind is kind
+            )
+        except (KeyError, TypeError, ValueError, IndexError):
             return False
-        group, position = entry[1], entry[2]
-        if action.seat != self.seat or type(group) is not int or type(position) is not int:
-            return False
-        if group == -1:
-            return self._can_pass and action is PASSES[self.seat]
-        if not 0 <= group < len(self._groups) or action.kind != "play" or action.combo is None:
-            return False
-        kind, masks = self._groups[group]
-        return 0 <= position < len(masks) and masks[position] == action.combo.mask and action.combo.kind is kind
 
     def __iter__(self) -> Iterator[Action]:
         seat = self.seat
@@ -251,6 +257,32 @@ class LegalActions(Sequence[Action]):
             action = PASSES[seat]
             minted[id(action)] = (action, -1, 0)
             yield action
+
+    def masks(self) -> list[int]:
+        """The card masks of the actions, in order (``0`` for the pass), without building any action."""
+        out = [mask for _, masks in self._groups for mask in masks]
+        if self._can_pass:
+            out.append(0)
+        return out
+
+    def by_mask(self, mask: int) -> Action | None:
+        """The action that plays the cards of ``mask`` (``0``: the pass), handed out as indexing
+        hands it out; ``None`` when no action here has that mask."""
+        if isinstance(mask, bool):
+            return None
+        if mask == 0:
+            if not self._can_pass:
+                return None
+            action = PASSES[self.seat]
+            self._minted[id(action)] = (action, -1, 0)
+            return action
+        for group, (kind, masks) in enumerate(self._groups):
+            if mask in masks:
+                position = masks.index(mask)
+                action = play_action(self.seat, kind, masks[position])
+                self._minted[id(action)] = (action, group, position)
+                return action
+        return None
 
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, Action) or action.seat != self.seat:
@@ -283,7 +315,10 @@ class LegalActions(Sequence[Action]):
 def legal_actions_of(seat: int, groups: tuple[Group, ...], can_pass: bool) -> LegalActions:
     """A :class:`LegalActions` of plays grouped by kind, as the move generator gives them (also
     rebuilds a pickled one)."""
-    return _legal(seat, groups, sum([len(masks) for _, masks in groups]), can_pass, {})
+    return _legal(seat, groups, sum(map(len, map(_MASKS, groups))), can_pass, {})
+
+
+_MASKS = itemgetter(1)  # the masks of a group
 
 
 @fast(LegalActions)

@@ -72,6 +72,8 @@ from typing import SupportsIndex
 
 import attrs
 
+from tienlen._cache import BoundedCache
+from tienlen._fast import slot_setter
 from tienlen._input import shown
 from tienlen.actions import Action
 from tienlen.cards import FULL_MASK, Rank, Suit, format_cards
@@ -148,6 +150,12 @@ def action_indices(mask: int) -> tuple[int, ...]:
     """
     if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask <= FULL_MASK:
         raise InvalidCombo.of("not-a-card-mask", mask=shown(mask))
+    indices = _INDICES.get(mask)
+    return indices if indices is not None else _INDICES.put(mask, _indices(mask))
+
+
+def _indices(mask: int) -> tuple[int, ...]:
+    """:func:`action_indices` of a card mask, worked out."""
     if mask == 0:
         return (PASS_INDEX,)
     nibbles = rank_nibbles(mask)
@@ -163,6 +171,10 @@ def action_indices(mask: int) -> tuple[int, ...]:
         raise InvalidCombo.of("not-a-combination-of-any-kind", mask=format_cards(mask))
     steps = _STEP_INDICES[kind]
     return (_RUN_INDEX[shape], *(steps[s] for s in suits if steps))
+
+
+_INDICES: BoundedCache[int, tuple[int, ...]] = BoundedCache("action indices", limit=1 << 16, holds="card masks")
+"""The index sequence of each card mask a choice offered (about 1.4 MB when full)."""
 
 
 def indices_mask(indices: Sequence[int]) -> int:
@@ -239,6 +251,8 @@ class Choice:
 
     actions: Mapping[tuple[int, ...], Action] = attrs.field(repr=False, hash=False)
     chosen: tuple[int, ...] = ()
+    # made on first ask (a value that never changes): the legal next indices
+    _legal: tuple[int, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     @classmethod
     def of(cls, actions: Iterable[Action]) -> Choice:
@@ -247,8 +261,15 @@ class Choice:
 
     def legal_indices(self) -> tuple[int, ...]:
         """The indices that may be chosen next, ascending."""
-        depth = len(self.chosen)
-        return tuple(sorted({seq[depth] for seq in self.actions if seq[:depth] == self.chosen}))
+        legal = self._legal
+        if legal is None:
+            depth, chosen = len(self.chosen), self.chosen
+            if depth:
+                legal = tuple(sorted({seq[depth] for seq in self.actions if seq[:depth] == chosen}))
+            else:
+                legal = tuple(sorted({seq[0] for seq in self.actions}))
+            _set_legal(self, legal)
+        return legal
 
     def mask(self) -> list[int]:
         """:meth:`legal_indices` as :data:`ACTION_SPACE_SIZE` zeros and ones."""
@@ -292,3 +313,6 @@ class Choice:
             return [0] * CHOICE_LENGTH
         mask = _run_mask(_SPAN[self.chosen[0]][1], self.chosen[1:])
         return [self.chosen[0]] + [(mask >> i) & 1 for i in range(52)]
+
+
+_set_legal = slot_setter(Choice, "_legal")

@@ -11,7 +11,6 @@ An agent looks at a :class:`~tienlen.views.PlayerView` and returns one of its
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Protocol, runtime_checkable
@@ -22,7 +21,7 @@ from tienlen._bits import SPADES, TWOS
 from tienlen._cache import BoundedCache
 from tienlen._checks import check_int, check_rules, check_type
 from tienlen._input import MAX_HAND, MAX_SEED, shown
-from tienlen.actions import Action
+from tienlen.actions import Action, LegalActions
 from tienlen.cards import to_mask
 from tienlen.combos import Combo, ComboKind
 from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCards
@@ -43,9 +42,24 @@ class Agent(Protocol):
         ...
 
 
-def _rng(seed: int, view: PlayerView) -> random.Random:
-    # Derived from the seed and the public position only: pure, and stable across platforms.
-    return random.Random(f"{seed}:{view.seat}:{len(view.history)}:{view.hand_mask}:{view.to_act}")
+_WORD = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15  # 2**64 divided by the golden ratio: the step of SplitMix64
+
+
+def _mix(x: int) -> int:
+    """SplitMix64's finaliser: a 64-bit word whose every bit depends on every bit of ``x``'s low 64."""
+    x = (x ^ x >> 30) * 0xBF58476D1CE4E5B9 & _WORD
+    x = (x ^ x >> 27) * 0x94D049BB133111EB & _WORD
+    return x ^ x >> 31
+
+
+def _draw(seed: int, view: PlayerView, count: int) -> int:
+    """A number from 0 to ``count - 1``, uniform to within ``count / 2**64``, that depends on
+    ``seed`` and the position ``view`` shows only (the seat, the hand, how long the history is,
+    the seat to act): pure integer arithmetic, so the same on every platform and in every process."""
+    to_act = 15 if view.to_act is None else view.to_act
+    position = _mix(view.hand_mask) ^ (len(view.history) << 8 | view.seat << 4 | to_act)
+    return (_mix((seed + _GOLDEN * (position + 1)) & _WORD) * count) >> 64
 
 
 def _choices(view: PlayerView) -> Sequence[Action]:
@@ -70,11 +84,9 @@ class RandomAgent:
         check_int(self.seed, "seed", 0, MAX_SEED)
 
     def act(self, view: PlayerView) -> Action:
-        """A uniformly random legal action, derived from ``seed`` and the view."""
+        """A uniformly random legal action, derived from ``seed`` and the view (a cheap integer mix, not a seeded generator)."""
         legal = _choices(view)
-        if len(legal) == 1:
-            return legal[0]  # what the draw below gives for one action, without seeding a generator
-        return _rng(self.seed, view).choice(legal)
+        return legal[_draw(self.seed, view, len(legal))]
 
 
 _FIVES, _THREES, _FOURS = 0x5 * SPADES, 0x3 * SPADES, 0x4 * SPADES  # a nibble pattern in every rank
@@ -272,7 +284,9 @@ def _offer_interrupts(round_: Round, agents: Sequence[Agent]) -> Round:
 def _ask(round_: Round, agents: Sequence[Agent], seat: int) -> Round:
     view = round_.view(seat)
     action = agents[seat].act(view)
-    if action not in view.legal_actions:
+    legal = view.legal_actions
+    # An action the round's own legal actions handed out is one of them (no need to look it up).
+    if not (isinstance(legal, LegalActions) and legal.handed_out(action)) and action not in legal:
         chose = action if isinstance(action, Action) else shown(action)
         raise IllegalPlay.of("agent-chose-illegal-action", agent=shown(agents[seat]), seat=seat, action=chose)
     if action.kind == "pass" and round_.to_act != seat:

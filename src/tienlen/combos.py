@@ -18,9 +18,10 @@ from typing import Any
 import attrs
 
 from tienlen import _bits
-from tienlen._bits import TWOS, colours
+from tienlen._bits import SPADES, TWOS, colours, rank_counts
 from tienlen._checks import check_lang, check_rules, check_type
 from tienlen._codec import WireValue
+from tienlen._fast import fast
 from tienlen._input import shown
 from tienlen._messages import words_of
 from tienlen.cards import DECK, FULL_MASK, Card, cards_of, format_cards, to_mask
@@ -158,7 +159,13 @@ def classify(cards: Iterable[Card] | str | int, rules: RuleSet) -> Combo:
         if particular:
             raise InvalidCombo.of("not-a-combination-under", cards=format_cards(mask), rules=rules.name, reason=reason)
         raise InvalidCombo.of("not-a-combination", cards=format_cards(mask), reason=reason)
-    return Combo(kind, mask)
+    return _combo(kind, mask)
+
+
+@fast(Combo)
+def _combo(kind: ComboKind, mask: int) -> Combo:
+    """A combination :func:`classify` has just proved: it needs no second check."""
+    raise NotImplementedError  # fast() writes the body
 
 
 def as_combo(value: Combo | Iterable[Card] | str | int, rules: RuleSet) -> Combo:
@@ -191,43 +198,48 @@ def _shape(mask: int, rules: RuleSet) -> tuple[tuple[str, dict[str, Any], bool],
     """(the reason's code, its parameters, whether the reason is particular to ``rules``) and the kind, if any."""
     rank = (mask.bit_length() - 1) >> 2
     if mask >> 4 * rank << 4 * rank == mask:  # one rank: single, pair, triple or quad
-        kind = ComboKind(mask.bit_count())
+        kind = _OF_ONE_RANK[mask.bit_count()]
         if kind is ComboKind.PAIR and not _pair_colour_ok(rank, mask >> 4 * rank, rules):
             return ("pair-not-one-colour", {}, True), None
         return ("", {}, False), kind
-    nibbles = rank_nibbles(mask)
-    ranks = [r for r in range(13) if nibbles[r]]
-    counts = {nibbles[r].bit_count() for r in ranks}
-    consecutive = ranks[-1] - ranks[0] == len(ranks) - 1
-    if counts == {1}:
+    # Several ranks, read on bits: ``held`` has bit 4r for each rank r held, ``counts`` the cards
+    # of each rank in its nibble, so one card a rank is ``counts == held``, two ``counts == held << 1``.
+    held = mask | mask >> 1
+    held = (held | held >> 2) & SPADES
+    counts = rank_counts(mask)
+    low = (held & -held).bit_length() - 1  # 4 × the lowest rank
+    length = held.bit_count()
+    consecutive = held == _RANKS_IN_A_ROW[length] << low
+    if counts == held:
         if not consecutive:
-            return ("ranks-not-consecutive", {"ranks": _names(ranks)}, False), None
-        if ranks[-1] == TWO and not rules.straight_two_on_top:
+            return ("ranks-not-consecutive", {"ranks": _names(mask)}, False), None
+        if rank == TWO and not rules.straight_two_on_top:
             return ("straight-with-a-two", {}, True), None
-        if len(ranks) < rules.straight_min:
+        if length < rules.straight_min:
             return ("straight-too-short", {"straight_min": rules.straight_min}, rules.straight_min != 3), None
-        if rules.straight_same_suit and len({n for n in nibbles if n}) != 1:
+        if rules.straight_same_suit and mask != (mask >> low & 0xF) * held:
             return ("straight-not-one-suit", {}, True), None
         return ("", {}, False), ComboKind.STRAIGHT
-    if counts == {2}:
+    if counts == held << 1:
         if not rules.pair_runs:
             return ("no-pair-runs", {}, True), None
         if not consecutive:
-            return ("pairs-not-consecutive", {"ranks": _names(ranks)}, False), None
-        if ranks[-1] == TWO:
+            return ("pairs-not-consecutive", {"ranks": _names(mask)}, False), None
+        if rank == TWO:
             return ("pair-run-with-twos", {}, False), None
-        if len(ranks) < rules.pair_run_min:
+        if length < rules.pair_run_min:
             return ("pair-run-too-short", {"pair_run_min": rules.pair_run_min}, rules.pair_run_min != 3), None
-        if not all(_pair_colour_ok(r, nibbles[r], rules) for r in ranks):
+        if rules.pair_same_colour and not all(_pair_colour_ok(r, mask >> 4 * r & 0xF, rules) for r in range(low >> 2, rank + 1)):
             return ("pair-run-pair-not-one-colour", {}, True), None
         return ("", {}, False), ComboKind.PAIR_RUN
-    if len(counts) == 1 and (least := (0, 0, 0, rules.triple_run_min, rules.quad_run_min)[max(counts)]):
-        kind = _RUN_KINDS[max(counts)]
+    size = 3 if counts == held * 3 else 4 if counts == held << 2 else 0  # a triple or quad run's sets
+    if size and (least := rules.triple_run_min if size == 3 else rules.quad_run_min):
+        kind = _RUN_KINDS[size]
         if not consecutive:
-            return ("run-sets-not-consecutive", {"sets": kind, "ranks": _names(ranks)}, False), None
-        if ranks[-1] == TWO:
+            return ("run-sets-not-consecutive", {"sets": kind, "ranks": _names(mask)}, False), None
+        if rank == TWO:
             return ("run-with-twos", {"kind": kind}, False), None
-        if len(ranks) < least:
+        if length < least:
             return ("run-too-short", {"kind": kind, "least": least, "sets": kind}, True), None
         return ("", {}, False), kind
     if rules.triple_run_min or rules.quad_run_min:
@@ -235,8 +247,15 @@ def _shape(mask: int, rules: RuleSet) -> tuple[tuple[str, dict[str, Any], bool],
     return ("mixed-ranks", {}, False), None
 
 
-def _names(ranks: list[int]) -> str:
-    return "-".join(DECK[4 * r].rank.symbol for r in ranks)
+_OF_ONE_RANK = (None, ComboKind.SINGLE, ComboKind.PAIR, ComboKind.TRIPLE, ComboKind.QUAD)
+"""The kind of 1 to 4 cards of one rank, by their number."""
+_RANKS_IN_A_ROW = [SPADES & ((1 << (4 * n)) - 1) for n in range(14)]
+"""Bit 4i for each of the lowest n ranks, by n."""
+
+
+def _names(mask: int) -> str:
+    """The ranks held in ``mask``, lowest first: ``3-4-6``."""
+    return "-".join(DECK[4 * r].rank.symbol for r in range(13) if mask >> 4 * r & 0xF)
 
 
 def _pair_colour_ok(rank: int, nibble: int, rules: RuleSet) -> bool:

@@ -52,7 +52,9 @@ The rule set is not encoded: an observation is read under the rules of its envir
 history of the round enters through ``played``, ``played_by``, ``passed`` and the places; the
 exact order of earlier plays is not kept. :func:`decode_observation` reads a list back into an
 :class:`Observation` (absolute seat numbers again), and ``decode_observation(encode_observation(v))
-== Observation.of(v)`` for every view ``v``.
+== Observation.of(v)`` for every view ``v``. :meth:`Observation.to_bytes` gives the same ints as
+one signed byte each, which an array library reads without a loop (``numpy.frombuffer``); the
+learning adapters build their arrays that way.
 
 >>> from tienlen import HOUSE, Round
 >>> view = Round.deal(HOUSE, seed=7).view(0)
@@ -68,11 +70,13 @@ True
 from __future__ import annotations
 
 import operator
+from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 
 import attrs
 
+from tienlen._cache import BoundedCache
 from tienlen._checks import check_type
 from tienlen._input import shown
 from tienlen.actions import Action
@@ -163,8 +167,24 @@ def mask_to_cards(mask: int) -> tuple[Card, ...]:
 
 def mask_to_bits(mask: int) -> list[int]:
     """A mask as 52 zeros and ones, ``bits[i]`` for the card of index ``i``."""
-    mask = _check_mask(mask)
-    return [(mask >> i) & 1 for i in range(52)]
+    return list(_bits_of(_check_mask(mask)))
+
+
+_ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def _bits_of(mask: int) -> bytes:
+    """The 52 card bits of a card mask as bytes (no checks), each mask's worked out once: an
+    observation shows the same hands, table and played cards step after step, so most are looked up."""
+    bits = _BITS.get(mask)
+    if bits is None:
+        # the mask as a binary numeral, lowest card first, read back as bytes at C speed
+        bits = _BITS.put(mask, format(mask, "052b")[::-1].encode().translate(_ZERO_ONE))
+    return bits
+
+
+_BITS: BoundedCache[int, bytes] = BoundedCache("card bits of masks", limit=1 << 13, holds="card masks")
+"""The card bits of the masks observations showed, by mask (about 1.2 MB when full)."""
 
 
 def bits_to_mask(bits: Sequence[int]) -> int:
@@ -333,33 +353,72 @@ class Observation:
 
     def encode(self) -> list[int]:
         """The observation as :data:`OBSERVATION_LENGTH` ints (see the module docs)."""
-        absent = SLOTS - self.players
-        seats = [(self.seat + k) % self.players for k in range(self.players)]
-
-        def per_seat(values: Sequence[int]) -> list[int]:
-            return [values[s] for s in seats] + [-1] * absent
-
-        def order(group: tuple[int, ...]) -> list[int]:
-            return per_seat([group.index(s) + 1 if s in group else 0 for s in range(self.players)])
-
-        table = self.table
-        out: list[int] = [self.seat, self.players]
-        out += mask_to_bits(self.hand_mask)
-        out += mask_to_bits(table.mask if table is not None else 0)
-        out += mask_to_bits(self.played_mask)
-        for s in seats:
-            out += mask_to_bits(self.played_by[s])
-        out += [-1] * (52 * absent)
-        out += per_seat(self.card_counts)
-        out += per_seat([int(s in self.passed) for s in range(self.players)])
-        out += order(self.finished)
-        out += order(self.frozen)
-        out += order(self.forfeited)
-        out += [self.slot_of(self.to_act), self.slot_of(self.table_seat), self.slot_of(self.leader)]
-        out += [int(table.kind) if table is not None else 0, table.length if table is not None else 0]
-        out += [self.trick_number, self.chops_in_trick]
-        out += [int(self.my_turn), int(self.must_lead), int(self.interrupt_offered), int(self.is_over)]
+        out = [self.seat, self.players]
+        for bits in self._card_blocks():
+            out += bits
+        out += _ABSENT[self.players]
+        out += self._rest()
         return out
+
+    def to_bytes(self) -> bytes:
+        """:meth:`encode` as :data:`OBSERVATION_LENGTH` bytes, each int one signed byte (every value
+        lies from -1 to 127), for array libraries: ``numpy.frombuffer(data, numpy.int8)``."""
+        cards = b"".join(self._card_blocks())
+        return bytes((self.seat, self.players)) + cards + _ABSENT_BYTES[self.players] + array("b", self._rest()).tobytes()
+
+    def _card_blocks(self) -> list[bytes]:
+        """The card fields (``hand`` to ``played_by``), 52 bits a mask, but for the seats a table of
+        fewer than 4 lacks."""
+        table = self.table
+        pick = _IN_TURN[self.players][self.seat]
+        bits = _BITS.get
+        return [
+            bits(mask) or _bits_of(mask)
+            for mask in (self.hand_mask, 0 if table is None else table.mask, self.played_mask, *pick(self.played_by))
+        ]
+
+    def _rest(self) -> list[int]:
+        """The fields after the card fields (``card_counts`` to ``is_over``)."""
+        players, seat = self.players, self.seat
+        seats = _ROTATIONS[players][seat]
+        pad = _PADS[players]
+        out = list(_IN_TURN[players][seat](self.card_counts))
+        out += pad
+        passed = self.passed
+        out += [1 if s in passed else 0 for s in seats] if passed else _ZEROS[players]
+        out += pad
+        for group in (self.finished, self.frozen, self.forfeited):
+            out += [group.index(s) + 1 if s in group else 0 for s in seats] if group else _ZEROS[players]
+            out += pad
+        table = self.table
+        out += [
+            -1 if self.to_act is None else (self.to_act - seat) % players,
+            -1 if self.table_seat is None else (self.table_seat - seat) % players,
+            (self.leader - seat) % players,
+            0 if table is None else table.kind.value,
+            0 if table is None else table.mask.bit_count(),
+            self.trick_number,
+            self.chops_in_trick,
+            int(self.my_turn),
+            int(self.must_lead),
+            int(self.interrupt_offered),
+            int(self.is_over),
+        ]
+        return out
+
+
+_ROTATIONS = {
+    players: [tuple((seat + k) % players for k in range(players)) for seat in range(players)] for players in range(2, SLOTS + 1)
+}
+"""The seats in relative order (the observer first) at each table size, for each observer."""
+_IN_TURN = {players: [operator.itemgetter(*seats) for seats in _ROTATIONS[players]] for players in range(2, SLOTS + 1)}
+"""For each table size and observer, what picks per-seat values in relative order."""
+_ABSENT = {players: [-1] * (52 * (SLOTS - players)) for players in range(2, SLOTS + 1)}
+"""The ``played_by`` blocks of the seats a table of fewer than 4 lacks."""
+_ABSENT_BYTES = {players: array("b", blocks).tobytes() for players, blocks in _ABSENT.items()}
+_PADS = {players: [-1] * (SLOTS - players) for players in range(2, SLOTS + 1)}
+"""What fills the slots of the seats a table of fewer than 4 lacks."""
+_ZEROS = {players: [0] * players for players in range(2, SLOTS + 1)}
 
 
 def encode_observation(view: PlayerView) -> list[int]:

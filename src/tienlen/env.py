@@ -51,20 +51,31 @@ as the API expects, each must then ``step(None)`` once to leave ``agents``; ``in
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Container, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Literal, TypedDict
 
-from tienlen._checks import check_int, check_players, check_rules, check_type, check_unit, unit_argument
+from tienlen._checks import check_int, check_players, check_rules, check_seat, check_type, check_unit, unit_argument
+from tienlen._fast import fast
 from tienlen._input import MAX_SEED, shown
-from tienlen.actions import Action
-from tienlen.encoding import OBSERVATION_LENGTH, action_from_mask, encode_observation, legal_action_masks
+from tienlen.actions import PASSES, Action, LegalActions
+from tienlen.combos import Combo
+from tienlen.encoding import OBSERVATION_LENGTH, Observation, action_from_mask
 from tienlen.errors import IllegalPlay, InvalidArgument
 from tienlen.round import Round
 from tienlen.rules import RuleSet
 from tienlen.settle import Settlement, reward_net, settle
 from tienlen.views import PlayerView
 
-__all__ = ["TienLenEnv", "AgentObservation", "agent_name", "chop_offers", "advance", "RESET_OPTIONS"]
+__all__ = [
+    "TienLenEnv",
+    "AgentObservation",
+    "agent_name",
+    "chop_offers",
+    "advance",
+    "observation_of",
+    "selected_actions",
+    "RESET_OPTIONS",
+]
 
 
 class AgentObservation(TypedDict):
@@ -88,10 +99,13 @@ def agent_name(seat: int) -> str:
 def chop_offers(round_: Round) -> tuple[int, ...]:
     """The seats that may chop the table out of turn now, in the order they are offered the chop
     (play order from the seat whose play is on the table); ``()`` once the round is over."""
-    if round_.is_over:
+    if round_.is_over or not round_.rules.interrupt_bombs:
+        return ()
+    interrupts = round_.legal_interrupts()
+    if not interrupts:
         return ()
     last = round_.trick.last_seat or 0
-    return tuple(sorted({a.seat for a in round_.legal_interrupts()}, key=lambda s: (s - last) % round_.players))
+    return tuple(sorted({a.seat for a in interrupts}, key=lambda s: (s - last) % round_.players))
 
 
 def advance(round_: Round, offers: tuple[int, ...], action: Action) -> tuple[Round, tuple[int, ...]]:
@@ -102,6 +116,77 @@ def advance(round_: Round, offers: tuple[int, ...], action: Action) -> tuple[Rou
         return round_, offers[1:]
     round_ = round_.apply(action)
     return round_, chop_offers(round_)
+
+
+def selected_actions(round_: Round, offers: tuple[int, ...]) -> Sequence[Action]:
+    """The legal actions of the seat selected to step (``offers[0]``, else the seat to act): what
+    ``round_.view(seat).legal_actions`` holds, without building the view."""
+    if not offers:
+        return round_.legal_actions()
+    seat = offers[0]
+    return (*[a for a in round_.legal_interrupts() if a.seat == seat], PASSES[seat])
+
+
+def observation_of(round_: Round, seat: int, choppers: Container[int]) -> Observation:
+    """The :class:`~tienlen.encoding.Observation` of ``round_.view(seat)``, read off the round without
+    building the view or walking its history (``choppers``: the seats that may chop out of turn now,
+    as :func:`chop_offers` gives them): a seat's played cards are what it was dealt and holds no more,
+    and the chops of this trick are its chain. Raises :class:`~tienlen.InvalidArgument` for a bad seat."""
+    hands, dealt = round_.hand_masks, round_.dealt
+    check_seat(seat, len(hands), "seat")
+    trick = round_.trick
+    plays = trick.plays
+    table_seat, table = plays[-1] if plays else (None, None)
+    to_act = round_.to_act
+    return _observation(
+        seat,
+        len(hands),
+        hands[seat],
+        table,
+        sum(dealt) & ~sum(hands),
+        tuple([d & ~h for d, h in zip(dealt, hands, strict=True)]),
+        tuple([h.bit_count() for h in hands]),
+        trick.passed,
+        round_.finished,
+        round_.frozen,
+        round_.forfeited,
+        to_act,
+        table_seat,
+        trick.leader,
+        trick.number,
+        len(trick.chain),
+        to_act == seat,
+        to_act == seat and table is None,
+        to_act != seat and seat in choppers,
+        to_act is None,
+    )
+
+
+@fast(Observation)
+def _observation(
+    seat: int,
+    players: int,
+    hand_mask: int,
+    table: Combo | None,
+    played_mask: int,
+    played_by: tuple[int, ...],
+    card_counts: tuple[int, ...],
+    passed: frozenset[int],
+    finished: tuple[int, ...],
+    frozen: tuple[int, ...],
+    forfeited: tuple[int, ...],
+    to_act: int | None,
+    table_seat: int | None,
+    leader: int,
+    trick_number: int,
+    chops_in_trick: int,
+    my_turn: bool,
+    must_lead: bool,
+    interrupt_offered: bool,
+    is_over: bool,
+) -> Observation:
+    """An observation from its fields, known good (one per observed step: the hot path)."""
+    raise NotImplementedError  # fast() writes the body
 
 
 class TienLenEnv:
@@ -144,7 +229,10 @@ class TienLenEnv:
         self.settlement: Settlement | None = None
         """The settlement of the round once it has ended, else ``None``."""
         self._round: Round | None = None
-        self._offers: tuple[int, ...] = ()
+        self._offers: tuple[int, ...] = ()  # the chop offers still to be answered, the next first
+        self._choppers: tuple[int, ...] = ()  # every seat offered a chop in this position
+        self._net: tuple[float, ...] = ()  # each seat's reward once the round is over
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._rng: random.Random | None = None
 
     # ------------------------------------------------------------------ the API
@@ -218,16 +306,21 @@ class TienLenEnv:
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {"seat": s} for s, a in enumerate(self.agents)}
         self.settlement = None
-        self._offers = chop_offers(round_)
+        self._offers = self._choppers = chop_offers(round_)
         self._schedule()
         if round_.is_over:
             self._accumulate()
 
     def observe(self, agent: str) -> AgentObservation:
         """The agent's encoded view and, if it is the agent to step, its legal action masks."""
-        view = self.view(agent)
+        seat = self.seat_of(agent)
+        round_ = self.round
         selected = agent == self.agent_selection and not self.terminations.get(agent, True)
-        return {"observation": encode_observation(view), "action_mask": legal_action_masks(view) if selected else []}
+        actions = selected_actions(round_, self._offers) if selected else ()
+        return {
+            "observation": observation_of(round_, seat, self._choppers).encode(),  # what observation() gives
+            "action_mask": actions.masks() if isinstance(actions, LegalActions) else [a.mask for a in actions],
+        }
 
     def last(self, observe: bool = True) -> tuple[AgentObservation | None, float, bool, bool, dict[str, Any]]:
         """``(observation, cumulative reward, terminated, truncated, info)`` of ``agent_selection``."""
@@ -267,16 +360,26 @@ class TienLenEnv:
             return
         if action is None:
             raise IllegalPlay.of("agent-seat-must-act-give", agent=agent, seat=seat)
-        view = self.round.view(seat)
-        try:
-            chosen = action_from_mask(view, action)
-        except IllegalPlay as error:
-            raise IllegalPlay.of("agent-refused", agent=agent, reason=error) from None
+        round_ = self.round
+        actions = selected_actions(round_, self._offers)
+        chosen = (
+            actions.by_mask(action)
+            if isinstance(actions, LegalActions)
+            else next((a for a in actions if a.mask == action and not isinstance(action, bool)), None)
+        )
+        if chosen is None:
+            try:
+                action_from_mask(round_.view(seat), action)  # raises, saying why
+            except IllegalPlay as error:
+                raise IllegalPlay.of("agent-refused", agent=agent, reason=error) from None
+            raise AssertionError("a mask the selected actions lack is refused")  # pragma: no cover
         self._cumulative_rewards[agent] = 0
-        self._round, self._offers = advance(self.round, self._offers, chosen)
+        self._round, self._offers = advance(round_, self._offers, chosen)
+        if self._round is not round_:
+            self._choppers = self._offers
         self._schedule()
-        self.rewards = {a: 0 for a in self.agents}
-        if self.round.is_over:
+        self.rewards = dict.fromkeys(self.agents, 0)
+        if self._round.is_over:
             self._accumulate()
 
     def render(self) -> str | None:
@@ -289,9 +392,19 @@ class TienLenEnv:
     # ------------------------------------------------------------------ extras
     def seat_of(self, agent: str) -> int:
         """The seat of an agent name. Raises :class:`~tienlen.IllegalPlay` for an unknown name."""
-        if agent not in self.possible_agents:
+        seat = self._seats.get(agent) if isinstance(agent, str) else None
+        if seat is None:
             raise IllegalPlay.of("agent-here-agents-are", agent=shown(agent), possible_agents=", ".join(self.possible_agents))
-        return self.possible_agents.index(agent)
+        return seat
+
+    def observation(self, agent: str) -> Observation:
+        """The agent's :class:`~tienlen.encoding.Observation` (what :meth:`observe` encodes)."""
+        return observation_of(self.round, self.seat_of(agent), self._choppers)
+
+    def legal_actions(self) -> Sequence[Action]:
+        """The legal actions of ``agent_selection`` (what its ``action_mask`` lists); empty once the round is over."""
+        round_ = self.round
+        return () if round_.is_over else selected_actions(round_, self._offers)
 
     def view(self, agent: str) -> PlayerView:
         """The agent's :class:`~tienlen.views.PlayerView` (what :mod:`tienlen.agents` bots read)."""
@@ -305,12 +418,13 @@ class TienLenEnv:
             return
         seat = self._offers[0] if self._offers else self.round.to_act
         assert seat is not None  # the round is not over
-        self.agent_selection = agent_name(seat)
+        self.agent_selection = self.possible_agents[seat]
 
     def _finish(self) -> None:
         round_ = self.round
         result = round_.result
         self.settlement = settle(result, self.rules, unit=self.unit)
+        self._net, house = reward_net(result, self.rules, unit=self.unit)
         for seat, agent in enumerate(self.possible_agents):
             self.terminations[agent] = True
             self.infos[agent] = {
@@ -318,14 +432,13 @@ class TienLenEnv:
                 "place": result.place_of(seat) if result.placements else None,
                 "result": result,
                 "settlement": self.settlement,
-                "house": reward_net(result, self.rules, unit=self.unit)[1],
+                "house": house,
             }
         self.agent_selection = self.agents[0]
 
     def _accumulate(self) -> None:
         assert self.settlement is not None
-        net, _ = reward_net(self.round.result, self.rules, unit=self.unit)
-        self.rewards = {a: net[self.seat_of(a)] for a in self.agents}
+        self.rewards = {a: self._net[self.seat_of(a)] for a in self.agents}
         for agent, reward in self.rewards.items():
             self._cumulative_rewards[agent] += reward
 

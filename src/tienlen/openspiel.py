@@ -49,11 +49,12 @@ import attrs
 
 from tienlen._checks import check_players, rules_or_profile
 from tienlen._extras import requires
+from tienlen._fast import fast
 from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, PASS_INDEX, Choice, action_indices, index_label
 from tienlen.agents import Agent
 from tienlen.cards import DECK, format_cards, iter_indices
-from tienlen.encoding import OBSERVATION_LENGTH, OBSERVATION_OFFSETS, SLOTS, encode_observation, mask_to_bits
-from tienlen.env import advance, chop_offers
+from tienlen.encoding import OBSERVATION_LENGTH, OBSERVATION_OFFSETS, SLOTS, mask_to_bits
+from tienlen.env import advance, chop_offers, observation_of, selected_actions
 from tienlen.errors import IllegalPlay, InvalidArgument, TienLenError
 from tienlen.events import Played
 from tienlen.round import Round
@@ -270,21 +271,21 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         if position.round is None:
             deck = (*position.deck, action)
             if len(deck) < self._game.dealt:
-                self._position = attrs.evolve(position, deck=deck)
+                self._position = _position(deck, None, (), None, ())
                 return
             round_ = Round.from_hands(_hands(deck, self._game.players), self._game.rules, first_round=self._game.first_round)
-            self._position = _start(_Position(deck=deck), round_, chop_offers(round_))
+            self._position = _start(deck, round_, chop_offers(round_), ())
             return
         assert position.choice is not None and position.round is not None  # OpenSpiel checks legality first
         chosen = position.choice.choose(action)
         if isinstance(chosen, Choice):
-            self._position = attrs.evolve(position, choice=chosen)
+            self._position = _position(position.deck, position.round, position.offers, chosen, position.declined)
             return
         declined = position.declined
         if chosen.kind == "pass" and position.offers and position.round.to_act != chosen.seat:
             declined += ((chosen.seat, len(position.round.actions)),)
         round_, offers = advance(position.round, position.offers, chosen)
-        self._position = _start(attrs.evolve(position, declined=declined), round_, offers)
+        self._position = _start(position.deck, round_, offers, declined)
 
     def resample_from_infostate(self, player: int, probability_sampler: Any = None) -> TienLenState:
         """A state ``player`` cannot tell from this one, the cards it has not seen dealt at random.
@@ -362,14 +363,22 @@ def _deck(hands: Sequence[int], players: int) -> tuple[int, ...]:
     return tuple(queues[(k + 1) % players].pop(0) for k in range(sum(len(q) for q in queues)))
 
 
-def _start(position: _Position, round_: Round, offers: tuple[int, ...]) -> _Position:
-    """``position`` moved on to ``round_`` with its chop ``offers``, and a fresh choice for the player to decide."""
-    choice = None
-    if not round_.is_over:
-        seat = offers[0] if offers else round_.to_act
-        assert seat is not None
-        choice = Choice.of(round_.view(seat).legal_actions)
-    return attrs.evolve(position, round=round_, offers=offers, choice=choice)
+def _start(deck: tuple[int, ...], round_: Round, offers: tuple[int, ...], declined: tuple[tuple[int, int], ...]) -> _Position:
+    """The position at ``round_`` with its chop ``offers``, and a fresh choice for the player to decide."""
+    choice = None if round_.is_over else Choice.of(selected_actions(round_, offers))
+    return _position(deck, round_, offers, choice, declined)
+
+
+@fast(_Position)
+def _position(
+    deck: tuple[int, ...],
+    round: Round | None,
+    offers: tuple[int, ...],
+    choice: Choice | None,
+    declined: tuple[tuple[int, int], ...],
+) -> _Position:
+    """A position from its values (one per decision: the hot path; nothing to check)."""
+    raise NotImplementedError  # fast() writes the body
 
 
 class AgentBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel ships no type information
@@ -439,19 +448,24 @@ class TienLenObserver:
         hands = _hands(state._position.deck, state._game.players) if round_ is None else round_.hand_masks
         pieces = self.dict
         if "observation" in pieces:
+            observation = pieces["observation"]
             if round_ is None:
-                vector = [0] * OBSERVATION_LENGTH
-                vector[OBSERVATION_OFFSETS["seat"]] = [player]
-                vector[OBSERVATION_OFFSETS["players"]] = [state._game.players]
+                observation[:] = 0
+                observation[OBSERVATION_OFFSETS["seat"]] = player
+                observation[OBSERVATION_OFFSETS["players"]] = state._game.players
+                observation[OBSERVATION_OFFSETS["hand"]] = mask_to_bits(hands[player])
             else:
-                vector = encode_observation(round_.view(player))
-            vector[OBSERVATION_OFFSETS["hand"]] = mask_to_bits(hands[player] if self.private_info != "none" else 0)
-            pieces["observation"][:] = vector
+                observation[:] = np.frombuffer(observation_of(round_, player, chop_offers(round_)).to_bytes(), np.int8)
+            if self.private_info == "none":
+                observation[OBSERVATION_OFFSETS["hand"]] = 0
         if "hand" in pieces:
             pieces["hand"][:] = mask_to_bits(hands[player])
         if "choice" in pieces:
             choice = state.choice if state.current_player() == player else None
-            pieces["choice"][:] = choice.encode() if choice is not None else [0] * CHOICE_LENGTH
+            if choice is not None and choice.chosen:
+                pieces["choice"][:] = choice.encode()
+            else:
+                pieces["choice"][:] = 0
         if "play_order" in pieces:
             order = [0] * 52
             plays = [e for e in round_.events if isinstance(e, Played)] if round_ is not None else []

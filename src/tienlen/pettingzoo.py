@@ -38,14 +38,12 @@ from tienlen._checks import rules_or_profile
 from tienlen._extras import requires
 from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, Choice, index_label
 from tienlen.combos import ComboKind
-from tienlen.encoding import OBSERVATION_FIELDS, encode_observation
+from tienlen.encoding import OBSERVATION_FIELDS, OBSERVATION_LENGTH
 from tienlen.env import RESET_OPTIONS, TienLenEnv
 from tienlen.errors import IllegalPlay, InvalidArgument
 from tienlen.profiles import HOUSE
-from tienlen.round import Round
 from tienlen.rules import RuleSet
 from tienlen.settle import Settlement
-from tienlen.views import PlayerView
 
 with requires("rl", __name__):
     import gymnasium
@@ -117,8 +115,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         }
         self.action_spaces = {agent: gymnasium.spaces.Discrete(ACTION_SPACE_SIZE) for agent in self.possible_agents}
         self._choice: Choice | None = None
-        self._views_of: Round | None = None
-        self._views: dict[str, PlayerView] = {}
 
     # the episode's bookkeeping is the inner TienLenEnv's
     @property
@@ -183,25 +179,20 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
     def choice(self) -> Choice:
         """The selected agent's decision in progress (:class:`~tienlen.actionspace.Choice`)."""
         if self._choice is None:
-            self._choice = Choice.of(self._view(self.agent_selection).legal_actions)
+            self._choice = Choice.of(self._env.legal_actions())
         return self._choice
-
-    def _view(self, agent: str) -> PlayerView:
-        """The agent's view, built once per position (a run's suit steps do not change it)."""
-        round_ = self._env.round
-        if self._views_of is not round_:
-            self._views_of, self._views = round_, {}
-        if agent not in self._views:
-            self._views[agent] = self._env.view(agent)
-        return self._views[agent]
 
     def observe(self, agent: str) -> dict[str, NDArray[Any]]:
         """The agent's ``observation`` and ``action_mask`` arrays (see the module docs)."""
         selected = agent == self.agent_selection and not self._env.terminations.get(agent, True)
         choice = self.choice() if selected else None
-        vector = encode_observation(self._view(agent)) + (choice.encode() if choice else [0] * CHOICE_LENGTH)
-        mask = choice.mask() if choice else [0] * ACTION_SPACE_SIZE
-        return {"observation": np.array(vector, np.int16), "action_mask": np.array(mask, np.int8)}
+        vector = np.empty(OBSERVATION_SIZE, np.int16)
+        vector[:OBSERVATION_LENGTH] = np.frombuffer(self._env.observation(agent).to_bytes(), np.int8)
+        vector[OBSERVATION_LENGTH:] = choice.encode() if choice is not None and choice.chosen else 0
+        mask = np.zeros(ACTION_SPACE_SIZE, np.int8)
+        if choice is not None:
+            mask[list(choice.legal_indices())] = 1
+        return {"observation": vector, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """The selected agent chooses a legal index (``None`` once it is terminated). Raises

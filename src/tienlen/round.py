@@ -427,10 +427,13 @@ class Round:
         is carried out without checking it again; any other is checked in full.
         """
         legal = self._legal
-        if legal is not None and legal.handed_out(action):
+        if legal is not None and legal.handed_out(action):  # the hot path: _passed and _played, inlined
+            deal = self._deal
             if action.combo is None:
-                return self._passed(action.seat, bool(legal._plays))
-            return self._played(action.seat, action.combo, action)
+                position, to_act = _state.after_pass(deal, self._position, action.seat, bool(legal._plays))
+            else:
+                position, to_act = _state.after_play(deal, self._position, self._to_act, action.seat, action.combo, action)
+            return _round(deal, position, to_act)
         if not isinstance(action, Action):
             raise IllegalPlay.of("not-an-action", action=shown(action))
         if action.kind == "play":

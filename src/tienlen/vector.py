@@ -88,7 +88,6 @@ from collections.abc import Sequence
 from multiprocessing.connection import Connection
 from typing import Any, ClassVar
 
-from tienlen._cache import BoundedCache
 from tienlen._checks import check_int, check_players, check_unit, rules_or_profile
 from tienlen._extras import requires
 from tienlen._input import MAX_SEED, shown
@@ -121,18 +120,12 @@ _MASK_COLUMNS = 8
 """Card masks per row: hand, table, played, played by each of the 4 relative slots, the run chosen."""
 _CARDS = slice(0, 52)
 _SMALL_START = OBSERVATION_OFFSETS["card_counts"].start  # the per-seat and single fields run from here to 397
-_INDICES: BoundedCache[int, tuple[int, ...]] = BoundedCache("action index sequences", limit=1 << 16, holds="card masks")
 
 
 def _choice(actions: Sequence[Action]) -> Choice:
     """:meth:`Choice.of <tienlen.actionspace.Choice.of>` ``actions``, each action's index sequence
-    looked up by its cards (a table sees the same few thousand combinations again and again)."""
-    by_sequence = {}
-    for action in actions:
-        mask = action.mask
-        sequence = _INDICES.get(mask)
-        by_sequence[sequence if sequence is not None else _INDICES.put(mask, action_indices(mask))] = action
-    return Choice(by_sequence)
+    from :func:`~tienlen.actionspace.action_indices` (which keeps those of the cards it has seen)."""
+    return Choice({action_indices(action.mask): action for action in actions})
 
 
 _FIELDS: tuple[tuple[str, Any, int], ...] = (
