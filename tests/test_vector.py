@@ -38,7 +38,8 @@ CONFIG_IDS = [f"{rules.name}-{n}" for rules, n in CONFIGS]
 
 def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A uniformly random legal index per row."""
-    return (rng.random(masks.shape) * masks).argmax(axis=1)
+    chosen: np.ndarray = (rng.random(masks.shape) * masks).argmax(axis=1)
+    return chosen
 
 
 def deal_seeds(table_seed: int, count: int) -> list[int]:
@@ -87,7 +88,8 @@ class Shadow:
 def highest_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """The highest legal index per row: a run of triples or quads whenever one is legal."""
     del rng
-    return (masks * np.arange(1, masks.shape[1] + 1)).argmax(axis=1)
+    chosen: np.ndarray = (masks * np.arange(1, masks.shape[1] + 1)).argmax(axis=1)
+    return chosen
 
 
 def play_beside_shadows(
@@ -162,7 +164,7 @@ def test_a_finished_round_pays_every_seat_its_net_with_the_rake_kept_and_the_tab
         for i in np.flatnonzero(terminated):
             assert rewards[i].sum() + infos["house"][i] == pytest.approx(0)
             raked = raked or infos["house"][i] > 0
-            fresh = env.round(i)  # same-step auto-reset: the observation is already the next round's first decision
+            fresh = env.round(int(i))  # same-step auto-reset: the observation is already the next round's first decision
             assert fresh.actions == () and obs["seat"][i] == fresh.to_act
             assert obs["observation"][i, 2 : 2 + 52].sum() == 13 and obs["observation"][i, OBSERVATION_LENGTH - 1] == 0
             seeds[i].append(fresh.seed)
