@@ -42,7 +42,7 @@ from tienlen import (
 )
 from tienlen._messages import LANGUAGES, MESSAGES, PATTERN_NAMES, TEXTS, WORD_CONTEXT, WORDS, fields, render
 from tienlen.agents import play_round
-from tienlen.cards import DECK
+from tienlen.cards import DECK, format_cards
 from tienlen.settle import unit_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -312,3 +312,17 @@ def test_the_command_line_gives_the_reason_in_the_language_asked_for(
     assert capsys.readouterr().err.startswith("tienlen: --play 'zz': không đọc được 'zz'")
     assert main(["check", "--lang", "en", "--rules", "house", "--table", "2h", "--play", "7s 7c"]) == 1
     assert "cannot beat" in capsys.readouterr().out
+
+
+def test_play_tells_the_round_and_its_settlement_in_the_language_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    from tienlen.agents import GreedyAgent
+    from tienlen.cli import main
+
+    assert main(["play", "--lang", "vi", "--rules", "house", "--seed", "1", "--bots", "greedy"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    start = Round.deal(HOUSE, seed=1)
+    round_ = play_round(HOUSE, [GreedyAgent(seed=(1 + s) % 2**32) for s in range(4)], start=start)
+    money = settle(round_.result, HOUSE, unit=1000)
+    assert out[:4] == [f"ghế {s}: {format_cards(m)}" for s, m in enumerate(start.dealt)]
+    assert out[4:] == [e.text("vi") for e in round_.events] + [""] + money.text("vi").splitlines()
+    assert not any(word in line for line in out for word in ("plays", "passes", "pays", "net"))

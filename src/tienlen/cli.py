@@ -45,6 +45,7 @@ from typing import IO, Any, NoReturn, TypeVar
 
 from tienlen._checks import check_int
 from tienlen._input import MAX_AMOUNT, MAX_RECORD, MAX_SEED, MAX_WORKERS, load_json, read_file, shown
+from tienlen._messages import render
 from tienlen._version import __version__
 from tienlen.actions import says_pass
 from tienlen.agents import AGENTS, make_agent, play_round
@@ -187,7 +188,10 @@ def _parser() -> argparse.ArgumentParser:
     for name, words, options in commands:
         command = sub.add_parser(name, help=words, description=f"tienlen {name}: {words}.")
         command.add_argument(
-            "--lang", choices=LANGUAGES, default=_env_lang(), help="the language of reasons and errors (default: from LANG)"
+            "--lang",
+            choices=LANGUAGES,
+            default=_env_lang(),
+            help="the language of reasons, errors and play's round (default: from LANG)",
         )
         options(command)
 
@@ -417,8 +421,13 @@ def _play(args: argparse.Namespace) -> int:
     if args.record:
         Path(args.record).write_text(round_.to_json(), encoding="utf-8")
     names = [f"seat {s} ({bots[s % len(bots)]})" for s in range(args.players)]
-    _say(_fit(format_round(round_, names) + "\n"))
-    _say(_fit(format_settlement(settle(round_.result, rules, unit=unit), rules, names)))
+    money = settle(round_.result, rules, unit=unit)
+    if args.lang == "en":
+        _say(_fit(format_round(round_, names) + "\n"))
+        _say(_fit(format_settlement(money, rules, names)))
+    else:  # the hands, every event and the settlement in the language's own words
+        hands = [f"{render('seat-name', {'seat': s}, args.lang)}: {format_cards(m)}" for s, m in enumerate(round_.dealt)]
+        _say(_fit("\n".join([*hands, *(event.text(args.lang) for event in round_.events), "", money.text(args.lang)])))
     if args.record:
         _say(f"\nrecord written to {args.record}")
     return 0
