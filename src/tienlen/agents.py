@@ -53,13 +53,17 @@ def _mix(x: int) -> int:
     return x ^ x >> 31
 
 
-def _draw(seed: int, view: PlayerView, count: int) -> int:
+def _draw_at(seed: int, count: int, *, seat: int, hand: int, events: int, to_act: int | None) -> int:
     """A number from 0 to ``count - 1``, uniform to within ``count / 2**64``, that depends on
-    ``seed`` and the position ``view`` shows only (the seat, the hand, how long the history is,
-    the seat to act): pure integer arithmetic, so the same on every platform and in every process."""
-    to_act = 15 if view.to_act is None else view.to_act
-    position = _mix(view.hand_mask) ^ (len(view.history) << 8 | view.seat << 4 | to_act)
+    ``seed`` and the position only (the ``seat``, its ``hand`` mask, how many ``events`` the history
+    holds, the seat to act): pure integer arithmetic, so the same on every platform and in every process."""
+    position = _mix(hand) ^ (events << 8 | seat << 4 | (15 if to_act is None else to_act))
     return (_mix((seed + _GOLDEN * (position + 1)) & _WORD) * count) >> 64
+
+
+def _draw(seed: int, view: PlayerView, count: int) -> int:
+    """:func:`_draw_at` for the position ``view`` shows."""
+    return _draw_at(seed, count, seat=view.seat, hand=view.hand_mask, events=len(view.history), to_act=view.to_act)
 
 
 def _choices(view: PlayerView) -> Sequence[Action]:
@@ -176,8 +180,6 @@ def greedy_choice(
     """:class:`GreedyAgent`'s choice among ``legal`` for ``seat`` holding ``hand`` (a mask), with
     every seat's card ``counts`` and the ``table``; a search player calls it on positions it
     simulates, where no view is built. ``legal`` must hold an action."""
-    # Decided on card masks; the lowest play is the one of the smallest mask (a lower top
-    # card makes a smaller mask whatever the other cards).
     plays: dict[int, Action] = {}  # mask -> play, in the order of the legal actions
     decline = None  # the first action without cards: the pass
     for action in legal:  # one pass: a lazy sequence builds each action as it goes
@@ -185,29 +187,109 @@ def greedy_choice(
             plays[action.combo.mask] = action
         elif decline is None:
             decline = action
+    bomb_rule = rules.bomb_rule
+
+    def is_bomb(mask: int) -> bool:
+        combo = plays[mask].combo
+        return combo is not None and bomb_rule(combo.bomb_class) is not None
+
+    mask = _greedy_mask(
+        list(plays),
+        decline is not None,
+        is_bomb,
+        seat=seat,
+        hand=hand,
+        counts=counts,
+        table=table,
+        my_turn=my_turn,
+        rules=rules,
+        danger=danger,
+    )
+    if mask:
+        return plays[mask]
+    assert decline is not None
+    return decline
+
+
+def _greedy_mask(
+    plays: Sequence[int],
+    can_decline: bool,
+    is_bomb: Callable[[int], bool],
+    *,
+    seat: int,
+    hand: int,
+    counts: Sequence[int],
+    table: Combo | None,
+    my_turn: bool,
+    rules: RuleSet,
+    danger: int,
+) -> int:
+    """The greedy choice on card masks: the mask of the play among ``plays`` (masks, in the order
+    of the legal actions), or ``0`` to decline (pass) when ``can_decline``. ``is_bomb`` tells
+    whether a play's cards are a bomb under ``rules`` (asked only when a group of 2s is on the table)."""
+    # The lowest play is the one of the smallest mask (a lower top card makes a smaller mask
+    # whatever the other cards).
     if not plays:
-        assert decline is not None
-        return decline
+        return 0
     if table is not None and table.is_two_group:
-        bomb_rule = rules.bomb_rule
-        chops = [m for m, a in plays.items() if a.combo is not None and bomb_rule(a.combo.bomb_class) is not None]
+        chops = [m for m in plays if is_bomb(m)]
         if chops:
-            return plays[min(chops)]
+            return min(chops)
     if not my_turn:
-        if decline is None:  # only a view built by hand offers chops without the pass
+        if not can_decline:  # only a view built by hand offers chops without the pass
             raise IllegalPlay.of("seat-act-view-offers-no", seat=seat)
-        return decline
+        return 0
     guarded = protected_mask(hand, rules)
     cheap = [mask for mask in plays if not mask & guarded]
     if cheap:
         if table is None:  # leading: the lowest top card, then the most cards, then the first listed
-            return plays[min(cheap, key=lambda mask: (mask.bit_length(), -mask.bit_count()))]
-        return plays[min(cheap)]
+            return min(cheap, key=lambda mask: (mask.bit_length(), -mask.bit_count()))
+        return min(cheap)
     opponents = [c for s, c in enumerate(counts) if s != seat and c]
     pressed = counts[seat] <= danger or min(opponents, default=99) <= danger
-    if decline is None or pressed:
-        return plays[min(plays)]
-    return decline
+    if not can_decline or pressed:
+        return min(plays)
+    return 0
+
+
+def _in_turn_choice(agent: Agent, round_: Round, seat: int) -> Action | None:
+    """A bundled bot's in-turn choice, made on the round's masks without a view: the very action
+    ``agent.act(round_.view(seat))`` returns, built alone (the view and the other actions are
+    not). ``None`` for any other agent, or out of turn (where the bot is shown a view)."""
+    kind = type(agent)
+    if round_.to_act != seat or (kind is not GreedyAgent and kind is not RandomAgent):
+        return None
+    legal = round_.legal_actions()
+    hands = round_.hand_masks
+    if isinstance(agent, RandomAgent):
+        at = _draw_at(agent.seed, len(legal), seat=seat, hand=hands[seat], events=len(round_.events), to_act=seat)
+        return legal[at]
+    assert isinstance(agent, GreedyAgent)
+    masks = legal.masks()
+    can_decline = bool(masks) and masks[-1] == 0  # the pass comes last, as mask 0
+    if can_decline:
+        masks.pop()
+    bomb_rule = round_.rules.bomb_rule
+
+    def is_bomb(mask: int) -> bool:
+        action = legal.by_mask(mask)
+        return action is not None and action.combo is not None and bomb_rule(action.combo.bomb_class) is not None
+
+    chosen = _greedy_mask(
+        masks,
+        can_decline,
+        is_bomb,
+        seat=seat,
+        hand=hands[seat],
+        counts=tuple(map(int.bit_count, hands)),
+        table=round_.trick.table,
+        my_turn=True,
+        rules=round_.rules,
+        danger=agent.danger,
+    )
+    action = legal.by_mask(chosen)
+    assert action is not None
+    return action
 
 
 AGENTS: Mapping[str, Callable[[int], Agent]] = MappingProxyType(
@@ -282,6 +364,9 @@ def _offer_interrupts(round_: Round, agents: Sequence[Agent]) -> Round:
 
 
 def _ask(round_: Round, agents: Sequence[Agent], seat: int) -> Round:
+    action = _in_turn_choice(agents[seat], round_, seat)
+    if action is not None:  # handed out by the round's own legal actions: legal, and in turn
+        return round_.apply(action)
     view = round_.view(seat)
     action = agents[seat].act(view)
     legal = view.legal_actions
