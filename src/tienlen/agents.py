@@ -187,16 +187,10 @@ def greedy_choice(
             plays[action.combo.mask] = action
         elif decline is None:
             decline = action
-    bomb_rule = rules.bomb_rule
-
-    def is_bomb(mask: int) -> bool:
-        combo = plays[mask].combo
-        return combo is not None and bomb_rule(combo.bomb_class) is not None
-
     mask = _greedy_mask(
         list(plays),
         decline is not None,
-        is_bomb,
+        plays.get,
         seat=seat,
         hand=hand,
         counts=counts,
@@ -214,7 +208,7 @@ def greedy_choice(
 def _greedy_mask(
     plays: Sequence[int],
     can_decline: bool,
-    is_bomb: Callable[[int], bool],
+    play_of: Callable[[int], Action | None],
     *,
     seat: int,
     hand: int,
@@ -225,14 +219,16 @@ def _greedy_mask(
     danger: int,
 ) -> int:
     """The greedy choice on card masks: the mask of the play among ``plays`` (masks, in the order
-    of the legal actions), or ``0`` to decline (pass) when ``can_decline``. ``is_bomb`` tells
-    whether a play's cards are a bomb under ``rules`` (asked only when a group of 2s is on the table)."""
+    of the legal actions), or ``0`` to decline (pass) when ``can_decline``. ``play_of`` gives the
+    play of a mask, asked only when a group of 2s is on the table (to find the bombs among them)."""
     # The lowest play is the one of the smallest mask (a lower top card makes a smaller mask
     # whatever the other cards).
     if not plays:
         return 0
     if table is not None and table.is_two_group:
-        chops = [m for m in plays if is_bomb(m)]
+        bomb_rule = rules.bomb_rule
+        combos = [(m, play.combo) for m in plays if (play := play_of(m)) is not None]
+        chops = [m for m, combo in combos if combo is not None and bomb_rule(combo.bomb_class) is not None]
         if chops:
             return min(chops)
     if not my_turn:
@@ -269,16 +265,10 @@ def _in_turn_choice(agent: Agent, round_: Round, seat: int) -> Action | None:
     can_decline = bool(masks) and masks[-1] == 0  # the pass comes last, as mask 0
     if can_decline:
         masks.pop()
-    bomb_rule = round_.rules.bomb_rule
-
-    def is_bomb(mask: int) -> bool:
-        action = legal.by_mask(mask)
-        return action is not None and action.combo is not None and bomb_rule(action.combo.bomb_class) is not None
-
     chosen = _greedy_mask(
         masks,
         can_decline,
-        is_bomb,
+        legal.by_mask,
         seat=seat,
         hand=hands[seat],
         counts=tuple(map(int.bit_count, hands)),
