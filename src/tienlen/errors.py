@@ -55,7 +55,10 @@ def one_line(text: str, limit: int = MESSAGE_LIMIT) -> str:
     'play\\\\nFORGED \\\\x1b[31m'
     """
     text = text[: limit * 2]  # escaping only ever lengthens what is kept
-    out = "".join(c if _visible(c) else ascii(c)[1:-1] for c in text)
+    if text.isprintable() and (text.isascii() or all(map(_visible, set(text)))):
+        out = text  # the common case, nothing to escape: checked once per distinct character
+    else:
+        out = "".join(c if _visible(c) else ascii(c)[1:-1] for c in text)
     return out if len(out) <= limit else out[: limit - 1] + "…"
 
 
