@@ -32,7 +32,7 @@ from tienlen import (
 )
 from tienlen._bits import TWOS
 from tienlen._cache import CACHES
-from tienlen.agents import AGENTS, Agent, GreedyAgent, RandomAgent, _draw, make_agent, play_round, protected_mask
+from tienlen.agents import AGENTS, Agent, GreedyAgent, RandomAgent, _draw, _in_turn_choice, make_agent, play_round, protected_mask
 from tienlen.cards import to_mask
 from tienlen.combos import ComboKind
 from tienlen.moves import combo_of, legal_masks
@@ -349,3 +349,34 @@ def test_an_agent_asked_for_a_seat_that_is_not_to_act_refuses(agent: GreedyAgent
     with pytest.raises(InvalidArgument, match="view must be a PlayerView"):
         agent.act(round_)  # type: ignore[arg-type]
     assert agent.act(round_.view(round_.to_act)) in round_.legal_actions()
+
+
+@pytest.mark.parametrize("rules", RULES, ids=IDS)
+def test_bundled_bots_choose_in_turn_without_a_view_as_they_do_from_one(rules: RuleSet) -> None:
+    # play_round's path without a view picks the very action the bot's act picks from the view,
+    # at every in-turn decision of rounds the two bots play (leads, follows, 2s on the table).
+    bots = [GreedyAgent(seed=1), RandomAgent(seed=2), GreedyAgent(seed=3, danger=5), RandomAgent(seed=4)]
+    twos_on_table = 0
+    for seed in range(12):
+        round_ = Round.deal(rules, players=4, seed=seed)
+        while not round_.is_over:
+            seat = round_.to_act
+            assert seat is not None
+            twos_on_table += round_.trick.table is not None and round_.trick.table.is_two_group
+            for bot in bots:
+                assert _in_turn_choice(bot, round_, seat) == bot.act(round_.view(seat))
+            round_ = round_.apply(bots[seat].act(round_.view(seat)))
+    assert twos_on_table > 0
+
+
+def test_a_bot_subclass_is_shown_a_view() -> None:
+    # Only the bundled classes themselves take the path without a view: a subclass's act is asked.
+    class Passive(GreedyAgent):
+        def act(self, view: tienlen.PlayerView) -> Action:
+            return view.legal_actions[-1]
+
+    round_ = Round.deal(HOUSE, seed=3)
+    assert _in_turn_choice(Passive(), round_, round_.to_act or 0) is None
+    assert _in_turn_choice(GreedyAgent(), round_, (round_.to_act or 0) + 1) is None  # out of turn
+    finished = play_round(HOUSE, [Passive(), RandomAgent(1), RandomAgent(2), RandomAgent(3)], seed=3)
+    assert finished.is_over

@@ -317,6 +317,10 @@ def play_round(
     seat when an agent returns an action that is not legal, and
     :class:`~tienlen.InvalidArgument` when ``agents`` is not a sequence of agents or ``start``
     is not a round.
+
+    Every agent is shown a view, except the bundled bots (exactly :class:`GreedyAgent` and
+    :class:`RandomAgent`, not subclasses) in turn: they choose on the round's card masks and
+    build only the action they play, which is the one their ``act`` would return from the view.
     """
     if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence) or not all(isinstance(a, Agent) for a in agents):
         raise InvalidArgument.of("agents-must-sequence-agents-objects", agents=shown(agents))
