@@ -355,7 +355,7 @@ def test_an_agent_asked_for_a_seat_that_is_not_to_act_refuses(agent: GreedyAgent
 def test_bundled_bots_choose_in_turn_without_a_view_as_they_do_from_one(rules: RuleSet) -> None:
     # play_round's path without a view picks the very action the bot's act picks from the view,
     # at every in-turn decision of rounds the two bots play (leads, follows, 2s on the table).
-    bots = [GreedyAgent(seed=1), RandomAgent(seed=2), GreedyAgent(seed=3, danger=5), RandomAgent(seed=4)]
+    bots: list[Agent] = [GreedyAgent(seed=1), RandomAgent(seed=2), GreedyAgent(seed=3, danger=5), RandomAgent(seed=4)]
     twos_on_table = 0
     for seed in range(12):
         round_ = Round.deal(rules, players=4, seed=seed)
