@@ -25,7 +25,7 @@ Found = tuple[str, Any]
 
 
 # modules of an optional extra: checked when the extra is installed (CI installs them all)
-NEEDS = {"plot": "matplotlib", "pettingzoo": "pettingzoo", "openspiel": "pyspiel"}
+NEEDS = {"plot": "matplotlib", "pettingzoo": "pettingzoo", "openspiel": "pyspiel", "vector": "numpy"}
 
 
 def public_modules() -> list[ModuleType]:

@@ -113,6 +113,7 @@ OPTIONAL_MODULES = [  # a module of the package, a dependency it imports, the ex
     ("tienlen.openspiel", "pyspiel", "openspiel"),
     ("tienlen.plot", "matplotlib", "plot"),
     ("tienlen.strategies", "hypothesis", "hypothesis"),
+    ("tienlen.vector", "numpy", "rl"),
 ]
 
 
