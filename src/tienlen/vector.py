@@ -92,7 +92,7 @@ from tienlen._checks import check_int, check_players, check_unit, rules_or_profi
 from tienlen._extras import requires
 from tienlen._input import MAX_SEED, shown
 from tienlen.actions import Action
-from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, Choice, index_label
+from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, Choice, action_indices, index_label
 from tienlen.encoding import OBSERVATION_LENGTH, OBSERVATION_OFFSETS, SLOTS
 from tienlen.env import advance, chop_offers
 from tienlen.errors import IllegalPlay, InvalidArgument
@@ -120,6 +120,12 @@ _MASK_COLUMNS = 8
 """Card masks per row: hand, table, played, played by each of the 4 relative slots, the run chosen."""
 _CARDS = slice(0, 52)
 _SMALL_START = OBSERVATION_OFFSETS["card_counts"].start  # the per-seat and single fields run from here to 397
+
+
+def _choice(actions: Sequence[Action]) -> Choice:
+    """:meth:`Choice.of <tienlen.actionspace.Choice.of>` ``actions``, each action's index sequence
+    from :func:`~tienlen.actionspace.action_indices` (which keeps those of the cards it has seen)."""
+    return Choice({action_indices(action.mask): action for action in actions})
 
 
 _FIELDS: tuple[tuple[str, Any, int], ...] = (
@@ -194,7 +200,7 @@ class _Table:
         self.dealt = sum(round_.dealt)
         self.played_by = [0] * players
         self.offers = chop_offers(round_) if rules.interrupt_bombs else ()
-        self._decide(Choice.of(self._legal()))
+        self._decide(_choice(self._legal()))
         return instant
 
     def _legal(self) -> Sequence[Action]:
@@ -226,7 +232,7 @@ class _Table:
             self.round = round_.apply(chosen)
         if self.round.is_over:
             return self.round
-        self._decide(Choice.of(self._legal()))
+        self._decide(_choice(self._legal()))
         return None
 
     def seat(self) -> int:
