@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from tienlen import COUNTING, HOUSE, IWIN, GreedyAgent, InvalidArgument, Round, play_round
+from tienlen import COUNTING, HOUSE, IWIN, GreedyAgent, InvalidArgument, Round, RuleSet, play_round
 from tienlen.agents import Agent
-from tienlen.search import Hint, SearchAgent, hint
+from tienlen.search import Hint, SearchAgent, _decisions, _explains, _hidden, _replay_of, hint
 
 
 def _positions(count: int) -> list[tuple[Round, int]]:
@@ -97,19 +97,52 @@ def test_bad_levels_and_views_are_refused() -> None:
         hint("a view")  # type: ignore[arg-type]
 
 
-def test_rollouts_play_out_of_turn_chops_as_the_greedy_bots_do() -> None:
-    # Under iwin a PR4 chops a 2 out of turn: the search's rollouts must play the round exactly as
-    # play_round plays it with four greedy bots, chops offered in the same order.
-    from tienlen.search import _play_out
+def _greedy_positions(rules: RuleSet, seeds: range) -> list[Round]:
+    """Every position with seat 0 to act, past the opening, of rounds four greedy bots play."""
+    found = []
+    for seed in seeds:
+        end = play_round(rules, [GreedyAgent()] * 4, seed=seed)
+        round_ = Round.deal(rules, seed=seed)
+        for action in end.actions:
+            if round_.to_act == 0 and len(round_.actions) > 4:
+                found.append(round_)
+            round_ = round_.apply(action)
+    return found
 
-    interrupts = 0
-    for seed in range(400):
-        start = Round.deal(IWIN, seed=seed)
-        if start.is_over:
-            continue
-        expected = play_round(IWIN, [GreedyAgent()] * 4, start=start)
-        assert _play_out(start).actions == expected.actions
-        interrupts += any(a.kind == "interrupt" for a in expected.actions)
-        if interrupts == 2:
-            break
-    assert interrupts == 2
+
+@pytest.mark.parametrize("rules", [HOUSE, COUNTING, IWIN], ids=lambda r: r.name)
+def test_the_real_hands_of_greedy_players_explain_their_choices(rules: RuleSet) -> None:
+    # The inference keeps worlds in which the greedy policy would have made the others' choices:
+    # the real hands of greedy players always qualify, whatever the rules.
+    checked = 0
+    for round_ in _greedy_positions(rules, range(8)):
+        view = round_.view(0)
+        replay = _replay_of(view)
+        decisions = _decisions(view, replay, round_)
+        for seat, made in decisions.items():
+            assert _explains(round_.hand_masks[seat], made, rules)
+            checked += len(made)
+    assert checked > 500
+
+
+def test_sampled_worlds_explain_the_choices_far_more_often_than_uniform_draws() -> None:
+    rng = random.Random(3)
+    explained = uniform = seats = 0
+    for round_ in _greedy_positions(HOUSE, range(4))[::4]:
+        view = round_.view(0)
+        replay = _replay_of(view)
+        decisions = _decisions(view, replay, round_)
+        unseen = [
+            c
+            for c in range(52)
+            if round_.hand_masks[1] >> c & 1 or round_.hand_masks[2] >> c & 1 or round_.hand_masks[3] >> c & 1
+        ]
+        for _ in range(5):
+            hidden = _hidden(view, decisions, rng)
+            assert sum(hidden) == sum(round_.hand_masks[1:])  # the unseen cards, each dealt once
+            for seat, made in decisions.items():
+                seats += 1
+                explained += _explains(hidden[seat], made, HOUSE)
+                uniform += _explains(sum(1 << c for c in rng.sample(unseen, view.card_counts[seat])), made, HOUSE)
+    assert seats > 100
+    assert explained > 0.5 * seats and explained > 1.8 * uniform, (explained, uniform, seats)

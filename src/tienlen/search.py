@@ -46,18 +46,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 
 import attrs
 
 from tienlen._bits import TWOS
 from tienlen._checks import check_int, check_type
 from tienlen._input import MAX_SEED
-from tienlen.actions import Action
-from tienlen.agents import GreedyAgent, greedy_choice
+from tienlen.actions import Action, play_action
+from tienlen.agents import GreedyAgent, _greedy_mask, play_round
 from tienlen.cards import FULL_MASK
+from tienlen.combos import Combo, ComboKind
 from tienlen.errors import InvalidArgument
 from tienlen.events import Forfeited, Passed, Played
+from tienlen.moves import plays_by_kind
 from tienlen.round import Round
+from tienlen.rules import RuleSet
 from tienlen.settle import settle
 from tienlen.views import PlayerView
 
@@ -73,7 +77,11 @@ _CANDIDATES = 8
 """The most actions weighed in one decision."""
 _KEPT = 3
 """The candidates that get the second half of the rollouts."""
-_FIRST_BONUS = 1.0
+_TRIES = 20
+"""How many times at most a seat's hidden cards are drawn until they explain its choices."""
+_DANGER = GreedyAgent().danger
+"""The hand size the greedy policy counts as close to going out, in rollouts and inference."""
+_FIRST_BONUS = 3.0
 """How much going out first is worth on top of its money, as a share of what it pays on average."""
 
 
@@ -98,61 +106,14 @@ def _money(round_: Round, seat: int) -> float:
     return float(net[seat])
 
 
-def _fast_greedy(round_: Round) -> Action:
-    """GreedyAgent's choice for the seat to act, read off the round directly (no view is built)."""
-    seat = round_.to_act
-    assert seat is not None
-    hands = round_.hand_masks
-    return greedy_choice(
-        round_.legal_actions(),
-        seat=seat,
-        hand=hands[seat],
-        counts=[h.bit_count() for h in hands],
-        table=round_.trick.table,
-        my_turn=True,
-        rules=round_.rules,
-    )
-
-
-def _offer_chops(round_: Round) -> Round:
-    """The out-of-turn chops open now offered as :func:`~tienlen.agents.play_round` offers them,
-    each seat answering by the greedy policy, until none is taken."""
-    while True:
-        chops = round_.legal_interrupts()
-        if not chops:
-            return round_
-        last = round_.trick.last_seat or 0
-        hands = round_.hand_masks
-        counts = [h.bit_count() for h in hands]
-        table = round_.trick.table
-        for seat in sorted({a.seat for a in chops}, key=lambda s: (s - last) % round_.players):
-            own = [a for a in chops if a.seat == seat]
-            action = greedy_choice(
-                [*own, Action(kind="pass", seat=seat)],
-                seat=seat,
-                hand=hands[seat],
-                counts=counts,
-                table=table,
-                my_turn=False,
-                rules=round_.rules,
-            )
-            if action.combo is not None:
-                round_ = round_.apply(action)
-                break
-        else:
-            return round_
+_GREEDY = (GreedyAgent(),) * 4
+"""The policy of every seat in a rollout."""
 
 
 def _play_out(round_: Round) -> Round:
-    """The round played to its end by the fast greedy policy, out-of-turn chops included."""
-    chops = bool(round_.rules.interrupt_bombs)
-    while not round_.is_over:
-        if chops:
-            round_ = _offer_chops(round_)
-            if round_.is_over:
-                break
-        round_ = round_.apply(_fast_greedy(round_))
-    return round_
+    """The round played to its end by the greedy policy, out-of-turn chops offered as
+    :func:`~tienlen.agents.play_round` offers them."""
+    return play_round(round_.rules, _GREEDY[: round_.players], start=round_)
 
 
 @attrs.frozen
@@ -186,27 +147,98 @@ def _replay_of(view: PlayerView) -> _Replay:
     return _Replay(played_by=tuple(played), actions=tuple(actions), first=view.leader if first is None else first)
 
 
-def _world(view: PlayerView, replay: _Replay, rng: random.Random) -> Round | None:
-    """One deal of the hidden cards consistent with the view, played up to now; ``None`` when the
-    draw would have been won at the deal (the caller draws again)."""
-    pool = FULL_MASK & ~view.hand_mask & ~view.played_mask
-    cards = [c for c in range(52) if pool >> c & 1]
-    rng.shuffle(cards)
-    hands: list[int] = []
-    start = 0
-    for seat, count in enumerate(view.card_counts):
-        if seat == view.seat:
-            hand = view.hand_mask
-        else:
-            hand = sum(1 << c for c in cards[start : start + count])
-            start += count
-        hands.append(hand | replay.played_by[seat])
+def _world(view: PlayerView, replay: _Replay, hidden: Sequence[int]) -> Round | None:
+    """The round with each other seat holding ``hidden[seat]`` now, played up to now; ``None``
+    when that deal would have been won at the deal (the caller draws again)."""
+    hands = [(view.hand_mask if seat == view.seat else hidden[seat]) | replay.played_by[seat] for seat in range(view.players)]
     round_ = Round.from_hands(hands, view.rules, first_round=False, leader=replay.first)
     if round_.instant_winners:
         return None
     for action in replay.actions:
         round_ = round_.apply(action)
     return round_
+
+
+@attrs.frozen
+class _Decision:
+    """A choice another seat made in turn, with what the greedy policy would have seen then."""
+
+    seat: int
+    later: int  # the cards the seat played from then on: its hand then was its hand now and these
+    table: Combo | None
+    passed: bool  # whether the seat had passed in the trick already
+    counts: tuple[int, ...]
+    chosen: int  # the cards played, 0 for a pass
+
+
+def _decisions(view: PlayerView, replay: _Replay, world: Round) -> dict[int, list[_Decision]]:
+    """The in-turn choices of the other seats, by seat, read off a replay of the history on
+    ``world`` (any world: what a choice saw is public). The round's first action is left out
+    (a first round's opening lead must hold the lowest card, which the world does not know)."""
+    round_ = Round.from_hands(world.dealt, view.rules, first_round=False, leader=replay.first)
+    later = list(replay.played_by)
+    found: list[_Decision] = []
+    for number, action in enumerate(replay.actions):
+        seat = action.seat
+        if number and seat != view.seat and action.kind in ("play", "pass"):
+            trick = round_.trick
+            counts = tuple(h.bit_count() for h in round_.hand_masks)
+            found.append(_Decision(seat, later[seat], trick.table, seat in trick.passed, counts, action.mask))
+        later[seat] &= ~action.mask
+        round_ = round_.apply(action)
+    by_seat: dict[int, list[_Decision]] = {}
+    for decision in found:
+        by_seat.setdefault(decision.seat, []).append(decision)
+    return by_seat
+
+
+def _explains(hand: int, decisions: Sequence[_Decision], rules: RuleSet) -> bool:
+    """Whether a seat holding ``hand`` now would have made each of ``decisions`` by the greedy policy."""
+    for d in decisions:
+        then = hand | d.later
+        groups = plays_by_kind(then, d.table, rules, d.passed)
+        kinds = {mask: kind for kind, group in groups for mask in group}
+        chosen = _greedy_mask(
+            list(kinds),
+            d.table is not None,
+            partial(_play_of, d.seat, kinds),
+            seat=d.seat,
+            hand=then,
+            counts=d.counts,
+            table=d.table,
+            my_turn=True,
+            rules=rules,
+            danger=_DANGER,
+        )
+        if chosen != d.chosen:
+            return False
+    return True
+
+
+def _play_of(seat: int, kinds: dict[int, ComboKind], mask: int) -> Action:
+    return play_action(seat, kinds[mask], mask)
+
+
+def _hidden(view: PlayerView, decisions: dict[int, list[_Decision]], rng: random.Random) -> list[int]:
+    """A draw of the cards each other seat holds now, made to explain the seats' choices where
+    that is found soon (see :func:`_explains`): seat by seat in random order, a seat's cards are
+    drawn from those still unseen, again and again (at most :data:`_TRIES` times) until they
+    explain its choices; the last seat takes what is left."""
+    left = [c for c in range(52) if (FULL_MASK & ~view.hand_mask & ~view.played_mask) >> c & 1]
+    others = [s for s in range(view.players) if s != view.seat and view.card_counts[s]]
+    rng.shuffle(others)
+    hidden = [0] * view.players
+    for index, seat in enumerate(others):
+        if index == len(others) - 1:
+            hand = sum(1 << c for c in left)
+        else:
+            for _ in range(_TRIES):
+                hand = sum(1 << c for c in rng.sample(left, view.card_counts[seat]))
+                if seat not in decisions or _explains(hand, decisions[seat], view.rules):
+                    break
+        hidden[seat] = hand
+        left = [c for c in left if not hand >> c & 1]
+    return hidden
 
 
 def _candidates(view: PlayerView, legal: Sequence[Action]) -> list[Action]:
@@ -253,13 +285,18 @@ def _rng(seed: int, view: PlayerView) -> random.Random:
 
 def _worlds(view: PlayerView, replay: _Replay, count: int, rng: random.Random) -> list[Round]:
     """``count`` sampled worlds (fewer only when draw after draw is won at the deal)."""
+    decisions: dict[int, list[_Decision]] | None = None  # the others' choices, read off the first world
     worlds: list[Round] = []
     tries = 0
     while len(worlds) < count and tries < count * 4:
         tries += 1
-        world = _world(view, replay, rng)
-        if world is not None:
-            worlds.append(world)
+        world = _world(view, replay, _hidden(view, decisions or {}, rng))
+        if world is None:
+            continue
+        if decisions is None:  # drawn before the choices were known: it only serves to read them
+            decisions = _decisions(view, replay, world)
+            continue
+        worlds.append(world)
     return worlds
 
 
