@@ -1,24 +1,34 @@
 """A search player: :class:`SearchAgent` and :func:`hint`, by determinized sampling over the exact engine.
 
 **How it decides.** From the :class:`~tienlen.views.PlayerView` alone, the player deals the
-cards it cannot see to the other seats at random, many times over ("worlds"), each world
-consistent with everything the view shows: every seat's card count, every card played and who
-played it, and the fact that nobody won at the deal (a world whose deal would have been an
-instant win is drawn again). The round is rebuilt in each world by replaying the public history
-on :class:`~tienlen.round.Round`, so the rules of the rule set (chops, bombs after a pass,
+cards it cannot see to the other seats many times over ("worlds"), each world consistent with
+everything the view shows: every seat's card count, every card played and who played it, and
+the fact that nobody won at the deal (a world whose deal would have been an instant win is
+drawn again). The round is rebuilt in each world by replaying the public history on
+:class:`~tienlen.round.Round`, so the rules of the rule set (chops, bombs after a pass,
 out-of-turn chops, frozen players, thúi, card-count scoring) are the engine's own. Each
-candidate action is then played in every world, the round is played out by a fast greedy policy
-for every seat (the :class:`~tienlen.agents.GreedyAgent`'s choices, out-of-turn chops offered
-as :func:`~tienlen.agents.play_round` offers them), and the round is settled. Every candidate
-meets the same worlds (common random numbers), which makes their comparison far less noisy than
-their values. Half the rollouts go to every candidate; the other half, over new worlds, to the
-three that did best, so the close calls get the most rollouts.
+candidate action is then played in every world, the round is played out by the greedy policy
+for every seat (:func:`~tienlen.agents.play_round` with four
+:class:`~tienlen.agents.GreedyAgent`\ s, out-of-turn chops included), and the round is
+settled. Every candidate meets the same worlds (common random numbers), which makes their
+comparison far less noisy than their values. Half the rollouts go to every candidate; the other
+half, over new worlds, to the three that did best, so the close calls get the most rollouts.
+
+**What it infers.** The player assumes the others play about as the greedy policy does, the
+same assumption its rollouts make. A seat's cards are drawn again (up to 20 times) until, had
+the seat held them, the greedy policy would have made every choice the seat made in turn this
+round: each play, and each pass, which tells that the seat held nothing the policy would have
+played. Seats are drawn in a random order and the last one takes the cards left, unchecked, so
+no world is ever ruled out: against players unlike the policy the draw only falls back towards
+uniform. Against greedy players the true hands always pass the test
+(``tests/test_search.py``), and a kept draw explains a seat's choices about twice as often as a
+uniform one.
 
 **What it maximises.** The mean money of the rollouts, plus a bonus for going out first: the
-share of rollouts the candidate went out first in, times the mean money such rollouts paid
-(over every candidate). Going out first thus counts about twice what it pays: a player that
-only counted money would trade a chance of first place for a safer second where the rule set
-pays second place well (``house``).
+share of rollouts the candidate went out first in, times three times the mean money such
+rollouts paid (over every candidate). Going out first thus counts about four times what it
+pays: a player that only counted money would trade a chance of first place for a safer second
+where the rule set pays second place well (``house``).
 
 **Why determinized sampling rather than information-set MCTS.** A round of Tiến Lên is short in
 decisions that matter but wide in actions (a 13-card lead has dozens), and the engine, written
@@ -28,12 +38,6 @@ flat sampling anyway, with the extra noise of its exploration term. Flat samplin
 worlds spends every rollout on comparing the actions at hand. Its known weakness (strategy
 fusion: it plays as if it will learn the hidden cards) matters mostly late in a round, where
 hands are small.
-
-**What it does not infer.** A pass is always allowed, so it does not prove that a player could
-not beat the table; the player draws hidden cards uniformly rather than guess at such "voids".
-(Keeping, of twice as many worlds, the half in which the greedy policy would have made the
-others' past choices cost about 40% more time a decision and showed no gain in a small
-duplicate sample; see ``benchmarks/RESULTS.md``.)
 
 **Levels** set the number of rollouts per decision (at least two worlds per candidate and
 stage): see :data:`LEVELS`. A wide position keeps at most 8 candidates: the greedy policy's
