@@ -118,7 +118,7 @@ def test_the_real_hands_of_greedy_players_explain_their_choices(rules: RuleSet) 
     for round_ in _greedy_positions(rules, range(8)):
         view = round_.view(0)
         replay = _replay_of(view)
-        decisions = _decisions(view, replay, round_)
+        decisions = _decisions(view, replay, round_.dealt)
         for seat, made in decisions.items():
             assert _explains(round_.hand_masks[seat], made, rules)
             checked += len(made)
@@ -131,7 +131,7 @@ def test_sampled_worlds_explain_the_choices_far_more_often_than_uniform_draws() 
     for round_ in _greedy_positions(HOUSE, range(4))[::4]:
         view = round_.view(0)
         replay = _replay_of(view)
-        decisions = _decisions(view, replay, round_)
+        decisions = _decisions(view, replay, round_.dealt)
         unseen = [
             c
             for c in range(52)

@@ -175,11 +175,11 @@ class _Decision:
     chosen: int  # the cards played, 0 for a pass
 
 
-def _decisions(view: PlayerView, replay: _Replay, world: Round) -> dict[int, list[_Decision]]:
-    """The in-turn choices of the other seats, by seat, read off a replay of the history on
-    ``world`` (any world: what a choice saw is public). The round's first action is left out
-    (a first round's opening lead must hold the lowest card, which the world does not know)."""
-    round_ = Round.from_hands(world.dealt, view.rules, first_round=False, leader=replay.first)
+def _decisions(view: PlayerView, replay: _Replay, dealt: Sequence[int]) -> dict[int, list[_Decision]]:
+    """The in-turn choices of the other seats, by seat, read off a replay of the history from the
+    hands ``dealt`` of any world (what a choice saw is public). The round's first action is left
+    out (a first round's opening lead must hold the lowest card, which the world does not know)."""
+    round_ = Round.from_hands(dealt, view.rules, first_round=False, leader=replay.first)
     later = list(replay.played_by)
     found: list[_Decision] = []
     for number, action in enumerate(replay.actions):
@@ -298,7 +298,7 @@ def _worlds(view: PlayerView, replay: _Replay, count: int, rng: random.Random) -
         if world is None:
             continue
         if decisions is None:  # drawn before the choices were known: it only serves to read them
-            decisions = _decisions(view, replay, world)
+            decisions = _decisions(view, replay, world.dealt)
             continue
         worlds.append(world)
     return worlds
