@@ -8,9 +8,9 @@ drawn again). The round is rebuilt in each world by replaying the public history
 :class:`~tienlen.round.Round`, so the rules of the rule set (chops, bombs after a pass,
 out-of-turn chops, frozen players, thúi, card-count scoring) are the engine's own. Each
 candidate action is then played in every world, the round is played out by the greedy policy
-for every seat (:func:`~tienlen.agents.play_round` with four
-:class:`~tienlen.agents.GreedyAgent`\ s, out-of-turn chops included), and the round is
-settled. Every candidate meets the same worlds (common random numbers), which makes their
+for every seat (:func:`~tienlen.agents.play_round` with a
+:class:`~tienlen.agents.GreedyAgent` in every seat, out-of-turn chops included), and the round
+is settled. Every candidate meets the same worlds (common random numbers), which makes their
 comparison far less noisy than their values. Half the rollouts go to every candidate; the other
 half, over new worlds, to the three that did best, so the close calls get the most rollouts.
 
