@@ -155,13 +155,13 @@ class Round:
         trick = self._trick
         if trick is None:
             p = self._position
-            trick = Trick(
-                number=p[_state.NUMBER],
-                leader=p[_state.LEADER],
-                plays=p[_state.PLAYS],
-                passed=_state.SEATS[p[_state.PASSED]],
-                responded=_state.SEATS[p[_state.RESPONDED]],
-                chain=p[_state.CHAIN],
+            trick = _trick(
+                p[_state.NUMBER],
+                p[_state.LEADER],
+                p[_state.PLAYS],
+                _state.SEATS[p[_state.PASSED]],
+                _state.SEATS[p[_state.RESPONDED]],
+                p[_state.CHAIN],
             )
             _set_trick(self, trick)
         return trick
@@ -636,6 +636,19 @@ class Round:
 @fast(Round)
 def _round(deal: _state.Deal, position: _state.Position, to_act: int | None) -> Round:
     """A round from its three values (one per action: the hot path; nothing to check)."""
+    raise NotImplementedError  # fast() writes the body
+
+
+@fast(Trick)
+def _trick(
+    number: int,
+    leader: int,
+    plays: tuple[tuple[int, Combo], ...],
+    passed: frozenset[int],
+    responded: frozenset[int],
+    chain: tuple[Chop, ...],
+) -> Trick:
+    """A round's trick in progress from its position's values (read on most decisions; nothing to check)."""
     raise NotImplementedError  # fast() writes the body
 
 
