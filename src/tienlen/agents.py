@@ -186,7 +186,7 @@ def greedy_choice(
     every seat's card ``counts`` and the ``table``; a search player calls it on positions it
     simulates, where no view is built. ``legal`` must hold an action. Given a round's
     :class:`~tienlen.LegalActions`, it decides on their card masks and builds only the action it returns."""
-    if isinstance(legal, LegalActions):  # decide on its masks, build only the action played
+    if type(legal) is LegalActions:  # decide on its masks, build only the action played
         masks = legal.masks()
         can_decline = bool(masks) and masks[-1] == 0  # the pass comes last, as mask 0
         if can_decline:
