@@ -342,7 +342,7 @@ def play_round(
     :class:`RandomAgent`, not subclasses) in turn: they choose on the round's card masks and
     build only the action they play, which is the one their ``act`` would return from the view.
     """
-    if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence) or not all(isinstance(a, Agent) for a in agents):
+    if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence) or not all(map(_is_agent, agents)):
         raise InvalidArgument.of("agents-must-sequence-agents-objects", agents=shown(agents))
     if start is not None:
         check_type(start, Round, "start", "a Round or None")
@@ -362,6 +362,11 @@ def play_round(
         assert round_.to_act is not None
         round_ = _ask(round_, agents, round_.to_act)
     return round_
+
+
+def _is_agent(agent: object) -> bool:
+    """Whether ``agent`` is an :class:`Agent` (a bundled bot is one without the protocol's slow check)."""
+    return type(agent) is GreedyAgent or type(agent) is RandomAgent or isinstance(agent, Agent)
 
 
 def _offer_interrupts(round_: Round, agents: Sequence[Agent]) -> Round:

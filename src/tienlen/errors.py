@@ -139,7 +139,7 @@ class Reason(_Refusal, str):
 
         A text whose parameters are all whole numbers or plain text is written once and kept
         (:data:`_REASON_TEXTS`): settlement writes the same few reasons round after round."""
-        plain = type(code) is str and type(lang) is str and all(type(v) is int or type(v) is str for v in params.values())
+        plain = type(code) is str and type(lang) is str and _PLAIN.issuperset(map(type, params.values()))
         key = (cls, code, lang, *params.items()) if plain else None
         text = _REASON_TEXTS.get(key) if plain else None
         if text is None:
@@ -154,6 +154,8 @@ class Reason(_Refusal, str):
         return reason
 
 
+_PLAIN = frozenset((int, str))
+"""The types of parameter values that are their own JSON values and make a reason's text worth keeping."""
 _REASON_TEXTS: BoundedCache[Any, str] = BoundedCache("reason texts", limit=1 << 12, holds="reasons")
 """The text of each reason made with plain parameters (whole numbers and text, which are their
 own JSON values), by its class, code, language and parameters."""
