@@ -340,8 +340,7 @@ def test_a_reason_written_once_and_kept_is_the_reason_written_afresh() -> None:
     again = Reason.of("placement", payer_place=4, payee_place=1)
     assert len(kept) == 1 and again == first == "placement: 4th pays 1st"
     assert (again.code, again.params) == (first.code, first.params) == ("placement", {"payer_place": 4, "payee_place": 1})
-    again.params["payer_place"] = 3  # a reason's parameters are its own: the next one is not touched
-    assert Reason.of("placement", payer_place=4, payee_place=1).params == {"payer_place": 4, "payee_place": 1}
+    assert again.params is not first.params  # a reason's parameters are its own, never shared
     assert Reason.of("placement", "vi", payer_place=4, payee_place=1) == Reason.of(
         "placement", "vi", payer_place=4, payee_place=1
     ).text("vi")
