@@ -138,7 +138,7 @@ class Reason(_Refusal, str):
         """The reason ``code`` with ``params``, its text in ``lang``.
 
         A text whose parameters are all whole numbers or plain text is written once and kept
-        (:data:`_REASON_TEXTS`): settlement writes the same few reasons round after round."""
+        (in a bounded cache): settlement writes the same few reasons round after round."""
         plain = type(code) is str and type(lang) is str and _PLAIN.issuperset(map(type, params.values()))
         key = (cls, code, lang, *params.items()) if plain else None
         text = _REASON_TEXTS.get(key) if plain else None
