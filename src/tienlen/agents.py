@@ -186,50 +186,42 @@ def greedy_choice(
     every seat's card ``counts`` and the ``table``; a search player calls it on positions it
     simulates, where no view is built. ``legal`` must hold an action. Given a round's
     :class:`~tienlen.LegalActions`, it decides on their card masks and builds only the action it returns."""
+    play_of: Callable[[int], Action | None]  # the action of a mask (0: the pass)
     if type(legal) is LegalActions:  # decide on its masks, build only the action played
         masks = legal.masks()
         can_decline = bool(masks) and masks[-1] == 0  # the pass comes last, as mask 0
         if can_decline:
             masks.pop()
-        action = legal.by_mask(
-            _greedy_mask(
-                masks,
-                can_decline,
-                legal.by_mask,
-                seat=seat,
-                hand=hand,
-                counts=counts,
-                table=table,
-                my_turn=my_turn,
-                rules=rules,
-                danger=danger,
-            )
+        play_of = legal.by_mask
+    else:
+        plays: dict[int, Action] = {}  # mask -> play, in the order of the legal actions
+        decline = None  # the first action without cards: the pass
+        for action in legal:  # one pass: a lazy sequence builds each action as it goes
+            if action.combo is not None:
+                plays[action.combo.mask] = action
+            elif decline is None:
+                decline = action
+        masks, can_decline = list(plays), decline is not None
+
+        def play_of(mask: int) -> Action | None:
+            return plays.get(mask) if mask else decline
+
+    chosen = play_of(
+        _greedy_mask(
+            masks,
+            can_decline,
+            play_of,
+            seat=seat,
+            hand=hand,
+            counts=counts,
+            table=table,
+            my_turn=my_turn,
+            rules=rules,
+            danger=danger,
         )
-        assert action is not None
-        return action
-    plays: dict[int, Action] = {}  # mask -> play, in the order of the legal actions
-    decline = None  # the first action without cards: the pass
-    for action in legal:  # one pass: a lazy sequence builds each action as it goes
-        if action.combo is not None:
-            plays[action.combo.mask] = action
-        elif decline is None:
-            decline = action
-    mask = _greedy_mask(
-        list(plays),
-        decline is not None,
-        plays.get,
-        seat=seat,
-        hand=hand,
-        counts=counts,
-        table=table,
-        my_turn=my_turn,
-        rules=rules,
-        danger=danger,
     )
-    if mask:
-        return plays[mask]
-    assert decline is not None
-    return decline
+    assert chosen is not None
+    return chosen
 
 
 def _greedy_mask(
