@@ -66,6 +66,18 @@ def test_moves_lists_legal_plays(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.splitlines()[-1] == "3 legal plays, or pass"
 
 
+def test_moves_lines_up_every_kind_in_one_column_triple_runs_included(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    _code, out, _ = run(capsys, "rules", "house", "--format", "toml")
+    rules = tmp_path / "runs.toml"
+    rules.write_text(
+        out.replace("triple_run_min = 0", "triple_run_min = 2").replace('"house"', '"house-runs"', 1), encoding="utf-8"
+    )
+    code, out, _ = run(capsys, "moves", "--rules", str(rules), "--hand", "3♠ 3♣ 3♦ 4♠ 4♣ 4♦")
+    lines = out.splitlines()[:-1]
+    assert code == 0 and "triple run 3♠ 3♣ 3♦ 4♠ 4♣ 4♦" in lines and "single     3♠" in lines
+    assert {line[10] + line[11] for line in lines} == {" 3", " 4"}  # the cards start in one column
+
+
 def test_moves_json(capsys: pytest.CaptureFixture[str]) -> None:
     _code, out, _ = run(capsys, "moves", "--rules", "house", "--hand", "3♠ 3♣", "--json")
     assert json.loads(out) == [

@@ -329,3 +329,25 @@ def test_play_tells_the_round_and_its_settlement_in_the_language_asked_for(capsy
     assert out[:4] == [f"ghế {s}: {format_cards(m)}" for s, m in enumerate(start.dealt)]
     assert out[4:] == [e.text("vi") for e in round_.events] + [""] + money.text("vi").splitlines()
     assert not any(word in line for line in out for word in ("plays", "passes", "pays", "net"))
+
+
+def test_a_reason_written_once_and_kept_is_the_reason_written_afresh() -> None:
+    from tienlen._cache import CACHES
+
+    kept = CACHES["reason texts"]
+    kept.clear()
+    first = Reason.of("placement", payer_place=4, payee_place=1)
+    again = Reason.of("placement", payer_place=4, payee_place=1)
+    assert len(kept) == 1 and again == first == "placement: 4th pays 1st"
+    assert (again.code, again.params) == (first.code, first.params) == ("placement", {"payer_place": 4, "payee_place": 1})
+    assert again.params is not first.params  # a reason's parameters are its own, never shared
+    assert Reason.of("placement", "vi", payer_place=4, payee_place=1) == Reason.of(
+        "placement", "vi", payer_place=4, payee_place=1
+    ).text("vi")
+    # a parameter that is not a whole number or plain text (here a reason) is written afresh every time
+    nested = Reason.of("den-bai-pays-own", seat=2, reason=first)
+    assert len(kept) == 2 and nested.params["reason"] == {"code": "placement", "params": {"payer_place": 4, "payee_place": 1}}
+    with pytest.raises(InvalidArgument):
+        Reason.of("placement", ["en"], payer_place=4, payee_place=1)  # type: ignore[arg-type]  # refused, not unhashable
+    with pytest.raises(InvalidArgument):
+        Reason.of("no-such-code", payer_place=4)

@@ -23,7 +23,7 @@ from tienlen._fast import fast
 from tienlen.actions import PASSES, Action, LegalActions, legal_actions_of
 from tienlen.beating import is_chop
 from tienlen.cards import cards_of
-from tienlen.combos import Combo, ComboKind
+from tienlen.combos import PAIR_RUN, QUAD, Combo
 from tienlen.events import SHARED_PASSES, Chop, Event, Finished, Forfeited, Froze, InstantWin, Passed, Played, TrickWon
 from tienlen.instant import pattern_of
 from tienlen.moves import combo_of, plays_by_kind
@@ -237,7 +237,7 @@ def legal_interrupts(deal: Deal, position: Position, to_act: int | None) -> tupl
 def choppable(table: Combo) -> bool:
     """Whether some rules could let a play chop ``table``: it holds 2s or is of a bomb's kind (a
     quick test before the rules' own, :func:`~tienlen.beating.is_chop`)."""
-    return table.kind is ComboKind.QUAD or table.kind is ComboKind.PAIR_RUN or table.mask & TWOS != 0
+    return table.kind is QUAD or table.kind is PAIR_RUN or table.mask & TWOS != 0
 
 
 # ---------------------------------------------------------------------------- what an action changes

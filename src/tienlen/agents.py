@@ -107,6 +107,11 @@ def protected_mask(hand: int, rules: RuleSet) -> int:
         raise InvalidCards.of(
             "hand-too-large-for-rules", most_cards_dealt=rules.most_cards_dealt(), rules=rules.name, bit_count=hand.bit_count()
         )
+    return _protected(hand, rules)
+
+
+def _protected(hand: int, rules: RuleSet) -> int:
+    """:func:`protected_mask` of a hand the rules dealt, without checking the arguments (the greedy choice's hot path)."""
     mask = hand & TWOS
     # Cards per rank, counted in each nibble at once. A bomb needs a rank of four cards, or three
     # ranks in a row of two cards or more (a pair run): only such ranks go to the move generator,
@@ -179,30 +184,44 @@ def greedy_choice(
 ) -> Action:
     """:class:`GreedyAgent`'s choice among ``legal`` for ``seat`` holding ``hand`` (a mask), with
     every seat's card ``counts`` and the ``table``; a search player calls it on positions it
-    simulates, where no view is built. ``legal`` must hold an action."""
-    plays: dict[int, Action] = {}  # mask -> play, in the order of the legal actions
-    decline = None  # the first action without cards: the pass
-    for action in legal:  # one pass: a lazy sequence builds each action as it goes
-        if action.combo is not None:
-            plays[action.combo.mask] = action
-        elif decline is None:
-            decline = action
-    mask = _greedy_mask(
-        list(plays),
-        decline is not None,
-        plays.get,
-        seat=seat,
-        hand=hand,
-        counts=counts,
-        table=table,
-        my_turn=my_turn,
-        rules=rules,
-        danger=danger,
+    simulates, where no view is built. ``legal`` must hold an action. Given a round's
+    :class:`~tienlen.LegalActions`, it decides on their card masks and builds only the action it returns."""
+    play_of: Callable[[int], Action | None]  # the action of a mask (0: the pass)
+    if type(legal) is LegalActions:  # decide on its masks, build only the action played
+        masks = legal.masks()
+        can_decline = bool(masks) and masks[-1] == 0  # the pass comes last, as mask 0
+        if can_decline:
+            masks.pop()
+        play_of = legal.by_mask
+    else:
+        plays: dict[int, Action] = {}  # mask -> play, in the order of the legal actions
+        decline = None  # the first action without cards: the pass
+        for action in legal:  # one pass: a lazy sequence builds each action as it goes
+            if action.combo is not None:
+                plays[action.combo.mask] = action
+            elif decline is None:
+                decline = action
+        masks, can_decline = list(plays), decline is not None
+
+        def play_of(mask: int) -> Action | None:
+            return plays.get(mask) if mask else decline
+
+    chosen = play_of(
+        _greedy_mask(
+            masks,
+            can_decline,
+            play_of,
+            seat=seat,
+            hand=hand,
+            counts=counts,
+            table=table,
+            my_turn=my_turn,
+            rules=rules,
+            danger=danger,
+        )
     )
-    if mask:
-        return plays[mask]
-    assert decline is not None
-    return decline
+    assert chosen is not None
+    return chosen
 
 
 def _greedy_mask(
@@ -235,11 +254,12 @@ def _greedy_mask(
         if not can_decline:  # only a view built by hand offers chops without the pass
             raise IllegalPlay.of("seat-act-view-offers-no", seat=seat)
         return 0
-    guarded = protected_mask(hand, rules)
+    guarded = _protected(hand, rules)
     cheap = [mask for mask in plays if not mask & guarded]
     if cheap:
         if table is None:  # leading: the lowest top card, then the most cards, then the first listed
-            return min(cheap, key=lambda mask: (mask.bit_length(), -mask.bit_count()))
+            top = min(map(int.bit_length, cheap))
+            return max((mask for mask in cheap if mask.bit_length() == top), key=int.bit_count)
         return min(cheap)
     opponents = [c for s, c in enumerate(counts) if s != seat and c]
     pressed = counts[seat] <= danger or min(opponents, default=99) <= danger
@@ -257,18 +277,13 @@ def _in_turn_choice(agent: Agent, round_: Round, seat: int) -> Action | None:
         return None
     legal = round_.legal_actions()
     hands = round_.hand_masks
-    if isinstance(agent, RandomAgent):
+    if kind is RandomAgent:
+        assert isinstance(agent, RandomAgent)
         at = _draw_at(agent.seed, len(legal), seat=seat, hand=hands[seat], events=len(round_.events), to_act=seat)
         return legal[at]
     assert isinstance(agent, GreedyAgent)
-    masks = legal.masks()
-    can_decline = bool(masks) and masks[-1] == 0  # the pass comes last, as mask 0
-    if can_decline:
-        masks.pop()
-    chosen = _greedy_mask(
-        masks,
-        can_decline,
-        legal.by_mask,
+    return greedy_choice(
+        legal,
         seat=seat,
         hand=hands[seat],
         counts=tuple(map(int.bit_count, hands)),
@@ -277,9 +292,6 @@ def _in_turn_choice(agent: Agent, round_: Round, seat: int) -> Action | None:
         rules=round_.rules,
         danger=agent.danger,
     )
-    action = legal.by_mask(chosen)
-    assert action is not None
-    return action
 
 
 AGENTS: Mapping[str, Callable[[int], Agent]] = MappingProxyType(
@@ -322,7 +334,7 @@ def play_round(
     :class:`RandomAgent`, not subclasses) in turn: they choose on the round's card masks and
     build only the action they play, which is the one their ``act`` would return from the view.
     """
-    if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence) or not all(isinstance(a, Agent) for a in agents):
+    if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence) or not all(map(_is_agent, agents)):
         raise InvalidArgument.of("agents-must-sequence-agents-objects", agents=shown(agents))
     if start is not None:
         check_type(start, Round, "start", "a Round or None")
@@ -333,13 +345,20 @@ def play_round(
     )
     if len(agents) != round_.players:
         raise IllegalPlay.of("agents-seats-give-one-agent", agents_count=len(agents), players=round_.players)
+    chops = bool(round_.rules.interrupt_bombs)  # only such rules offer chops out of turn
     while not round_.is_over:
-        round_ = _offer_interrupts(round_, agents)
-        if round_.is_over:
-            break
+        if chops:
+            round_ = _offer_interrupts(round_, agents)
+            if round_.is_over:
+                break
         assert round_.to_act is not None
         round_ = _ask(round_, agents, round_.to_act)
     return round_
+
+
+def _is_agent(agent: object) -> bool:
+    """Whether ``agent`` is an :class:`Agent` (a bundled bot is one without the protocol's slow check)."""
+    return type(agent) is GreedyAgent or type(agent) is RandomAgent or isinstance(agent, Agent)
 
 
 def _offer_interrupts(round_: Round, agents: Sequence[Agent]) -> Round:

@@ -15,7 +15,7 @@ from typing import Any
 from tienlen._bits import colours
 from tienlen._checks import check_bool, check_lang, check_rules
 from tienlen.cards import Card
-from tienlen.combos import Combo, ComboKind, as_combo, rank_nibbles
+from tienlen.combos import PAIR, PAIR_RUN, STRAIGHT, Combo, ComboKind, as_combo, rank_nibbles
 from tienlen.errors import InvalidCombo, Reason
 from tienlen.rules import RuleSet
 
@@ -42,7 +42,7 @@ def is_bomb(combo: Combo, rules: RuleSet) -> bool:
 def suit_pattern(combo: Combo) -> tuple[int, ...]:
     """What must match under a follow-suit rule: per rank, the suits held (pairs: the colours held)."""
     nibbles = [n for n in rank_nibbles(combo.mask) if n]
-    if combo.kind is ComboKind.PAIR:
+    if combo.kind is PAIR:
         return tuple(map(colours, nibbles))
     return tuple(nibbles)
 
@@ -81,7 +81,7 @@ def explain(
     except InvalidCombo as error:
         return Reason.of(error.code, lang, **error.params)
     if table is None:
-        if not rules.lead_pair_run_bombs and play.kind is ComboKind.PAIR_RUN and is_bomb(play, rules):
+        if not rules.lead_pair_run_bombs and play.kind is PAIR_RUN and is_bomb(play, rules):
             return Reason.of("pair-run-bomb-cannot-lead", lang, play=play, rules=rules.name, bomb=play.bomb_class)
         return None
     try:
@@ -111,13 +111,13 @@ def _refusal(play: Combo, table: Combo, rules: RuleSet, passed: bool) -> _Why | 
     table_bomb = rules.bomb_rule(table.bomb_class)
     if bomb is not None and table_bomb is not None and table_bomb.bomb in bomb.chops_bombs:
         return None
-    if rules.longer_straight_beats and play.kind is table.kind is ComboKind.STRAIGHT and play.length > table.length:
+    if rules.longer_straight_beats and play.kind is table.kind is STRAIGHT and play.length > table.length:
         return None
     if play.kind is not table.kind or play.length != table.length:
         return _shape_reason(play, table, rules)
-    ignores_suit = rules.twos_ignore_suit and play.is_two_group and play.kind <= ComboKind.PAIR
+    ignores_suit = rules.twos_ignore_suit and play.is_two_group and play.kind <= PAIR
     if rules.follow_suit and not ignores_suit and suit_pattern(play) != suit_pattern(table):
-        if table.kind is ComboKind.PAIR:
+        if table.kind is PAIR:
             return _FOLLOW[table.kind], {"kind": table.kind, "colour": suit_pattern(table)[0]}
         return _FOLLOW[table.kind], {"kind": table.kind, "suits": _suits_text(table)}
     if play.mask.bit_length() <= table.mask.bit_length():

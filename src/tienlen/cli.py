@@ -51,7 +51,7 @@ from tienlen.actions import says_pass
 from tienlen.agents import AGENTS, make_agent, play_round
 from tienlen.beating import explain, is_chop
 from tienlen.cards import format_cards, parse_cards, to_mask
-from tienlen.combos import classify
+from tienlen.combos import ComboKind, classify
 from tienlen.compare import compare, describe_value
 from tienlen.errors import LANGUAGES, IllegalPlay, InvalidArgument, InvalidRecord, Reason, TienLenError, one_line
 from tienlen.events import Chop, Finished, Forfeited, Froze, InstantWin, Passed, Played, TrickWon
@@ -162,6 +162,7 @@ def _env_lang() -> str:
     return "vi" if locale.lower().startswith("vi") else "en"
 
 
+_KIND_WIDTH = max(len(kind.label) for kind in ComboKind)  # the kind column of `moves` ("triple run")
 _RULES_HELP = f"a profile ({', '.join(PROFILES)}) or a .toml/.json rules file"
 _MANY_HELP = f"comma-separated profiles or rules files (default every profile: {','.join(PROFILES)})"
 _BOTS_HELP = f"comma-separated bots, one per seat, cycled ({', '.join(AGENTS)}; default greedy,random)"
@@ -404,7 +405,7 @@ def _moves(args: argparse.Namespace) -> int:
         _say(json.dumps([{"kind": c.kind.label, "cards": str(c)} for c in plays] + passing, ensure_ascii=False))
     else:
         for combo in plays:
-            _say(f"{combo.kind.label:<9} {combo}")
+            _say(f"{combo.kind.label:<{_KIND_WIDTH}} {combo}")
         _say(f"{len(plays)} legal plays" + (", or pass" if passing else " (leading)"))
     return 0
 

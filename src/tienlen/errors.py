@@ -23,6 +23,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any, Self
 
+from tienlen._cache import BoundedCache
 from tienlen._messages import LANGUAGES, MESSAGES, TEXTS, jsonable, render
 
 __all__ = [
@@ -134,13 +135,30 @@ class Reason(_Refusal, str):
 
     @classmethod
     def of(cls, code: str, /, lang: str = "en", **params: Any) -> Reason:
-        """The reason ``code`` with ``params``, its text in ``lang``."""
-        _check_code(code)
-        language(lang)
-        values = {name: jsonable(value) for name, value in params.items()}
-        reason = cls(one_line(render(code, values, lang)))
-        reason.code, reason.params = code, values
+        """The reason ``code`` with ``params``, its text in ``lang``.
+
+        A text whose parameters are all whole numbers or plain text is written once and kept
+        (in a bounded cache): settlement writes the same few reasons round after round."""
+        plain = type(code) is str and type(lang) is str and _PLAIN.issuperset(map(type, params.values()))
+        key = (cls, code, lang, *params.items()) if plain else None
+        text = _REASON_TEXTS.get(key) if plain else None
+        if text is None:
+            _check_code(code)
+            language(lang)
+            params = {name: jsonable(value) for name, value in params.items()}
+            text = one_line(render(code, params, lang))
+            if plain:
+                _REASON_TEXTS.put(key, text)
+        reason = cls(text)
+        reason.code, reason.params = code, params
         return reason
+
+
+_PLAIN = frozenset((int, str))
+"""The types of parameter values that are their own JSON values and make a reason's text worth keeping."""
+_REASON_TEXTS: BoundedCache[Any, str] = BoundedCache("reason texts", limit=1 << 12, holds="reasons")
+"""The text of each reason made with plain parameters (whole numbers and text, which are their
+own JSON values), by its class, code, language and parameters."""
 
 
 class InvalidCards(TienLenError):

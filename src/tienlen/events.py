@@ -210,7 +210,8 @@ class RoundResult(WireValue):
                 raise InvalidRecord.of("result-field-wrong-type", name=name, kind=kind.__name__, self=shown(getattr(self, name)))
         for name, items in (("instant_winners", InstantWin), ("hands", tuple), ("events", get_args(Event))):
             value = getattr(self, name)
-            if not isinstance(value, tuple) or not all(isinstance(item, items) for item in value):
+            # each kind of item once: a round's history holds a few kinds of event, many times each
+            if not isinstance(value, tuple) or not all(issubclass(kind, items) for kind in set(map(type, value))):
                 raise InvalidRecord.of("result-field-not-tuple", name=name, value=name.replace("_", " "), value2=shown(value))
         den_bai = () if self.den_bai is None else (self.den_bai,)
         for seat in (self.players, self.dealer, *self.placements, *self.frozen, *self.forfeited, *den_bai):
@@ -227,12 +228,12 @@ class RoundResult(WireValue):
     @property
     def chops(self) -> tuple[Chop, ...]:
         """Every chop of the round, in order."""
-        return tuple(e for e in self.events if isinstance(e, Chop))
+        return tuple([e for e in self.events if isinstance(e, Chop)])
 
     @property
     def finishes(self) -> tuple[Finished, ...]:
         """Every player going out, in order."""
-        return tuple(e for e in self.events if isinstance(e, Finished))
+        return tuple([e for e in self.events if isinstance(e, Finished)])
 
     def check_seats(self, players: int) -> None:
         """Refuse a result that contradicts itself at a ``players``-seat table: a hand per seat;

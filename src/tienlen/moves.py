@@ -57,13 +57,26 @@ from tienlen._checks import check_bool, check_rules, check_type
 from tienlen._fast import fast
 from tienlen._input import MAX_HAND
 from tienlen.cards import Card, format_cards, to_mask
-from tienlen.combos import TWO, Combo, ComboKind, as_combo, same_colour
+from tienlen.combos import (
+    PAIR,
+    PAIR_RUN,
+    QUAD,
+    QUAD_RUN,
+    SINGLE,
+    STRAIGHT,
+    TRIPLE,
+    TRIPLE_RUN,
+    TWO,
+    Combo,
+    ComboKind,
+    as_combo,
+    same_colour,
+)
 from tienlen.errors import InvalidCards
 from tienlen.rules import RuleSet
 
 __all__ = ["legal_plays", "legal_masks", "combo_of"]
 
-SINGLE, PAIR, TRIPLE, QUAD, STRAIGHT, PAIR_RUN, TRIPLE_RUN, QUAD_RUN = ComboKind
 
 Item = tuple[ComboKind, int]
 """One legal play as ``(kind, card mask)``."""

@@ -155,13 +155,13 @@ class Round:
         trick = self._trick
         if trick is None:
             p = self._position
-            trick = Trick(
-                number=p[_state.NUMBER],
-                leader=p[_state.LEADER],
-                plays=p[_state.PLAYS],
-                passed=_state.SEATS[p[_state.PASSED]],
-                responded=_state.SEATS[p[_state.RESPONDED]],
-                chain=p[_state.CHAIN],
+            trick = _trick(
+                p[_state.NUMBER],
+                p[_state.LEADER],
+                p[_state.PLAYS],
+                _state.SEATS[p[_state.PASSED]],
+                _state.SEATS[p[_state.RESPONDED]],
+                p[_state.CHAIN],
             )
             _set_trick(self, trick)
         return trick
@@ -403,17 +403,17 @@ class Round:
         """The finished round's :class:`RoundResult`. Raises :class:`IllegalPlay` while it is still played."""
         if not self.is_over:
             raise IllegalPlay.of("round-not-over", to_act=self.to_act)
-        return RoundResult(
-            players=self.players,
-            dealer=self.dealer,
-            first_round=self.first_round,
-            placements=_state.placements(self._deal, self._position),
-            frozen=self.frozen,
-            forfeited=self.forfeited,
-            instant_winners=self.instant_winners,
-            hands=self.hands,
-            events=self.events,
-            den_bai=_state.den_bai(self._deal, self._position),
+        return _result(
+            self.players,
+            self.dealer,
+            self.first_round,
+            _state.placements(self._deal, self._position),
+            self.frozen,
+            self.forfeited,
+            self.instant_winners,
+            self.hands,
+            self.events,
+            _state.den_bai(self._deal, self._position),
         )
 
     # ------------------------------------------------------------------ actions
@@ -636,6 +636,36 @@ class Round:
 @fast(Round)
 def _round(deal: _state.Deal, position: _state.Position, to_act: int | None) -> Round:
     """A round from its three values (one per action: the hot path; nothing to check)."""
+    raise NotImplementedError  # fast() writes the body
+
+
+@fast(Trick)
+def _trick(
+    number: int,
+    leader: int,
+    plays: tuple[tuple[int, Combo], ...],
+    passed: frozenset[int],
+    responded: frozenset[int],
+    chain: tuple[Chop, ...],
+) -> Trick:
+    """A round's trick in progress from its position's values (read on most decisions; nothing to check)."""
+    raise NotImplementedError  # fast() writes the body
+
+
+@fast(RoundResult)
+def _result(
+    players: int,
+    dealer: int,
+    first_round: bool,
+    placements: tuple[int, ...],
+    frozen: tuple[int, ...],
+    forfeited: tuple[int, ...],
+    instant_winners: tuple[InstantWin, ...],
+    hands: tuple[tuple[Card, ...], ...],
+    events: tuple[Event, ...],
+    den_bai: int | None,
+) -> RoundResult:
+    """A finished round's result from the engine's own values (their types are the engine's: nothing to check)."""
     raise NotImplementedError  # fast() writes the body
 
 

@@ -241,6 +241,8 @@ def _void_chops(result: RoundResult, rules: RuleSet) -> set[Chop]:
 def _chops(result: RoundResult, rules: RuleSet, unit: int) -> list[list[Transfer]]:
     moments: list[list[Transfer]] = []
     chops = result.chops
+    if not chops:
+        return moments
     taken = _chopped(result, rules)
     void = _void_chops(result, rules)
     if rules.chop_payment == "multiply":

@@ -355,7 +355,7 @@ def play_chunk(
             and held_value(result.hands[last], rules) > 0
         )
         moved = sum(v for v in values if v > 0)
-        plies = sum(1 for e in result.events if isinstance(e, (Played, Passed)))
+        plies = len([e for e in result.events if isinstance(e, (Played, Passed))])
         for seat, value in enumerate(values):
             seat_totals[seat] += value
             seat_squares[seat] += value * value
