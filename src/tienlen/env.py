@@ -430,6 +430,11 @@ class TienLenEnv:
         """The agent's :class:`~tienlen.encoding.Observation` (what :meth:`observe` encodes)."""
         return observation_of(self.round, self.seat_of(agent), self._choppers)
 
+    def encoded_observation(self, agent: str) -> bytes:
+        """The agent's observation as bytes, what ``observation(agent).to_bytes()`` gives (one signed
+        byte per int of :meth:`observe`'s list), for array libraries."""
+        return encoded_observation(self.round, self.seat_of(agent), self._choppers)
+
     def legal_actions(self) -> Sequence[Action]:
         """The legal actions of ``agent_selection`` (what its ``action_mask`` lists); empty once the round is over."""
         round_ = self.round
