@@ -54,7 +54,7 @@ from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, PASS_INDEX, Ch
 from tienlen.agents import Agent
 from tienlen.cards import DECK, format_cards, iter_indices
 from tienlen.encoding import OBSERVATION_LENGTH, OBSERVATION_OFFSETS, SLOTS, mask_to_bits
-from tienlen.env import advance, chop_offers, observation_of, selected_actions
+from tienlen.env import advance, chop_offers, encoded_observation, selected_actions
 from tienlen.errors import IllegalPlay, InvalidArgument, TienLenError
 from tienlen.events import Played
 from tienlen.round import Round
@@ -92,6 +92,8 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 _RESAMPLE_TRIES = 1000
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 def utility_bounds(rules: RuleSet, players: int) -> tuple[int, int]:
@@ -154,6 +156,8 @@ class TienLenGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
         )
         shown = {"rules": self.rules.name, "players": self.players, "first_round": self.first_round}
         super().__init__(_GAME_TYPE, info, shown)
+        self.setup = _Setup(self.rules, self.players, self.first_round, self.dealt)
+        """What each of its states needs of it (one value, shared)."""
 
     def new_initial_state(self) -> TienLenState:
         """A state before the deal (a chance node)."""
@@ -200,6 +204,8 @@ class _Position:
     choice: Choice | None = None
     declined: tuple[tuple[int, int], ...] = ()
     """``(seat, actions applied before)`` for each declined chop offer."""
+    player: int = _CHANCE
+    """The seat to decide, or OpenSpiel's chance or terminal id (OpenSpiel asks several times a step)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         return self
@@ -210,7 +216,7 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 
     def __init__(self, game: TienLenGame) -> None:
         super().__init__(game)
-        self._game = _Setup(game.rules, game.players, game.first_round, game.dealt)
+        self._game = game.setup
         self._position = _Position()
 
     # ------------------------------------------------------------------ reading
@@ -226,25 +232,21 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 
     def current_player(self) -> int:
         """The seat to decide, or OpenSpiel's chance or terminal id."""
-        position = self._position
-        if position.round is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if position.round.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return position.offers[0] if position.offers else int(position.round.to_act or 0)
+        return self._position.player
 
     def is_terminal(self) -> bool:
         """Whether the round is over."""
-        return self._position.round is not None and self._position.round.is_over
+        return self._position.player == _TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
-        choice = self._position.choice
-        return list(choice.legal_indices()) if choice is not None and player == self.current_player() else []
+        position = self._position
+        return list(position.choice.legal_indices()) if position.choice is not None and player == position.player else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt, each as likely."""
-        left = [c for c in range(52) if c not in self._position.deck]
-        return [(c, 1 / len(left)) for c in left]
+        left = sorted(_CARDS.difference(self._position.deck))
+        chance = 1 / len(left)
+        return [(c, chance) for c in left]
 
     def returns(self) -> list[float]:
         """Each seat's net once the round is over (:func:`~tienlen.settle.reward_net`: the rake kept
@@ -271,7 +273,7 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         if position.round is None:
             deck = (*position.deck, action)
             if len(deck) < self._game.dealt:
-                self._position = _position(deck, None, (), None, ())
+                self._position = _position(deck, None, (), None, (), _CHANCE)
                 return
             round_ = Round.from_hands(_hands(deck, self._game.players), self._game.rules, first_round=self._game.first_round)
             self._position = _start(deck, round_, chop_offers(round_), ())
@@ -279,7 +281,7 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         assert position.choice is not None and position.round is not None  # OpenSpiel checks legality first
         chosen = position.choice.choose(action)
         if isinstance(chosen, Choice):
-            self._position = _position(position.deck, position.round, position.offers, chosen, position.declined)
+            self._position = _position(position.deck, position.round, position.offers, chosen, position.declined, position.player)
             return
         declined = position.declined
         if chosen.kind == "pass" and position.offers and position.round.to_act != chosen.seat:
@@ -349,6 +351,9 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         return not self.is_terminal() and self.current_player() == seat
 
 
+_CARDS = frozenset(range(52))
+
+
 def _hands(deck: Sequence[int], players: int) -> list[int]:
     """The hands of a deal: the ``k``-th card dealt goes to seat ``(k + 1) % players``."""
     hands = [0] * players
@@ -365,8 +370,9 @@ def _deck(hands: Sequence[int], players: int) -> tuple[int, ...]:
 
 def _start(deck: tuple[int, ...], round_: Round, offers: tuple[int, ...], declined: tuple[tuple[int, int], ...]) -> _Position:
     """The position at ``round_`` with its chop ``offers``, and a fresh choice for the player to decide."""
-    choice = None if round_.is_over else Choice.of(selected_actions(round_, offers))
-    return _position(deck, round_, offers, choice, declined)
+    if round_.to_act is None:
+        return _position(deck, round_, offers, None, declined, _TERMINAL)
+    return _position(deck, round_, offers, Choice.of(selected_actions(round_, offers)), declined, offers[0] if offers else round_.to_act)
 
 
 @fast(_Position)
@@ -376,6 +382,7 @@ def _position(
     offers: tuple[int, ...],
     choice: Choice | None,
     declined: tuple[tuple[int, int], ...],
+    player: int,
 ) -> _Position:
     """A position from its values (one per decision: the hot path; nothing to check)."""
     raise NotImplementedError  # fast() writes the body
@@ -444,8 +451,9 @@ class TienLenObserver:
 
     def set_from(self, state: TienLenState, player: int) -> None:
         """Fill :attr:`tensor` with what ``player`` may see in ``state``."""
-        round_ = state.round
-        hands = _hands(state._position.deck, state._game.players) if round_ is None else round_.hand_masks
+        position = state._position
+        round_ = position.round
+        hands = _hands(position.deck, state._game.players) if round_ is None else round_.hand_masks
         pieces = self.dict
         if "observation" in pieces:
             observation = pieces["observation"]
@@ -453,15 +461,16 @@ class TienLenObserver:
                 observation[:] = 0
                 observation[OBSERVATION_OFFSETS["seat"]] = player
                 observation[OBSERVATION_OFFSETS["players"]] = state._game.players
-                observation[OBSERVATION_OFFSETS["hand"]] = mask_to_bits(hands[player])
+                if hands[player]:
+                    observation[OBSERVATION_OFFSETS["hand"]] = mask_to_bits(hands[player])
             else:
-                observation[:] = np.frombuffer(observation_of(round_, player, chop_offers(round_)).to_bytes(), np.int8)
+                observation[:] = np.frombuffer(encoded_observation(round_, player, chop_offers(round_)), np.int8)
             if self.private_info == "none":
                 observation[OBSERVATION_OFFSETS["hand"]] = 0
         if "hand" in pieces:
             pieces["hand"][:] = mask_to_bits(hands[player])
         if "choice" in pieces:
-            choice = state.choice if state.current_player() == player else None
+            choice = position.choice if position.player == player else None
             if choice is not None and choice.chosen:
                 pieces["choice"][:] = choice.encode()
             else:
