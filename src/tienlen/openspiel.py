@@ -450,40 +450,40 @@ class TienLenObserver:
             start += size
 
     def set_from(self, state: TienLenState, player: int) -> None:
-        """Fill :attr:`tensor` with what ``player`` may see in ``state``."""
+        """Fill :attr:`tensor` with what ``player`` may see in ``state`` (every piece as bytes, one
+        byte a number, then the whole tensor in one assignment)."""
         position = state._position
         round_ = position.round
-        hands = _hands(position.deck, state._game.players) if round_ is None else round_.hand_masks
+        players = state._game.players
+        hands = _hands(position.deck, players) if round_ is None else round_.hand_masks
         pieces = self.dict
+        parts: list[bytes] = []
         if "observation" in pieces:
-            observation = pieces["observation"]
-            if round_ is None:
-                observation[:] = 0
-                observation[OBSERVATION_OFFSETS["seat"]] = player
-                observation[OBSERVATION_OFFSETS["players"]] = state._game.players
-                if hands[player]:
-                    observation[OBSERVATION_OFFSETS["hand"]] = mask_to_bits(hands[player])
+            if round_ is None:  # dealing: the seat, the table size and the cards dealt so far
+                observation = bytes((player, players)) + _bits(hands[player]) + bytes(OBSERVATION_LENGTH - 54)
             else:
-                observation[:] = np.frombuffer(encoded_observation(round_, player, chop_offers(round_)), np.int8)
+                observation = encoded_observation(round_, player, chop_offers(round_))
             if self.private_info == "none":
-                observation[OBSERVATION_OFFSETS["hand"]] = 0
+                observation = observation[:_HAND.start] + bytes(52) + observation[_HAND.stop :]
+            parts.append(observation)
         if "hand" in pieces:
-            pieces["hand"][:] = mask_to_bits(hands[player])
-        if "choice" in pieces:
-            choice = position.choice if position.player == player else None
-            if choice is not None and choice.chosen:
-                pieces["choice"][:] = choice.encode()
-            else:
-                pieces["choice"][:] = 0
+            parts.append(_bits(hands[player]))
+        choice = position.choice if position.player == player else None
+        run = choice.encode() if choice is not None and choice.chosen and "choice" in pieces else None
+        if "choice" in pieces:  # a run's span index does not fit a byte: it is written after
+            parts.append(bytes(1) + bytes(run[1:]) if run else bytes(CHOICE_LENGTH))
         if "play_order" in pieces:
-            order = [0] * 52
+            order = bytearray(52)
             plays = [e for e in round_.events if isinstance(e, Played)] if round_ is not None else []
             for number, event in enumerate(plays, 1):
                 for card in iter_indices(event.combo.mask):
                     order[card] = number
-            pieces["play_order"][:] = order
+            parts.append(bytes(order))
         if "hands" in pieces:
-            pieces["hands"][:] = [bit for seat in range(SLOTS) for bit in mask_to_bits(hands[seat] if seat < len(hands) else 0)]
+            parts.extend(_bits(hands[seat] if seat < len(hands) else 0) for seat in range(SLOTS))
+        self.tensor[:] = np.frombuffer(b"".join(parts), np.int8)
+        if run:
+            pieces["choice"][0] = run[0]
 
     def string_from(self, state: TienLenState, player: int) -> str:
         """What ``player`` may see in ``state`` as text (see the module docs): private parts (the
@@ -535,6 +535,13 @@ def _public_string(state: TienLenState, view: PlayerView) -> str:
     turn = "over" if view.is_over else f"seat {state.current_player()} to decide"
     return f"cards {counts} | table {table} | passed {passed} | {turn}"
 
+
+def _bits(mask: int) -> bytes:
+    """A card mask's 52 bits as bytes."""
+    return bytes(mask_to_bits(mask))
+
+
+_HAND = OBSERVATION_OFFSETS["hand"]
 
 _PRIVATE = {"NONE": "none", "SINGLE_PLAYER": "single", "ALL_PLAYERS": "all"}
 
