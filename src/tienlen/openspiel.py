@@ -156,7 +156,14 @@ class TienLenGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
         )
         shown = {"rules": self.rules.name, "players": self.players, "first_round": self.first_round}
         super().__init__(_GAME_TYPE, info, shown)
-        self.setup = _Setup(self.rules, self.players, self.first_round, self.dealt)
+        self.setup = _Setup(
+            self.rules,
+            self.players,
+            self.first_round,
+            self.dealt,
+            TienLenObserver(perfect_recall=False),
+            TienLenObserver(perfect_recall=True),
+        )
         """What each of its states needs of it (one value, shared)."""
 
     def new_initial_state(self) -> TienLenState:
@@ -189,6 +196,10 @@ class _Setup:
     players: int
     first_round: bool
     dealt: int
+    observer: TienLenObserver = attrs.field(eq=False, repr=False)
+    """The observer of :meth:`TienLenState.observation_tensor` (an observation)."""
+    info_state_observer: TienLenObserver = attrs.field(eq=False, repr=False)
+    """The observer of :meth:`TienLenState.information_state_tensor` (perfect recall)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
         return self
@@ -241,6 +252,26 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
     def _legal_actions(self, player: int) -> list[int]:
         position = self._position
         return list(position.choice.legal_indices()) if position.choice is not None and player == position.player else []
+
+    def observation_tensor(self, *player: int) -> list[float]:
+        """OpenSpiel's ``observation_tensor(player)`` (the player to decide when none is given): the
+        same numbers, written by the game's observer straight into the list, without OpenSpiel's
+        C++ side first building a new initial state to learn the tensor's size."""
+        return self._tensor(self._game.observer, player) or super().observation_tensor(*player)
+
+    def information_state_tensor(self, *player: int) -> list[float]:
+        """OpenSpiel's ``information_state_tensor(player)``, written as :meth:`observation_tensor` is."""
+        return self._tensor(self._game.info_state_observer, player) or super().information_state_tensor(*player)
+
+    def _tensor(self, observer: TienLenObserver, player: tuple[int, ...]) -> list[float] | None:
+        """What ``observer`` shows ``player`` (else the player to decide), or ``None`` for anything
+        but one seat of the game (OpenSpiel then refuses it as it does)."""
+        seat = player[0] if len(player) == 1 else self._position.player if not player else None
+        if type(seat) is not int or not 0 <= seat < self._game.players:
+            return None
+        observer.set_from(self, seat)
+        values: list[float] = observer.tensor.tolist()
+        return values
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt, each as likely."""
@@ -538,7 +569,7 @@ def _public_string(state: TienLenState, view: PlayerView) -> str:
 
 def _bits(mask: int) -> bytes:
     """A card mask's 52 bits as bytes."""
-    return bytes(mask_to_bits(mask))
+    return bytes(mask_to_bits(mask)) if mask else bytes(52)
 
 
 _HAND = OBSERVATION_OFFSETS["hand"]
