@@ -31,6 +31,7 @@ illegal move into a lost round. ``reset(seed, options)`` accepts the options of
 
 from __future__ import annotations
 
+import copy
 import operator
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -82,6 +83,14 @@ def _observation_bounds() -> tuple[NDArray[np.int16], NDArray[np.int16]]:
     return np.full(OBSERVATION_SIZE, -1, np.int16), np.array(high, np.int16)
 
 
+_OBSERVATION_BOX = gymnasium.spaces.Box(*_observation_bounds(), dtype=np.int16)
+_MASK_BOX = gymnasium.spaces.Box(0, 1, (ACTION_SPACE_SIZE,), dtype=np.int8)
+"""The two boxes of an observation space, checked and built once: each agent's space holds copies
+(which share the bounds, made read-only, but each draws from its own generator once seeded)."""
+for _bound in (_OBSERVATION_BOX.low, _OBSERVATION_BOX.high, _MASK_BOX.low, _MASK_BOX.high):
+    _bound.flags.writeable = False
+
+
 class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
     """One round per episode under ``rules`` (a :class:`~tienlen.RuleSet` or a profile name) at
     ``players`` seats, with Gymnasium spaces (see the module docs). Raises
@@ -104,14 +113,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         self.rules = self._env.rules
         self.render_mode = render_mode
         self.possible_agents = list(self._env.possible_agents)
-        low, high = _observation_bounds()
         self.observation_spaces = {
-            agent: gymnasium.spaces.Dict(
-                {
-                    "observation": gymnasium.spaces.Box(low, high, dtype=np.int16),
-                    "action_mask": gymnasium.spaces.Box(0, 1, (ACTION_SPACE_SIZE,), dtype=np.int8),
-                }
-            )
+            agent: gymnasium.spaces.Dict({"observation": copy.copy(_OBSERVATION_BOX), "action_mask": copy.copy(_MASK_BOX)})
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: gymnasium.spaces.Discrete(ACTION_SPACE_SIZE) for agent in self.possible_agents}
