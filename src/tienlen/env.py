@@ -338,7 +338,7 @@ class TienLenEnv:
     def observe(self, agent: str) -> AgentObservation:
         """The agent's encoded view and, if it is the agent to step, its legal action masks."""
         seat = self.seat_of(agent)
-        round_ = self.round
+        round_ = self._round if self._round is not None else self.round  # the property refuses before a reset
         masks: list[int] = []
         if agent == self.agent_selection and not self.terminations.get(agent, True):
             offers = self._offers
@@ -378,7 +378,7 @@ class TienLenEnv:
         agent = self.agent_selection
         if not self.agents:
             raise IllegalPlay.of("every-agent-has-left-episode")
-        seat = self.seat_of(agent)
+        seat = self._seats[agent]  # agent_selection is always an agent of the table
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
                 raise IllegalPlay.of("agent-seat-round-over-step", agent=agent, seat=seat, action=shown(action))
@@ -386,7 +386,7 @@ class TienLenEnv:
             return
         if action is None:
             raise IllegalPlay.of("agent-seat-must-act-give", agent=agent, seat=seat)
-        round_ = self.round
+        round_ = self._round if self._round is not None else self.round
         offers = self._offers
         chosen = (
             round_.legal_actions().by_mask(action)
