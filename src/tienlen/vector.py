@@ -92,9 +92,9 @@ from tienlen._checks import check_int, check_players, check_unit, rules_or_profi
 from tienlen._extras import requires
 from tienlen._input import MAX_SEED, shown
 from tienlen.actions import Action
-from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, Choice, action_indices, index_label
+from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, Choice, index_label
 from tienlen.encoding import OBSERVATION_LENGTH, OBSERVATION_OFFSETS, SLOTS
-from tienlen.env import advance, chop_offers
+from tienlen.env import advance, chop_offers, selected_actions
 from tienlen.errors import IllegalPlay, InvalidArgument
 from tienlen.profiles import HOUSE
 from tienlen.round import Round
@@ -120,12 +120,6 @@ _MASK_COLUMNS = 8
 """Card masks per row: hand, table, played, played by each of the 4 relative slots, the run chosen."""
 _CARDS = slice(0, 52)
 _SMALL_START = OBSERVATION_OFFSETS["card_counts"].start  # the per-seat and single fields run from here to 397
-
-
-def _choice(actions: Sequence[Action]) -> Choice:
-    """:meth:`Choice.of <tienlen.actionspace.Choice.of>` ``actions``, each action's index sequence
-    from :func:`~tienlen.actionspace.action_indices` (which keeps those of the cards it has seen)."""
-    return Choice({action_indices(action.mask): action for action in actions})
 
 
 _FIELDS: tuple[tuple[str, Any, int], ...] = (
@@ -200,13 +194,12 @@ class _Table:
         self.dealt = sum(round_.dealt)
         self.played_by = [0] * players
         self.offers = chop_offers(round_) if rules.interrupt_bombs else ()
-        self._decide(_choice(self._legal()))
+        self._decide(Choice.of(self._legal()))
         return instant
 
     def _legal(self) -> Sequence[Action]:
-        round_ = self.round
-        assert round_ is not None
-        return round_.view(self.offers[0]).legal_actions if self.offers else round_.legal_actions()
+        assert self.round is not None
+        return selected_actions(self.round, self.offers)
 
     def _decide(self, choice: Choice) -> None:
         self.choice = choice
@@ -232,7 +225,7 @@ class _Table:
             self.round = round_.apply(chosen)
         if self.round.is_over:
             return self.round
-        self._decide(_choice(self._legal()))
+        self._decide(Choice.of(self._legal()))
         return None
 
     def seat(self) -> int:
