@@ -218,8 +218,10 @@ def test_settings_are_checked() -> None:
         env.reset(options={"shuffle": True})
     with pytest.raises(InvalidArgument, match="round must be a Round of 3 players"):
         env.reset(options={"round": Round.deal(HOUSE, players=4, seed=1)})
-    with pytest.raises(IllegalPlay, match="'north' is not an agent"):
+    with pytest.raises(InvalidArgument, match="'north' is not an agent"):
         env.seat_of("north")
+    with pytest.raises(InvalidArgument, match="is not an agent"):
+        env.observe(["seat_0"])  # type: ignore[arg-type]  # not even a name
 
 
 def test_render_shows_the_position() -> None:

@@ -420,10 +420,10 @@ class TienLenEnv:
 
     # ------------------------------------------------------------------ extras
     def seat_of(self, agent: str) -> int:
-        """The seat of an agent name. Raises :class:`~tienlen.IllegalPlay` for an unknown name."""
+        """The seat of an agent name. Raises :class:`~tienlen.InvalidArgument` for an unknown name."""
         seat = self._seats.get(agent) if isinstance(agent, str) else None
         if seat is None:
-            raise IllegalPlay.of("agent-here-agents-are", agent=shown(agent), possible_agents=", ".join(self.possible_agents))
+            raise InvalidArgument.of("agent-here-agents-are", agent=shown(agent), possible_agents=", ".join(self.possible_agents))
         return seat
 
     def observation(self, agent: str) -> Observation:
