@@ -248,6 +248,7 @@ def test_observations_and_masks_read_off_the_round_equal_those_of_the_views(rule
                 observed = env.observe(other)
                 assert observed["observation"] == encode_observation(view)
                 assert list(env.observation(other).to_bytes()) == [v % 256 for v in observed["observation"]]
+                assert env.encoded_observation(other) == env.observation(other).to_bytes()
                 if other == agent and not env.terminations[agent]:
                     chooser = round_.view(env.seat_of(agent))
                     assert observed["action_mask"] == legal_action_masks(chooser) == [a.mask for a in env.legal_actions()]
