@@ -297,7 +297,9 @@ def test_openspiel_returns_sum_to_settle_net_including_the_house(name: str) -> N
     assert seen_rake > 3 or not rules.rake_percent
 
 
-@pytest.mark.parametrize(("rules", "players"), [(HOUSE, 4), (IWIN, 4), (PROFILES["northern"], 3)], ids=["house", "iwin", "northern"])
+@pytest.mark.parametrize(
+    ("rules", "players"), [(HOUSE, 4), (IWIN, 4), (PROFILES["northern"], 3)], ids=["house", "iwin", "northern"]
+)
 def test_tensors_read_in_python_equal_openspiels_own(rules: RuleSet, players: int) -> None:
     # The state writes its tensors with the game's observers straight into the list (issue 26);
     # OpenSpiel's C++ path (through a fresh state for the size, then the same observer type) must

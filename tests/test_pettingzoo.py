@@ -219,6 +219,8 @@ def test_the_wrappers_keep_pettingzoos_checks() -> None:
     inner = game.unwrapped.tienlen_env
     assert game.agent_selection == inner.agent_selection and game.agents is inner.agents
     assert game.rewards is inner.rewards and game.infos is inner.infos and game._cumulative_rewards is inner._cumulative_rewards
+    raw = game.unwrapped  # the bare environment reads the same bookkeeping
+    assert raw.truncations is inner.truncations and raw._cumulative_rewards is inner.cumulative_rewards
     for outside in (-1, ACTION_SPACE_SIZE, np.int64(ACTION_SPACE_SIZE), 2.0):
         with pytest.raises(AssertionError, match="not in action space"):
             game.step(outside)

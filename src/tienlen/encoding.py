@@ -436,7 +436,12 @@ def packed_observation(
 
 
 def _orders(
-    seat: int, players: int, passed: frozenset[int], finished: tuple[int, ...], frozen: tuple[int, ...], forfeited: tuple[int, ...]
+    seat: int,
+    players: int,
+    passed: frozenset[int],
+    finished: tuple[int, ...],
+    frozen: tuple[int, ...],
+    forfeited: tuple[int, ...],
 ) -> bytes:
     """The padding after ``card_counts`` and the fields ``passed`` to ``forfeited`` (with theirs),
     as signed bytes."""

@@ -403,7 +403,9 @@ def _start(deck: tuple[int, ...], round_: Round, offers: tuple[int, ...], declin
     """The position at ``round_`` with its chop ``offers``, and a fresh choice for the player to decide."""
     if round_.to_act is None:
         return _position(deck, round_, offers, None, declined, _TERMINAL)
-    return _position(deck, round_, offers, Choice.of(selected_actions(round_, offers)), declined, offers[0] if offers else round_.to_act)
+    return _position(
+        deck, round_, offers, Choice.of(selected_actions(round_, offers)), declined, offers[0] if offers else round_.to_act
+    )
 
 
 @fast(_Position)
@@ -495,7 +497,7 @@ class TienLenObserver:
             else:
                 observation = encoded_observation(round_, player, chop_offers(round_))
             if self.private_info == "none":
-                observation = observation[:_HAND.start] + bytes(52) + observation[_HAND.stop :]
+                observation = observation[: _HAND.start] + bytes(52) + observation[_HAND.stop :]
             parts.append(observation)
         if "hand" in pieces:
             parts.append(_bits(hands[player]))

@@ -117,7 +117,6 @@ MAX_WORKERS = 64
 """The most worker processes one object starts."""
 
 
-
 _FIELDS: tuple[tuple[str, Any, int], ...] = (
     # what a step writes, one row per table: name, type, columns (0: one value a table; -1: one per seat)
     ("observation", np.int16, OBSERVATION_SIZE),
