@@ -399,6 +399,12 @@ class TienLenEnv:
             except IllegalPlay as error:
                 raise IllegalPlay.of("agent-refused", agent=agent, reason=error) from None
             raise AssertionError("a mask the selected actions lack is refused")  # pragma: no cover
+        self._take(agent, round_, chosen)
+
+    def _take(self, agent: str, round_: Round, chosen: Action) -> None:
+        """``agent``, the selected agent, takes ``chosen``, one of its legal actions in ``round_``
+        (the round in play): what :meth:`step` does once the action is known legal."""
+        offers = self._offers
         self._cumulative_rewards[agent] = 0
         if self._chops:
             self._round, self._offers = advance(round_, offers, chosen)

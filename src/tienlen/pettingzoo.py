@@ -221,8 +221,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         if isinstance(chosen, Choice):
             self._choice = chosen
             self._env.cumulative_rewards[agent] = 0
-        else:
-            self._env.step(chosen.mask)
+        else:  # one of the legal actions the environment handed out: taken without looking it up again
+            self._env._take(agent, self._env.round, chosen)
             self._choice = None
 
     def render(self) -> str | None:
