@@ -453,10 +453,9 @@ def _orders(
     return array("b", out).tobytes()
 
 
-_ORDERS: BoundedCache[tuple[object, ...], bytes] = BoundedCache(
-    "observation seat fields", limit=1 << 12, holds="who passed, went out, froze and forfeited, seen by a seat"
-)
-"""The bytes of the fields from ``passed`` to ``forfeited`` of the situations observations showed."""
+_ORDERS: BoundedCache[tuple[object, ...], bytes] = BoundedCache("observation seat fields", limit=1 << 12, holds="situations")
+"""The bytes of the fields from ``passed`` to ``forfeited`` of the situations observations showed
+(who passed, went out, froze and forfeited, seen by one seat), by situation."""
 
 _ROTATIONS = {
     players: [tuple((seat + k) % players for k in range(players)) for seat in range(players)] for players in range(2, SLOTS + 1)
