@@ -318,6 +318,15 @@ def test_tensors_read_in_python_equal_openspiels_own(rules: RuleSet, players: in
             state.apply_action(rng.choice(state.legal_actions()))
 
 
+def test_the_player_ids_kept_are_openspiels() -> None:
+    from tienlen import openspiel
+
+    assert (openspiel._CHANCE, openspiel._TERMINAL) == (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL))
+    state = load(HOUSE, 2).new_initial_state()
+    assert state.current_player() == pyspiel.PlayerId.CHANCE
+    assert play_out(state, random.Random(1)).current_player() == pyspiel.PlayerId.TERMINAL
+
+
 def test_a_tensor_for_no_player_is_refused_as_openspiel_refuses_it() -> None:
     state = load(HOUSE, 4).new_initial_state()
     for player in (-1, 4):

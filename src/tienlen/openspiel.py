@@ -92,8 +92,8 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 _RESAMPLE_TRIES = 1000
-_CHANCE = int(pyspiel.PlayerId.CHANCE)
-_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = -1  # pyspiel.PlayerId.CHANCE and TERMINAL (OpenSpiel's fixed ids; the tests check them)
+_TERMINAL = -4
 
 
 def utility_bounds(rules: RuleSet, players: int) -> tuple[int, int]:
