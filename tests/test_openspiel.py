@@ -321,7 +321,7 @@ def test_tensors_read_in_python_equal_openspiels_own(rules: RuleSet, players: in
 def test_the_player_ids_kept_are_openspiels() -> None:
     from tienlen import openspiel
 
-    assert (openspiel._CHANCE, openspiel._TERMINAL) == (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL))
+    assert (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)) == (openspiel._CHANCE, openspiel._TERMINAL)
     state = load(HOUSE, 2).new_initial_state()
     assert state.current_player() == pyspiel.PlayerId.CHANCE
     assert play_out(state, random.Random(1)).current_player() == pyspiel.PlayerId.TERMINAL
