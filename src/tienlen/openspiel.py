@@ -156,7 +156,7 @@ class TienLenGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
         )
         shown = {"rules": self.rules.name, "players": self.players, "first_round": self.first_round}
         super().__init__(_GAME_TYPE, info, shown)
-        self.setup = _Setup(
+        self._setup = _Setup(
             self.rules,
             self.players,
             self.first_round,
@@ -227,7 +227,7 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 
     def __init__(self, game: TienLenGame) -> None:
         super().__init__(game)
-        self._game = game.setup
+        self._game = game._setup
         self._position = _Position()
 
     # ------------------------------------------------------------------ reading
