@@ -167,7 +167,7 @@ def _fields(round_: Round, seat: int, choppers: Container[int]) -> _Fields:
         hands[seat],
         table,
         sum(dealt) & ~sum(hands),
-        tuple([d & ~h for d, h in zip(dealt, hands, strict=True)]),
+        tuple([d & ~h for d, h in zip(dealt, hands, strict=False)]),  # as many of each, one per seat
         tuple(map(int.bit_count, hands)),
         trick.passed,
         round_.finished,
