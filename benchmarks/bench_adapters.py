@@ -18,6 +18,13 @@ chops) per second, so the four are comparable. Needs the ``rl`` and ``openspiel`
     python benchmarks/bench_adapters.py                  # 300 rounds of house, 4 players
     python benchmarks/bench_adapters.py --rounds 100 --profile iwin --players 3
     python benchmarks/bench_adapters.py --rounds 50 --cprofile   # and each loop's cProfile top 10
+
+On a shared machine, ``--cpu --repeat 3`` times each loop by the process's CPU time and keeps the
+fastest of three passes, and ``--tree PATH`` times another checkout's library (its ``src`` put
+first on the path) with these same loops, so two trees compare in one table each::
+
+    python benchmarks/bench_adapters.py --rounds 100 --cpu --repeat 3 --tree /work/main
+    python benchmarks/bench_adapters.py --rounds 100 --cpu --repeat 3
 """
 
 from __future__ import annotations
@@ -32,11 +39,19 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+# the library timed: --tree's checkout (read before the library is imported), else this one
+sys.path.insert(
+    0,
+    str(
+        Path(sys.argv[sys.argv.index("--tree") + 1] if "--tree" in sys.argv[:-1] else Path(__file__).parent.parent).resolve()
+        / "src"
+    ),
+)
 
 import numpy as np
 import pyspiel
 
+import tienlen
 from tienlen import PROFILES, Round
 from tienlen.env import TienLenEnv, advance, chop_offers
 from tienlen.openspiel import GAME_NAME
@@ -107,26 +122,37 @@ def main() -> None:
     parser.add_argument("--profile", default="house", choices=sorted(PROFILES))
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--cprofile", action="store_true", help="also print each loop's cProfile top 10 by own time")
+    parser.add_argument("--cpu", action="store_true", help="time by this process's CPU time, not the wall clock")
+    parser.add_argument("--repeat", type=int, default=1, help="passes of each loop; the fastest is shown")
+    parser.add_argument("--tree", type=Path, help="checkout whose library is timed (default: this one)")
     args = parser.parse_args()
     rules = PROFILES[args.profile]
-    print(f"Python {platform.python_version()}, {args.rounds} rounds of {rules.name}, {args.players} players")
-    print("| loop       | rounds |  steps |  plies | seconds | rounds/s | steps/s | plies/s |")
-    print("|------------|--------|--------|--------|---------|----------|---------|---------|")
+    clock = time.process_time if args.cpu else time.perf_counter
+    print(
+        f"Python {platform.python_version()}, {args.rounds} rounds of {rules.name}, {args.players} players, "
+        f"library {Path(tienlen.__file__).parent}, {'CPU' if args.cpu else 'wall'} seconds, fastest of {args.repeat}"
+    )
+    print("| loop       | rounds |  steps |  plies | seconds | rounds/s | steps/s | plies/s | of Round |")
+    print("|------------|--------|--------|--------|---------|----------|---------|---------|----------|")
+    bare_rate = None
     for name, loop in LOOPS.items():
-        profiler = cProfile.Profile() if args.cprofile else None
-        start = time.perf_counter()
-        steps = plies = 0
-        if profiler is not None:
-            profiler.enable()
-        for seed in range(args.rounds):
-            s, p = loop(rules, args.players, seed)
-            steps, plies = steps + s, plies + p
-        if profiler is not None:
-            profiler.disable()
-        seconds = time.perf_counter() - start
+        seconds = float("inf")
+        for _ in range(args.repeat):
+            profiler = cProfile.Profile() if args.cprofile else None
+            start = clock()
+            steps = plies = 0
+            if profiler is not None:
+                profiler.enable()
+            for seed in range(args.rounds):
+                s, p = loop(rules, args.players, seed)
+                steps, plies = steps + s, plies + p
+            if profiler is not None:
+                profiler.disable()
+            seconds = min(seconds, clock() - start)
+        bare_rate = bare_rate or plies / seconds
         print(
             f"| {name:10} | {args.rounds:6} | {steps:6} | {plies:6} | {seconds:7.2f} | {args.rounds / seconds:8.0f} "
-            f"| {steps / seconds:7.0f} | {plies / seconds:7.0f} |"
+            f"| {steps / seconds:7.0f} | {plies / seconds:7.0f} | {plies / seconds / bare_rate:8.1%} |"
         )
         if profiler is not None:
             pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(10)

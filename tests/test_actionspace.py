@@ -280,3 +280,23 @@ def test_the_core_never_imports_a_learning_framework() -> None:
         "assert not loaded, loaded"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("rules", WITH_RUNS, ids=[r.name for r in WITH_RUNS])
+def test_a_choice_read_off_the_legal_masks_equals_one_of_the_actions_themselves(rules: RuleSet) -> None:
+    # Choice.of(LegalActions) maps index sequences to masks and builds an action only when a whole
+    # sequence is looked up (issue 26); it must be the choice of the same actions listed.
+    rng = random.Random(0)
+    round_ = Round.deal(rules, seed=11)
+    while not round_.is_over:
+        legal = round_.legal_actions()
+        lazy, listed = Choice.of(legal), Choice.of(list(legal))
+        assert lazy == listed and lazy.legal_indices() == listed.legal_indices()
+        assert len(lazy.actions) == len(legal) and list(lazy.actions) == list(listed.actions)
+        for sequence, action in listed.actions.items():
+            assert sequence in lazy.actions and lazy.actions[sequence] == action
+            assert legal.handed_out(lazy.actions.get(sequence))  # handed out: apply takes it unchecked
+        assert (999,) not in lazy.actions and lazy.actions.get((999,), "none") == "none"
+        with pytest.raises(KeyError):
+            lazy.actions[(999,)]
+        round_ = round_.apply(rng.choice(legal))

@@ -10,7 +10,7 @@ from builders import exact
 from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidArgument, Round, RuleSet
 from tienlen.agents import Agent, GreedyAgent, RandomAgent, play_round
 from tienlen.encoding import OBSERVATION_LENGTH, decode_observation, encode_observation, legal_action_masks
-from tienlen.env import TienLenEnv
+from tienlen.env import TienLenEnv, encoded_observation, observation_of
 from tienlen.settle import REWARD_SCALE, settle
 
 CONFIGS = [(rules, n) for rules in PROFILES.values() for n in range(rules.min_players, rules.max_players + 1)]
@@ -218,8 +218,14 @@ def test_settings_are_checked() -> None:
         env.reset(options={"shuffle": True})
     with pytest.raises(InvalidArgument, match="round must be a Round of 3 players"):
         env.reset(options={"round": Round.deal(HOUSE, players=4, seed=1)})
-    with pytest.raises(IllegalPlay, match="'north' is not an agent"):
+    with pytest.raises(InvalidArgument, match="seat must be a seat from 0 to 2, not 3"):
+        observation_of(Round.deal(HOUSE, players=3, seed=1), 3, ())
+    with pytest.raises(InvalidArgument, match="seat must be a seat from 0 to 2, not True"):
+        encoded_observation(Round.deal(HOUSE, players=3, seed=1), True, ())
+    with pytest.raises(InvalidArgument, match="'north' is not an agent"):
         env.seat_of("north")
+    with pytest.raises(InvalidArgument, match="is not an agent"):
+        env.observe(["seat_0"])  # type: ignore[arg-type]  # not even a name
 
 
 def test_render_shows_the_position() -> None:
@@ -246,6 +252,7 @@ def test_observations_and_masks_read_off_the_round_equal_those_of_the_views(rule
                 observed = env.observe(other)
                 assert observed["observation"] == encode_observation(view)
                 assert list(env.observation(other).to_bytes()) == [v % 256 for v in observed["observation"]]
+                assert env.encoded_observation(other) == env.observation(other).to_bytes()
                 if other == agent and not env.terminations[agent]:
                     chooser = round_.view(env.seat_of(agent))
                     assert observed["action_mask"] == legal_action_masks(chooser) == [a.mask for a in env.legal_actions()]

@@ -295,3 +295,44 @@ def test_openspiel_returns_sum_to_settle_net_including_the_house(name: str) -> N
         )
         seen_rake += money.house > 0
     assert seen_rake > 3 or not rules.rake_percent
+
+
+@pytest.mark.parametrize(
+    ("rules", "players"), [(HOUSE, 4), (IWIN, 4), (PROFILES["northern"], 3)], ids=["house", "iwin", "northern"]
+)
+def test_tensors_read_in_python_equal_openspiels_own(rules: RuleSet, players: int) -> None:
+    # The state writes its tensors with the game's observers straight into the list (issue 26);
+    # OpenSpiel's C++ path (through a fresh state for the size, then the same observer type) must
+    # give the same numbers, for every player, at every decision and while dealing.
+    state = load(rules, players).new_initial_state()
+    rng = random.Random(5)
+    while not state.is_terminal():
+        for player in range(players):
+            assert state.observation_tensor(player) == pyspiel.State.observation_tensor(state, player)
+            assert state.information_state_tensor(player) == pyspiel.State.information_state_tensor(state, player)
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            assert state.observation_tensor() == state.observation_tensor(state.current_player())
+            assert state.information_state_tensor() == state.information_state_tensor(state.current_player())
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_the_player_ids_kept_are_openspiels() -> None:
+    from tienlen import openspiel
+
+    assert (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)) == (openspiel._CHANCE, openspiel._TERMINAL)
+    state = load(HOUSE, 2).new_initial_state()
+    assert state.current_player() == pyspiel.PlayerId.CHANCE
+    assert play_out(state, random.Random(1)).current_player() == pyspiel.PlayerId.TERMINAL
+
+
+def test_a_tensor_for_no_player_is_refused_as_openspiel_refuses_it() -> None:
+    state = load(HOUSE, 4).new_initial_state()
+    for player in (-1, 4):
+        with pytest.raises(pyspiel.SpielError):
+            state.observation_tensor(player)
+        with pytest.raises(pyspiel.SpielError):
+            state.information_state_tensor(player)
+    with pytest.raises(pyspiel.SpielError):  # a chance node has no player to decide
+        state.observation_tensor()

@@ -203,3 +203,38 @@ def test_pettingzoo_rewards_sum_to_settle_net_including_the_house() -> None:
         assert [round(totals[a] * REWARD_SCALE) for a in game.possible_agents] == net
         seen_rake += house > 0
     assert seen_rake > 10
+
+
+def test_the_wrappers_keep_pettingzoos_checks() -> None:
+    # env() wraps in subclasses of PettingZoo's wrappers that read the environment directly and let
+    # a plain int in the space straight through (issue 26): the same refusals must remain.
+    from pettingzoo.utils.wrappers import AssertOutOfBoundsWrapper, OrderEnforcingWrapper
+
+    game = env(rules=HOUSE, players=4)
+    assert isinstance(game, OrderEnforcingWrapper) and isinstance(game.env, AssertOutOfBoundsWrapper)
+    for name in ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos"):
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(game, name)
+    game.reset(seed=2)
+    inner = game.unwrapped.tienlen_env
+    assert game.agent_selection == inner.agent_selection and game.agents is inner.agents
+    assert game.rewards is inner.rewards and game.infos is inner.infos and game._cumulative_rewards is inner._cumulative_rewards
+    raw = game.unwrapped  # the bare environment reads the same bookkeeping
+    assert raw.truncations is inner.truncations and raw._cumulative_rewards is inner.cumulative_rewards
+    for outside in (-1, ACTION_SPACE_SIZE, np.int64(ACTION_SPACE_SIZE), 2.0):
+        with pytest.raises(AssertionError, match="not in action space"):
+            game.step(outside)
+    legal = np.flatnonzero(game.observe(game.agent_selection)["action_mask"])
+    game.step(np.int64(legal[0]))  # a NumPy index goes through the space's own check
+    assert len(inner.round.actions) == 1 or game.unwrapped.choice().chosen == (int(legal[0]),)
+
+
+def test_observations_are_new_arrays_each_time() -> None:
+    game = env(rules=HOUSE, players=4)
+    game.reset(seed=4)
+    agent = game.agent_selection
+    first, second = game.observe(agent), game.observe(agent)
+    assert first["observation"] is not second["observation"] and first["action_mask"] is not second["action_mask"]
+    first["action_mask"][:] = 0  # a policy may write into what it was given
+    assert second["action_mask"].any() and game.observe(agent)["action_mask"].any()
+    assert first["observation"].dtype == np.int16 and first["action_mask"].dtype == np.int8

@@ -67,15 +67,15 @@ Action(kind='play', seat=0, combo=Combo.parse('3♠ 4♦ 5♥'))
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Mapping, Sequence
-from typing import SupportsIndex
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, SupportsIndex
 
 import attrs
 
 from tienlen._cache import BoundedCache
 from tienlen._fast import slot_setter
 from tienlen._input import shown
-from tienlen.actions import Action
+from tienlen.actions import Action, LegalActions
 from tienlen.cards import FULL_MASK, Rank, Suit, format_cards
 from tienlen.combos import ComboKind, rank_nibbles
 from tienlen.errors import IllegalPlay, InvalidCombo
@@ -257,6 +257,8 @@ class Choice:
     @classmethod
     def of(cls, actions: Iterable[Action]) -> Choice:
         """A fresh choice among ``actions`` (the legal actions of one seat, each a different card set)."""
+        if isinstance(actions, LegalActions):
+            return cls(_ByIndices(actions))
         return cls({action_indices(a.mask): a for a in actions})
 
     def legal_indices(self) -> tuple[int, ...]:
@@ -316,3 +318,35 @@ class Choice:
 
 
 _set_legal = slot_setter(Choice, "_legal")
+
+
+class _ByIndices(Mapping[tuple[int, ...], Action]):
+    """:class:`~tienlen.actions.LegalActions` by index sequence, read from their card masks: an
+    action is built (handed out, so :meth:`Round.apply <tienlen.Round.apply>` takes it without a
+    second check) only when a whole sequence is looked up, not one per legal action."""
+
+    __slots__ = ("_legal", "_masks")
+
+    def __init__(self, legal: LegalActions) -> None:
+        indices = _INDICES.get
+        self._legal = legal
+        # the masks of legal actions are combinations (or 0), each one sequence of the space
+        self._masks = {indices(mask) or _INDICES.put(mask, _indices(mask)): mask for mask in legal.masks()}
+
+    def __getitem__(self, sequence: tuple[int, ...]) -> Action:
+        action = self._legal.by_mask(self._masks[sequence])
+        assert action is not None  # every mask is one of the legal actions'
+        return action
+
+    def get(self, sequence: tuple[int, ...], default: object = None) -> Any:
+        mask = self._masks.get(sequence)
+        return default if mask is None else self._legal.by_mask(mask)
+
+    def __contains__(self, sequence: object) -> bool:
+        return sequence in self._masks
+
+    def __iter__(self) -> Iterator[tuple[int, ...]]:
+        return iter(self._masks)
+
+    def __len__(self) -> int:
+        return len(self._masks)

@@ -167,24 +167,16 @@ def mask_to_cards(mask: int) -> tuple[Card, ...]:
 
 def mask_to_bits(mask: int) -> list[int]:
     """A mask as 52 zeros and ones, ``bits[i]`` for the card of index ``i``."""
-    return list(_bits_of(_check_mask(mask)))
+    return list(_card_bits(_check_mask(mask), "052b"))
 
 
 _ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
 
 
-def _bits_of(mask: int) -> bytes:
-    """The 52 card bits of a card mask as bytes (no checks), each mask's worked out once: an
-    observation shows the same hands, table and played cards step after step, so most are looked up."""
-    bits = _BITS.get(mask)
-    if bits is None:
-        # the mask as a binary numeral, lowest card first, read back as bytes at C speed
-        bits = _BITS.put(mask, format(mask, "052b")[::-1].encode().translate(_ZERO_ONE))
-    return bits
-
-
-_BITS: BoundedCache[int, bytes] = BoundedCache("card bits of masks", limit=1 << 13, holds="card masks")
-"""The card bits of the masks observations showed, by mask (about 1.2 MB when full)."""
+def _card_bits(number: int, digits: str) -> bytes:
+    """The bits of ``number`` as bytes, the lowest first, as many as ``digits`` (a binary format
+    such as ``"052b"``) says: the number written out in binary and read back as bytes, at C speed."""
+    return format(number, digits)[::-1].encode().translate(_ZERO_ONE)
 
 
 def bits_to_mask(bits: Sequence[int]) -> int:
@@ -353,59 +345,117 @@ class Observation:
 
     def encode(self) -> list[int]:
         """The observation as :data:`OBSERVATION_LENGTH` ints (see the module docs)."""
-        out = [self.seat, self.players]
-        for bits in self._card_blocks():
-            out += bits
-        out += _ABSENT[self.players]
-        out += self._rest()
-        return out
+        return array("b", self.to_bytes()).tolist()
 
     def to_bytes(self) -> bytes:
         """:meth:`encode` as :data:`OBSERVATION_LENGTH` bytes, each int one signed byte (every value
         lies from -1 to 127), for array libraries: ``numpy.frombuffer(data, numpy.int8)``."""
-        cards = b"".join(self._card_blocks())
-        return bytes((self.seat, self.players)) + cards + _ABSENT_BYTES[self.players] + array("b", self._rest()).tobytes()
-
-    def _card_blocks(self) -> list[bytes]:
-        """The card fields (``hand`` to ``played_by``), 52 bits a mask, but for the seats a table of
-        fewer than 4 lacks."""
-        table = self.table
-        pick = _IN_TURN[self.players][self.seat]
-        bits = _BITS.get
-        return [
-            bits(mask) or _bits_of(mask)
-            for mask in (self.hand_mask, 0 if table is None else table.mask, self.played_mask, *pick(self.played_by))
-        ]
-
-    def _rest(self) -> list[int]:
-        """The fields after the card fields (``card_counts`` to ``is_over``)."""
-        players, seat = self.players, self.seat
-        seats = _ROTATIONS[players][seat]
-        pad = _PADS[players]
-        out = list(_IN_TURN[players][seat](self.card_counts))
-        out += pad
-        passed = self.passed
-        out += [1 if s in passed else 0 for s in seats] if passed else _ZEROS[players]
-        out += pad
-        for group in (self.finished, self.frozen, self.forfeited):
-            out += [group.index(s) + 1 if s in group else 0 for s in seats] if group else _ZEROS[players]
-            out += pad
-        table = self.table
-        out += [
-            -1 if self.to_act is None else (self.to_act - seat) % players,
-            -1 if self.table_seat is None else (self.table_seat - seat) % players,
-            (self.leader - seat) % players,
-            0 if table is None else table.kind.value,
-            0 if table is None else table.mask.bit_count(),
+        return packed_observation(
+            self.seat,
+            self.players,
+            self.hand_mask,
+            self.table,
+            self.played_mask,
+            self.played_by,
+            self.card_counts,
+            self.passed,
+            self.finished,
+            self.frozen,
+            self.forfeited,
+            self.to_act,
+            self.table_seat,
+            self.leader,
             self.trick_number,
             self.chops_in_trick,
-            int(self.my_turn),
-            int(self.must_lead),
-            int(self.interrupt_offered),
-            int(self.is_over),
-        ]
-        return out
+            self.my_turn,
+            self.must_lead,
+            self.interrupt_offered,
+            self.is_over,
+        )
 
+
+def packed_observation(
+    seat: int,
+    players: int,
+    hand_mask: int,
+    table: Combo | None,
+    played_mask: int,
+    played_by: Sequence[int],
+    card_counts: Sequence[int],
+    passed: frozenset[int],
+    finished: tuple[int, ...],
+    frozen: tuple[int, ...],
+    forfeited: tuple[int, ...],
+    to_act: int | None,
+    table_seat: int | None,
+    leader: int,
+    trick_number: int,
+    chops_in_trick: int,
+    my_turn: bool,
+    must_lead: bool,
+    interrupt_offered: bool,
+    is_over: bool,
+) -> bytes:
+    """The fields of an :class:`Observation` (known good, not checked) encoded as
+    :meth:`Observation.to_bytes` gives them: the one encoder, which the learning adapters call
+    straight from a round's values without building the observation (private to the package)."""
+    picked = _IN_TURN[players][seat]
+    by = picked(played_by)
+    # every card field as one number, 52 bits a field from the lowest, written out in binary at C speed
+    cards = hand_mask | (0 if table is None else table.mask) << 52 | played_mask << 104 | by[0] << 156 | by[1] << 208
+    if players > 2:
+        cards |= by[2] << 260
+        if players > 3:
+            cards |= by[3] << 312
+    key = (seat, players, passed, finished, frozen, forfeited)
+    orders = _ORDERS.get(key) or _ORDERS.put(key, _orders(seat, players, passed, finished, frozen, forfeited))
+    return b"".join(
+        (
+            bytes((seat, players)),
+            _card_bits(cards, _CARD_DIGITS[players]),
+            _ABSENT_BYTES[players],
+            bytes(picked(card_counts)),
+            orders,
+            bytes(
+                (
+                    255 if to_act is None else (to_act - seat) % players,  # 255: -1 as a signed byte
+                    255 if table_seat is None else (table_seat - seat) % players,
+                    (leader - seat) % players,
+                    0 if table is None else table.kind.value,
+                    0 if table is None else table.mask.bit_count(),
+                    trick_number,
+                    chops_in_trick,
+                    my_turn,
+                    must_lead,
+                    interrupt_offered,
+                    is_over,
+                )
+            ),
+        )
+    )
+
+
+def _orders(
+    seat: int,
+    players: int,
+    passed: frozenset[int],
+    finished: tuple[int, ...],
+    frozen: tuple[int, ...],
+    forfeited: tuple[int, ...],
+) -> bytes:
+    """The padding after ``card_counts`` and the fields ``passed`` to ``forfeited`` (with theirs),
+    as signed bytes."""
+    seats = _ROTATIONS[players][seat]
+    pad = [-1] * (SLOTS - players)
+    out = pad + [1 if s in passed else 0 for s in seats] + pad
+    for group in (finished, frozen, forfeited):
+        out += [group.index(s) + 1 if s in group else 0 for s in seats] + pad
+    return array("b", out).tobytes()
+
+
+_ORDERS: BoundedCache[tuple[object, ...], bytes] = BoundedCache("observation seat fields", limit=1 << 12, holds="situations")
+"""The bytes of the fields from ``passed`` to ``forfeited`` of the situations observations showed
+(who passed, went out, froze and forfeited, seen by one seat), by situation."""
 
 _ROTATIONS = {
     players: [tuple((seat + k) % players for k in range(players)) for seat in range(players)] for players in range(2, SLOTS + 1)
@@ -413,12 +463,10 @@ _ROTATIONS = {
 """The seats in relative order (the observer first) at each table size, for each observer."""
 _IN_TURN = {players: [operator.itemgetter(*seats) for seats in _ROTATIONS[players]] for players in range(2, SLOTS + 1)}
 """For each table size and observer, what picks per-seat values in relative order."""
-_ABSENT = {players: [-1] * (52 * (SLOTS - players)) for players in range(2, SLOTS + 1)}
+_ABSENT_BYTES = {players: array("b", [-1] * (52 * (SLOTS - players))).tobytes() for players in range(2, SLOTS + 1)}
 """The ``played_by`` blocks of the seats a table of fewer than 4 lacks."""
-_ABSENT_BYTES = {players: array("b", blocks).tobytes() for players, blocks in _ABSENT.items()}
-_PADS = {players: [-1] * (SLOTS - players) for players in range(2, SLOTS + 1)}
-"""What fills the slots of the seats a table of fewer than 4 lacks."""
-_ZEROS = {players: [0] * players for players in range(2, SLOTS + 1)}
+_CARD_DIGITS = {players: f"0{52 * (3 + players)}b" for players in range(2, SLOTS + 1)}
+"""The binary format of the card fields of a table size (hand, table, played, and a block per seat)."""
 
 
 def encode_observation(view: PlayerView) -> list[int]:

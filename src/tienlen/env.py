@@ -51,15 +51,16 @@ as the API expects, each must then ``step(None)`` once to leave ``agents``; ``in
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Container, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Literal, TypedDict
 
 from tienlen._checks import check_int, check_players, check_rules, check_seat, check_type, check_unit, unit_argument
 from tienlen._fast import fast
 from tienlen._input import MAX_SEED, shown
-from tienlen.actions import PASSES, Action, LegalActions
+from tienlen.actions import PASSES, Action
 from tienlen.combos import Combo
-from tienlen.encoding import OBSERVATION_LENGTH, Observation, action_from_mask
+from tienlen.encoding import OBSERVATION_LENGTH, Observation, action_from_mask, packed_observation
 from tienlen.errors import IllegalPlay, InvalidArgument
 from tienlen.round import Round
 from tienlen.rules import RuleSet
@@ -73,6 +74,7 @@ __all__ = [
     "chop_offers",
     "advance",
     "observation_of",
+    "encoded_observation",
     "selected_actions",
     "RESET_OPTIONS",
 ]
@@ -132,20 +134,41 @@ def observation_of(round_: Round, seat: int, choppers: Container[int]) -> Observ
     building the view or walking its history (``choppers``: the seats that may chop out of turn now,
     as :func:`chop_offers` gives them): a seat's played cards are what it was dealt and holds no more,
     and the chops of this trick are its chain. Raises :class:`~tienlen.InvalidArgument` for a bad seat."""
+    return _observation(*_fields(round_, seat, choppers))
+
+
+def encoded_observation(round_: Round, seat: int, choppers: Container[int]) -> bytes:
+    """``observation_of(round_, seat, choppers).to_bytes()``, without building the observation (one
+    per step: the hot path of the learning adapters)."""
+    return packed_observation(*_fields(round_, seat, choppers))
+
+
+_Fields = tuple[
+    int, int, int, Combo | None, int, tuple[int, ...], tuple[int, ...], frozenset[int], tuple[int, ...], tuple[int, ...],
+    tuple[int, ...], int | None, int | None, int, int, int, bool, bool, bool, bool,
+]  # fmt: skip
+"""The fields of an :class:`~tienlen.encoding.Observation`, in order."""
+
+
+def _fields(round_: Round, seat: int, choppers: Container[int]) -> _Fields:
+    """The fields of ``round_.view(seat)``'s observation (see :func:`observation_of`)."""
     hands, dealt = round_.hand_masks, round_.dealt
-    check_seat(seat, len(hands), "seat")
+    players = len(hands)
+    if type(seat) is not int or not 0 <= seat < players:
+        check_seat(seat, players, "seat")  # raises, saying why
     trick = round_.trick
     plays = trick.plays
     table_seat, table = plays[-1] if plays else (None, None)
     to_act = round_.to_act
-    return _observation(
+    my_turn = to_act == seat
+    return (
         seat,
-        len(hands),
+        players,
         hands[seat],
         table,
         sum(dealt) & ~sum(hands),
-        tuple([d & ~h for d, h in zip(dealt, hands, strict=True)]),
-        tuple([h.bit_count() for h in hands]),
+        tuple([d & ~h for d, h in zip(dealt, hands, strict=False)]),  # as many of each, one per seat
+        tuple(map(int.bit_count, hands)),
         trick.passed,
         round_.finished,
         round_.frozen,
@@ -155,9 +178,9 @@ def observation_of(round_: Round, seat: int, choppers: Container[int]) -> Observ
         trick.leader,
         trick.number,
         len(trick.chain),
-        to_act == seat,
-        to_act == seat and table is None,
-        to_act != seat and seat in choppers,
+        my_turn,
+        my_turn and table is None,
+        not my_turn and seat in choppers,
         to_act is None,
     )
 
@@ -233,6 +256,7 @@ class TienLenEnv:
         self._choppers: tuple[int, ...] = ()  # every seat offered a chop in this position
         self._net: tuple[float, ...] = ()  # each seat's reward once the round is over
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._chops = bool(rules.interrupt_bombs)  # whether seats may ever be offered a chop out of turn
         self._rng: random.Random | None = None
 
     # ------------------------------------------------------------------ the API
@@ -314,12 +338,14 @@ class TienLenEnv:
     def observe(self, agent: str) -> AgentObservation:
         """The agent's encoded view and, if it is the agent to step, its legal action masks."""
         seat = self.seat_of(agent)
-        round_ = self.round
-        selected = agent == self.agent_selection and not self.terminations.get(agent, True)
-        actions = selected_actions(round_, self._offers) if selected else ()
+        round_ = self._round if self._round is not None else self.round  # the property refuses before a reset
+        masks: list[int] = []
+        if agent == self.agent_selection and not self.terminations.get(agent, True):
+            offers = self._offers
+            masks = round_.legal_actions().masks() if not offers else [a.mask for a in selected_actions(round_, offers)]
         return {
-            "observation": observation_of(round_, seat, self._choppers).encode(),  # what observation() gives
-            "action_mask": actions.masks() if isinstance(actions, LegalActions) else [a.mask for a in actions],
+            "observation": array("b", encoded_observation(round_, seat, self._choppers)).tolist(),  # observation().encode()
+            "action_mask": masks,
         }
 
     def last(self, observe: bool = True) -> tuple[AgentObservation | None, float, bool, bool, dict[str, Any]]:
@@ -352,7 +378,7 @@ class TienLenEnv:
         agent = self.agent_selection
         if not self.agents:
             raise IllegalPlay.of("every-agent-has-left-episode")
-        seat = self.seat_of(agent)
+        seat = self._seats[agent]  # agent_selection is always an agent of the table
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
                 raise IllegalPlay.of("agent-seat-round-over-step", agent=agent, seat=seat, action=shown(action))
@@ -360,12 +386,12 @@ class TienLenEnv:
             return
         if action is None:
             raise IllegalPlay.of("agent-seat-must-act-give", agent=agent, seat=seat)
-        round_ = self.round
-        actions = selected_actions(round_, self._offers)
+        round_ = self._round if self._round is not None else self.round
+        offers = self._offers
         chosen = (
-            actions.by_mask(action)
-            if isinstance(actions, LegalActions)
-            else next((a for a in actions if a.mask == action and not isinstance(action, bool)), None)
+            round_.legal_actions().by_mask(action)
+            if not offers
+            else next((a for a in selected_actions(round_, offers) if a.mask == action and not isinstance(action, bool)), None)
         )
         if chosen is None:
             try:
@@ -373,10 +399,19 @@ class TienLenEnv:
             except IllegalPlay as error:
                 raise IllegalPlay.of("agent-refused", agent=agent, reason=error) from None
             raise AssertionError("a mask the selected actions lack is refused")  # pragma: no cover
+        self._take(agent, round_, chosen)
+
+    def _take(self, agent: str, round_: Round, chosen: Action) -> None:
+        """``agent``, the selected agent, takes ``chosen``, one of its legal actions in ``round_``
+        (the round in play): what :meth:`step` does once the action is known legal."""
+        offers = self._offers
         self._cumulative_rewards[agent] = 0
-        self._round, self._offers = advance(round_, self._offers, chosen)
-        if self._round is not round_:
-            self._choppers = self._offers
+        if self._chops:
+            self._round, self._offers = advance(round_, offers, chosen)
+            if self._round is not round_:
+                self._choppers = self._offers
+        else:  # no seat is ever offered a chop out of turn
+            self._round = round_.apply(chosen)
         self._schedule()
         self.rewards = dict.fromkeys(self.agents, 0)
         if self._round.is_over:
@@ -391,15 +426,20 @@ class TienLenEnv:
 
     # ------------------------------------------------------------------ extras
     def seat_of(self, agent: str) -> int:
-        """The seat of an agent name. Raises :class:`~tienlen.IllegalPlay` for an unknown name."""
+        """The seat of an agent name. Raises :class:`~tienlen.InvalidArgument` for an unknown name."""
         seat = self._seats.get(agent) if isinstance(agent, str) else None
         if seat is None:
-            raise IllegalPlay.of("agent-here-agents-are", agent=shown(agent), possible_agents=", ".join(self.possible_agents))
+            raise InvalidArgument.of("agent-here-agents-are", agent=shown(agent), possible_agents=", ".join(self.possible_agents))
         return seat
 
     def observation(self, agent: str) -> Observation:
         """The agent's :class:`~tienlen.encoding.Observation` (what :meth:`observe` encodes)."""
         return observation_of(self.round, self.seat_of(agent), self._choppers)
+
+    def encoded_observation(self, agent: str) -> bytes:
+        """The agent's observation as bytes, what ``observation(agent).to_bytes()`` gives (one signed
+        byte per int of :meth:`observe`'s list), for array libraries."""
+        return encoded_observation(self.round, self.seat_of(agent), self._choppers)
 
     def legal_actions(self) -> Sequence[Action]:
         """The legal actions of ``agent_selection`` (what its ``action_mask`` lists); empty once the round is over."""
@@ -413,18 +453,18 @@ class TienLenEnv:
     # ------------------------------------------------------------------ internals
     def _schedule(self) -> None:
         """After a change of position: select who steps, or finish the round."""
-        if self.round.is_over:
+        round_ = self.round
+        to_act = round_.to_act
+        if to_act is None:
             self._finish()
             return
-        seat = self._offers[0] if self._offers else self.round.to_act
-        assert seat is not None  # the round is not over
-        self.agent_selection = self.possible_agents[seat]
+        self.agent_selection = self.possible_agents[self._offers[0] if self._offers else to_act]
 
     def _finish(self) -> None:
         round_ = self.round
         result = round_.result
         self.settlement = settle(result, self.rules, unit=self.unit)
-        self._net, house = reward_net(result, self.rules, unit=self.unit)
+        self._net, house = reward_net(result, self.rules, unit=self.unit, settled=self.settlement)
         for seat, agent in enumerate(self.possible_agents):
             self.terminations[agent] = True
             self.infos[agent] = {

@@ -54,7 +54,7 @@ from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, PASS_INDEX, Ch
 from tienlen.agents import Agent
 from tienlen.cards import DECK, format_cards, iter_indices
 from tienlen.encoding import OBSERVATION_LENGTH, OBSERVATION_OFFSETS, SLOTS, mask_to_bits
-from tienlen.env import advance, chop_offers, observation_of, selected_actions
+from tienlen.env import advance, chop_offers, encoded_observation, selected_actions
 from tienlen.errors import IllegalPlay, InvalidArgument, TienLenError
 from tienlen.events import Played
 from tienlen.round import Round
@@ -92,6 +92,8 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 _RESAMPLE_TRIES = 1000
+_CHANCE = -1  # pyspiel.PlayerId.CHANCE and TERMINAL (OpenSpiel's fixed ids; the tests check them)
+_TERMINAL = -4
 
 
 def utility_bounds(rules: RuleSet, players: int) -> tuple[int, int]:
@@ -154,6 +156,15 @@ class TienLenGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
         )
         shown = {"rules": self.rules.name, "players": self.players, "first_round": self.first_round}
         super().__init__(_GAME_TYPE, info, shown)
+        self._setup = _Setup(
+            self.rules,
+            self.players,
+            self.first_round,
+            self.dealt,
+            TienLenObserver(perfect_recall=False),
+            TienLenObserver(perfect_recall=True),
+        )
+        """What each of its states needs of it (one value, shared)."""
 
     def new_initial_state(self) -> TienLenState:
         """A state before the deal (a chance node)."""
@@ -185,6 +196,10 @@ class _Setup:
     players: int
     first_round: bool
     dealt: int
+    observer: TienLenObserver = attrs.field(eq=False, repr=False)
+    """The observer of :meth:`TienLenState.observation_tensor` (an observation)."""
+    info_state_observer: TienLenObserver = attrs.field(eq=False, repr=False)
+    """The observer of :meth:`TienLenState.information_state_tensor` (perfect recall)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
         return self
@@ -200,6 +215,8 @@ class _Position:
     choice: Choice | None = None
     declined: tuple[tuple[int, int], ...] = ()
     """``(seat, actions applied before)`` for each declined chop offer."""
+    player: int = _CHANCE
+    """The seat to decide, or OpenSpiel's chance or terminal id (OpenSpiel asks several times a step)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         return self
@@ -210,7 +227,7 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 
     def __init__(self, game: TienLenGame) -> None:
         super().__init__(game)
-        self._game = _Setup(game.rules, game.players, game.first_round, game.dealt)
+        self._game = game._setup
         self._position = _Position()
 
     # ------------------------------------------------------------------ reading
@@ -226,25 +243,41 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 
     def current_player(self) -> int:
         """The seat to decide, or OpenSpiel's chance or terminal id."""
-        position = self._position
-        if position.round is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if position.round.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return position.offers[0] if position.offers else int(position.round.to_act or 0)
+        return self._position.player
 
     def is_terminal(self) -> bool:
         """Whether the round is over."""
-        return self._position.round is not None and self._position.round.is_over
+        return self._position.player == _TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
-        choice = self._position.choice
-        return list(choice.legal_indices()) if choice is not None and player == self.current_player() else []
+        position = self._position
+        return list(position.choice.legal_indices()) if position.choice is not None and player == position.player else []
+
+    def observation_tensor(self, *player: int) -> list[float]:
+        """OpenSpiel's ``observation_tensor(player)`` (the player to decide when none is given): the
+        same numbers, written by the game's observer straight into the list, without OpenSpiel's
+        C++ side first building a new initial state to learn the tensor's size."""
+        return self._tensor(self._game.observer, player) or super().observation_tensor(*player)
+
+    def information_state_tensor(self, *player: int) -> list[float]:
+        """OpenSpiel's ``information_state_tensor(player)``, written as :meth:`observation_tensor` is."""
+        return self._tensor(self._game.info_state_observer, player) or super().information_state_tensor(*player)
+
+    def _tensor(self, observer: TienLenObserver, player: tuple[int, ...]) -> list[float] | None:
+        """What ``observer`` shows ``player`` (else the player to decide), or ``None`` for anything
+        but one seat of the game (OpenSpiel then refuses it as it does)."""
+        seat = player[0] if len(player) == 1 else self._position.player if not player else None
+        if type(seat) is not int or not 0 <= seat < self._game.players:
+            return None
+        observer.set_from(self, seat)
+        values: list[float] = observer.tensor.tolist()
+        return values
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt, each as likely."""
-        left = [c for c in range(52) if c not in self._position.deck]
-        return [(c, 1 / len(left)) for c in left]
+        left = sorted(_CARDS.difference(self._position.deck))
+        chance = 1 / len(left)
+        return [(c, chance) for c in left]
 
     def returns(self) -> list[float]:
         """Each seat's net once the round is over (:func:`~tienlen.settle.reward_net`: the rake kept
@@ -271,7 +304,7 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         if position.round is None:
             deck = (*position.deck, action)
             if len(deck) < self._game.dealt:
-                self._position = _position(deck, None, (), None, ())
+                self._position = _position(deck, None, (), None, (), _CHANCE)
                 return
             round_ = Round.from_hands(_hands(deck, self._game.players), self._game.rules, first_round=self._game.first_round)
             self._position = _start(deck, round_, chop_offers(round_), ())
@@ -279,7 +312,7 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         assert position.choice is not None and position.round is not None  # OpenSpiel checks legality first
         chosen = position.choice.choose(action)
         if isinstance(chosen, Choice):
-            self._position = _position(position.deck, position.round, position.offers, chosen, position.declined)
+            self._position = _position(position.deck, position.round, position.offers, chosen, position.declined, position.player)
             return
         declined = position.declined
         if chosen.kind == "pass" and position.offers and position.round.to_act != chosen.seat:
@@ -349,6 +382,9 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         return not self.is_terminal() and self.current_player() == seat
 
 
+_CARDS = frozenset(range(52))
+
+
 def _hands(deck: Sequence[int], players: int) -> list[int]:
     """The hands of a deal: the ``k``-th card dealt goes to seat ``(k + 1) % players``."""
     hands = [0] * players
@@ -365,8 +401,11 @@ def _deck(hands: Sequence[int], players: int) -> tuple[int, ...]:
 
 def _start(deck: tuple[int, ...], round_: Round, offers: tuple[int, ...], declined: tuple[tuple[int, int], ...]) -> _Position:
     """The position at ``round_`` with its chop ``offers``, and a fresh choice for the player to decide."""
-    choice = None if round_.is_over else Choice.of(selected_actions(round_, offers))
-    return _position(deck, round_, offers, choice, declined)
+    if round_.to_act is None:
+        return _position(deck, round_, offers, None, declined, _TERMINAL)
+    return _position(
+        deck, round_, offers, Choice.of(selected_actions(round_, offers)), declined, offers[0] if offers else round_.to_act
+    )
 
 
 @fast(_Position)
@@ -376,6 +415,7 @@ def _position(
     offers: tuple[int, ...],
     choice: Choice | None,
     declined: tuple[tuple[int, int], ...],
+    player: int,
 ) -> _Position:
     """A position from its values (one per decision: the hot path; nothing to check)."""
     raise NotImplementedError  # fast() writes the body
@@ -443,38 +483,40 @@ class TienLenObserver:
             start += size
 
     def set_from(self, state: TienLenState, player: int) -> None:
-        """Fill :attr:`tensor` with what ``player`` may see in ``state``."""
-        round_ = state.round
-        hands = _hands(state._position.deck, state._game.players) if round_ is None else round_.hand_masks
+        """Fill :attr:`tensor` with what ``player`` may see in ``state`` (every piece as bytes, one
+        byte a number, then the whole tensor in one assignment)."""
+        position = state._position
+        round_ = position.round
+        players = state._game.players
+        hands = _hands(position.deck, players) if round_ is None else round_.hand_masks
         pieces = self.dict
+        parts: list[bytes] = []
         if "observation" in pieces:
-            observation = pieces["observation"]
-            if round_ is None:
-                observation[:] = 0
-                observation[OBSERVATION_OFFSETS["seat"]] = player
-                observation[OBSERVATION_OFFSETS["players"]] = state._game.players
-                observation[OBSERVATION_OFFSETS["hand"]] = mask_to_bits(hands[player])
+            if round_ is None:  # dealing: the seat, the table size and the cards dealt so far
+                observation = bytes((player, players)) + _bits(hands[player]) + bytes(OBSERVATION_LENGTH - 54)
             else:
-                observation[:] = np.frombuffer(observation_of(round_, player, chop_offers(round_)).to_bytes(), np.int8)
+                observation = encoded_observation(round_, player, chop_offers(round_))
             if self.private_info == "none":
-                observation[OBSERVATION_OFFSETS["hand"]] = 0
+                observation = observation[: _HAND.start] + bytes(52) + observation[_HAND.stop :]
+            parts.append(observation)
         if "hand" in pieces:
-            pieces["hand"][:] = mask_to_bits(hands[player])
-        if "choice" in pieces:
-            choice = state.choice if state.current_player() == player else None
-            if choice is not None and choice.chosen:
-                pieces["choice"][:] = choice.encode()
-            else:
-                pieces["choice"][:] = 0
+            parts.append(_bits(hands[player]))
+        choice = position.choice if position.player == player else None
+        run = choice.encode() if choice is not None and choice.chosen and "choice" in pieces else None
+        if "choice" in pieces:  # a run's span index does not fit a byte: it is written after
+            parts.append(bytes(1) + bytes(run[1:]) if run else bytes(CHOICE_LENGTH))
         if "play_order" in pieces:
-            order = [0] * 52
+            order = bytearray(52)
             plays = [e for e in round_.events if isinstance(e, Played)] if round_ is not None else []
             for number, event in enumerate(plays, 1):
                 for card in iter_indices(event.combo.mask):
                     order[card] = number
-            pieces["play_order"][:] = order
+            parts.append(bytes(order))
         if "hands" in pieces:
-            pieces["hands"][:] = [bit for seat in range(SLOTS) for bit in mask_to_bits(hands[seat] if seat < len(hands) else 0)]
+            parts.extend(_bits(hands[seat] if seat < len(hands) else 0) for seat in range(SLOTS))
+        self.tensor[:] = np.frombuffer(b"".join(parts), np.int8)
+        if run:
+            pieces["choice"][0] = run[0]
 
     def string_from(self, state: TienLenState, player: int) -> str:
         """What ``player`` may see in ``state`` as text (see the module docs): private parts (the
@@ -526,6 +568,13 @@ def _public_string(state: TienLenState, view: PlayerView) -> str:
     turn = "over" if view.is_over else f"seat {state.current_player()} to decide"
     return f"cards {counts} | table {table} | passed {passed} | {turn}"
 
+
+def _bits(mask: int) -> bytes:
+    """A card mask's 52 bits as bytes."""
+    return bytes(mask_to_bits(mask)) if mask else bytes(52)
+
+
+_HAND = OBSERVATION_OFFSETS["hand"]
 
 _PRIVATE = {"NONE": "none", "SINGLE_PLAYER": "single", "ALL_PLAYERS": "all"}
 

@@ -31,6 +31,8 @@ illegal move into a lost round. ``reset(seed, options)`` accepts the options of
 
 from __future__ import annotations
 
+import copy
+import operator
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -81,6 +83,14 @@ def _observation_bounds() -> tuple[NDArray[np.int16], NDArray[np.int16]]:
     return np.full(OBSERVATION_SIZE, -1, np.int16), np.array(high, np.int16)
 
 
+_OBSERVATION_BOX = gymnasium.spaces.Box(*_observation_bounds(), dtype=np.int16)
+_MASK_BOX = gymnasium.spaces.Box(0, 1, (ACTION_SPACE_SIZE,), dtype=np.int8)
+"""The two boxes of an observation space, checked and built once: each agent's space holds copies
+(which share the bounds, made read-only, but each draws from its own generator once seeded)."""
+for _bound in (_OBSERVATION_BOX.low, _OBSERVATION_BOX.high, _MASK_BOX.low, _MASK_BOX.high):
+    _bound.flags.writeable = False
+
+
 class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
     """One round per episode under ``rules`` (a :class:`~tienlen.RuleSet` or a profile name) at
     ``players`` seats, with Gymnasium spaces (see the module docs). Raises
@@ -103,14 +113,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         self.rules = self._env.rules
         self.render_mode = render_mode
         self.possible_agents = list(self._env.possible_agents)
-        low, high = _observation_bounds()
         self.observation_spaces = {
-            agent: gymnasium.spaces.Dict(
-                {
-                    "observation": gymnasium.spaces.Box(low, high, dtype=np.int16),
-                    "action_mask": gymnasium.spaces.Box(0, 1, (ACTION_SPACE_SIZE,), dtype=np.int8),
-                }
-            )
+            agent: gymnasium.spaces.Dict({"observation": copy.copy(_OBSERVATION_BOX), "action_mask": copy.copy(_MASK_BOX)})
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: gymnasium.spaces.Discrete(ACTION_SPACE_SIZE) for agent in self.possible_agents}
@@ -183,16 +187,23 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         return self._choice
 
     def observe(self, agent: str) -> dict[str, NDArray[Any]]:
-        """The agent's ``observation`` and ``action_mask`` arrays (see the module docs)."""
-        selected = agent == self.agent_selection and not self._env.terminations.get(agent, True)
+        """The agent's ``observation`` and ``action_mask`` arrays (see the module docs), new arrays
+        at every call."""
+        inner = self._env
+        selected = agent == inner.agent_selection and not inner.terminations.get(agent, True)
         choice = self.choice() if selected else None
-        vector = np.empty(OBSERVATION_SIZE, np.int16)
-        vector[:OBSERVATION_LENGTH] = np.frombuffer(self._env.observation(agent).to_bytes(), np.int8)
-        vector[OBSERVATION_LENGTH:] = choice.encode() if choice is not None and choice.chosen else 0
-        mask = np.zeros(ACTION_SPACE_SIZE, np.int8)
+        data = inner.encoded_observation(agent)
+        flags = bytearray(ACTION_SPACE_SIZE)  # the mask, filled in place, then lent to NumPy without a copy
+        if choice is None or not choice.chosen:
+            vector = np.frombuffer(data + _NO_RUN, np.int8).astype(np.int16)
+        else:  # a run half chosen: its span index does not fit a byte
+            run = choice.encode()
+            vector = np.frombuffer(data + bytes(1) + bytes(run[1:]), np.int8).astype(np.int16)
+            vector[OBSERVATION_LENGTH] = run[0]
         if choice is not None:
-            mask[list(choice.legal_indices())] = 1
-        return {"observation": vector, "action_mask": mask}
+            for index in choice.legal_indices():
+                flags[index] = 1
+        return {"observation": vector, "action_mask": np.frombuffer(flags, np.int8)}
 
     def step(self, action: int | None) -> None:
         """The selected agent chooses a legal index (``None`` once it is terminated). Raises
@@ -210,8 +221,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         if isinstance(chosen, Choice):
             self._choice = chosen
             self._env.cumulative_rewards[agent] = 0
-        else:
-            self._env.step(chosen.mask)
+        else:  # one of the legal actions the environment handed out: taken without looking it up again
+            self._env._take(agent, self._env.round, chosen)
             self._choice = None
 
     def render(self) -> str | None:
@@ -231,7 +242,54 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         """Nothing to release."""
 
 
+_NO_RUN = bytes(CHOICE_LENGTH)
+"""The last 53 ints of an observation while no run is being chosen."""
+
+
+class _AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's ``AssertOutOfBoundsWrapper``, passing a plain ``int`` in the action space
+    straight on (the wrapper's own check, through the space, for anything else)."""
+
+    def step(self, action: Any) -> None:
+        if type(action) is int and 0 <= action < ACTION_SPACE_SIZE:
+            self.env.step(action)
+        else:
+            super().step(action)
+
+
+def _read(name: str) -> property:
+    """What ``OrderEnforcingWrapper`` forwards through each wrapper's ``__getattr__`` to the bare
+    environment, which keeps it in its :class:`~tienlen.env.TienLenEnv`: read from there in one
+    step (with the wrapper's refusal before ``reset``)."""
+    read = operator.attrgetter(name)
+
+    def forwarded(self: _OrderEnforcing) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return read(self._inner)
+
+    return property(forwarded, doc=f"The environment's ``{name}``.")
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper``, reading the episode's bookkeeping (read at every
+    step by ``last``, ``agent_iter`` and ``step``) from the environment directly."""
+
+    def __init__(self, wrapped: AECEnv) -> None:
+        super().__init__(wrapped)
+        self._inner = wrapped.unwrapped.tienlen_env
+
+    agents = _read("agents")
+    agent_selection = _read("agent_selection")
+    rewards = _read("rewards")
+    _cumulative_rewards = _read("_cumulative_rewards")
+    terminations = _read("terminations")
+    truncations = _read("truncations")
+    infos = _read("infos")
+
+
 def env(rules: RuleSet | str = HOUSE, players: int = 4, render_mode: str | None = None) -> AECEnv:
-    """:class:`raw_env` in PettingZoo's ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``."""
-    wrapped = wrappers.AssertOutOfBoundsWrapper(raw_env(rules, players, render_mode))
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    """:class:`raw_env` in PettingZoo's ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``
+    (subclasses of theirs that read the bare environment's attributes directly and let a plain
+    ``int`` in the action space through without asking the space: the same checks, fewer steps)."""
+    return _OrderEnforcing(_AssertOutOfBounds(raw_env(rules, players, render_mode)))

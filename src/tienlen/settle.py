@@ -581,7 +581,9 @@ def settle(
     return Settlement(currency=rules.currency, unit=worth, transfers=tuple(transfers), net=tuple(net), house=house)
 
 
-def reward_net(result: RoundResult, rules: RuleSet, *, unit: int = 1) -> tuple[tuple[float, ...], float]:
+def reward_net(
+    result: RoundResult, rules: RuleSet, *, unit: int = 1, settled: Settlement | None = None
+) -> tuple[tuple[float, ...], float]:
     """Each seat's net for a finished round and the house's take, in units of ``unit`` worth of money,
     with the rake kept: what the learning adapters pay as rewards.
 
@@ -590,7 +592,8 @@ def reward_net(result: RoundResult, rules: RuleSet, *, unit: int = 1) -> tuple[t
     times finer, ``settle(result, rules, unit=unit * 100)``, and every amount divided by 100:
     4 bets won pay 3.8 and the house 0.2. Without a rake this is :func:`settle`'s ``net`` and
     ``house`` (0) as they are. Either way the seats' nets and the house add up to 0 (to points
-    for points profiles, which have no house).
+    for points profiles, which have no house). ``settled``, when given, is ``settle(result, rules,
+    unit=unit)`` already made, so a caller that needs both settles a round without a rake once.
 
     >>> from tienlen import IWIN
     >>> from tienlen.events import RoundResult
@@ -601,5 +604,5 @@ def reward_net(result: RoundResult, rules: RuleSet, *, unit: int = 1) -> tuple[t
     """
     scale = REWARD_SCALE if rules.rake_percent and rules.currency != "points" else 1
     check_unit(unit, rules)
-    money = settle(result, rules, unit=unit * scale)
+    money = settled if settled is not None and scale == 1 else settle(result, rules, unit=unit * scale)
     return tuple(v / scale for v in money.net), money.house / scale

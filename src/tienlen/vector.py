@@ -92,9 +92,9 @@ from tienlen._checks import check_int, check_players, check_unit, rules_or_profi
 from tienlen._extras import requires
 from tienlen._input import MAX_SEED, shown
 from tienlen.actions import Action
-from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, Choice, action_indices, index_label
-from tienlen.encoding import OBSERVATION_LENGTH, OBSERVATION_OFFSETS, SLOTS
-from tienlen.env import advance, chop_offers
+from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, Choice, index_label
+from tienlen.encoding import OBSERVATION_LENGTH
+from tienlen.env import advance, chop_offers, encoded_observation, selected_actions
 from tienlen.errors import IllegalPlay, InvalidArgument
 from tienlen.profiles import HOUSE
 from tienlen.round import Round
@@ -115,17 +115,6 @@ MAX_TABLES = 100_000
 
 MAX_WORKERS = 64
 """The most worker processes one object starts."""
-
-_MASK_COLUMNS = 8
-"""Card masks per row: hand, table, played, played by each of the 4 relative slots, the run chosen."""
-_CARDS = slice(0, 52)
-_SMALL_START = OBSERVATION_OFFSETS["card_counts"].start  # the per-seat and single fields run from here to 397
-
-
-def _choice(actions: Sequence[Action]) -> Choice:
-    """:meth:`Choice.of <tienlen.actionspace.Choice.of>` ``actions``, each action's index sequence
-    from :func:`~tienlen.actionspace.action_indices` (which keeps those of the cards it has seen)."""
-    return Choice({action_indices(action.mask): action for action in actions})
 
 
 _FIELDS: tuple[tuple[str, Any, int], ...] = (
@@ -167,10 +156,9 @@ def _shared(tables: int, players: int, context: Any) -> list[Any]:
 
 class _Table:
     """One table: the round in play, the chop offers, the decision in progress and its legal
-    indices, the cards dealt, the cards each seat has played in this round, and the sequence its
-    later deals are seeded from."""
+    indices, and the sequence its later deals are seeded from."""
 
-    __slots__ = ("round", "offers", "choice", "legal", "dealt", "played_by", "rng")
+    __slots__ = ("round", "offers", "choice", "legal", "rng")
 
     def __init__(self) -> None:
         self.rng = random.Random(random.SystemRandom().getrandbits(63))
@@ -178,8 +166,6 @@ class _Table:
         self.offers: tuple[int, ...] = ()
         self.choice = Choice({})
         self.legal: tuple[int, ...] = ()
-        self.dealt = 0
-        self.played_by: list[int] = []
 
     def deal(self, rules: RuleSet, players: int, seed: int | None) -> int:
         """Deal the next round (seed ``seed``, which also restarts the sequence, else the sequence's
@@ -197,16 +183,13 @@ class _Table:
                 break
             instant += 1
         self.round = round_
-        self.dealt = sum(round_.dealt)
-        self.played_by = [0] * players
         self.offers = chop_offers(round_) if rules.interrupt_bombs else ()
-        self._decide(_choice(self._legal()))
+        self._decide(Choice.of(self._legal()))
         return instant
 
     def _legal(self) -> Sequence[Action]:
-        round_ = self.round
-        assert round_ is not None
-        return round_.view(self.offers[0]).legal_actions if self.offers else round_.legal_actions()
+        assert self.round is not None
+        return selected_actions(self.round, self.offers)
 
     def _decide(self, choice: Choice) -> None:
         self.choice = choice
@@ -225,14 +208,13 @@ class _Table:
             return None
         round_ = self.round
         assert round_ is not None
-        self.played_by[chosen.seat] |= chosen.mask
         if round_.rules.interrupt_bombs:
             self.round, self.offers = advance(round_, self.offers, chosen)
         else:  # no seat is ever offered a chop out of turn
             self.round = round_.apply(chosen)
         if self.round.is_over:
             return self.round
-        self._decide(_choice(self._legal()))
+        self._decide(Choice.of(self._legal()))
         return None
 
     def seat(self) -> int:
@@ -241,55 +223,11 @@ class _Table:
         assert to_act is not None
         return self.offers[0] if self.offers else to_act
 
-    def row(self, seat: int, order: list[int], pad: list[int], none: list[int]) -> list[int]:
-        """The card masks and small numbers of ``seat``'s observation: 8 masks, then the seat, the
-        player count, the 31 ints from ``card_counts`` to ``is_over``, and the run span.
-        ``order`` is the seats in relative order from ``seat``, ``pad`` a -1 for each slot past the
-        table's seats, ``none`` a 0 for each seat and then ``pad``."""
-        round_ = self.round
-        assert round_ is not None
-        hands = round_.hand_masks
-        trick = round_.trick
-        plays = trick.plays
-        last, table = plays[-1] if plays else (None, None)
-        to_act = round_.to_act
-        assert to_act is not None  # a finished round is dealt again at once
-        players = len(order)
-        played_by = self.played_by
-        passed = trick.passed
-        finished, frozen, forfeited = round_.finished, round_.frozen, round_.forfeited
-        chosen = self.choice.chosen
-        my_turn = to_act == seat
-        return [
-            # the card masks
-            hands[seat],
-            table.mask if table is not None else 0,
-            self.dealt & ~sum(hands),
-            *[played_by[s] for s in order],
-            *[0 for _ in pad],
-            int("".join(map(str, reversed(self.choice.encode()[1:]))), 2) if chosen else 0,  # the run so far
-            # the small numbers
-            seat,
-            players,
-            *[hands[s].bit_count() for s in order],
-            *pad,
-            *([1 if s in passed else 0 for s in order] + pad if passed else none),
-            *([finished.index(s) + 1 if s in finished else 0 for s in order] + pad if finished else none),
-            *([frozen.index(s) + 1 if s in frozen else 0 for s in order] + pad if frozen else none),
-            *([forfeited.index(s) + 1 if s in forfeited else 0 for s in order] + pad if forfeited else none),
-            (to_act - seat) % players,
-            (last - seat) % players if last is not None else -1,
-            (trick.leader - seat) % players,
-            table.kind if table is not None else 0,
-            table.length if table is not None else 0,
-            trick.number,
-            len(trick.chain),
-            my_turn,
-            my_turn and table is None,
-            not my_turn,  # a seat that decides out of turn is offered a chop
-            0,  # is_over: the round is not over
-            chosen[0] if chosen else 0,
-        ]
+    def observation(self, seat: int) -> bytes:
+        """The first :data:`~tienlen.encoding.OBSERVATION_LENGTH` numbers of ``seat``'s row, one byte
+        each (a seat offered a chop out of turn is one of the offers left)."""
+        assert self.round is not None
+        return encoded_observation(self.round, seat, self.offers)
 
 
 class _Tables:
@@ -299,8 +237,6 @@ class _Tables:
         self.rules, self.players, self.unit = rules, players, unit
         self.out = out
         self.tables = [_Table() for _ in range(len(out["seat"]))]
-        self.orders = [[(seat + k) % players for k in range(players)] for seat in range(players)]
-        """The seats in relative order from each seat (slot 0 is the seat itself)."""
 
     def reset(self, seeds: Sequence[int | None]) -> None:
         out = self.out
@@ -329,32 +265,22 @@ class _Tables:
         self._write()
 
     def _write(self) -> None:
-        """Encode every table's observation and mask into the buffers, the bit fields in one go."""
+        """Write every table's observation and mask into the buffers: the observations encoded as
+        bytes and read by NumPy in one go, the run being chosen (rare) table by table."""
         out = self.out
-        orders, pad = self.orders, [-1] * (SLOTS - self.players)
-        none = [0] * self.players + pad
-        seats = [table.seat() for table in self.tables]
-        rows = np.array(
-            [table.row(seat, orders[seat], pad, none) for table, seat in zip(self.tables, seats, strict=True)], np.int64
-        )
-        n = len(rows)
-        bits = np.unpackbits(rows[:, :_MASK_COLUMNS].astype("<u8").view(np.uint8), axis=1, bitorder="little")
-        bits = bits.reshape(n, _MASK_COLUMNS, 64)[:, :, _CARDS]
+        tables = self.tables
+        seats = [table.seat() for table in tables]
+        data = b"".join([table.observation(seat) for table, seat in zip(tables, seats, strict=True)])
         obs = out["observation"]
-        small = rows[:, _MASK_COLUMNS:]
-        obs[:, 0:2] = small[:, 0:2]
-        for column, field in enumerate(("hand", "table", "played")):
-            obs[:, OBSERVATION_OFFSETS[field]] = bits[:, column]
-        played_by = OBSERVATION_OFFSETS["played_by"]
-        obs[:, played_by] = bits[:, 3:7].reshape(n, SLOTS * 52)
-        obs[:, played_by.start + 52 * self.players : played_by.stop] = -1
-        obs[:, _SMALL_START:OBSERVATION_LENGTH] = small[:, 2:-1]
-        obs[:, OBSERVATION_LENGTH] = small[:, -1]
-        obs[:, OBSERVATION_LENGTH + 1 :] = bits[:, 7]
+        obs[:, :OBSERVATION_LENGTH] = np.frombuffer(data, np.int8).reshape(len(tables), OBSERVATION_LENGTH)
+        obs[:, OBSERVATION_LENGTH:] = 0
+        for i, table in enumerate(tables):
+            if table.choice.chosen:
+                obs[i, OBSERVATION_LENGTH:] = table.choice.encode()
         out["seat"][:] = seats
         mask = out["action_mask"]
         mask[:] = 0
-        flat = [i * ACTION_SPACE_SIZE + index for i, table in enumerate(self.tables) for index in table.legal]
+        flat = [i * ACTION_SPACE_SIZE + index for i, table in enumerate(tables) for index in table.legal]
         mask.reshape(-1)[flat] = 1
 
 
