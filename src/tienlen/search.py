@@ -58,7 +58,7 @@ from tienlen._bits import TWOS
 from tienlen._checks import check_int, check_type
 from tienlen._input import MAX_SEED
 from tienlen.actions import Action, play_action
-from tienlen.agents import GreedyAgent, _greedy_mask, play_round
+from tienlen.agents import GreedyAgent, greedy_mask, play_round
 from tienlen.cards import FULL_MASK
 from tienlen.combos import Combo, ComboKind
 from tienlen.errors import InvalidArgument
@@ -202,7 +202,7 @@ def _explains(hand: int, decisions: Sequence[_Decision], rules: RuleSet) -> bool
         then = hand | d.later
         groups = plays_by_kind(then, d.table, rules, d.passed)
         kinds = {mask: kind for kind, group in groups for mask in group}
-        chosen = _greedy_mask(
+        chosen = greedy_mask(
             list(kinds),
             d.table is not None,
             partial(_play_of, d.seat, kinds),
