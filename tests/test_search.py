@@ -146,3 +146,17 @@ def test_sampled_worlds_explain_the_choices_far_more_often_than_uniform_draws() 
                 uniform += _explains(sum(1 << c for c in rng.sample(unseen, view.card_counts[seat])), made, HOUSE)
     assert seats > 100
     assert explained > 0.5 * seats and explained > 1.8 * uniform, (explained, uniform, seats)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_with_fewer_than_four_players_the_undealt_cards_stay_out_of_the_worlds(players: int) -> None:
+    # With 2 or 3 players some cards are never dealt: a world gives each other seat its count.
+    round_ = Round.deal(HOUSE, players=players, seed=4)
+    for _ in range(6):
+        assert round_.to_act is not None
+        view = round_.view(round_.to_act)
+        assert SearchAgent(level=1, seed=1).act(view) in view.legal_actions
+        round_ = round_.apply(GreedyAgent().act(view))
+    view = round_.view(0)
+    hidden = _hidden(view, _decisions(view, _replay_of(view), round_.dealt), random.Random(1))
+    assert [h.bit_count() for s, h in enumerate(hidden) if s] == list(view.card_counts[1:])

@@ -18,8 +18,8 @@ half, over new worlds, to the three that did best, so the close calls get the mo
 same assumption its rollouts make. A seat's cards are drawn again (up to 20 times) until, had
 the seat held them, the greedy policy would have made every choice the seat made in turn this
 round: each play, and each pass, which tells that the seat held nothing the policy would have
-played. Seats are drawn in a random order and the last one takes the cards left, unchecked, so
-no world is ever ruled out: against players unlike the policy the draw only falls back towards
+played. Seats are drawn in a random order and the last one's cards are drawn once, unchecked,
+so no world is ever ruled out: against players unlike the policy the draw only falls back towards
 uniform. Against greedy players the true hands always pass the test
 (``tests/test_search.py``), and a kept draw explains a seat's choices about twice as often as a
 uniform one.
@@ -227,19 +227,17 @@ def _hidden(view: PlayerView, decisions: dict[int, list[_Decision]], rng: random
     """A draw of the cards each other seat holds now, made to explain the seats' choices where
     that is found soon (see :func:`_explains`): seat by seat in random order, a seat's cards are
     drawn from those still unseen, again and again (at most :data:`_TRIES` times) until they
-    explain its choices; the last seat takes what is left."""
+    explain its choices; the last seat's are drawn once (with four players, the cards left)."""
     left = [c for c in range(52) if (FULL_MASK & ~view.hand_mask & ~view.played_mask) >> c & 1]
     others = [s for s in range(view.players) if s != view.seat and view.card_counts[s]]
     rng.shuffle(others)
     hidden = [0] * view.players
     for index, seat in enumerate(others):
-        if index == len(others) - 1:
-            hand = sum(1 << c for c in left)
-        else:
-            for _ in range(_TRIES):
-                hand = sum(1 << c for c in rng.sample(left, view.card_counts[seat]))
-                if seat not in decisions or _explains(hand, decisions[seat], view.rules):
-                    break
+        for _ in range(1 if index == len(others) - 1 else _TRIES):
+            count = view.card_counts[seat]
+            hand = sum(1 << c for c in (left if count == len(left) else rng.sample(left, count)))
+            if seat not in decisions or _explains(hand, decisions[seat], view.rules):
+                break
         hidden[seat] = hand
         left = [c for c in left if not hand >> c & 1]
     return hidden
