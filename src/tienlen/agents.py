@@ -207,7 +207,7 @@ def greedy_choice(
             return plays.get(mask) if mask else decline
 
     chosen = play_of(
-        greedy_mask(
+        _greedy_mask(
             masks,
             can_decline,
             play_of,
@@ -224,7 +224,7 @@ def greedy_choice(
     return chosen
 
 
-def greedy_mask(
+def _greedy_mask(
     plays: Sequence[int],
     can_decline: bool,
     play_of: Callable[[int], Action | None],

@@ -50,17 +50,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import partial
 
 import attrs
 
 from tienlen._bits import TWOS
 from tienlen._checks import check_int, check_type
 from tienlen._input import MAX_SEED
-from tienlen.actions import Action, play_action
-from tienlen.agents import GreedyAgent, greedy_mask, play_round
+from tienlen.actions import Action, legal_actions_of
+from tienlen.agents import GreedyAgent, greedy_choice, play_round
 from tienlen.cards import FULL_MASK
-from tienlen.combos import Combo, ComboKind
+from tienlen.combos import Combo
 from tienlen.errors import InvalidArgument
 from tienlen.events import Forfeited, Passed, Played
 from tienlen.moves import plays_by_kind
@@ -200,27 +199,13 @@ def _explains(hand: int, decisions: Sequence[_Decision], rules: RuleSet) -> bool
     """Whether a seat holding ``hand`` now would have made each of ``decisions`` by the greedy policy."""
     for d in decisions:
         then = hand | d.later
-        groups = plays_by_kind(then, d.table, rules, d.passed)
-        kinds = {mask: kind for kind, group in groups for mask in group}
-        chosen = greedy_mask(
-            list(kinds),
-            d.table is not None,
-            partial(_play_of, d.seat, kinds),
-            seat=d.seat,
-            hand=then,
-            counts=d.counts,
-            table=d.table,
-            my_turn=True,
-            rules=rules,
-            danger=_DANGER,
+        legal = legal_actions_of(d.seat, tuple(plays_by_kind(then, d.table, rules, d.passed)), d.table is not None)
+        chosen = greedy_choice(
+            legal, seat=d.seat, hand=then, counts=d.counts, table=d.table, my_turn=True, rules=rules, danger=_DANGER
         )
-        if chosen != d.chosen:
+        if chosen.mask != d.chosen:
             return False
     return True
-
-
-def _play_of(seat: int, kinds: dict[int, ComboKind], mask: int) -> Action:
-    return play_action(seat, kinds[mask], mask)
 
 
 def _hidden(view: PlayerView, decisions: dict[int, list[_Decision]], rng: random.Random) -> list[int]:
