@@ -8,7 +8,7 @@ import pytest
 
 from tienlen import COUNTING, HOUSE, IWIN, GreedyAgent, InvalidArgument, Round, RuleSet, play_round
 from tienlen.agents import Agent
-from tienlen.search import Hint, SearchAgent, _decisions, _explains, _hidden, _replay_of, hint
+from tienlen.search import Hint, SearchAgent, _decisions, _explains, _hidden, _play_out, _replay_of, _replayed, hint
 
 
 def _positions(count: int) -> list[tuple[Round, int]]:
@@ -145,7 +145,8 @@ def test_sampled_worlds_explain_the_choices_far_more_often_than_uniform_draws() 
                 explained += _explains(hidden[seat], made, HOUSE)
                 uniform += _explains(sum(1 << c for c in rng.sample(unseen, view.card_counts[seat])), made, HOUSE)
     assert seats > 100
-    assert explained > 0.5 * seats and explained > 1.8 * uniform, (explained, uniform, seats)
+    # Mended draws explain 72% of the seats here (drawing each seat again until explained: 57%), uniform ones 26%.
+    assert explained > 0.65 * seats and explained > 2.5 * uniform, (explained, uniform, seats)
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -160,3 +161,26 @@ def test_with_fewer_than_four_players_the_undealt_cards_stay_out_of_the_worlds(p
     view = round_.view(0)
     hidden = _hidden(view, _decisions(view, _replay_of(view), round_.dealt), random.Random(1))
     assert [h.bit_count() for s, h in enumerate(hidden) if s] == list(view.card_counts[1:])
+
+
+@pytest.mark.parametrize("rules", [HOUSE, COUNTING], ids=lambda r: r.name)
+def test_a_world_made_without_replay_is_the_replayed_round(rules: RuleSet) -> None:
+    # Worlds share the history: one round is replayed, the others only change its hidden cards.
+    rng = random.Random(5)
+    compared = 0
+    for round_ in _greedy_positions(rules, range(3))[::3]:
+        view = round_.view(0)
+        replay = _replay_of(view)
+        base = _replayed(view, replay, _hidden(view, {}, rng))
+        hidden = _hidden(view, {}, rng)
+        replayed = _replayed(view, replay, hidden)
+        if base is None or replayed is None:
+            continue
+        made = base._with_hands([view.hand_mask if s == 0 else hidden[s] for s in range(view.players)])
+        assert made.dealt == replayed.dealt and made.hand_masks == replayed.hand_masks
+        assert made.trick == replayed.trick and made.to_act == replayed.to_act
+        assert made.events == replayed.events and made.actions == replayed.actions
+        assert list(made.legal_actions()) == list(replayed.legal_actions())
+        assert _play_out(made).result == _play_out(replayed).result
+        compared += 1
+    assert compared > 10

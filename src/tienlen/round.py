@@ -276,6 +276,16 @@ class Round:
         """The same round, recording the seed its hands were dealt from."""
         return _round(attrs.evolve(self._deal, seed=seed), self._position, self._to_act)
 
+    def _with_hands(self, hands: Sequence[int]) -> Round:
+        """The same position with each seat holding ``hands[seat]`` now, as if it had been dealt
+        those and the cards it has played: one of a search player's sampled worlds, made without
+        replaying the history, which it shares. The deal's instant winners are those of the new
+        hands (nobody acts in such a round's history: the caller discards it)."""
+        deal, position = self._deal, self._position
+        dealt = tuple(hand | (old & ~now) for hand, old, now in zip(hands, deal.dealt, position[_state.HANDS], strict=True))
+        winners = _state.instant_winners(dealt, deal.rules, deal.first_round, deal.dealer)
+        return _round(attrs.evolve(deal, dealt=dealt, instant_winners=winners), (tuple(hands), *position[1:]), self._to_act)
+
     # ------------------------------------------------------------------ views
     @property
     def is_over(self) -> bool:
