@@ -8,7 +8,7 @@ import pytest
 
 from tienlen import COUNTING, HOUSE, IWIN, GreedyAgent, InvalidArgument, Round, RuleSet, play_round
 from tienlen.agents import Agent
-from tienlen.search import Hint, SearchAgent, _decisions, _explains, _hidden, _play_out, _replay_of, _replayed, hint
+from tienlen.search import Hint, SearchAgent, _decisions, _hidden, _miss, _play_out, _replay_of, _replayed, hint
 
 
 def _positions(count: int) -> list[tuple[Round, int]]:
@@ -120,7 +120,7 @@ def test_the_real_hands_of_greedy_players_explain_their_choices(rules: RuleSet) 
         replay = _replay_of(view)
         decisions = _decisions(view, replay, round_.dealt)
         for seat, made in decisions.items():
-            assert _explains(round_.hand_masks[seat], made, rules)
+            assert _miss(round_.hand_masks[seat], made, rules) is None
             checked += len(made)
     assert checked > 500
 
@@ -142,8 +142,8 @@ def test_sampled_worlds_explain_the_choices_far_more_often_than_uniform_draws() 
             assert sum(hidden) == sum(round_.hand_masks[1:])  # the unseen cards, each dealt once
             for seat, made in decisions.items():
                 seats += 1
-                explained += _explains(hidden[seat], made, HOUSE)
-                uniform += _explains(sum(1 << c for c in rng.sample(unseen, view.card_counts[seat])), made, HOUSE)
+                explained += _miss(hidden[seat], made, HOUSE) is None
+                uniform += _miss(sum(1 << c for c in rng.sample(unseen, view.card_counts[seat])), made, HOUSE) is None
     assert seats > 100
     # Mended draws explain 72% of the seats here (drawing each seat again until explained: 57%), uniform ones 26%.
     assert explained > 0.65 * seats and explained > 2.5 * uniform, (explained, uniform, seats)

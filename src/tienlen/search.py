@@ -213,11 +213,6 @@ def _miss(hand: int, decisions: Sequence[_Decision], rules: RuleSet) -> int | No
     return None
 
 
-def _explains(hand: int, decisions: Sequence[_Decision], rules: RuleSet) -> bool:
-    """Whether a seat holding ``hand`` now would have made each of ``decisions`` by the greedy policy."""
-    return _miss(hand, decisions, rules) is None
-
-
 def _cards(mask: int) -> list[int]:
     return [c for c in range(52) if mask >> c & 1]
 
