@@ -73,6 +73,7 @@ import operator
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
+from typing import NamedTuple
 
 import attrs
 
@@ -271,6 +272,34 @@ def _refusal(view: PlayerView, mask: object) -> IllegalPlay:
 # ---------------------------------------------------------------------------- observations
 
 
+class ObservationFields(NamedTuple):
+    """The fields of an :class:`Observation`, in its order, as a named tuple: what the one encoder
+    (:func:`packed_observation`) reads, and what the learning environments read off a round
+    without building the observation (a tuple costs a fraction of the value; the import checks
+    that the two list the same fields)."""
+
+    seat: int
+    players: int
+    hand_mask: int
+    table: Combo | None
+    played_mask: int
+    played_by: tuple[int, ...]
+    card_counts: tuple[int, ...]
+    passed: frozenset[int]
+    finished: tuple[int, ...]
+    frozen: tuple[int, ...]
+    forfeited: tuple[int, ...]
+    to_act: int | None
+    table_seat: int | None
+    leader: int
+    trick_number: int
+    chops_in_trick: int
+    my_turn: bool
+    must_lead: bool
+    interrupt_offered: bool
+    is_over: bool
+
+
 @attrs.frozen(kw_only=True)
 class Observation:
     """The facts an encoded observation holds, with absolute seat numbers.
@@ -350,85 +379,50 @@ class Observation:
     def to_bytes(self) -> bytes:
         """:meth:`encode` as :data:`OBSERVATION_LENGTH` bytes, each int one signed byte (every value
         lies from -1 to 127), for array libraries: ``numpy.frombuffer(data, numpy.int8)``."""
-        return packed_observation(
-            self.seat,
-            self.players,
-            self.hand_mask,
-            self.table,
-            self.played_mask,
-            self.played_by,
-            self.card_counts,
-            self.passed,
-            self.finished,
-            self.frozen,
-            self.forfeited,
-            self.to_act,
-            self.table_seat,
-            self.leader,
-            self.trick_number,
-            self.chops_in_trick,
-            self.my_turn,
-            self.must_lead,
-            self.interrupt_offered,
-            self.is_over,
-        )
+        return packed_observation(ObservationFields._make(getattr(self, name) for name in ObservationFields._fields))
 
 
-def packed_observation(
-    seat: int,
-    players: int,
-    hand_mask: int,
-    table: Combo | None,
-    played_mask: int,
-    played_by: Sequence[int],
-    card_counts: Sequence[int],
-    passed: frozenset[int],
-    finished: tuple[int, ...],
-    frozen: tuple[int, ...],
-    forfeited: tuple[int, ...],
-    to_act: int | None,
-    table_seat: int | None,
-    leader: int,
-    trick_number: int,
-    chops_in_trick: int,
-    my_turn: bool,
-    must_lead: bool,
-    interrupt_offered: bool,
-    is_over: bool,
-) -> bytes:
+if ObservationFields._fields != tuple(field.name for field in attrs.fields(Observation)):
+    raise TypeError("ObservationFields must list the fields of Observation, in order")
+
+
+def packed_observation(fields: ObservationFields) -> bytes:
     """The fields of an :class:`Observation` (known good, not checked) encoded as
     :meth:`Observation.to_bytes` gives them: the one encoder, which the learning adapters call
     straight from a round's values without building the observation (private to the package)."""
+    seat, players, table, to_act, table_seat = fields.seat, fields.players, fields.table, fields.to_act, fields.table_seat
     picked = _IN_TURN[players][seat]
-    by = picked(played_by)
+    by = picked(fields.played_by)
     # every card field as one number, 52 bits a field from the lowest, written out in binary at C speed
-    cards = hand_mask | (0 if table is None else table.mask) << 52 | played_mask << 104 | by[0] << 156 | by[1] << 208
+    cards = (
+        fields.hand_mask | (0 if table is None else table.mask) << 52 | fields.played_mask << 104 | by[0] << 156 | by[1] << 208
+    )
     if players > 2:
         cards |= by[2] << 260
         if players > 3:
             cards |= by[3] << 312
-    key = (seat, players, passed, finished, frozen, forfeited)
-    orders = _ORDERS.get(key) or _ORDERS.put(key, _orders(seat, players, passed, finished, frozen, forfeited))
+    key = (seat, players, fields.passed, fields.finished, fields.frozen, fields.forfeited)
+    orders = _ORDERS.get(key) or _ORDERS.put(key, _orders(*key))
     return b"".join(
         (
             bytes((seat, players)),
             _card_bits(cards, _CARD_DIGITS[players]),
             _ABSENT_BYTES[players],
-            bytes(picked(card_counts)),
+            bytes(picked(fields.card_counts)),
             orders,
             bytes(
                 (
                     255 if to_act is None else (to_act - seat) % players,  # 255: -1 as a signed byte
                     255 if table_seat is None else (table_seat - seat) % players,
-                    (leader - seat) % players,
+                    (fields.leader - seat) % players,
                     0 if table is None else table.kind.value,
                     0 if table is None else table.mask.bit_count(),
-                    trick_number,
-                    chops_in_trick,
-                    my_turn,
-                    must_lead,
-                    interrupt_offered,
-                    is_over,
+                    fields.trick_number,
+                    fields.chops_in_trick,
+                    fields.my_turn,
+                    fields.must_lead,
+                    fields.interrupt_offered,
+                    fields.is_over,
                 )
             ),
         )
