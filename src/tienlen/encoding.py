@@ -390,39 +390,40 @@ def packed_observation(fields: ObservationFields) -> bytes:
     """The fields of an :class:`Observation` (known good, not checked) encoded as
     :meth:`Observation.to_bytes` gives them: the one encoder, which the learning adapters call
     straight from a round's values without building the observation (private to the package)."""
-    seat, players, table, to_act, table_seat = fields.seat, fields.players, fields.table, fields.to_act, fields.table_seat
+    (
+        seat, players, hand_mask, table, played_mask, played_by, card_counts, passed, finished, frozen, forfeited,
+        to_act, table_seat, leader, trick_number, chops_in_trick, my_turn, must_lead, interrupt_offered, is_over,
+    ) = fields  # fmt: skip  # in the order of its fields (mypy types each; the encoding tests read each back)
     picked = _IN_TURN[players][seat]
-    by = picked(fields.played_by)
+    by = picked(played_by)
     # every card field as one number, 52 bits a field from the lowest, written out in binary at C speed
-    cards = (
-        fields.hand_mask | (0 if table is None else table.mask) << 52 | fields.played_mask << 104 | by[0] << 156 | by[1] << 208
-    )
+    cards = hand_mask | (0 if table is None else table.mask) << 52 | played_mask << 104 | by[0] << 156 | by[1] << 208
     if players > 2:
         cards |= by[2] << 260
         if players > 3:
             cards |= by[3] << 312
-    key = (seat, players, fields.passed, fields.finished, fields.frozen, fields.forfeited)
+    key = (seat, players, passed, finished, frozen, forfeited)
     orders = _ORDERS.get(key) or _ORDERS.put(key, _orders(*key))
     return b"".join(
         (
             bytes((seat, players)),
             _card_bits(cards, _CARD_DIGITS[players]),
             _ABSENT_BYTES[players],
-            bytes(picked(fields.card_counts)),
+            bytes(picked(card_counts)),
             orders,
             bytes(
                 (
                     255 if to_act is None else (to_act - seat) % players,  # 255: -1 as a signed byte
                     255 if table_seat is None else (table_seat - seat) % players,
-                    (fields.leader - seat) % players,
+                    (leader - seat) % players,
                     0 if table is None else table.kind.value,
                     0 if table is None else table.mask.bit_count(),
-                    fields.trick_number,
-                    fields.chops_in_trick,
-                    fields.my_turn,
-                    fields.must_lead,
-                    fields.interrupt_offered,
-                    fields.is_over,
+                    trick_number,
+                    chops_in_trick,
+                    my_turn,
+                    must_lead,
+                    interrupt_offered,
+                    is_over,
                 )
             ),
         )
