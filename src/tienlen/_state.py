@@ -152,7 +152,7 @@ def deal_masks(players: int, seed: int, dealer: int, cards: int) -> tuple[int, .
             j = draw(bits)
         deck[i], deck[j] = deck[j], deck[i]
     hands = [0] * players
-    for k in range(players):  # card k goes to seat dealer + 1 + k, round the table
+    for k in range(players):  # one card at a time round the table: seat dealer + 1 + k gets cards k, k + players, …
         hands[(dealer + 1 + k) % players] = sum(map((1).__lshift__, deck[k:cards:players]))
     return tuple(hands)
 
