@@ -144,18 +144,21 @@ def deal_masks(players: int, seed: int, dealer: int, cards: int) -> tuple[int, .
     """Each seat's hand: shuffle with a Mersenne Twister seeded by ``seed`` using only
     ``getrandbits`` (stable across Python versions and platforms); deal ``cards`` one at a time
     starting left of the dealer."""
-    rng = random.Random(seed)
+    draw = random.Random(seed).getrandbits
     deck = list(range(52))
-    for i in range(51, 0, -1):
-        bits = (i + 1).bit_length()
-        j = rng.getrandbits(bits)
+    for i, bits in _SHUFFLE_STEPS:
+        j = draw(bits)
         while j > i:
-            j = rng.getrandbits(bits)
+            j = draw(bits)
         deck[i], deck[j] = deck[j], deck[i]
     hands = [0] * players
-    for k in range(cards):
-        hands[(dealer + 1 + k) % players] |= 1 << deck[k]
+    for k in range(players):  # one card at a time round the table: seat dealer + 1 + k gets cards k, k + players, …
+        hands[(dealer + 1 + k) % players] = sum(map((1).__lshift__, deck[k:cards:players]))
     return tuple(hands)
+
+
+_SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in range(51, 0, -1))
+"""Each step of the shuffle: the place ``i`` filled, and the bits drawn to pick a card at or below it."""
 
 
 def start(

@@ -26,7 +26,7 @@ from tienlen.cards import to_mask
 from tienlen.combos import Combo, ComboKind
 from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCards
 from tienlen.moves import combo_of, legal_masks
-from tienlen.round import Round
+from tienlen.round import Round, table_of
 from tienlen.rules import RuleSet
 from tienlen.views import PlayerView
 
@@ -272,26 +272,25 @@ def _in_turn_choice(agent: Agent, round_: Round, seat: int) -> Action | None:
     """A bundled bot's in-turn choice, made on the round's masks without a view: the very action
     ``agent.act(round_.view(seat))`` returns, built alone (the view and the other actions are
     not). ``None`` for any other agent, or out of turn (where the bot is shown a view)."""
-    kind = type(agent)
-    if round_.to_act != seat or (kind is not GreedyAgent and kind is not RandomAgent):
+    if round_.to_act != seat:
         return None
-    legal = round_.legal_actions()
-    hands = round_.hand_masks
-    if kind is RandomAgent:
-        assert isinstance(agent, RandomAgent)
-        at = _draw_at(agent.seed, len(legal), seat=seat, hand=hands[seat], events=len(round_.events), to_act=seat)
+    if type(agent) is RandomAgent:
+        legal = round_.legal_actions()
+        at = _draw_at(agent.seed, len(legal), seat=seat, hand=round_.hand_masks[seat], events=len(round_.events), to_act=seat)
         return legal[at]
-    assert isinstance(agent, GreedyAgent)
-    return greedy_choice(
-        legal,
-        seat=seat,
-        hand=hands[seat],
-        counts=tuple(map(int.bit_count, hands)),
-        table=round_.trick.table,
-        my_turn=True,
-        rules=round_.rules,
-        danger=agent.danger,
-    )
+    if type(agent) is GreedyAgent:
+        hands = round_.hand_masks
+        return greedy_choice(
+            round_.legal_actions(),
+            seat=seat,
+            hand=hands[seat],
+            counts=tuple(map(int.bit_count, hands)),
+            table=table_of(round_),
+            my_turn=True,
+            rules=round_.rules,
+            danger=agent.danger,
+        )
+    return None
 
 
 AGENTS: Mapping[str, Callable[[int], Agent]] = MappingProxyType(
@@ -346,14 +345,13 @@ def play_round(
     if len(agents) != round_.players:
         raise IllegalPlay.of("agents-seats-give-one-agent", agents_count=len(agents), players=round_.players)
     chops = bool(round_.rules.interrupt_bombs)  # only such rules offer chops out of turn
-    while not round_.is_over:
+    while True:
         if chops:
             round_ = _offer_interrupts(round_, agents)
-            if round_.is_over:
-                break
-        assert round_.to_act is not None
-        round_ = _ask(round_, agents, round_.to_act)
-    return round_
+        seat = round_.to_act
+        if seat is None:
+            return round_
+        round_ = _ask(round_, agents, seat)
 
 
 def _is_agent(agent: object) -> bool:

@@ -73,6 +73,7 @@ import operator
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
+from typing import NamedTuple
 
 import attrs
 
@@ -271,6 +272,34 @@ def _refusal(view: PlayerView, mask: object) -> IllegalPlay:
 # ---------------------------------------------------------------------------- observations
 
 
+class ObservationFields(NamedTuple):
+    """The fields of an :class:`Observation`, in its order, as a named tuple: what the one encoder
+    (:func:`packed_observation`) reads, and what the learning environments read off a round
+    without building the observation (a tuple costs a fraction of the value; the import checks
+    that the two list the same fields)."""
+
+    seat: int
+    players: int
+    hand_mask: int
+    table: Combo | None
+    played_mask: int
+    played_by: tuple[int, ...]
+    card_counts: tuple[int, ...]
+    passed: frozenset[int]
+    finished: tuple[int, ...]
+    frozen: tuple[int, ...]
+    forfeited: tuple[int, ...]
+    to_act: int | None
+    table_seat: int | None
+    leader: int
+    trick_number: int
+    chops_in_trick: int
+    my_turn: bool
+    must_lead: bool
+    interrupt_offered: bool
+    is_over: bool
+
+
 @attrs.frozen(kw_only=True)
 class Observation:
     """The facts an encoded observation holds, with absolute seat numbers.
@@ -350,55 +379,21 @@ class Observation:
     def to_bytes(self) -> bytes:
         """:meth:`encode` as :data:`OBSERVATION_LENGTH` bytes, each int one signed byte (every value
         lies from -1 to 127), for array libraries: ``numpy.frombuffer(data, numpy.int8)``."""
-        return packed_observation(
-            self.seat,
-            self.players,
-            self.hand_mask,
-            self.table,
-            self.played_mask,
-            self.played_by,
-            self.card_counts,
-            self.passed,
-            self.finished,
-            self.frozen,
-            self.forfeited,
-            self.to_act,
-            self.table_seat,
-            self.leader,
-            self.trick_number,
-            self.chops_in_trick,
-            self.my_turn,
-            self.must_lead,
-            self.interrupt_offered,
-            self.is_over,
-        )
+        return packed_observation(ObservationFields._make(getattr(self, name) for name in ObservationFields._fields))
 
 
-def packed_observation(
-    seat: int,
-    players: int,
-    hand_mask: int,
-    table: Combo | None,
-    played_mask: int,
-    played_by: Sequence[int],
-    card_counts: Sequence[int],
-    passed: frozenset[int],
-    finished: tuple[int, ...],
-    frozen: tuple[int, ...],
-    forfeited: tuple[int, ...],
-    to_act: int | None,
-    table_seat: int | None,
-    leader: int,
-    trick_number: int,
-    chops_in_trick: int,
-    my_turn: bool,
-    must_lead: bool,
-    interrupt_offered: bool,
-    is_over: bool,
-) -> bytes:
+if ObservationFields._fields != tuple(field.name for field in attrs.fields(Observation)):
+    raise TypeError("ObservationFields must list the fields of Observation, in order")
+
+
+def packed_observation(fields: ObservationFields) -> bytes:
     """The fields of an :class:`Observation` (known good, not checked) encoded as
     :meth:`Observation.to_bytes` gives them: the one encoder, which the learning adapters call
     straight from a round's values without building the observation (private to the package)."""
+    (
+        seat, players, hand_mask, table, played_mask, played_by, card_counts, passed, finished, frozen, forfeited,
+        to_act, table_seat, leader, trick_number, chops_in_trick, my_turn, must_lead, interrupt_offered, is_over,
+    ) = fields  # fmt: skip  # in the order of its fields (mypy types each; the encoding tests read each back)
     picked = _IN_TURN[players][seat]
     by = picked(played_by)
     # every card field as one number, 52 bits a field from the lowest, written out in binary at C speed
@@ -408,7 +403,7 @@ def packed_observation(
         if players > 3:
             cards |= by[3] << 312
     key = (seat, players, passed, finished, frozen, forfeited)
-    orders = _ORDERS.get(key) or _ORDERS.put(key, _orders(seat, players, passed, finished, frozen, forfeited))
+    orders = _ORDERS.get(key) or _ORDERS.put(key, _orders(*key))
     return b"".join(
         (
             bytes((seat, players)),

@@ -56,11 +56,9 @@ from collections.abc import Container, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Literal, TypedDict
 
 from tienlen._checks import check_int, check_players, check_rules, check_seat, check_type, check_unit, unit_argument
-from tienlen._fast import fast
 from tienlen._input import MAX_SEED, shown
 from tienlen.actions import PASSES, Action
-from tienlen.combos import Combo
-from tienlen.encoding import OBSERVATION_LENGTH, Observation, action_from_mask, packed_observation
+from tienlen.encoding import OBSERVATION_LENGTH, Observation, ObservationFields, action_from_mask, packed_observation
 from tienlen.errors import IllegalPlay, InvalidArgument
 from tienlen.round import Round
 from tienlen.rules import RuleSet
@@ -134,23 +132,16 @@ def observation_of(round_: Round, seat: int, choppers: Container[int]) -> Observ
     building the view or walking its history (``choppers``: the seats that may chop out of turn now,
     as :func:`chop_offers` gives them): a seat's played cards are what it was dealt and holds no more,
     and the chops of this trick are its chain. Raises :class:`~tienlen.InvalidArgument` for a bad seat."""
-    return _observation(*_fields(round_, seat, choppers))
+    return Observation(**_fields(round_, seat, choppers)._asdict())
 
 
 def encoded_observation(round_: Round, seat: int, choppers: Container[int]) -> bytes:
     """``observation_of(round_, seat, choppers).to_bytes()``, without building the observation (one
     per step: the hot path of the learning adapters)."""
-    return packed_observation(*_fields(round_, seat, choppers))
+    return packed_observation(_fields(round_, seat, choppers))
 
 
-_Fields = tuple[
-    int, int, int, Combo | None, int, tuple[int, ...], tuple[int, ...], frozenset[int], tuple[int, ...], tuple[int, ...],
-    tuple[int, ...], int | None, int | None, int, int, int, bool, bool, bool, bool,
-]  # fmt: skip
-"""The fields of an :class:`~tienlen.encoding.Observation`, in order."""
-
-
-def _fields(round_: Round, seat: int, choppers: Container[int]) -> _Fields:
+def _fields(round_: Round, seat: int, choppers: Container[int]) -> ObservationFields:
     """The fields of ``round_.view(seat)``'s observation (see :func:`observation_of`)."""
     hands, dealt = round_.hand_masks, round_.dealt
     players = len(hands)
@@ -161,7 +152,7 @@ def _fields(round_: Round, seat: int, choppers: Container[int]) -> _Fields:
     table_seat, table = plays[-1] if plays else (None, None)
     to_act = round_.to_act
     my_turn = to_act == seat
-    return (
+    return ObservationFields(  # in the order of its fields: keywords would cost a sixth of the encoding
         seat,
         players,
         hands[seat],
@@ -183,33 +174,6 @@ def _fields(round_: Round, seat: int, choppers: Container[int]) -> _Fields:
         not my_turn and seat in choppers,
         to_act is None,
     )
-
-
-@fast(Observation)
-def _observation(
-    seat: int,
-    players: int,
-    hand_mask: int,
-    table: Combo | None,
-    played_mask: int,
-    played_by: tuple[int, ...],
-    card_counts: tuple[int, ...],
-    passed: frozenset[int],
-    finished: tuple[int, ...],
-    frozen: tuple[int, ...],
-    forfeited: tuple[int, ...],
-    to_act: int | None,
-    table_seat: int | None,
-    leader: int,
-    trick_number: int,
-    chops_in_trick: int,
-    my_turn: bool,
-    must_lead: bool,
-    interrupt_offered: bool,
-    is_over: bool,
-) -> Observation:
-    """An observation from its fields, known good (one per observed step: the hot path)."""
-    raise NotImplementedError  # fast() writes the body
 
 
 class TienLenEnv:

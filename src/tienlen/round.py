@@ -643,6 +643,12 @@ class Round:
         return svg.position(self, reveal=True)
 
 
+def table_of(round_: Round) -> Combo | None:
+    """``round_.trick.table`` without building the trick (the bundled bots' hot path)."""
+    plays = round_._position[_state.PLAYS]
+    return plays[-1][1] if plays else None
+
+
 @fast(Round)
 def _round(deal: _state.Deal, position: _state.Position, to_act: int | None) -> Round:
     """A round from its three values (one per action: the hot path; nothing to check)."""

@@ -24,6 +24,7 @@ import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from itertools import repeat
 from typing import Any
 
 import attrs
@@ -355,7 +356,7 @@ def play_chunk(
             and held_value(result.hands[last], rules) > 0
         )
         moved = sum(v for v in values if v > 0)
-        plies = len([e for e in result.events if isinstance(e, (Played, Passed))])
+        plies = sum(map(isinstance, result.events, repeat((Played, Passed))))
         for seat, value in enumerate(values):
             seat_totals[seat] += value
             seat_squares[seat] += value * value
