@@ -50,7 +50,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import chain, combinations, product, repeat, starmap
-from operator import getitem
 
 from tienlen._bits import SPADES, TWOS, colours, pairs_of
 from tienlen._cache import BoundedCache
@@ -92,16 +91,22 @@ _NIBBLE_SHIFTS = range(0, 52, 4)
 _NOT_TWOS = (1 << (4 * TWO)) - 1  # every card below the 2s
 _SUIT_CARDS = [SPADES << s for s in range(4)]  # every card of one suit
 _ONE_A_RANK = [sum(1 << (4 * i) for i in range(n)) for n in range(14)]  # bit 4i for each of n ranks
-# ``_HOLDING[size][byte]``: bit 0 (bit 4) set where the low (high) rank of the byte holds ``size`` cards or more.
-_HOLDING = [
-    bytes(((n & 15).bit_count() >= size) | ((n >> 4).bit_count() >= size) << 4 for n in range(256)) for size in range(5)
-]
+# ``_HOLDING[size][byte]`` (size 2 or 3): bit 0 (bit 4) set where the low (high) rank of a byte of a
+# hand holds ``size`` cards or more.
+_HOLDING = {
+    size: bytes(((n & 15).bit_count() >= size) | ((n >> 4).bit_count() >= size) << 4 for n in range(256)) for size in (2, 3)
+}
 
 
 def _ranks_holding(hand: int, size: int) -> int:
     """Bit ``4r`` set for each rank ``r`` of which the hand holds at least ``size`` (1 to 4) cards."""
-    # Byte by byte through a table, in C: cheaper than the dozen shifts and masks of 52-bit integers
-    # (each a new two-digit integer) that counting the cards of every rank at once takes.
+    if size == 1:
+        held = hand | hand >> 1
+        return (held | held >> 2) & SPADES
+    if size == 4:
+        return hand & hand >> 1 & hand >> 2 & hand >> 3 & SPADES
+    # Two or three: byte by byte through a table, in C. Counting the cards of every rank at once takes
+    # a dozen shifts and masks of 52-bit integers (each a new two-digit integer), about twice the cost.
     return int.from_bytes(hand.to_bytes(7, "little").translate(_HOLDING[size]), "little")
 
 
@@ -137,22 +142,6 @@ _CARDS_IN = [[low + high for high, low in row] for row in _OFFERS_DOWN]
 _PAIR_COLOUR = [colours(n) for n in range(16)]
 
 
-SetsOfRanks = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-"""What some ranks offer as sets: ``(singles, pairs, triples, quads)``, each ascending."""
-
-
-def _sets_in_byte(pairs_at: MaskTable, i: int, byte: int) -> SetsOfRanks:
-    """What byte ``i`` of a hand (``hand.to_bytes(7, "little")``), holding ``byte``, offers as sets:
-    ranks ``2i`` and ``2i + 1``, the low one first, so that each kind comes out ascending."""
-    ranks = [(r, (byte >> (4 * (r - 2 * i))) & 0xF) for r in (2 * i, 2 * i + 1) if r < 13]
-    return (
-        tuple(m for r, n in ranks for m in _CARDS_AT[r][n]),
-        tuple(m for r, n in ranks for m in pairs_at[r][n]),
-        tuple(m for r, n in ranks for m in _TRIPLES_AT[r][n]),
-        tuple(m for r, n in ranks for m in _QUADS_AT[r][n]),
-    )
-
-
 class _Plan:
     """What the generator needs to know about one rule set, worked out once."""
 
@@ -171,7 +160,6 @@ class _Plan:
         "unled_runs",
         "set_runs",
         "shapes",
-        "sets_in_byte",
     )
 
     def __init__(self, rules: RuleSet) -> None:
@@ -206,8 +194,6 @@ class _Plan:
             if least
         )
         self.shapes: dict[tuple[ComboKind, int, bool, bool], list[tuple[ComboKind, int, bool]]] = {}
-        # What each byte of a hand offers a lead (byte i: ranks 2i and 2i + 1; byte 6 only the 2s).
-        self.sets_in_byte = [[_sets_in_byte(self.pairs_at, i, byte) for byte in range(256 if i < 6 else 16)] for i in range(7)]
 
     def answers(self, kind: ComboKind, length: int, twos: bool, passed: bool) -> list[tuple[ComboKind, int, bool]]:
         """The shapes that may answer a table of this shape: ``(kind, length, any_of_them)``.
@@ -360,19 +346,29 @@ def plays_by_kind(hand: int, table: Combo | None, rules: RuleSet, passed: bool) 
 
 def _leads(hand: int, plan: _Plan) -> list[Group]:
     """Every combination in the hand."""
-    # One table look-up a byte (two ranks) gives what those ranks offer of each kind; ``zip`` turns
-    # the seven answers into one sequence a kind, all in C (a loop over the ranks holding two cards
-    # or more cost about three times as much).
-    by_byte = map(getitem, plan.sets_in_byte, hand.to_bytes(7, "little"))
-    singles, pairs, triples, quads = map(list, map(chain.from_iterable, zip(*by_byte, strict=True)))
+    pairs: list[int] = []
+    triples: list[int] = []
+    quads: list[int] = []
+    pairs_at = plan.pairs_at
+    paired = ranks = _ranks_holding(hand, 2)  # only ranks of two cards or more offer sets
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        r = low.bit_length() >> 2
+        n = (hand >> (4 * r)) & 0xF
+        pairs += pairs_at[r][n]
+        if n in (7, 11, 13, 14, 15):  # three cards or more
+            triples += _TRIPLES_AT[r][n]
+            if n == 15:
+                quads.append(15 * low)
     groups = [
-        (SINGLE, singles),
+        (SINGLE, _cards_in(hand)),
         (PAIR, pairs),
         (TRIPLE, triples),
         (QUAD, quads),
         (STRAIGHT, _straights(hand, plan.straight_min, 0, plan)),
     ]
-    if plan.pair_run_at is not None and _windows(_ranks_holding(hand, 2) & _NOT_TWOS, plan.pair_run_min, 13, 0):
+    if plan.pair_run_at is not None and _windows(paired & _NOT_TWOS, plan.pair_run_min, 13, 0):
         runs = _pair_runs(hand, plan, plan.pair_run_min, 13, 0)
         if plan.unled_runs:
             runs = [m for m in runs if m.bit_count() // 2 not in plan.unled_runs]
