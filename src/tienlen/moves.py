@@ -13,10 +13,11 @@ How it works. A hand is a 52-bit integer; rank ``r`` holds its suits in the 4-bi
 ``(hand >> 4*r) & 0xF``.
 
 - Which pairs, triples or quads a rank offers is looked up in tables built once at import,
-  indexed ``[rank][nibble]`` and holding ready-shifted masks; only the ranks holding two cards or
-  more (found with a few bit operations on the whole hand) are visited. The cards themselves, and
-  what each rank offers a straight, are looked up a byte (two ranks) at a time in tables indexed
-  ``[byte][value]`` (``hand.to_bytes(7, "little")``), seven lookups per hand.
+  indexed ``[rank][nibble]`` and holding ready-shifted masks; only the ranks holding enough cards
+  (found by passing the hand's bytes through a table, or a few bit operations) are visited. The
+  cards themselves, a lead's pairs, and what each rank offers a straight, are looked up a byte
+  (two ranks) at a time in tables indexed ``[byte][value]`` (``hand.to_bytes(7, "little")``), seven
+  lookups per hand.
 - Straights and pair runs: shifts and ANDs of the hand's "rank held" bits find every window of
   consecutive ranks, by length (bit ``4t`` of ``held & held << 4 & held << 8`` says that ranks
   ``t - 2`` to ``t`` are all held). Each window is then the product of its ranks' choices, built in
@@ -37,7 +38,8 @@ How it works. A hand is a 52-bit integer; rank ``r`` holds its suits in the 4-bi
 Bounded caches and tables (each cache starts again empty when full): the shared straights and
 pair runs, at most 65,536 (about 8 MB full); the windows of whole hands, at most 4,096 patterns of
 ranks held (about 0.46 MB full: every pattern of the twelve ranks below the 2s, for one shortest
-length); the plans of at most 64 rule sets. The byte tables and the sets of one rank take about
+length); the plans of at most 64 rule sets (about 0.11 MB each, mostly the pairs each byte of a
+hand offers, about 7 MB full). The byte tables and the sets of one rank take about
 0.22 MB, made at import.
 
 Everything here must agree exactly with "every non-empty subset of the hand through
