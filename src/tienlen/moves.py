@@ -38,8 +38,8 @@ How it works. A hand is a 52-bit integer; rank ``r`` holds its suits in the 4-bi
 Bounded caches and tables (each cache starts again empty when full): the shared straights and
 pair runs, at most 65,536 (about 8 MB full); the windows of whole hands, at most 4,096 patterns of
 ranks held (about 0.46 MB full: every pattern of the twelve ranks below the 2s, for one shortest
-length); the plans of at most 64 rule sets (about 0.11 MB each, mostly the pairs each byte of a
-hand offers, about 7 MB full). The byte tables and the sets of one rank take about
+length); the plans of at most 64 rule sets; the pairs each byte of a hand offers, one table
+(about 0.11 MB) for each of the three ways rule sets pair cards, made when first needed. The byte tables and the sets of one rank take about
 0.22 MB, made at import.
 
 Everything here must agree exactly with "every non-empty subset of the hand through
@@ -144,6 +144,19 @@ _CARDS_IN = [[low + high for high, low in row] for row in _OFFERS_DOWN]
 _PAIR_COLOUR = [colours(n) for n in range(16)]
 
 
+def _in_byte(at: MaskTable) -> list[list[tuple[int, ...]]]:
+    """``at`` read a byte of a hand at a time: ``[i][byte]`` holds what ranks ``2i`` and ``2i + 1``
+    offer (the low rank first), for the bytes of ``hand.to_bytes(7, "little")``."""
+    return [
+        [at[2 * i][byte & 0xF] + (at[2 * i + 1][byte >> 4] if i < 6 else ()) for byte in range(256 if i < 6 else 16)]
+        for i in range(7)
+    ]
+
+
+_PAIRS_IN_BYTE: dict[tuple[bool, bool], list[list[tuple[int, ...]]]] = {}
+"""The pairs of each byte, by ``(pair_same_colour, pairs of 2s exempt)``: at most three tables."""
+
+
 class _Plan:
     """What the generator needs to know about one rule set, worked out once."""
 
@@ -197,14 +210,12 @@ class _Plan:
             if least
         )
         self.shapes: dict[tuple[ComboKind, int, bool, bool], list[tuple[ComboKind, int, bool]]] = {}
-        # The pairs each byte of a hand offers (ranks 2i and 2i + 1, the low one first), for leads.
-        self.pairs_in_byte = [
-            [
-                self.pairs_at[2 * i][byte & 0xF] + (self.pairs_at[2 * i + 1][byte >> 4] if i < 6 else ())
-                for byte in range(256 if i < 6 else 16)
-            ]
-            for i in range(7)
-        ]
+        # The pairs each byte of a hand offers (ranks 2i and 2i + 1, the low one first), for leads:
+        # one table for every rule set that pairs alike (at most three kinds of pairing).
+        pairing = (rules.pair_same_colour, rules.pair_same_colour and rules.twos_ignore_suit)
+        if pairing not in _PAIRS_IN_BYTE:
+            _PAIRS_IN_BYTE[pairing] = _in_byte(self.pairs_at)
+        self.pairs_in_byte = _PAIRS_IN_BYTE[pairing]
 
     def answers(self, kind: ComboKind, length: int, twos: bool, passed: bool) -> list[tuple[ComboKind, int, bool]]:
         """The shapes that may answer a table of this shape: ``(kind, length, any_of_them)``.
