@@ -39,8 +39,8 @@ Bounded caches and tables (each cache starts again empty when full): the shared 
 pair runs, at most 65,536 (about 8 MB full); the windows of whole hands, at most 4,096 patterns of
 ranks held (about 0.46 MB full: every pattern of the twelve ranks below the 2s, for one shortest
 length); the plans of at most 64 rule sets; the pairs each byte of a hand offers, one table
-(about 0.11 MB) for each of the three ways rule sets pair cards, made when first needed. The byte tables and the sets of one rank take about
-0.22 MB, made at import.
+(about 0.11 MB) for each of the three ways rule sets pair cards, made when first needed. The
+other byte tables and the sets of one rank take about 0.22 MB, made at import.
 
 Everything here must agree exactly with "every non-empty subset of the hand through
 :func:`~tienlen.classify` and :func:`~tienlen.beats`"; ``tests/test_moves.py`` checks that on
@@ -86,6 +86,9 @@ Group = tuple[ComboKind, list[int]]
 """Plays of one kind as masks, in output order."""
 MaskTable = list[list[tuple[int, ...]]]
 """``table[rank][nibble]``: what a rank holding those suits offers, as masks, ascending."""
+ByteTable = list[list[tuple[int, ...]]]
+"""``table[i][byte]``: what byte ``i`` of ``hand.to_bytes(7, "little")`` (ranks ``2i`` and ``2i + 1``)
+offers, as masks, ascending."""
 
 _RANKS = range(13)
 _RANKS_DOWN = range(12, -1, -1)
@@ -144,16 +147,15 @@ _CARDS_IN = [[low + high for high, low in row] for row in _OFFERS_DOWN]
 _PAIR_COLOUR = [colours(n) for n in range(16)]
 
 
-def _in_byte(at: MaskTable) -> list[list[tuple[int, ...]]]:
-    """``at`` read a byte of a hand at a time: ``[i][byte]`` holds what ranks ``2i`` and ``2i + 1``
-    offer (the low rank first), for the bytes of ``hand.to_bytes(7, "little")``."""
+def _byte_table(at: MaskTable) -> ByteTable:
+    """What ``at`` offers, read a byte (two ranks, the low one first) of a hand at a time."""
     return [
         [at[2 * i][byte & 0xF] + (at[2 * i + 1][byte >> 4] if i < 6 else ()) for byte in range(256 if i < 6 else 16)]
         for i in range(7)
     ]
 
 
-_PAIRS_IN_BYTE: dict[tuple[bool, bool], list[list[tuple[int, ...]]]] = {}
+_PAIRS_IN_BYTE: dict[tuple[bool, bool], ByteTable] = {}
 """The pairs of each byte, by ``(pair_same_colour, pairs of 2s exempt)``: at most three tables."""
 
 
@@ -214,7 +216,7 @@ class _Plan:
         # one table for every rule set that pairs alike (at most three kinds of pairing).
         pairing = (rules.pair_same_colour, rules.pair_same_colour and rules.twos_ignore_suit)
         if pairing not in _PAIRS_IN_BYTE:
-            _PAIRS_IN_BYTE[pairing] = _in_byte(self.pairs_at)
+            _PAIRS_IN_BYTE[pairing] = _byte_table(self.pairs_at)
         self.pairs_in_byte = _PAIRS_IN_BYTE[pairing]
 
     def answers(self, kind: ComboKind, length: int, twos: bool, passed: bool) -> list[tuple[ComboKind, int, bool]]:
@@ -543,8 +545,8 @@ def _cards_in(cards: int) -> list[int]:
     return [*c[0][b[0]], *c[1][b[1]], *c[2][b[2]], *c[3][b[3]], *c[4][b[4]], *c[5][b[5]], *c[6][b[6]]]
 
 
-def _in_bytes(table: list[list[tuple[int, ...]]], by_byte: bytes) -> list[int]:
-    """What ``table[i][byte]`` offers for each byte of a hand (``hand.to_bytes(7, "little")``), in order."""
+def _in_bytes(table: ByteTable, by_byte: bytes) -> list[int]:
+    """What ``table`` offers for the bytes of a hand (``hand.to_bytes(7, "little")``), in order."""
     t = table
     b = by_byte
     return [*t[0][b[0]], *t[1][b[1]], *t[2][b[2]], *t[3][b[3]], *t[4][b[4]], *t[5][b[5]], *t[6][b[6]]]
