@@ -76,7 +76,7 @@ __all__ = ["LEVELS", "DEFAULT_LEVEL", "HINT_LEVEL", "SearchAgent", "Hint", "hint
 LEVELS = {1: 16, 2: 40, 3: 100, 4: 250, 5: 600}
 """Rollouts per decision at each level."""
 DEFAULT_LEVEL = 3
-"""The level of ``SearchAgent()`` (about 90 ms of CPU a decision on average on one core here)."""
+"""The level of ``SearchAgent()`` (about 85 ms of CPU a decision on average on one core here)."""
 HINT_LEVEL = 2
 """The default level of :func:`hint` (about 80 ms of CPU on a 13-card position here)."""
 _CANDIDATES = 8
