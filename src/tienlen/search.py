@@ -61,7 +61,7 @@ from tienlen._checks import check_int, check_type
 from tienlen._input import MAX_SEED
 from tienlen.actions import Action, legal_actions_of
 from tienlen.agents import GreedyAgent, greedy_choice, play_round
-from tienlen.cards import FULL_MASK
+from tienlen.cards import FULL_MASK, iter_indices
 from tienlen.combos import Combo
 from tienlen.errors import InvalidArgument
 from tienlen.events import Forfeited, Passed, Played
@@ -213,17 +213,13 @@ def _miss(hand: int, decisions: Sequence[_Decision], rules: RuleSet) -> int | No
     return None
 
 
-def _cards(mask: int) -> list[int]:
-    return [c for c in range(52) if mask >> c & 1]
-
-
 def _hidden(view: PlayerView, decisions: dict[int, list[_Decision]], rng: random.Random) -> list[int]:
     """A draw of the cards each other seat holds now, mended to explain the seats' choices where
     that is found soon (see :func:`_miss`). The unseen cards are dealt at random; then, at most
     ``_REPAIRS`` times, a seat whose choices are not all explained gives one card (one of
     those the policy would have played instead, where it holds one) for a random card of another
     seat (or of the undealt cards, with fewer than four players)."""
-    unseen = _cards(FULL_MASK & ~view.hand_mask & ~view.played_mask)
+    unseen = list(iter_indices(FULL_MASK & ~view.hand_mask & ~view.played_mask))
     rng.shuffle(unseen)
     hidden = [0] * (view.players + 1)  # the last slot: cards nobody holds (2 or 3 players)
     start = 0
@@ -242,9 +238,9 @@ def _hidden(view: PlayerView, decisions: dict[int, list[_Decision]], rng: random
         seat = rng.choice(wrong)
         wanted = misses[seat]
         assert wanted is not None
-        give = rng.choice(_cards(hidden[seat] & wanted) or _cards(hidden[seat]))
+        give = rng.choice(list(iter_indices(hidden[seat] & wanted)) or list(iter_indices(hidden[seat])))
         other = rng.choice([s for s in holders if s != seat])
-        take = rng.choice(_cards(hidden[other]))
+        take = rng.choice(list(iter_indices(hidden[other])))
         hidden[seat] ^= 1 << give | 1 << take
         hidden[other] ^= 1 << give | 1 << take
         misses[seat] = _miss(hidden[seat], decisions[seat], view.rules)
