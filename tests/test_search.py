@@ -138,7 +138,7 @@ def test_sampled_worlds_explain_the_choices_far_more_often_than_uniform_draws() 
             if round_.hand_masks[1] >> c & 1 or round_.hand_masks[2] >> c & 1 or round_.hand_masks[3] >> c & 1
         ]
         for _ in range(5):
-            hidden = _hidden(view, decisions, rng)
+            hidden = _hidden(view, decisions, rng, {})
             assert sum(hidden) == sum(round_.hand_masks[1:])  # the unseen cards, each dealt once
             for seat, made in decisions.items():
                 seats += 1
@@ -147,6 +147,19 @@ def test_sampled_worlds_explain_the_choices_far_more_often_than_uniform_draws() 
     assert seats > 100
     # Mended draws explain 72% of the seats here (drawing each seat again until explained: 57%), uniform ones 26%.
     assert explained > 0.65 * seats and explained > 2.5 * uniform, (explained, uniform, seats)
+
+
+def test_remembering_what_the_choices_say_of_a_hand_changes_no_draw() -> None:
+    # _hidden's memory of _miss (by seat and hand) only saves work: the same draws come out.
+    for round_ in _greedy_positions(HOUSE, range(3))[::5]:
+        view = round_.view(0)
+        decisions = _decisions(view, _replay_of(view), round_.dealt)
+        known: dict[tuple[int, int], int | None] = {}
+        shared, fresh = random.Random(8), random.Random(8)
+        for _ in range(6):
+            assert _hidden(view, decisions, shared, known) == _hidden(view, decisions, fresh, {})
+        for (seat, hand), said in known.items():
+            assert said == _miss(hand, decisions[seat], HOUSE)
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -159,7 +172,7 @@ def test_with_fewer_than_four_players_the_undealt_cards_stay_out_of_the_worlds(p
         assert SearchAgent(level=1, seed=1).act(view) in view.legal_actions
         round_ = round_.apply(GreedyAgent().act(view))
     view = round_.view(0)
-    hidden = _hidden(view, _decisions(view, _replay_of(view), round_.dealt), random.Random(1))
+    hidden = _hidden(view, _decisions(view, _replay_of(view), round_.dealt), random.Random(1), {})
     assert [h.bit_count() for s, h in enumerate(hidden) if s] == list(view.card_counts[1:])
 
 
@@ -171,8 +184,8 @@ def test_a_world_made_without_replay_is_the_replayed_round(rules: RuleSet) -> No
     for round_ in _greedy_positions(rules, range(3))[::3]:
         view = round_.view(0)
         replay = _replay_of(view)
-        base = _replayed(view, replay, _hidden(view, {}, rng))
-        hidden = _hidden(view, {}, rng)
+        base = _replayed(view, replay, _hidden(view, {}, rng, {}))
+        hidden = _hidden(view, {}, rng, {})
         replayed = _replayed(view, replay, hidden)
         if base is None or replayed is None:
             continue

@@ -213,12 +213,23 @@ def _miss(hand: int, decisions: Sequence[_Decision], rules: RuleSet) -> int | No
     return None
 
 
-def _hidden(view: PlayerView, decisions: dict[int, list[_Decision]], rng: random.Random) -> list[int]:
+def _hidden(
+    view: PlayerView, decisions: dict[int, list[_Decision]], rng: random.Random, known: dict[tuple[int, int], int | None]
+) -> list[int]:
     """A draw of the cards each other seat holds now, mended to explain the seats' choices where
     that is found soon (see :func:`_miss`). The unseen cards are dealt at random; then, at most
     ``_REPAIRS`` times, a seat whose choices are not all explained gives one card (one of
     those the policy would have played instead, where it holds one) for a random card of another
-    seat (or of the undealt cards, with fewer than four players)."""
+    seat (or of the undealt cards, with fewer than four players). ``known`` remembers what
+    :func:`_miss` said of a seat's hand against these ``decisions``: draws of the same position
+    meet the same hands again (about a quarter of the checks)."""
+
+    def miss(seat: int) -> int | None:
+        key = (seat, hidden[seat])
+        if key not in known:
+            known[key] = _miss(hidden[seat], decisions[seat], view.rules)
+        return known[key]
+
     unseen = list(iter_indices(FULL_MASK & ~view.hand_mask & ~view.played_mask))
     rng.shuffle(unseen)
     hidden = [0] * (view.players + 1)  # the last slot: cards nobody holds (2 or 3 players)
@@ -230,7 +241,7 @@ def _hidden(view: PlayerView, decisions: dict[int, list[_Decision]], rng: random
             start += count
     hidden[-1] = sum(1 << c for c in unseen[start:])
     holders = [s for s in range(view.players + 1) if hidden[s] and s != view.seat]
-    misses = {s: _miss(hidden[s], decisions[s], view.rules) for s in decisions if hidden[s]}
+    misses = {s: miss(s) for s in decisions if hidden[s]}
     for _ in range(_REPAIRS):
         wrong = [s for s, m in misses.items() if m is not None]
         if not wrong or len(holders) < 2:
@@ -243,9 +254,9 @@ def _hidden(view: PlayerView, decisions: dict[int, list[_Decision]], rng: random
         take = rng.choice(list(iter_indices(hidden[other])))
         hidden[seat] ^= 1 << give | 1 << take
         hidden[other] ^= 1 << give | 1 << take
-        misses[seat] = _miss(hidden[seat], decisions[seat], view.rules)
+        misses[seat] = miss(seat)
         if other in misses:
-            misses[other] = _miss(hidden[other], decisions[other], view.rules)
+            misses[other] = miss(other)
     return hidden[:-1]
 
 
@@ -297,11 +308,12 @@ def _worlds(view: PlayerView, replay: _Replay, count: int, rng: random.Random) -
     every world is that round with other hidden cards (``Round._with_hands``)."""
     base: Round | None = None
     decisions: dict[int, list[_Decision]] = {}
+    known: dict[tuple[int, int], int | None] = {}  # what _miss said of a seat's hand, for _hidden
     worlds: list[Round] = []
     for _ in range(count * 4):
         if len(worlds) == count:
             break
-        hidden = _hidden(view, decisions, rng)
+        hidden = _hidden(view, decisions, rng, known)
         if base is None:
             base = _replayed(view, replay, hidden)
             if base is not None:
