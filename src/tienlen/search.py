@@ -64,7 +64,7 @@ from tienlen.agents import GreedyAgent, greedy_choice, play_round
 from tienlen.cards import FULL_MASK, iter_indices
 from tienlen.combos import Combo
 from tienlen.errors import InvalidArgument
-from tienlen.events import Forfeited, Passed, Played
+from tienlen.events import Forfeited, Passed, Played, RoundResult
 from tienlen.moves import plays_by_kind
 from tienlen.round import Round
 from tienlen.rules import RuleSet
@@ -104,10 +104,10 @@ class Hint:
     worlds: int
 
 
-def _money(round_: Round, seat: int) -> float:
+def _money(result: RoundResult, rules: RuleSet, seat: int) -> float:
     """The seat's result of a finished round, in the rule set's unit (points relative to the average)."""
-    net = settle(round_.result, round_.rules).net
-    if round_.rules.currency == "points":
+    net = settle(result, rules).net
+    if rules.currency == "points":
         return net[seat] - sum(net) / len(net)
     return float(net[seat])
 
@@ -335,10 +335,11 @@ class _Tally:
     won_money: float = 0.0
 
     def add(self, end: Round, seat: int) -> None:
-        money = _money(end, seat)
+        result = end.result  # built anew at each read
+        money = _money(result, end.rules, seat)
         self.rollouts += 1
         self.money += money
-        if end.result.placements[:1] == (seat,):
+        if result.placements[:1] == (seat,):
             self.wins += 1
             self.won_money += money
 
