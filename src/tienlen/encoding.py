@@ -397,9 +397,8 @@ def packed_observation(fields: ObservationFields) -> bytes:
     picked = _IN_TURN[players][seat]
     # the card fields, 52 bytes each: hand, table, played, then each seat's played cards in relative order
     masks = (hand_mask, 0 if table is None else table.mask, played_mask, *picked(played_by))
-    blocks = [*map(_BLOCKS.get, masks)]
-    if None in blocks:
-        blocks = [*map(_card_block, masks)]
+    get = _BLOCKS.get
+    blocks = [get(mask) or _card_block(mask) for mask in masks]
     key = (seat, players, passed, finished, frozen, forfeited)
     orders = _ORDERS.get(key) or _ORDERS.put(key, _orders(*key))
     return b"".join(
@@ -414,7 +413,7 @@ def packed_observation(fields: ObservationFields) -> bytes:
                     255 if to_act is None else (to_act - seat) % players,  # 255: -1 as a signed byte
                     255 if table_seat is None else (table_seat - seat) % players,
                     (leader - seat) % players,
-                    0 if table is None else table.kind.value,
+                    0 if table is None else table.kind,  # an IntEnum: its value
                     0 if table is None else table.mask.bit_count(),
                     trick_number,
                     chops_in_trick,
@@ -429,9 +428,9 @@ def packed_observation(fields: ObservationFields) -> bytes:
 
 
 def _card_block(mask: int) -> bytes:
-    """The 52 bytes of a card field holding ``mask`` (one per card, 1 for a card in it), from
-    :data:`_BLOCKS` or worked out and kept there."""
-    return _BLOCKS.get(mask) or _BLOCKS.put(mask, _card_bits(mask, "052b"))
+    """The 52 bytes of a card field holding ``mask`` (one per card, 1 for a card in it), worked
+    out and kept in :data:`_BLOCKS`."""
+    return _BLOCKS.put(mask, _card_bits(mask, "052b"))
 
 
 _BLOCKS: BoundedCache[int, bytes] = BoundedCache("observation card fields", limit=1 << 14, holds="card masks")

@@ -311,7 +311,7 @@ class TienLenEnv:
             offers = self._offers
             masks = round_.legal_actions().masks() if not offers else [a.mask for a in selected_actions(round_, offers)]
         return {
-            "observation": array("b", encoded_observation(round_, seat, self._choppers)).tolist(),  # observation().encode()
+            "observation": array("b", packed_observation(_fields(round_, seat, self._choppers))).tolist(),  # encode()
             "action_mask": masks,
         }
 
