@@ -7,13 +7,16 @@ under cachegrind for some rounds and for none, and divide the difference by the 
         python benchmarks/count_adapters.py TienLenEnv 30        # then the same with 0 rounds
 
 Both runs play the same two warm-up rounds first (seeds from 10,000), so start-up, imports and
-the first filling of the library's caches cancel out. ``--tree PATH`` counts another checkout's
+the first filling of the library's caches cancel out; then ``gc.freeze()`` sets every object made
+so far aside from the collector, whose full passes over the frameworks' many objects otherwise
+fall at different moments in two trees and move a loop's count by several thousand a ply. ``--tree PATH`` counts another checkout's
 library with these same loops (as ``bench_adapters.py --tree`` does).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from pathlib import Path
 
@@ -34,6 +37,7 @@ def main() -> None:
     loop, rules = bench_adapters.LOOPS[args.loop], PROFILES[args.profile]
     for seed in (10_000, 10_001):
         loop(rules, args.players, seed)
+    gc.freeze()
     plies = sum(loop(rules, args.players, seed)[1] for seed in range(args.rounds))
     print(f"{args.loop} {args.rounds} rounds of {rules.name}, {args.players} players: {plies} plies")
 
