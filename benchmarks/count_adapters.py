@@ -21,9 +21,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-import bench_adapters  # noqa: E402  # reads --tree before the library is imported
+import bench_adapters  # reads --tree before the library is imported
 
-from tienlen import PROFILES  # noqa: E402
+from tienlen import PROFILES
 
 
 def main() -> None:

@@ -52,8 +52,8 @@ from __future__ import annotations
 
 import random
 from array import array
-from operator import and_, invert
 from collections.abc import Container, Iterator, Mapping, Sequence
+from operator import and_, invert
 from typing import Any, ClassVar, Literal, TypedDict
 
 from tienlen._checks import check_int, check_players, check_rules, check_seat, check_type, check_unit, unit_argument
