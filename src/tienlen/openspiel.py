@@ -269,10 +269,8 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         seat = player[0] if len(player) == 1 else self._position.player if not player else None
         if type(seat) is not int or not 0 <= seat < self._game.players:
             return None
-        data, span = observer.shown(self, seat)
-        values = list(map(_FLOATS.__getitem__, data))  # the numbers as shared floats, none made anew
-        if span:
-            values[observer.span_at] = float(span)
+        observer.set_from(self, seat)
+        values: list[float] = observer.tensor.tolist()
         return values
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -480,25 +478,13 @@ class TienLenObserver:
         self.tensor: NDArray[np.float32] = np.zeros(sum(size for _, size in shown), np.float32)
         self.dict: dict[str, NDArray[np.float32]] = {}
         start = 0
-        self.span_at = 0
-        """Where the run span being chosen sits in :attr:`tensor` (the start of ``choice``; 0 without it)."""
         for name, size in shown:
             self.dict[name] = self.tensor[start : start + size]
-            if name == "choice":
-                self.span_at = start
             start += size
 
     def set_from(self, state: TienLenState, player: int) -> None:
-        """Fill :attr:`tensor` with what ``player`` may see in ``state``."""
-        data, span = self.shown(state, player)
-        self.tensor[:] = np.frombuffer(data, np.int8)
-        if span:
-            self.tensor[self.span_at] = span
-
-    def shown(self, state: TienLenState, player: int) -> tuple[bytes, int]:
-        """What ``player`` may see in ``state``: the numbers of :attr:`tensor`, one signed byte each,
-        and the index of the run span being chosen (0 if none), which does not fit a byte: its
-        place (:attr:`span_at`) holds 0 in the bytes."""
+        """Fill :attr:`tensor` with what ``player`` may see in ``state`` (every piece as bytes, one
+        byte a number, then the whole tensor in one assignment)."""
         position = state._position
         round_ = position.round
         players = state._game.players
@@ -517,7 +503,7 @@ class TienLenObserver:
             parts.append(_bits(hands[player]))
         choice = position.choice if position.player == player else None
         run = choice.encode() if choice is not None and choice.chosen and "choice" in pieces else None
-        if "choice" in pieces:
+        if "choice" in pieces:  # a run's span index does not fit a byte: it is written after
             parts.append(bytes(1) + bytes(run[1:]) if run else bytes(CHOICE_LENGTH))
         if "play_order" in pieces:
             order = bytearray(52)
@@ -528,7 +514,9 @@ class TienLenObserver:
             parts.append(bytes(order))
         if "hands" in pieces:
             parts.extend(_bits(hands[seat] if seat < len(hands) else 0) for seat in range(SLOTS))
-        return b"".join(parts), run[0] if run else 0
+        self.tensor[:] = np.frombuffer(b"".join(parts), np.int8)
+        if run:
+            pieces["choice"][0] = run[0]
 
     def string_from(self, state: TienLenState, player: int) -> str:
         """What ``player`` may see in ``state`` as text (see the module docs): private parts (the
@@ -587,10 +575,6 @@ def _bits(mask: int) -> bytes:
 
 
 _HAND = OBSERVATION_OFFSETS["hand"]
-
-_FLOATS = tuple(float(byte - 256 if byte > 127 else byte) for byte in range(256))
-"""The number each signed byte of :meth:`TienLenObserver.shown` stands for, as a float (one shared
-object each, so a tensor of 450 numbers is a list of references)."""
 
 _PRIVATE = {"NONE": "none", "SINGLE_PLAYER": "single", "ALL_PLAYERS": "all"}
 
