@@ -9,15 +9,9 @@ import pytest
 from builders import exact
 
 from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidArgument, Round, RuleSet
+from tienlen._cache import CACHES
 from tienlen.agents import Agent, GreedyAgent, RandomAgent, play_round
-from tienlen.encoding import (
-    _BLOCKS,
-    OBSERVATION_LENGTH,
-    decode_observation,
-    encode_observation,
-    legal_action_masks,
-    split_observation,
-)
+from tienlen.encoding import OBSERVATION_LENGTH, decode_observation, encode_observation, legal_action_masks, split_observation
 from tienlen.env import TienLenEnv, advance, chop_offers, encoded_observation, observation_of, selected_actions
 from tienlen.round import table_of
 from tienlen.settle import REWARD_SCALE, settle
@@ -308,7 +302,7 @@ def card_fields_hold_the_cards_at_every_step(round_: Round, rng: random.Random) 
             assert fields["played"] == bits(sum(played_by))
             for slot in range(round_.players):
                 assert fields["played_by"][52 * slot : 52 * (slot + 1)] == bits(played_by[(seat + slot) % round_.players])
-            _BLOCKS.clear()
+            CACHES["observation card fields"].clear()
             assert encoded_observation(round_, seat, offers) == data
         if round_.is_over:
             return chops

@@ -436,7 +436,7 @@ def _card_block(mask: int) -> bytes:
 _BLOCKS: BoundedCache[int, bytes] = BoundedCache("observation card fields", limit=1 << 14, holds="card masks")
 """The 52 bytes of each card mask an observation showed (a hand, a table, the cards played, a
 seat's played cards), by mask: from one step to the next most card fields are unchanged, so an
-observation is mostly made of fields already written (about 1.4 MB when full)."""
+observation is mostly made of fields already written (about 2.4 MB when full)."""
 
 
 def _orders(
