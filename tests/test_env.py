@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import random
+from array import array
 
 import pytest
 from builders import exact
 
 from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidArgument, Round, RuleSet
+from tienlen._cache import CACHES
 from tienlen.agents import Agent, GreedyAgent, RandomAgent, play_round
-from tienlen.encoding import OBSERVATION_LENGTH, decode_observation, encode_observation, legal_action_masks
-from tienlen.env import TienLenEnv, encoded_observation, observation_of
+from tienlen.encoding import OBSERVATION_LENGTH, decode_observation, encode_observation, legal_action_masks, split_observation
+from tienlen.env import TienLenEnv, advance, chop_offers, encoded_observation, observation_of, selected_actions
+from tienlen.round import table_of
 from tienlen.settle import REWARD_SCALE, settle
 
 CONFIGS = [(rules, n) for rules in PROFILES.values() for n in range(rules.min_players, rules.max_players + 1)]
@@ -278,3 +281,48 @@ def test_env_rewards_sum_to_settle_net_including_the_house() -> None:
         assert round((sum(totals.values()) + info["house"]) * REWARD_SCALE) == 0 == sum(net) + house
         seen_rake += house > 0
     assert seen_rake > 10
+
+
+def bits(mask: int) -> list[int]:
+    return [mask >> i & 1 for i in range(52)]
+
+
+def card_fields_hold_the_cards_at_every_step(round_: Round, rng: random.Random) -> int:
+    """Play ``round_`` out at random (a chop out of turn taken half the times one is offered), checking
+    every seat's card fields at every step; the chops taken."""
+    offers, chops = chop_offers(round_), 0
+    while True:
+        played_by = [d & ~h for d, h in zip(round_.dealt, round_.hand_masks, strict=True)]
+        table = table_of(round_)
+        for seat in range(round_.players):
+            data = encoded_observation(round_, seat, offers)
+            fields = split_observation(array("b", data).tolist())
+            assert fields["hand"] == bits(round_.hand_masks[seat])
+            assert fields["table"] == bits(0 if table is None else table.mask)
+            assert fields["played"] == bits(sum(played_by))
+            for slot in range(round_.players):
+                assert fields["played_by"][52 * slot : 52 * (slot + 1)] == bits(played_by[(seat + slot) % round_.players])
+            CACHES["observation card fields"].clear()
+            assert encoded_observation(round_, seat, offers) == data
+        if round_.is_over:
+            return chops
+        actions = selected_actions(round_, offers)
+        chop = [a for a in actions if a.kind == "interrupt"]
+        action = chop[0] if chop and rng.random() < 0.5 else rng.choice(actions)
+        chops += action.kind == "interrupt"
+        round_, offers = advance(round_, offers, action)
+
+
+@pytest.mark.parametrize(("rules", "players"), CONFIGS, ids=CONFIG_IDS)
+def test_card_fields_kept_from_earlier_steps_are_the_bits_of_the_cards_now(rules: RuleSet, players: int) -> None:
+    # The encoder keeps each card field's bytes by mask and reuses them at later steps (issue 26):
+    # at every step of seeded rounds, every seat's card fields are the bits of its cards now, read
+    # bit by bit, and the bytes are the same when every field is worked out afresh.
+    for seed in range(3):
+        card_fields_hold_the_cards_at_every_step(Round.deal(rules, players=players, seed=seed), random.Random(seed))
+
+
+def test_card_fields_kept_from_earlier_steps_hold_after_chops_out_of_turn() -> None:
+    start = Round.from_hands(["2♠ 5♣", "3♦ 4♦", "6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣ K♥", "3♥ 4♥"], IWIN, first_round=False, leader=0)
+    chops = sum(card_fields_hold_the_cards_at_every_step(start.play("2♠"), random.Random(seed)) for seed in range(8))
+    assert 0 < chops < 8  # the chop both taken and declined

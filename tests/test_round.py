@@ -689,7 +689,7 @@ def play_out(r: Round, rng: random.Random, *, forfeit: float = 0.0, high: float 
 
 
 # ---------------------------------------------------------------------------- the named state (issue 20)
-STATE_SOURCES = [Path(_state.__file__).parent / name for name in ("_state.py", "round.py")]
+STATE_SOURCES = [Path(_state.__file__).parent / name for name in ("_state.py", "round.py", "env.py")]
 
 
 def _name_lists(source: Path) -> Iterator[tuple[int, list[str]]]:

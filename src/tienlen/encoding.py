@@ -395,19 +395,16 @@ def packed_observation(fields: ObservationFields) -> bytes:
         to_act, table_seat, leader, trick_number, chops_in_trick, my_turn, must_lead, interrupt_offered, is_over,
     ) = fields  # fmt: skip  # in the order of its fields (mypy types each; the encoding tests read each back)
     picked = _IN_TURN[players][seat]
-    by = picked(played_by)
-    # every card field as one number, 52 bits a field from the lowest, written out in binary at C speed
-    cards = hand_mask | (0 if table is None else table.mask) << 52 | played_mask << 104 | by[0] << 156 | by[1] << 208
-    if players > 2:
-        cards |= by[2] << 260
-        if players > 3:
-            cards |= by[3] << 312
+    # the card fields, 52 bytes each: hand, table, played, then each seat's played cards in relative order
+    masks = (hand_mask, 0 if table is None else table.mask, played_mask, *picked(played_by))
+    get = _BLOCKS.get
+    blocks = [get(mask) or _card_block(mask) for mask in masks]
     key = (seat, players, passed, finished, frozen, forfeited)
     orders = _ORDERS.get(key) or _ORDERS.put(key, _orders(*key))
     return b"".join(
         (
             bytes((seat, players)),
-            _card_bits(cards, _CARD_DIGITS[players]),
+            *blocks,
             _ABSENT_BYTES[players],
             bytes(picked(card_counts)),
             orders,
@@ -416,7 +413,7 @@ def packed_observation(fields: ObservationFields) -> bytes:
                     255 if to_act is None else (to_act - seat) % players,  # 255: -1 as a signed byte
                     255 if table_seat is None else (table_seat - seat) % players,
                     (leader - seat) % players,
-                    0 if table is None else table.kind.value,
+                    0 if table is None else table.kind,  # an IntEnum: its value
                     0 if table is None else table.mask.bit_count(),
                     trick_number,
                     chops_in_trick,
@@ -428,6 +425,18 @@ def packed_observation(fields: ObservationFields) -> bytes:
             ),
         )
     )
+
+
+def _card_block(mask: int) -> bytes:
+    """The 52 bytes of a card field holding ``mask`` (one per card, 1 for a card in it), worked
+    out and kept in :data:`_BLOCKS`."""
+    return _BLOCKS.put(mask, _card_bits(mask, "052b"))
+
+
+_BLOCKS: BoundedCache[int, bytes] = BoundedCache("observation card fields", limit=1 << 14, holds="card masks")
+"""The 52 bytes of each card mask an observation showed (a hand, a table, the cards played, a
+seat's played cards), by mask: from one step to the next most card fields are unchanged, so an
+observation is mostly made of fields already written (about 2.4 MB when full)."""
 
 
 def _orders(
@@ -460,8 +469,6 @@ _IN_TURN = {players: [operator.itemgetter(*seats) for seats in _ROTATIONS[player
 """For each table size and observer, what picks per-seat values in relative order."""
 _ABSENT_BYTES = {players: array("b", [-1] * (52 * (SLOTS - players))).tobytes() for players in range(2, SLOTS + 1)}
 """The ``played_by`` blocks of the seats a table of fewer than 4 lacks."""
-_CARD_DIGITS = {players: f"0{52 * (3 + players)}b" for players in range(2, SLOTS + 1)}
-"""The binary format of the card fields of a table size (hand, table, played, and a block per seat)."""
 
 
 def encode_observation(view: PlayerView) -> list[int]:

@@ -53,14 +53,16 @@ from __future__ import annotations
 import random
 from array import array
 from collections.abc import Container, Iterator, Mapping, Sequence
+from operator import and_, invert
 from typing import Any, ClassVar, Literal, TypedDict
 
 from tienlen._checks import check_int, check_players, check_rules, check_seat, check_type, check_unit, unit_argument
 from tienlen._input import MAX_SEED, shown
+from tienlen._state import SEATS
 from tienlen.actions import PASSES, Action
 from tienlen.encoding import OBSERVATION_LENGTH, Observation, ObservationFields, action_from_mask, packed_observation
 from tienlen.errors import IllegalPlay, InvalidArgument
-from tienlen.round import Round
+from tienlen.round import Round, position_of
 from tienlen.rules import RuleSet
 from tienlen.settle import Settlement, reward_net, settle
 from tienlen.views import PlayerView
@@ -143,12 +145,13 @@ def encoded_observation(round_: Round, seat: int, choppers: Container[int]) -> b
 
 def _fields(round_: Round, seat: int, choppers: Container[int]) -> ObservationFields:
     """The fields of ``round_.view(seat)``'s observation (see :func:`observation_of`)."""
-    hands, dealt = round_.hand_masks, round_.dealt
+    (
+        hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions,
+    ) = position_of(round_)  # fmt: skip
     players = len(hands)
     if type(seat) is not int or not 0 <= seat < players:
         check_seat(seat, players, "seat")  # raises, saying why
-    trick = round_.trick
-    plays = trick.plays
+    dealt = round_.dealt
     table_seat, table = plays[-1] if plays else (None, None)
     to_act = round_.to_act
     my_turn = to_act == seat
@@ -158,17 +161,17 @@ def _fields(round_: Round, seat: int, choppers: Container[int]) -> ObservationFi
         hands[seat],
         table,
         sum(dealt) & ~sum(hands),
-        tuple([d & ~h for d, h in zip(dealt, hands, strict=False)]),  # as many of each, one per seat
+        tuple(map(and_, dealt, map(invert, hands))),  # each seat's played cards
         tuple(map(int.bit_count, hands)),
-        trick.passed,
-        round_.finished,
-        round_.frozen,
-        round_.forfeited,
+        SEATS[passed],
+        finished,
+        frozen,
+        forfeited,
         to_act,
         table_seat,
-        trick.leader,
-        trick.number,
-        len(trick.chain),
+        leader,
+        number,
+        len(chain),
         my_turn,
         my_turn and table is None,
         not my_turn and seat in choppers,
@@ -308,7 +311,7 @@ class TienLenEnv:
             offers = self._offers
             masks = round_.legal_actions().masks() if not offers else [a.mask for a in selected_actions(round_, offers)]
         return {
-            "observation": array("b", encoded_observation(round_, seat, self._choppers)).tolist(),  # observation().encode()
+            "observation": array("b", packed_observation(_fields(round_, seat, self._choppers))).tolist(),  # encode()
             "action_mask": masks,
         }
 

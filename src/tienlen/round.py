@@ -649,6 +649,12 @@ def table_of(round_: Round) -> Combo | None:
     return plays[-1][1] if plays else None
 
 
+def position_of(round_: Round) -> _state.Position:
+    """The round's position (:data:`tienlen._state.Position`), for a reader that unpacks it under
+    the names of its fields (the learning adapters' observations: their hot path)."""
+    return round_._position
+
+
 @fast(Round)
 def _round(deal: _state.Deal, position: _state.Position, to_act: int | None) -> Round:
     """A round from its three values (one per action: the hot path; nothing to check)."""
