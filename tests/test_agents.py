@@ -32,10 +32,23 @@ from tienlen import (
 )
 from tienlen._bits import TWOS
 from tienlen._cache import CACHES
-from tienlen.agents import AGENTS, Agent, GreedyAgent, RandomAgent, _draw, _in_turn_choice, make_agent, play_round, protected_mask
+from tienlen.actions import legal_actions_of
+from tienlen.agents import (
+    AGENTS,
+    Agent,
+    GreedyAgent,
+    RandomAgent,
+    _draw,
+    _greedy_lead,
+    _in_turn_choice,
+    greedy_choice,
+    make_agent,
+    play_round,
+    protected_mask,
+)
 from tienlen.cards import to_mask
 from tienlen.combos import ComboKind
-from tienlen.moves import combo_of, legal_masks
+from tienlen.moves import combo_of, legal_masks, plays_by_kind
 from tienlen.settle import settle
 from tienlen.strategies import rounds
 from tienlen.views import PlayerView
@@ -380,3 +393,18 @@ def test_a_bot_subclass_is_shown_a_view() -> None:
     assert _in_turn_choice(GreedyAgent(), round_, (round_.to_act or 0) + 1) is None  # out of turn
     finished = play_round(HOUSE, [Passive(), RandomAgent(1), RandomAgent(2), RandomAgent(3)], seed=3)
     assert finished.is_over
+
+
+@pytest.mark.parametrize("rules", RULES, ids=IDS)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cards=st.sets(st.integers(min_value=0, max_value=51), min_size=1, max_size=13))
+def test_the_greedy_lead_is_the_lowest_card_kept_from_2s_and_bombs_led_alone(rules: RuleSet, cards: set[int]) -> None:
+    # The bots' shortcut at a lead where no card is owed gives what the greedy rule picks among every lead.
+    hand = sum(1 << c for c in cards)
+    low = _greedy_lead(hand, rules)
+    legal = legal_actions_of(0, tuple(plays_by_kind(hand, None, rules, False)), False)
+    chosen = greedy_choice(legal, seat=0, hand=hand, counts=(len(cards), 13, 13, 13), table=None, my_turn=True, rules=rules)
+    if low:
+        assert chosen.mask == low and chosen.combo is not None and chosen.combo.kind is ComboKind.SINGLE
+    else:
+        assert hand & ~protected_mask(hand, rules) == 0  # only 2s and bomb cards: the full rule decides

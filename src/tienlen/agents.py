@@ -21,7 +21,7 @@ from tienlen._bits import SPADES, TWOS
 from tienlen._cache import BoundedCache
 from tienlen._checks import check_int, check_rules, check_type
 from tienlen._input import MAX_HAND, MAX_SEED, shown
-from tienlen.actions import Action, LegalActions
+from tienlen.actions import Action, LegalActions, play_action
 from tienlen.cards import to_mask
 from tienlen.combos import Combo, ComboKind
 from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCards
@@ -268,6 +268,17 @@ def _greedy_mask(
     return 0
 
 
+def _greedy_lead(hand: int, rules: RuleSet) -> int:
+    """The card :class:`GreedyAgent` leads alone when it may lead any single (no card is owed, as
+    the first lead of a first round owes the lowest): its lowest card that is neither a 2 nor part
+    of a bomb; ``0`` when it holds no such card. It is the greedy lead because, of the plays that
+    keep 2s and bombs, that card's single is the only one whose top card is that low (any other
+    holds a higher card). The engine's bots and the search player's reading of the others' leads
+    take it without listing every lead; ``tests/test_agents.py`` checks it against the full rule."""
+    cheap = hand & ~_protected(hand, rules)
+    return cheap & -cheap
+
+
 def _in_turn_choice(agent: Agent, round_: Round, seat: int) -> Action | None:
     """A bundled bot's in-turn choice, made on the round's masks without a view: the very action
     ``agent.act(round_.view(seat))`` returns, built alone (the view and the other actions are
@@ -280,12 +291,17 @@ def _in_turn_choice(agent: Agent, round_: Round, seat: int) -> Action | None:
         return legal[at]
     if type(agent) is GreedyAgent:
         hands = round_.hand_masks
+        table = table_of(round_)
+        if table is None and not round_.must_include:
+            low = _greedy_lead(hands[seat], round_.rules)
+            if low:
+                return play_action(seat, ComboKind.SINGLE, low)
         return greedy_choice(
             round_.legal_actions(),
             seat=seat,
             hand=hands[seat],
             counts=tuple(map(int.bit_count, hands)),
-            table=table_of(round_),
+            table=table,
             my_turn=True,
             rules=round_.rules,
             danger=agent.danger,
@@ -376,7 +392,7 @@ def _offer_interrupts(round_: Round, agents: Sequence[Agent]) -> Round:
 
 def _ask(round_: Round, agents: Sequence[Agent], seat: int) -> Round:
     action = _in_turn_choice(agents[seat], round_, seat)
-    if action is not None:  # handed out by the round's own legal actions: legal, and in turn
+    if action is not None:  # legal and in turn: handed out by the round's own legal actions (or a greedy lead, checked by apply)
         return round_.apply(action)
     view = round_.view(seat)
     action = agents[seat].act(view)

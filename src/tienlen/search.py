@@ -60,7 +60,7 @@ from tienlen._bits import TWOS
 from tienlen._checks import check_int, check_type
 from tienlen._input import MAX_SEED
 from tienlen.actions import Action, legal_actions_of
-from tienlen.agents import GreedyAgent, greedy_choice, play_round
+from tienlen.agents import GreedyAgent, _greedy_lead, greedy_choice, play_round
 from tienlen.cards import FULL_MASK, iter_indices
 from tienlen.combos import Combo
 from tienlen.errors import InvalidArgument
@@ -204,6 +204,10 @@ def _miss(hand: int, decisions: Sequence[_Decision], rules: RuleSet) -> int | No
     at the first choice it would have made otherwise."""
     for d in decisions:
         then = hand | d.later
+        if d.table is None and (low := _greedy_lead(then, rules)):  # no lead here owes a card (the round's first is left out)
+            if low != d.chosen:
+                return low
+            continue
         legal = legal_actions_of(d.seat, tuple(plays_by_kind(then, d.table, rules, d.passed)), d.table is not None)
         chosen = greedy_choice(
             legal, seat=d.seat, hand=then, counts=d.counts, table=d.table, my_turn=True, rules=rules, danger=_DANGER
