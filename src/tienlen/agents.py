@@ -144,7 +144,9 @@ _BOMB_CARDS: BoundedCache[tuple[int, RuleSet], int] = BoundedCache("bomb cards o
 class GreedyAgent:
     """Plays the lowest legal combination that keeps 2s and bombs for later.
 
-    Leading, it sheds the combination with the lowest top card (the longest of those). Following,
+    Leading, it sheds the combination with the lowest top card (the longest of those), which is
+    its lowest card that is neither a 2 nor part of a bomb, alone, unless the lead owes a card
+    (the first lead of a first round owes the lowest) or it holds only such cards. Following,
     it spends a 2 or a bomb only when an opponent is close to going out or its own hand is small,
     and it always takes a chance to chop a 2. ``seed`` is a whole number from 0 to 2**64 - 1;
     ``danger`` (0 to 13) is the hand size it counts as close to going out.
