@@ -39,9 +39,9 @@ from tienlen.agents import (
     GreedyAgent,
     RandomAgent,
     _draw,
-    _greedy_lead,
     _in_turn_choice,
     greedy_choice,
+    greedy_lead,
     make_agent,
     play_round,
     protected_mask,
@@ -401,7 +401,7 @@ def test_a_bot_subclass_is_shown_a_view() -> None:
 def test_the_greedy_lead_is_the_lowest_card_kept_from_2s_and_bombs_led_alone(rules: RuleSet, cards: set[int]) -> None:
     # The bots' shortcut at a lead where no card is owed gives what the greedy rule picks among every lead.
     hand = sum(1 << c for c in cards)
-    low = _greedy_lead(hand, rules)
+    low = greedy_lead(hand, rules)
     legal = legal_actions_of(0, tuple(plays_by_kind(hand, None, rules, False)), False)
     chosen = greedy_choice(legal, seat=0, hand=hand, counts=(len(cards), 13, 13, 13), table=None, my_turn=True, rules=rules)
     if low:

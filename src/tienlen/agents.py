@@ -30,7 +30,17 @@ from tienlen.round import Round, table_of
 from tienlen.rules import RuleSet
 from tienlen.views import PlayerView
 
-__all__ = ["Agent", "RandomAgent", "GreedyAgent", "greedy_choice", "AGENTS", "make_agent", "play_round", "protected_mask"]
+__all__ = [
+    "Agent",
+    "RandomAgent",
+    "GreedyAgent",
+    "greedy_choice",
+    "greedy_lead",
+    "AGENTS",
+    "make_agent",
+    "play_round",
+    "protected_mask",
+]
 
 
 @runtime_checkable
@@ -270,13 +280,21 @@ def _greedy_mask(
     return 0
 
 
-def _greedy_lead(hand: int, rules: RuleSet) -> int:
-    """The card :class:`GreedyAgent` leads alone when it may lead any single (no card is owed, as
-    the first lead of a first round owes the lowest): its lowest card that is neither a 2 nor part
-    of a bomb; ``0`` when it holds no such card. It is the greedy lead because, of the plays that
-    keep 2s and bombs, that card's single is the only one whose top card is that low (any other
-    holds a higher card). The engine's bots and the search player's reading of the others' leads
-    take it without listing every lead; ``tests/test_agents.py`` checks it against the full rule."""
+def greedy_lead(hand: int, rules: RuleSet) -> int:
+    """The card (a one-card mask) :class:`GreedyAgent` leads alone from ``hand`` (a card mask) when
+    it may lead any single, that is when no card is owed (the first lead of a first round owes the
+    lowest): its lowest card that is neither a 2 nor part of a bomb; ``0`` when it holds no such
+    card, and then only :func:`greedy_choice` over every lead says what it plays. Of the plays
+    that keep 2s and bombs, that card's single is the only one whose top card is that low (any
+    other holds a higher card), so it is the greedy lead, found without listing every lead: the
+    engine's bots and the search player's reading of the others' leads use it. Like
+    :func:`greedy_choice`, it is for hands the rules dealt and checks nothing.
+
+    >>> from tienlen import HOUSE
+    >>> from tienlen.cards import format_cards, to_mask
+    >>> format_cards(greedy_lead(to_mask("3s 3c 3d 3h 5s 2h"), HOUSE))  # four 3s are a bomb
+    '5♠'
+    """
     cheap = hand & ~_protected(hand, rules)
     return cheap & -cheap
 
@@ -295,7 +313,7 @@ def _in_turn_choice(agent: Agent, round_: Round, seat: int) -> Action | None:
         hands = round_.hand_masks
         table = table_of(round_)
         if table is None and not round_.must_include:
-            low = _greedy_lead(hands[seat], round_.rules)
+            low = greedy_lead(hands[seat], round_.rules)
             if low:
                 return play_action(seat, ComboKind.SINGLE, low)
         return greedy_choice(

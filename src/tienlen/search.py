@@ -60,7 +60,7 @@ from tienlen._bits import TWOS
 from tienlen._checks import check_int, check_type
 from tienlen._input import MAX_SEED
 from tienlen.actions import Action, legal_actions_of
-from tienlen.agents import GreedyAgent, _greedy_lead, greedy_choice, play_round
+from tienlen.agents import GreedyAgent, greedy_choice, greedy_lead, play_round
 from tienlen.cards import FULL_MASK, iter_indices
 from tienlen.combos import Combo
 from tienlen.errors import InvalidArgument
@@ -204,7 +204,7 @@ def _miss(hand: int, decisions: Sequence[_Decision], rules: RuleSet) -> int | No
     at the first choice it would have made otherwise."""
     for d in decisions:
         then = hand | d.later
-        if d.table is None and (low := _greedy_lead(then, rules)):  # no lead here owes a card (the round's first is left out)
+        if d.table is None and (low := greedy_lead(then, rules)):  # no lead here owes a card (the round's first is left out)
             if low != d.chosen:
                 return low
             continue
