@@ -168,16 +168,16 @@ def mask_to_cards(mask: int) -> tuple[Card, ...]:
 
 def mask_to_bits(mask: int) -> list[int]:
     """A mask as 52 zeros and ones, ``bits[i]`` for the card of index ``i``."""
-    return list(_card_bits(_check_mask(mask), "052b"))
+    return list(_card_bits(_check_mask(mask)))
 
 
 _ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
 
 
-def _card_bits(number: int, digits: str) -> bytes:
-    """The bits of ``number`` as bytes, the lowest first, as many as ``digits`` (a binary format
-    such as ``"052b"``) says: the number written out in binary and read back as bytes, at C speed."""
-    return format(number, digits)[::-1].encode().translate(_ZERO_ONE)
+def _card_bits(mask: int) -> bytes:
+    """The 52 bits of a card mask as bytes (0 or 1), the lowest first: the mask written out in
+    binary and read back as bytes, at C speed."""
+    return format(mask, "052b")[::-1].encode().translate(_ZERO_ONE)
 
 
 def bits_to_mask(bits: Sequence[int]) -> int:
@@ -430,7 +430,7 @@ def packed_observation(fields: ObservationFields) -> bytes:
 def _card_block(mask: int) -> bytes:
     """The 52 bytes of a card field holding ``mask`` (one per card, 1 for a card in it), worked
     out and kept in :data:`_BLOCKS`."""
-    return _BLOCKS.put(mask, _card_bits(mask, "052b"))
+    return _BLOCKS.put(mask, _card_bits(mask))
 
 
 _BLOCKS: BoundedCache[int, bytes] = BoundedCache("observation card fields", limit=1 << 14, holds="card masks")
