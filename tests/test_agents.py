@@ -159,6 +159,23 @@ def test_the_bots_by_name() -> None:
         make_agent("clever")
 
 
+def test_greedy_with_long_leads_beats_plain_greedy_bots() -> None:
+    # One bot leading its longest combinations against three plain ones, every seating of 60 deals
+    # (house): far more first places than the 25% a bot no better than them would get.
+    long, plain = GreedyAgent(long_leads=True), GreedyAgent()
+    firsts = []
+    for deal in range(60):
+        for seat in range(4):
+            agents = [long if s == seat else plain for s in range(4)]
+            result = play_round(HOUSE, agents, seed=deal).result
+            if not result.instant_winners:
+                firsts.append(result.placements[0] == seat)
+    share = sum(firsts) / len(firsts)
+    assert 0.33 < share < 0.5, f"{share:.1%} of first places"
+    with pytest.raises(InvalidArgument, match="long_leads must be True or False"):
+        GreedyAgent(long_leads="yes")  # type: ignore[arg-type]
+
+
 ROUNDS = 2000
 
 
@@ -236,6 +253,7 @@ class ListedGreedy:
     """GreedyAgent as it was first written, on whole actions: the specification of its choices."""
 
     danger: int = 3
+    long_leads: bool = False
 
     def act(self, view: PlayerView) -> Action:
         plays = [a for a in view.legal_actions if a.combo is not None]
@@ -255,6 +273,8 @@ class ListedGreedy:
         guarded = bombs_and_twos(view.hand_mask, view.rules)
         cheap = [a for a in plays if not a.mask & guarded]
         if cheap:
+            if table is None and self.long_leads:  # the most cards, then the lowest top card
+                return min(cheap, key=lambda a: (-a.mask.bit_count(), a.mask.bit_length(), a.mask))
             if table is None:
                 return min(cheap, key=lambda a: (a.mask.bit_length(), -a.mask.bit_count()))
             return min(cheap, key=lowest)
@@ -266,9 +286,9 @@ class ListedGreedy:
 
 
 @pytest.mark.parametrize("rules", RULES, ids=IDS)
-@pytest.mark.parametrize("danger", [0, 3, 13])
-def test_greedy_chooses_as_the_listed_specification_in_every_view(rules: RuleSet, danger: int) -> None:
-    greedy, listed = GreedyAgent(danger=danger), ListedGreedy(danger=danger)
+@pytest.mark.parametrize(("danger", "long_leads"), [(0, False), (3, False), (13, False), (3, True), (0, True)])
+def test_greedy_chooses_as_the_listed_specification_in_every_view(rules: RuleSet, danger: int, long_leads: bool) -> None:
+    greedy, listed = GreedyAgent(danger=danger, long_leads=long_leads), ListedGreedy(danger=danger, long_leads=long_leads)
     bots: list[Agent] = [greedy, RandomAgent(seed=1), greedy, RandomAgent(seed=2)]
     views = 0
     for seed in range(12):
@@ -281,7 +301,7 @@ def test_greedy_chooses_as_the_listed_specification_in_every_view(rules: RuleSet
                     views += 1
             assert round_.to_act is not None
             round_ = round_.apply(bots[round_.to_act].act(round_.view(round_.to_act)))
-    assert views > 500
+    assert views > 400
 
 
 def test_random_agent_draws_from_the_seed_and_the_position_alone() -> None:
@@ -369,6 +389,7 @@ def test_bundled_bots_choose_in_turn_without_a_view_as_they_do_from_one(rules: R
     # play_round's path without a view picks the very action the bot's act picks from the view,
     # at every in-turn decision of rounds the two bots play (leads, follows, 2s on the table).
     bots: list[Agent] = [GreedyAgent(seed=1), RandomAgent(seed=2), GreedyAgent(seed=3, danger=5), RandomAgent(seed=4)]
+    bots.append(GreedyAgent(long_leads=True))  # asked at every seat, plays at none
     twos_on_table = 0
     for seed in range(12):
         round_ = Round.deal(rules, players=4, seed=seed)

@@ -8,9 +8,12 @@ again). The history is replayed once on :class:`~tienlen.round.Round`; every wor
 round with other hidden cards, so the rules of the rule set (chops, bombs after a pass,
 out-of-turn chops, frozen players, thúi, card-count scoring) are the engine's own. Each
 candidate action is then played in every world, the round is played out by the greedy policy
-for every seat (:func:`~tienlen.agents.play_round` with a
-:class:`~tienlen.agents.GreedyAgent` in every seat, out-of-turn chops included), and the round
-is settled. Every candidate meets the same worlds (common random numbers), which makes their
+(:func:`~tienlen.agents.play_round`, out-of-turn chops included) and settled: a plain
+:class:`~tienlen.agents.GreedyAgent` in every other seat, and in the player's own seat one
+that leads its longest combination (``GreedyAgent(long_leads=True)``). The plain bot leads one
+card at a time; a player that planned its own future that way would undervalue every action
+that leaves it combinations to shed. Measured at level 3 under ``house`` against three greedy
+bots, the longer leads in its own rollouts raised its first places from 54% to about 70%. Every candidate meets the same worlds (common random numbers), which makes their
 comparison far less noisy than their values. Half the rollouts go to every candidate; the other
 half, over new worlds, to the three that did best, so the close calls get the most rollouts.
 
@@ -43,8 +46,8 @@ fusion: it plays as if it will learn the hidden cards) matters mostly late in a 
 hands are small.
 
 **Levels** set the number of rollouts per decision (at least two worlds per candidate and
-stage): see :data:`LEVELS`. A wide position keeps at most 8 candidates: the greedy policy's
-own choice (first: it wins ties), every play that goes out, the pass, and per kind of combination the lowest
+stage): see :data:`LEVELS`. A wide position keeps at most 8 candidates: the choice of the
+policy its own seat follows in the rollouts (first: it wins ties), every play that goes out, the pass, and per kind of combination the lowest
 plays and the highest (so a 2 or a bomb is always weighed). The agent is deterministic for a
 seed: its random draws are seeded by the seed and the public position.
 """
@@ -112,14 +115,18 @@ def _money(result: RoundResult, rules: RuleSet, seat: int) -> float:
     return float(net[seat])
 
 
-_GREEDY = (GreedyAgent(),) * 4
-"""The policy of every seat in a rollout."""
+_OTHERS = GreedyAgent()
+"""The policy the searching seat assumes of the others, in rollouts and inference."""
+_OWN = GreedyAgent(long_leads=True)
+"""The searching seat's policy in a rollout: the greedy policy, leading its longest combination."""
 
 
-def _play_out(round_: Round) -> Round:
-    """The round played to its end by the greedy policy, out-of-turn chops offered as
-    :func:`~tienlen.agents.play_round` offers them."""
-    return play_round(round_.rules, _GREEDY[: round_.players], start=round_)
+def _play_out(round_: Round, seat: int) -> Round:
+    """The round played to its end by the greedy policy (:data:`_OWN` for ``seat``),
+    out-of-turn chops offered as :func:`~tienlen.agents.play_round` offers them."""
+    agents = [_OWN if s == seat else _OTHERS for s in range(round_.players)]
+    return play_round(round_.rules, agents, start=round_)
+
 
 
 @attrs.frozen
@@ -266,9 +273,9 @@ def _hidden(
 
 def _candidates(view: PlayerView, legal: Sequence[Action]) -> list[Action]:
     """At most :data:`_CANDIDATES` actions worth weighing (all of them when there are few), the
-    greedy policy's own choice first: it wins ties, so the search departs from the policy its
-    rollouts follow only where the sampled worlds say another action does better."""
-    base = GreedyAgent().act(view)
+    choice of :data:`_OWN` first: it wins ties, so the search departs from the policy its own
+    seat follows in the rollouts only where the sampled worlds say another action does better."""
+    base = _OWN.act(view)
     if len(legal) <= _CANDIDATES:
         return [base] + [a for a in legal if a != base]
     hand = view.hand_mask
@@ -374,7 +381,7 @@ def _evaluate(view: PlayerView, candidates: Sequence[Action], rollouts: int, see
             for index in which:
                 action = candidates[index]
                 declined = action.kind == "pass" and world.to_act != seat  # declining an out-of-turn chop changes nothing
-                tallies[index].add(_play_out(world if declined else world.apply(action)), seat)
+                tallies[index].add(_play_out(world if declined else world.apply(action), seat), seat)
 
     everyone = range(len(candidates))
     if len(candidates) <= _KEPT:
