@@ -79,8 +79,9 @@ def test_cli_tournament_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.slow
 def test_search_beats_greedy_in_a_reduced_duplicate_tournament() -> None:
     # The aim (>= 55% first places over 500 deals x 4 seatings) is measured by benchmarks; here a
-    # reduced run that CI can afford checks the direction: search's money is above greedy's.
+    # reduced run that CI can afford checks the direction with intervals: level 1's money and
+    # first places are above a neutral player's (0 and 25%) with their intervals.
     t = tournament(HOUSE, ["search:1", "greedy", "greedy", "greedy"], deals=16, seed=1, workers=2)
     search, greedy = t.results
-    assert search.money.mean > 0 and search.first.mean > 0.25
+    assert search.money.low > 0 and search.first.low > 0.25
     assert search.rating > greedy.rating
