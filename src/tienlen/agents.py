@@ -296,7 +296,7 @@ def _greedy_mask(
 
 
 def greedy_lead(hand: int, rules: RuleSet) -> int:
-    """The card (a one-card mask) :class:`GreedyAgent` leads alone from ``hand`` (a card mask) when
+    """The card (a one-card mask) a plain :class:`GreedyAgent` leads alone from ``hand`` (a card mask) when
     it may lead any single, that is when no card is owed (the first lead of a first round owes the
     lowest): its lowest card that is neither a 2 nor part of a bomb; ``0`` when it holds no such
     card, and then only :func:`greedy_choice` over every lead says what it plays. Of the plays

@@ -128,7 +128,6 @@ def _play_out(round_: Round, seat: int) -> Round:
     return play_round(round_.rules, agents, start=round_)
 
 
-
 @attrs.frozen
 class _Replay:
     """What a view tells about the deal: each seat's played cards and the public actions in order."""
