@@ -13,8 +13,9 @@ candidate action is then played in every world, the round is played out by the g
 that leads its longest combination (``GreedyAgent(long_leads=True)``). The plain bot leads one
 card at a time; a player that planned its own future that way would undervalue every action
 that leaves it combinations to shed. Measured at level 3 under ``house`` against three greedy
-bots, the longer leads in its own rollouts raised its first places from 54% to about 70%. Every candidate meets the same worlds (common random numbers), which makes their
-comparison far less noisy than their values. Half the rollouts go to every candidate; the other
+bots, the longer leads in its own rollouts raised its first places from 54% to 70%. Every
+candidate meets the same worlds (common random numbers), which makes their comparison far less
+noisy than their values. Half the rollouts go to every candidate; the other
 half, over new worlds, to the three that did best, so the close calls get the most rollouts.
 
 **What it infers.** The player assumes the others play about as the greedy policy does, the
@@ -47,8 +48,9 @@ hands are small.
 
 **Levels** set the number of rollouts per decision (at least two worlds per candidate and
 stage): see :data:`LEVELS`. A wide position keeps at most 8 candidates: the choice of the
-policy its own seat follows in the rollouts (first: it wins ties), every play that goes out, the pass, and per kind of combination the lowest
-plays and the highest (so a 2 or a bomb is always weighed). The agent is deterministic for a
+policy its own seat follows in the rollouts (first: it wins ties), every play that goes out, the
+pass, and per kind of combination the lowest plays and the highest (so a 2 or a bomb is always
+weighed). The agent is deterministic for a
 seed: its random draws are seeded by the seed and the public position.
 """
 
