@@ -152,8 +152,9 @@ def test_play_round_offers_out_of_turn_chops() -> None:
 
 
 def test_the_bots_by_name() -> None:
-    assert set(AGENTS) == {"random", "greedy"}
+    assert set(AGENTS) == {"random", "greedy", "greedy-long"}
     assert make_agent("random", 4) == RandomAgent(4) and make_agent("greedy") == GreedyAgent()
+    assert make_agent("greedy-long", 2) == GreedyAgent(2, long_leads=True)
     assert all(isinstance(make_agent(name), Agent) for name in AGENTS)
     with pytest.raises(InvalidArgument, match="unknown bot 'clever'"):
         make_agent("clever")

@@ -349,14 +349,15 @@ AGENTS: Mapping[str, Callable[[int], Agent]] = MappingProxyType(
     {
         "random": lambda seed: RandomAgent(seed),
         "greedy": lambda seed: GreedyAgent(seed),
+        "greedy-long": lambda seed: GreedyAgent(seed, long_leads=True),
     }
 )
 """The bundled bots by name; each factory takes a seed."""
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:
-    """A bundled bot by name (``random`` or ``greedy``). Raises :class:`~tienlen.InvalidArgument` for
-    an unknown name or a seed out of range."""
+    """A bundled bot by name: ``random``, ``greedy``, or ``greedy-long`` (the greedy bot with long
+    leads). Raises :class:`~tienlen.InvalidArgument` for an unknown name or a seed out of range."""
     check_type(name, str, "name", "a bot name")
     if name not in AGENTS:
         raise InvalidArgument.of("unknown-bot-choose-one", name=shown(name), agents=", ".join(AGENTS))

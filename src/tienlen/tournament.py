@@ -74,12 +74,13 @@ class PassingAgent:
         return view.legal_actions[0]
 
 
-SPECS = ("greedy", "random", "passer", "search")
+SPECS = ("greedy", "greedy-long", "random", "passer", "search")
 """The agent names a spec may start with."""
 
 
 def agent_from_spec(spec: str, seed: int = 0) -> Agent:
-    """The agent a spec names: ``greedy``, ``random``, ``passer``, ``search`` or ``search:LEVEL``.
+    """The agent a spec names: ``greedy``, ``greedy-long`` (long leads), ``random``, ``passer``,
+    ``search`` or ``search:LEVEL``.
 
     Raises :class:`~tienlen.InvalidArgument` for an unknown spec or level.
     """
