@@ -613,7 +613,7 @@ def _tournament_options(tour: argparse.ArgumentParser) -> None:
     tour.add_argument(
         "--agents",
         required=True,
-        help="comma-separated agent specs, one per seat (greedy, random, passer, search, search:LEVEL 1-5)",
+        help=f"comma-separated agent specs, one per seat ({', '.join((*AGENTS, 'passer', 'search'))}, search:LEVEL 1-5)",
     )
     tour.add_argument("--rules", default="house", help="comma-separated profiles or rules files (default house)")
     tour.add_argument("--deals", type=_whole, default=100, help="deals, each played in every seating (default 100)")

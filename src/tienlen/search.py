@@ -90,8 +90,6 @@ _KEPT = 3
 """The candidates that get the second half of the rollouts."""
 _REPAIRS = 15
 """How many card swaps at most mend a draw of the hidden cards towards explaining the seats' choices."""
-_DANGER = GreedyAgent().danger
-"""The hand size the greedy policy counts as close to going out, in rollouts and inference."""
 _FIRST_BONUS = 3.0
 """How much going out first is worth on top of its money, as a share of what it pays on average."""
 
@@ -119,6 +117,8 @@ def _money(result: RoundResult, rules: RuleSet, seat: int) -> float:
 
 _OTHERS = GreedyAgent()
 """The policy the searching seat assumes of the others, in rollouts and inference."""
+_DANGER = _OTHERS.danger
+"""The hand size the greedy policy counts as close to going out, in rollouts and inference."""
 _OWN = GreedyAgent(long_leads=True)
 """The searching seat's policy in a rollout: the greedy policy, leading its longest combination."""
 

@@ -36,7 +36,7 @@ from tienlen._checks import check_int, check_players, check_rules, check_type
 from tienlen._input import MAX_COUNT, MAX_SEED, MAX_WORKERS, shown
 from tienlen._version import __version__
 from tienlen.actions import Action
-from tienlen.agents import Agent, make_agent, play_round
+from tienlen.agents import AGENTS, Agent, make_agent, play_round
 from tienlen.errors import InvalidArgument
 from tienlen.rules import RuleSet
 from tienlen.search import SearchAgent
@@ -74,7 +74,7 @@ class PassingAgent:
         return view.legal_actions[0]
 
 
-SPECS = ("greedy", "greedy-long", "random", "passer", "search")
+SPECS = (*AGENTS, "passer", "search")
 """The agent names a spec may start with."""
 
 
