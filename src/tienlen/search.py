@@ -9,12 +9,15 @@ round with other hidden cards, so the rules of the rule set (chops, bombs after 
 out-of-turn chops, frozen players, thúi, card-count scoring) are the engine's own. Each
 candidate action is then played in every world, the round is played out by the greedy policy
 (:func:`~tienlen.agents.play_round`, out-of-turn chops included) and settled: a plain
-:class:`~tienlen.agents.GreedyAgent` in every other seat, and in the player's own seat one
-that leads its longest combination (``GreedyAgent(long_leads=True)``). The plain bot leads one
-card at a time; a player that planned its own future that way would undervalue every action
-that leaves it combinations to shed. Measured at level 3 under ``house`` against three greedy
-bots, the longer leads in its own rollouts raised its first places from 54% to 70%. Every
-candidate meets the same worlds (common random numbers), which makes their comparison far less
+:class:`~tienlen.agents.GreedyAgent` in every other seat, and in the player's own seat the
+policy of its level (:data:`OWN_POLICIES`). From level 3 on that is a greedy bot that plans
+its hand: it leads its longest combination, follows with the play that leaves its hand the
+fewest leads to shed, and spends 2s and bombs once any seat holds 6 cards or fewer
+(``GreedyAgent(danger=6, long_leads=True, keep_combos=True)``). The plain bot leads one card
+at a time and breaks pairs and straights to follow; a player that planned its own future that
+way would undervalue every action that keeps its hand in shape. Measured at level 3 under
+``house`` against three greedy bots, the plain bot in its own rollouts gave 54% of first
+places, long leads 70%, and the planning bot about 79%. Every candidate meets the same worlds (common random numbers), which makes their comparison far less
 noisy than their values. Half the rollouts go to every candidate; the other
 half, over new worlds, to the three that did best, so the close calls get the most rollouts.
 
@@ -47,7 +50,10 @@ fusion: it plays as if it will learn the hidden cards) matters mostly late in a 
 hands are small.
 
 **Levels** set the number of rollouts per decision (at least two worlds per candidate and
-stage): see :data:`LEVELS`. A wide position keeps at most 8 candidates: the choice of the
+stage, see :data:`LEVELS`) and how well the player plans its own future in them
+(:data:`OWN_POLICIES`): level 1 assumes it will play as the plain greedy bot, level 2 with
+long leads, levels 3 to 5 as the planning bot. So the lower levels are weaker by design, not
+only by budget: more rollouts alone stop paying after about a hundred. A wide position keeps at most 8 candidates: the choice of the
 policy its own seat follows in the rollouts (first: it wins ties), every play that goes out, the
 pass, and per kind of combination the lowest plays and the highest (so a 2 or a bomb is always
 weighed). The agent is deterministic for a
@@ -57,7 +63,8 @@ seed: its random draws are seeded by the seed and the public position.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 import attrs
 
@@ -76,7 +83,7 @@ from tienlen.rules import RuleSet
 from tienlen.settle import settle
 from tienlen.views import PlayerView
 
-__all__ = ["LEVELS", "DEFAULT_LEVEL", "HINT_LEVEL", "SearchAgent", "Hint", "hint"]
+__all__ = ["LEVELS", "OWN_POLICIES", "DEFAULT_LEVEL", "HINT_LEVEL", "SearchAgent", "Hint", "hint"]
 
 LEVELS = {1: 16, 2: 40, 3: 100, 4: 250, 5: 600}
 """Rollouts per decision at each level."""
@@ -119,14 +126,17 @@ _OTHERS = GreedyAgent()
 """The policy the searching seat assumes of the others, in rollouts and inference."""
 _DANGER = _OTHERS.danger
 """The hand size the greedy policy counts as close to going out, in rollouts and inference."""
-_OWN = GreedyAgent(long_leads=True)
-"""The searching seat's policy in a rollout: the greedy policy, leading its longest combination."""
+_PLANNED = GreedyAgent(danger=6, long_leads=True, keep_combos=True)
+OWN_POLICIES: Mapping[int, GreedyAgent] = MappingProxyType(
+    {1: GreedyAgent(), 2: GreedyAgent(long_leads=True), 3: _PLANNED, 4: _PLANNED, 5: _PLANNED}
+)
+"""The policy the player assumes for its own seat in its rollouts, at each level."""
 
 
-def _play_out(round_: Round, seat: int) -> Round:
-    """The round played to its end by the greedy policy (:data:`_OWN` for ``seat``),
-    out-of-turn chops offered as :func:`~tienlen.agents.play_round` offers them."""
-    agents = [_OWN if s == seat else _OTHERS for s in range(round_.players)]
+def _play_out(round_: Round, seat: int, own: GreedyAgent) -> Round:
+    """The round played to its end, by ``own`` for ``seat`` and the plain greedy policy for the
+    others, out-of-turn chops offered as :func:`~tienlen.agents.play_round` offers them."""
+    agents = [own if s == seat else _OTHERS for s in range(round_.players)]
     return play_round(round_.rules, agents, start=round_)
 
 
@@ -272,11 +282,11 @@ def _hidden(
     return hidden[:-1]
 
 
-def _candidates(view: PlayerView, legal: Sequence[Action]) -> list[Action]:
+def _candidates(view: PlayerView, legal: Sequence[Action], own: GreedyAgent) -> list[Action]:
     """At most :data:`_CANDIDATES` actions worth weighing (all of them when there are few), the
-    choice of :data:`_OWN` first: it wins ties, so the search departs from the policy its own
-    seat follows in the rollouts only where the sampled worlds say another action does better."""
-    base = _OWN.act(view)
+    choice of ``own`` first: it wins ties, so the search departs from the policy its own seat
+    follows in the rollouts only where the sampled worlds say another action does better."""
+    base = own.act(view)
     if len(legal) <= _CANDIDATES:
         return [base] + [a for a in legal if a != base]
     hand = view.hand_mask
@@ -368,10 +378,13 @@ def _scores(tallies: Sequence[_Tally]) -> list[float]:
     return [(t.money + _FIRST_BONUS * first * t.wins) / max(t.rollouts, 1) for t in tallies]
 
 
-def _evaluate(view: PlayerView, candidates: Sequence[Action], rollouts: int, seed: int) -> list[tuple[float, Hint]]:
+def _evaluate(view: PlayerView, level: int, rollouts: int, seed: int) -> list[tuple[float, Hint]]:
     """Each candidate's score (see :func:`_scores`) and estimates, best first, ties to the earlier
-    candidate. Half the rollouts go to every candidate over the same worlds; the other half to
-    the :data:`_KEPT` best of them over new worlds, also shared."""
+    candidate, the own seat played by the level's policy (:data:`OWN_POLICIES`). Half the
+    rollouts go to every candidate over the same worlds; the other half to the :data:`_KEPT`
+    best of them over new worlds, also shared."""
+    own = OWN_POLICIES[level]
+    candidates = _candidates(view, view.legal_actions, own)
     rng = _rng(seed, view)
     replay = _replay_of(view)
     seat = view.seat
@@ -382,7 +395,7 @@ def _evaluate(view: PlayerView, candidates: Sequence[Action], rollouts: int, see
             for index in which:
                 action = candidates[index]
                 declined = action.kind == "pass" and world.to_act != seat  # declining an out-of-turn chop changes nothing
-                tallies[index].add(_play_out(world if declined else world.apply(action), seat), seat)
+                tallies[index].add(_play_out(world if declined else world.apply(action), seat, own), seat)
 
     everyone = range(len(candidates))
     if len(candidates) <= _KEPT:
@@ -409,7 +422,8 @@ class SearchAgent:
     """A player that samples the hidden hands and plays each candidate out (see the module docs).
 
     ``level`` (1 to 5, default :data:`DEFAULT_LEVEL`) sets the rollouts per decision
-    (:data:`LEVELS`); ``rollouts`` (1 to 10**6) sets them directly instead. ``seed`` is a whole
+    (:data:`LEVELS`) and the policy of its own seat in them (:data:`OWN_POLICIES`); ``rollouts``
+    (1 to 10**6) sets the rollouts directly instead. ``seed`` is a whole
     number from 0 to 2**64 - 1: the same seed and view give the same action.
     """
 
@@ -440,7 +454,7 @@ class SearchAgent:
         for action in legal:
             if action.combo is not None and action.mask == hand:
                 return action  # going out is never worse than anything else
-        return _evaluate(view, _candidates(view, legal), self.budget, self.seed)[0][1].action
+        return _evaluate(view, self.level, self.budget, self.seed)[0][1].action
 
 
 def hint(view: PlayerView, *, level: int = HINT_LEVEL, seed: int = 0, rollouts: int | None = None) -> tuple[Hint, ...]:
@@ -464,4 +478,4 @@ def hint(view: PlayerView, *, level: int = HINT_LEVEL, seed: int = 0, rollouts: 
     legal = view.legal_actions
     if not legal:
         return ()
-    return tuple(h for _, h in _evaluate(view, _candidates(view, legal), agent.budget, seed))
+    return tuple(h for _, h in _evaluate(view, level, agent.budget, seed))

@@ -79,7 +79,7 @@ SPECS = (*AGENTS, "passer", "search")
 
 
 def agent_from_spec(spec: str, seed: int = 0) -> Agent:
-    """The agent a spec names: ``greedy``, ``greedy-long`` (long leads), ``random``, ``passer``,
+    """The agent a spec names: a bundled bot (see :func:`~tienlen.agents.make_agent`), ``passer``,
     ``search`` or ``search:LEVEL``.
 
     Raises :class:`~tienlen.InvalidArgument` for an unknown spec or level.
