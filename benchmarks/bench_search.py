@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from tienlen import HOUSE, GreedyAgent, Round, play_round
 from tienlen.actions import Action
-from tienlen.search import LEVELS, SearchAgent, hint
+from tienlen.search import HINT_LEVEL, LEVELS, SearchAgent, hint
 from tienlen.solve import solve
 from tienlen.views import PlayerView
 
@@ -72,7 +72,7 @@ def hints(count: int) -> None:
         hint(view)
         spent.append(time.process_time() - start)
     print(
-        f"hint, 13 cards, default level (2): median {1000 * statistics.median(spent):.0f} ms, slowest {1000 * max(spent):.0f} ms over {count}"
+        f"hint, 13 cards, default level ({HINT_LEVEL}): median {1000 * statistics.median(spent):.0f} ms, slowest {1000 * max(spent):.0f} ms over {count}"
     )
 
 

@@ -327,7 +327,15 @@ def leads_to_shed(hand: int, rules: RuleSet) -> int:
 @pytest.mark.parametrize("rules", RULES, ids=IDS)
 @pytest.mark.parametrize(
     ("danger", "long_leads", "keep_combos"),
-    [(0, False, False), (3, False, False), (13, False, False), (3, True, False), (0, True, False), (3, False, True), (6, True, True)],
+    [
+        (0, False, False),
+        (3, False, False),
+        (13, False, False),
+        (3, True, False),
+        (0, True, False),
+        (3, False, True),
+        (6, True, True),
+    ],
 )
 def test_greedy_chooses_as_the_listed_specification_in_every_view(
     rules: RuleSet, danger: int, long_leads: bool, keep_combos: bool

@@ -7,8 +7,22 @@ import random
 import pytest
 
 from tienlen import COUNTING, HOUSE, IWIN, GreedyAgent, InvalidArgument, Round, RuleSet, play_round
-from tienlen.agents import Agent
-from tienlen.search import OWN_POLICIES, Hint, SearchAgent, _decisions, _hidden, _miss, _play_out, _replay_of, _replayed, hint
+from tienlen.agents import Agent, make_agent
+from tienlen.search import (
+    DEFAULT_LEVEL,
+    HINT_LEVEL,
+    LEVELS,
+    OWN_POLICIES,
+    Hint,
+    SearchAgent,
+    _decisions,
+    _hidden,
+    _miss,
+    _play_out,
+    _replay_of,
+    _replayed,
+    hint,
+)
 
 
 def _positions(count: int) -> list[tuple[Round, int]]:
@@ -84,6 +98,15 @@ def test_hint_ranks_legal_actions_with_estimates() -> None:
     assert ranked[0].worlds > ranked[-1].worlds  # a 13-card lead has more than three candidates
     assert ranked[0].action == SearchAgent(level=1, seed=2).act(view)  # the hint's first is the player's choice
     assert hint(view, level=1, seed=2) == ranked
+
+
+def test_each_level_plans_its_own_seat_as_documented() -> None:
+    # Level 1 assumes it will play on as the plain greedy bot, level 2 with long leads, levels 3
+    # to 5 as the planning bot; hint ranks as the default player does.
+    assert set(OWN_POLICIES) == set(LEVELS)
+    assert OWN_POLICIES[1] == GreedyAgent() and OWN_POLICIES[2] == GreedyAgent(long_leads=True)
+    assert [OWN_POLICIES[level] for level in (3, 4, 5)] == [make_agent("greedy-plan")] * 3
+    assert HINT_LEVEL == DEFAULT_LEVEL
 
 
 def test_bad_levels_and_views_are_refused() -> None:

@@ -297,7 +297,7 @@ def _greedy_mask(
         if table is None:  # leading: the lowest top card, then the most cards, then the first listed
             top = min(map(int.bit_length, cheap))
             return max((mask for mask in cheap if mask.bit_length() == top), key=int.bit_count)
-        if keep_combos and table is not None and len(cheap) > 1:  # following: the fewest leads left, then the lowest
+        if keep_combos and len(cheap) > 1:  # following: the fewest leads left to shed, then the lowest
             spare = hand & ~guarded
             return min(cheap, key=lambda mask: (_leads_to_shed(spare & ~mask, rules), mask))
         return min(cheap)
@@ -391,7 +391,8 @@ AGENTS: Mapping[str, Callable[[int], Agent]] = MappingProxyType(
 
 def make_agent(name: str, seed: int = 0) -> Agent:
     """A bundled bot by name: ``random``, ``greedy``, ``greedy-long`` (the greedy bot with long
-    leads) or ``greedy-plan`` (long leads, kept combinations and ``danger=6``). Raises :class:`~tienlen.InvalidArgument` for an unknown name or a seed out of range."""
+    leads) or ``greedy-plan`` (long leads, kept combinations and ``danger=6``). Raises
+    :class:`~tienlen.InvalidArgument` for an unknown name or a seed out of range."""
     check_type(name, str, "name", "a bot name")
     if name not in AGENTS:
         raise InvalidArgument.of("unknown-bot-choose-one", name=shown(name), agents=", ".join(AGENTS))

@@ -89,7 +89,7 @@ LEVELS = {1: 16, 2: 40, 3: 100, 4: 250, 5: 600}
 """Rollouts per decision at each level."""
 DEFAULT_LEVEL = 3
 """The level of ``SearchAgent()`` (under 72 ms of CPU a decision on average on one idle core here)."""
-HINT_LEVEL = 2
+HINT_LEVEL = 3
 """The default level of :func:`hint` (about 44 ms of CPU on a 13-card position on one idle core here)."""
 _CANDIDATES = 8
 """The most actions weighed in one decision."""
