@@ -10,7 +10,6 @@ from tienlen import COUNTING, HOUSE, IWIN, GreedyAgent, InvalidArgument, Round, 
 from tienlen.agents import Agent, make_agent
 from tienlen.search import (
     DEFAULT_LEVEL,
-    HINT_LEVEL,
     LEVELS,
     OWN_POLICIES,
     Hint,
@@ -102,11 +101,10 @@ def test_hint_ranks_legal_actions_with_estimates() -> None:
 
 def test_each_level_plans_its_own_seat_as_documented() -> None:
     # Level 1 assumes it will play on as the plain greedy bot, level 2 with long leads, levels 3
-    # to 5 as the planning bot; hint ranks as the default player does.
-    assert set(OWN_POLICIES) == set(LEVELS)
+    # to 5 as the planning bot.
+    assert set(OWN_POLICIES) == set(LEVELS) and DEFAULT_LEVEL == 3
     assert OWN_POLICIES[1] == GreedyAgent() and OWN_POLICIES[2] == GreedyAgent(long_leads=True)
     assert [OWN_POLICIES[level] for level in (3, 4, 5)] == [make_agent("greedy-plan")] * 3
-    assert HINT_LEVEL == DEFAULT_LEVEL
 
 
 def test_bad_levels_and_views_are_refused() -> None:
