@@ -17,9 +17,10 @@ fewest leads to shed, and spends 2s and bombs once any seat holds 6 cards or few
 at a time and breaks pairs and straights to follow; a player that planned its own future that
 way would undervalue every action that keeps its hand in shape. Measured at level 3 under
 ``house`` against three greedy bots, the plain bot in its own rollouts gave 54% of first
-places, long leads 70%, and the planning bot about 79%. Every candidate meets the same worlds (common random numbers), which makes their comparison far less
-noisy than their values. Half the rollouts go to every candidate; the other
-half, over new worlds, to the three that did best, so the close calls get the most rollouts.
+places, long leads 70%, and the planning bot 78%. Every candidate meets the same worlds
+(common random numbers), which makes their comparison far less noisy than their values. Half
+the rollouts go to every candidate; the other half, over new worlds, to the three that did
+best, so the close calls get the most rollouts.
 
 **What it infers.** The player assumes the others play about as the greedy policy does, the
 same assumption its rollouts make, and mends each draw of the hidden cards towards explaining
