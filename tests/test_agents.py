@@ -182,7 +182,7 @@ def test_greedy_keeping_its_combinations_beats_greedy_with_long_leads_alone() ->
     # The same 60 deals (house), one bot against three plain ones: following with the play that
     # leaves the fewest leads adds first places to long leads, and spending 2s and bombs from 6
     # cards on adds more (about 43%, 51% and 59% over a thousand deals).
-    def share(bot: GreedyAgent) -> float:
+    def share(bot: Agent) -> float:
         firsts = []
         for deal in range(60):
             for seat in range(4):
@@ -194,7 +194,7 @@ def test_greedy_keeping_its_combinations_beats_greedy_with_long_leads_alone() ->
     long, kept, planned = (
         share(GreedyAgent(long_leads=True)),
         share(GreedyAgent(long_leads=True, keep_combos=True)),
-        share(make_agent("greedy-plan")),  # type: ignore[arg-type]
+        share(make_agent("greedy-plan")),
     )
     assert long < kept < planned, (long, kept, planned)
     with pytest.raises(InvalidArgument, match="keep_combos must be True or False"):
@@ -340,8 +340,8 @@ def leads_to_shed(hand: int, rules: RuleSet) -> int:
 def test_greedy_chooses_as_the_listed_specification_in_every_view(
     rules: RuleSet, danger: int, long_leads: bool, keep_combos: bool
 ) -> None:
-    options = {"danger": danger, "long_leads": long_leads, "keep_combos": keep_combos}
-    greedy, listed = GreedyAgent(**options), ListedGreedy(**options)
+    greedy = GreedyAgent(danger=danger, long_leads=long_leads, keep_combos=keep_combos)
+    listed = ListedGreedy(danger=danger, long_leads=long_leads, keep_combos=keep_combos)
     bots: list[Agent] = [greedy, RandomAgent(seed=1), greedy, RandomAgent(seed=2)]
     views = 0
     for seed in range(12):

@@ -54,11 +54,11 @@ hands are small.
 stage, see :data:`LEVELS`) and how well the player plans its own future in them
 (:data:`OWN_POLICIES`): level 1 assumes it will play as the plain greedy bot, level 2 with
 long leads, levels 3 to 5 as the planning bot. So the lower levels are weaker by design, not
-only by budget: more rollouts alone stop paying after about a hundred. A wide position keeps at most 8 candidates: the choice of the
-policy its own seat follows in the rollouts (first: it wins ties), every play that goes out, the
-pass, and per kind of combination the lowest plays and the highest (so a 2 or a bomb is always
-weighed). The agent is deterministic for a
-seed: its random draws are seeded by the seed and the public position.
+only by budget: more rollouts alone stop paying after about a hundred. A wide position keeps
+at most 8 candidates: the choice of the policy its own seat follows in the rollouts (first: it
+wins ties), every play that goes out, the pass, and per kind of combination the lowest plays
+and the highest (so a 2 or a bomb is always weighed). The agent is deterministic for a seed:
+its random draws are seeded by the seed and the public position.
 """
 
 from __future__ import annotations
@@ -425,8 +425,8 @@ class SearchAgent:
 
     ``level`` (1 to 5, default :data:`DEFAULT_LEVEL`) sets the rollouts per decision
     (:data:`LEVELS`) and the policy of its own seat in them (:data:`OWN_POLICIES`); ``rollouts``
-    (1 to 10**6) sets the rollouts directly instead. ``seed`` is a whole
-    number from 0 to 2**64 - 1: the same seed and view give the same action.
+    (1 to 10**6) sets the rollouts directly instead. ``seed`` is a whole number from 0 to
+    2**64 - 1: the same seed and view give the same action.
     """
 
     level: int = DEFAULT_LEVEL
