@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -74,6 +75,12 @@ def test_cli_tournament_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
     (t,) = data["tournaments"]
     assert t["rules"] == "house" and [r["name"] for r in t["results"]] == ["greedy", "passer"]
     assert main(["tournament", "--agents", "greedy,wizard", "--deals", "1"]) == 2
+
+
+def test_the_text_table_keeps_its_columns_for_long_entrant_names(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "--agents", "greedy-plan,greedy", "--deals", "4", "--quiet"]) == 0
+    header, *rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  ")][:3]
+    assert [re.search(r" [+-]\d", row).start() for row in rows] == [header.index(" money")] * 2  # type: ignore[union-attr]
 
 
 @pytest.mark.slow

@@ -351,14 +351,15 @@ def _interval(e: Estimate, digits: int = 3) -> str:
 def format_tournament(t: Tournament) -> str:
     """The tournament as plain text: one line per entrant, one per pair."""
     unit = "points over the average" if t.currency == "points" else f"1 = one {t.unit_name}"
+    width = max([10, *(len(r.name) for r in t.results)])  # the entrants' column
     lines = [
         f"{t.rules}: {t.deals} deals x {t.seatings} seatings = {t.games} games"
         + (f" ({t.skipped} deals won at the deal left out)" if t.skipped else ""),
-        f"  {'entrant':<10} {'money per deal (' + unit + ')':<30} {'first places':<26} {'mean place':<26} rating",
+        f"  {'entrant':<{width}} {'money per deal (' + unit + ')':<30} {'first places':<26} {'mean place':<26} rating",
     ]
     for r in t.results:
         lines.append(
-            f"  {r.name:<10} {_interval(r.money):<30} {_interval(r.first):<26} {_interval(r.place, 2):<26} {r.rating:.0f}"
+            f"  {r.name:<{width}} {_interval(r.money):<30} {_interval(r.first):<26} {_interval(r.place, 2):<26} {r.rating:.0f}"
         )
     for p in t.pairs:
         verdict = "stronger" if p.money.low > 0 else "weaker" if p.money.high < 0 else "no difference shown"
