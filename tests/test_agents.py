@@ -60,6 +60,7 @@ BOTS: list[Callable[[], Agent]] = [
     lambda: RandomAgent(seed=5),
     lambda: GreedyAgent(),
     lambda: GreedyAgent(seed=3, danger=5),
+    lambda: make_agent("greedy-plan"),
 ]
 """Each makes a bundled bot; two calls make two equal bots."""
 
@@ -344,7 +345,7 @@ def test_greedy_chooses_as_the_listed_specification_in_every_view(
     listed = ListedGreedy(danger=danger, long_leads=long_leads, keep_combos=keep_combos)
     bots: list[Agent] = [greedy, RandomAgent(seed=1), greedy, RandomAgent(seed=2)]
     views = 0
-    for seed in range(12):
+    for seed in range(14):
         round_ = Round.deal(rules, seed=seed)
         while not round_.is_over:
             for seat in range(round_.players):  # the seat to act and any seat offered a chop
@@ -354,7 +355,7 @@ def test_greedy_chooses_as_the_listed_specification_in_every_view(
                     views += 1
             assert round_.to_act is not None
             round_ = round_.apply(bots[round_.to_act].act(round_.view(round_.to_act)))
-    assert views > 300
+    assert views > 400
 
 
 def test_random_agent_draws_from_the_seed_and_the_position_alone() -> None:
@@ -413,6 +414,27 @@ def test_protected_mask_refuses_a_hand_larger_than_the_rules_deal_or_no_rules() 
         protected_mask(1, "house")  # type: ignore[arg-type]
 
 
+def test_kept_combinations_remember_a_bounded_number_of_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The leads each hand takes to shed are remembered in a cache of bounded size; a full cache
+    # starts again empty in the middle of a count and changes no choice.
+    shed = CACHES["leads to shed hands"]
+    monkeypatch.setattr(shed, "limit", 2)
+    bot, round_ = make_agent("greedy-plan"), Round.deal(HOUSE, seed=4)
+    choices = []
+    for _ in range(2):
+        shed.clear()
+        current, made = round_, []
+        while not current.is_over:
+            assert current.to_act is not None
+            action = bot.act(current.view(current.to_act))
+            made.append(action)
+            current = current.apply(action)
+            assert len(shed) <= 2
+        choices.append(made)
+    assert choices[0] == choices[1] and shed.clears > 0
+    shed.clear()
+
+
 def test_protected_mask_remembers_a_bounded_number_of_hands(monkeypatch: pytest.MonkeyPatch) -> None:
     bomb_cards = CACHES["bomb cards of hands"]
     bomb_cards.clear()
@@ -442,7 +464,7 @@ def test_bundled_bots_choose_in_turn_without_a_view_as_they_do_from_one(rules: R
     # play_round's path without a view picks the very action the bot's act picks from the view,
     # at every in-turn decision of rounds the two bots play (leads, follows, 2s on the table).
     bots: list[Agent] = [GreedyAgent(seed=1), RandomAgent(seed=2), GreedyAgent(seed=3, danger=5), RandomAgent(seed=4)]
-    bots.append(GreedyAgent(long_leads=True))  # asked at every seat, plays at none
+    bots += [GreedyAgent(long_leads=True), make_agent("greedy-plan")]  # asked at every seat, play at none
     twos_on_table = 0
     for seed in range(12):
         round_ = Round.deal(rules, players=4, seed=seed)

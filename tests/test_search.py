@@ -107,6 +107,17 @@ def test_each_level_plans_its_own_seat_as_documented() -> None:
     assert [OWN_POLICIES[level] for level in (3, 4, 5)] == [make_agent("greedy-plan")] * 3
 
 
+def test_the_level_sets_how_the_player_plays_its_own_seat_in_the_rollouts() -> None:
+    # With the same budget and seed, levels 3 to 5 rank alike (the same policy), and levels 1, 2
+    # and 3 each otherwise: the estimates come from rollouts in which the seat plays differently.
+    for seed in (1, 2):
+        round_ = Round.deal(HOUSE, seed=seed, first_round=False)  # a 13-card hand to lead with, a whole round ahead
+        view = round_.view(round_.to_act or 0)
+        ranked = {level: hint(view, level=level, seed=1, rollouts=24) for level in LEVELS}
+        assert ranked[3] == ranked[4] == ranked[5]
+        assert len({ranked[1], ranked[2], ranked[3]}) == 3
+
+
 def test_bad_levels_and_views_are_refused() -> None:
     with pytest.raises(InvalidArgument):
         SearchAgent(level=0)

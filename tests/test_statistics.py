@@ -109,6 +109,13 @@ def test_bots_rotate_over_the_seats_unless_told_not_to() -> None:
     assert Run.from_mapping(old).rotate is False
 
 
+def test_the_text_keeps_the_bots_figures_in_one_column_whatever_their_names() -> None:
+    stats = simulate([HOUSE], rounds=8, bots=("greedy-plan", "greedy", "random"))
+    rows = [line for line in format_stats(stats).splitlines() if " per seat " in line]
+    assert len(rows) == 3 and len({row.index(" per seat ") for row in rows}) == 1
+    assert len({row.index("[") for row in rows}) == 1
+
+
 def test_a_run_description_round_trips_and_replays() -> None:
     run = Run(rule_sets=(HOUSE, PAGAT), rounds=3, seed=4, bots=("greedy",))
     again = Run.from_mapping(run.to_mapping())

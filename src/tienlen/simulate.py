@@ -586,9 +586,9 @@ def format_stats(stats: Sequence[ProfileStats], width: int = 80) -> str:
         for seat, e in enumerate(s.seat_results):
             lines.append(f"  seat {seat} result         {e.mean:+7.3f}  [{e.low:+.3f}, {e.high:+.3f}]  (sd {e.sd:.3f})")
         lines.append(f"  seat advantage         {s.seat_advantage:7.3f}")
+        names = max([10, *map(len, s.agents)])  # the width of the agents' names
         for name, e in zip(s.agents, s.agent_results, strict=True):
-            label = f"{name:<10} per seat"  # a longer name takes from the spaces before the figures
-            lines.append(f"  {label:<23} {e.mean:+7.3f}  [{e.low:+.3f}, {e.high:+.3f}]  (sd {e.sd:.3f})")
+            lines.append(f"  {name:<{names}} per seat     {e.mean:+7.3f}  [{e.low:+.3f}, {e.high:+.3f}]  (sd {e.sd:.3f})")
         lines.append(
             "  per round: "
             + ", ".join(f"{name} {rate:.3f}" for name, rate in s.frequencies.items())
