@@ -165,11 +165,12 @@ class GreedyAgent:
     2s and bombs (the lowest of those). With ``keep_combos=True``, following, it plays the
     combination after which its cards other than 2s and bombs take the fewest leads to shed
     (counted by leading the longest combination each time), the lowest of those: usually a card
-    that belongs to no combination, rather than one that breaks a pair or a straight. Against three plain greedy bots
-    under ``house`` (a bot no better than them takes 25% of first places), long leads take about
-    43%, long leads and kept combinations 51%, and both with ``danger=6`` 59%. The plain bot is the
-    library's baseline; the search player assumes the others play it, and plans its own seat
-    with these options (see :data:`tienlen.search.OWN_POLICIES`).
+    that belongs to no combination, rather than one that breaks a pair or a straight. Against
+    three plain greedy bots under ``house`` (a bot no better than them takes 25% of first
+    places), long leads take about 43%, long leads and kept combinations 51%, and both with
+    ``danger=6`` 59% (``make_agent("greedy-plan")``). The plain bot is the library's baseline;
+    the search player assumes the others play it, and plans its own seat with these options
+    (see :data:`tienlen.search.OWN_POLICIES`).
     """
 
     seed: int = 0
