@@ -162,18 +162,21 @@ def test_the_bots_by_name() -> None:
         make_agent("clever")
 
 
-def test_greedy_with_long_leads_beats_plain_greedy_bots() -> None:
-    # One bot leading its longest combinations against three plain ones, every seating of 60 deals
-    # (house): far more first places than the 25% a bot no better than them would get.
-    long, plain = GreedyAgent(long_leads=True), GreedyAgent()
+def first_places(bot: Agent) -> float:
+    """The share of first places ``bot`` takes against three plain greedy bots, every seating of 60 deals (house)."""
     firsts = []
     for deal in range(60):
         for seat in range(4):
-            agents = [long if s == seat else plain for s in range(4)]
-            result = play_round(HOUSE, agents, seed=deal).result
+            result = play_round(HOUSE, [bot if s == seat else GreedyAgent() for s in range(4)], seed=deal).result
             if not result.instant_winners:
                 firsts.append(result.placements[0] == seat)
-    share = sum(firsts) / len(firsts)
+    return sum(firsts) / len(firsts)
+
+
+def test_greedy_with_long_leads_beats_plain_greedy_bots() -> None:
+    # One bot leading its longest combinations against three plain ones, every seating of 60 deals
+    # (house): far more first places than the 25% a bot no better than them would get.
+    share = first_places(GreedyAgent(long_leads=True))
     assert 0.33 < share < 0.5, f"{share:.1%} of first places"
     with pytest.raises(InvalidArgument, match="long_leads must be True or False"):
         GreedyAgent(long_leads="yes")  # type: ignore[arg-type]
@@ -183,19 +186,10 @@ def test_greedy_keeping_its_combinations_beats_greedy_with_long_leads_alone() ->
     # The same 60 deals (house), one bot against three plain ones: following with the play that
     # leaves the fewest leads adds first places to long leads, and spending 2s and bombs from 6
     # cards on adds more (about 43%, 51% and 59% over a thousand deals).
-    def share(bot: Agent) -> float:
-        firsts = []
-        for deal in range(60):
-            for seat in range(4):
-                result = play_round(HOUSE, [bot if s == seat else GreedyAgent() for s in range(4)], seed=deal).result
-                if not result.instant_winners:
-                    firsts.append(result.placements[0] == seat)
-        return sum(firsts) / len(firsts)
-
     long, kept, planned = (
-        share(GreedyAgent(long_leads=True)),
-        share(GreedyAgent(long_leads=True, keep_combos=True)),
-        share(make_agent("greedy-plan")),
+        first_places(GreedyAgent(long_leads=True)),
+        first_places(GreedyAgent(long_leads=True, keep_combos=True)),
+        first_places(make_agent("greedy-plan")),
     )
     assert long < kept < planned, (long, kept, planned)
     with pytest.raises(InvalidArgument, match="keep_combos must be True or False"):

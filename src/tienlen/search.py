@@ -73,7 +73,7 @@ from tienlen._bits import TWOS
 from tienlen._checks import check_int, check_type
 from tienlen._input import MAX_SEED
 from tienlen.actions import Action, legal_actions_of
-from tienlen.agents import GreedyAgent, greedy_choice, greedy_lead, play_round
+from tienlen.agents import GreedyAgent, greedy_choice, greedy_lead, make_agent, play_round
 from tienlen.cards import FULL_MASK, iter_indices
 from tienlen.combos import Combo
 from tienlen.errors import InvalidArgument
@@ -129,9 +129,18 @@ _OTHERS = GreedyAgent()
 """The policy the searching seat assumes of the others, in rollouts and inference."""
 _DANGER = _OTHERS.danger
 """The hand size the greedy policy counts as close to going out, in rollouts and inference."""
-_PLANNED = GreedyAgent(danger=6, long_leads=True, keep_combos=True)
+
+
+def _bundled(name: str) -> GreedyAgent:
+    """The bundled greedy bot of that name (:data:`~tienlen.agents.AGENTS`)."""
+    agent = make_agent(name)
+    assert isinstance(agent, GreedyAgent)
+    return agent
+
+
+_PLANNED = _bundled("greedy-plan")
 OWN_POLICIES: Mapping[int, GreedyAgent] = MappingProxyType(
-    {1: GreedyAgent(), 2: GreedyAgent(long_leads=True), 3: _PLANNED, 4: _PLANNED, 5: _PLANNED}
+    {1: _bundled("greedy"), 2: _bundled("greedy-long"), 3: _PLANNED, 4: _PLANNED, 5: _PLANNED}
 )
 """The policy the player assumes for its own seat in its rollouts, at each level."""
 

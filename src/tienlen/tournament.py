@@ -7,9 +7,9 @@ sat in, every seating; the 95% intervals are over deals (normal approximation), 
 the cards, which every entrant met in every seat, is not counted as noise. Deals won at the deal
 (an instant win, no play) are left out and counted.
 
-Entrants are named by specs: a bundled bot's name (see :func:`~tienlen.agents.make_agent`:
-``random``, ``greedy``, ``greedy-long``, ``greedy-plan``), ``passer`` (passes whenever it may: a
-known weak player), ``search`` or ``search:LEVEL`` (:class:`~tienlen.search.SearchAgent`). Several
+Entrants are named by specs: a bundled bot's name (:data:`~tienlen.agents.AGENTS`), ``passer``
+(passes whenever it may: a known weak player), ``search`` or ``search:LEVEL``
+(:class:`~tienlen.search.SearchAgent`). Several
 entrants of one spec are pooled under that name.
 
 The rating is a Bradley–Terry model fitted by minorization-maximization over every pair of seats
