@@ -80,19 +80,26 @@ def explain(
         play = as_combo(play, rules)
     except InvalidCombo as error:
         return Reason.of(error.code, lang, **error.params)
+    if table is not None:
+        try:
+            table = as_combo(table, rules)
+        except InvalidCombo as error:
+            return Reason.of("table-not-a-combination", lang, reason=error)
+    why = _verdict(play, table, rules, passed)
+    return None if why is None else Reason.of(why[0], lang, **why[1])
+
+
+def _verdict(play: Combo, table: Combo | None, rules: RuleSet, passed: bool) -> _Why | None:
+    """``None`` when ``play`` may go on ``table``, else the code and parameters of :func:`explain`'s reason."""
     if table is None:
         if not rules.lead_pair_run_bombs and play.kind is PAIR_RUN and is_bomb(play, rules):
-            return Reason.of("pair-run-bomb-cannot-lead", lang, play=play, rules=rules.name, bomb=play.bomb_class)
+            return "pair-run-bomb-cannot-lead", {"play": play, "rules": rules.name, "bomb": play.bomb_class}
         return None
-    try:
-        table = as_combo(table, rules)
-    except InvalidCombo as error:
-        return Reason.of("table-not-a-combination", lang, reason=error)
     why = _refusal(play, table, rules, passed)
     if why is None:
         return None
     code, params = why
-    return Reason.of("cannot-beat", lang, play=play, table=table, rules=rules.name, reason={"code": code, "params": params})
+    return "cannot-beat", {"play": play, "table": table, "rules": rules.name, "reason": {"code": code, "params": params}}
 
 
 def _refusal(play: Combo, table: Combo, rules: RuleSet, passed: bool) -> _Why | None:
@@ -135,8 +142,16 @@ def beats(
     """Whether ``play`` may be played on ``table`` in turn (``passed`` as in :func:`explain`).
 
     Cards that form no combination under ``rules``, on either side, do not beat: ``False``.
+    It decides as :func:`explain` does, without writing the reason.
     """
-    return explain(play, table, rules, passed=passed) is None
+    check_bool(passed, "passed")
+    check_rules(rules)
+    try:
+        play = as_combo(play, rules)
+        table = None if table is None else as_combo(table, rules)
+    except InvalidCombo:
+        return False
+    return _verdict(play, table, rules, passed) is None
 
 
 def is_chop(play: Combo | Iterable[Card] | str | int, table: Combo | Iterable[Card] | str | int | None, rules: RuleSet) -> bool:
