@@ -3,9 +3,7 @@
 ``dev`` (the default) keeps the example database between runs, so a failure found once is tried
 first the next time. ``ci`` (chosen when the environment has ``CI=true``, as ``.ci/run`` sets) is
 derandomized, so a run on a fresh clone is reproducible, keeps no database and prints the blob to
-reproduce a failure. ``compat`` is ``ci`` with 10 examples a test instead of 50, for the run on
-the newest Python, which looks for what the interpreter breaks rather than for new examples.
-``HYPOTHESIS_PROFILE=ci`` (or ``dev``, ``compat``) picks one explicitly. Tests that set
+reproduce a failure. ``HYPOTHESIS_PROFILE=ci`` (or ``dev``) picks one explicitly. Tests that set
 their own example counts keep them under both profiles; the profiles settle the rest.
 """
 
@@ -19,15 +17,6 @@ settings.register_profile("dev", max_examples=50, deadline=None)
 settings.register_profile(
     "ci",
     max_examples=50,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    print_blob=True,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-settings.register_profile(
-    "compat",
-    max_examples=10,
     deadline=None,
     derandomize=True,
     database=None,

@@ -49,7 +49,8 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from tienlen import HOUSE
 
-ROUNDS = Limits().rounds_kept + 5  # past what a table keeps, so the oldest are seen dropped
+KEPT = 3  # rounds a room keeps in these tests: few, so that the oldest are soon seen dropped
+ROUNDS = KEPT + 2  # past what a table keeps
 CARD = re.compile(r"(?:10|[2-9JQKA])[♠♣♦♥]")
 T = TypeVar("T")
 
@@ -144,7 +145,7 @@ class Player:
                     self.round, self.dealt = message["round"], mask(view["hand"])
                 assert cards_in(raw) & ~(self.dealt | mask(view["played"])) == 0, f"seat {self.seat} was shown {raw}"
                 if view["legal_actions"] and ((view["to_act"] == self.seat and not message["waiting"]) or message["offer"]):
-                    # The bot reads no history; leaving it out keeps a hundred rounds per profile quick
+                    # The bot reads no history; leaving it out keeps the rounds of every profile quick
                     # (tests/test_wire.py reads whole views back at every ply).
                     choice = GreedyAgent(seed=self.seat).act(PlayerView.from_dict(view | {"history": []}))
                     await self.socket.send(json.dumps({"type": "act", "text": str(choice)}))
@@ -191,13 +192,13 @@ def play_profile(name: str) -> int:
         await four_players(port, name, name, ROUNDS)
         return replays(lobby, name)
 
-    return run(play, limits=Limits(rate=10**6, burst=10**6))  # bots send faster than people
+    return run(play, limits=Limits(rounds_kept=KEPT, rate=10**6, burst=10**6))  # bots send faster than people
 
 
 def test_four_clients_play_every_profile() -> None:
     # One server per profile, two at a time: CI has two cores.
     with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("fork")) as pool:
-        assert list(pool.map(play_profile, PROFILES)) == [Limits().rounds_kept] * len(PROFILES)  # the last ones
+        assert list(pool.map(play_profile, PROFILES)) == [KEPT] * len(PROFILES)  # the last ones
 
 
 def test_a_client_that_leaves_mid_round_comes_back_with_its_token(tmp_path: Path) -> None:
