@@ -11,6 +11,7 @@ from tienlen.agents import Agent, make_agent
 from tienlen.search import (
     DEFAULT_LEVEL,
     LEVELS,
+    OTHER_POLICIES,
     OWN_POLICIES,
     Hint,
     SearchAgent,
@@ -99,23 +100,25 @@ def test_hint_ranks_legal_actions_with_estimates() -> None:
     assert hint(view, level=1, seed=2) == ranked
 
 
-def test_each_level_plans_its_own_seat_as_documented() -> None:
+def test_each_level_plans_its_own_seat_and_the_others_as_documented() -> None:
     # Level 1 assumes it will play on as the plain greedy bot, level 2 with long leads, levels 3
-    # to 5 as the planning bot.
-    assert set(OWN_POLICIES) == set(LEVELS) and DEFAULT_LEVEL == 3
+    # to 5 as the planning bot; levels 1 to 3 assume the others play the plain greedy bot, levels
+    # 4 and 5 the planning bot.
+    assert set(OWN_POLICIES) == set(OTHER_POLICIES) == set(LEVELS) and DEFAULT_LEVEL == 3
     assert OWN_POLICIES[1] == GreedyAgent() and OWN_POLICIES[2] == GreedyAgent(long_leads=True)
     assert [OWN_POLICIES[level] for level in (3, 4, 5)] == [make_agent("greedy-plan")] * 3
+    assert [OTHER_POLICIES[level] for level in LEVELS] == [GreedyAgent()] * 3 + [make_agent("greedy-plan")] * 2
 
 
-def test_the_level_sets_how_the_player_plays_its_own_seat_in_the_rollouts() -> None:
-    # With the same budget and seed, levels 3 to 5 rank alike (the same policy), and levels 1, 2
-    # and 3 each otherwise: the estimates come from rollouts in which the seat plays differently.
+def test_the_level_sets_how_the_player_plays_each_seat_in_the_rollouts() -> None:
+    # With the same budget and seed, levels 4 and 5 rank alike (the same policies), and levels 1
+    # to 4 each otherwise: the estimates come from rollouts in which the seats play differently.
     for seed in (1, 2):
         round_ = Round.deal(HOUSE, seed=seed, first_round=False)  # a 13-card hand to lead with, a whole round ahead
         view = round_.view(round_.to_act or 0)
         ranked = {level: hint(view, level=level, seed=1, rollouts=24) for level in LEVELS}
-        assert ranked[3] == ranked[4] == ranked[5]
-        assert len({ranked[1], ranked[2], ranked[3]}) == 3
+        assert ranked[4] == ranked[5]
+        assert len({ranked[1], ranked[2], ranked[3], ranked[4]}) == 4
 
 
 def test_bad_levels_and_views_are_refused() -> None:
@@ -226,6 +229,9 @@ def test_a_world_made_without_replay_is_the_replayed_round(rules: RuleSet) -> No
         assert made.trick == replayed.trick and made.to_act == replayed.to_act
         assert made.events == replayed.events and made.actions == replayed.actions
         assert list(made.legal_actions()) == list(replayed.legal_actions())
-        assert _play_out(made, 0, OWN_POLICIES[3]).result == _play_out(replayed, 0, OWN_POLICIES[3]).result
+        assert (
+            _play_out(made, 0, OWN_POLICIES[3], OTHER_POLICIES[3]).result
+            == _play_out(replayed, 0, OWN_POLICIES[3], OTHER_POLICIES[3]).result
+        )
         compared += 1
     assert compared > 10

@@ -84,7 +84,7 @@ from tienlen.rules import RuleSet
 from tienlen.settle import settle
 from tienlen.views import PlayerView
 
-__all__ = ["LEVELS", "OWN_POLICIES", "DEFAULT_LEVEL", "HINT_LEVEL", "SearchAgent", "Hint", "hint"]
+__all__ = ["LEVELS", "OWN_POLICIES", "OTHER_POLICIES", "DEFAULT_LEVEL", "HINT_LEVEL", "SearchAgent", "Hint", "hint"]
 
 LEVELS: Mapping[int, int] = MappingProxyType({1: 16, 2: 40, 3: 100, 4: 250, 5: 500})
 """Rollouts per decision at each level."""
@@ -125,12 +125,6 @@ def _money(result: RoundResult, rules: RuleSet, seat: int) -> float:
     return float(net[seat])
 
 
-_OTHERS = GreedyAgent()
-"""The policy the searching seat assumes of the others, in rollouts and inference."""
-_DANGER = _OTHERS.danger
-"""The hand size the greedy policy counts as close to going out, in rollouts and inference."""
-
-
 def _bundled(name: str) -> GreedyAgent:
     """The bundled greedy bot of that name (:data:`~tienlen.agents.AGENTS`)."""
     agent = make_agent(name)
@@ -138,17 +132,22 @@ def _bundled(name: str) -> GreedyAgent:
     return agent
 
 
-_PLANNED = _bundled("greedy-plan")
+_PLAIN, _PLANNED = _bundled("greedy"), _bundled("greedy-plan")
 OWN_POLICIES: Mapping[int, GreedyAgent] = MappingProxyType(
-    {1: _bundled("greedy"), 2: _bundled("greedy-long"), 3: _PLANNED, 4: _PLANNED, 5: _PLANNED}
+    {1: _PLAIN, 2: _bundled("greedy-long"), 3: _PLANNED, 4: _PLANNED, 5: _PLANNED}
 )
 """The policy the player assumes for its own seat in its rollouts, at each level."""
+OTHER_POLICIES: Mapping[int, GreedyAgent] = MappingProxyType({1: _PLAIN, 2: _PLAIN, 3: _PLAIN, 4: _PLANNED, 5: _PLANNED})
+"""The policy the player assumes for every other seat in its rollouts, at each level: the plain
+greedy bot up to level 3, the planning bot from level 4 on."""
+_DANGER = _PLAIN.danger
+"""The hand size the plain greedy policy counts as close to going out: the others' choices are read by that policy at every level."""
 
 
-def _play_out(round_: Round, seat: int, own: GreedyAgent) -> Round:
-    """The round played to its end, by ``own`` for ``seat`` and the plain greedy policy for the
-    others, out-of-turn chops offered as :func:`~tienlen.agents.play_round` offers them."""
-    agents = [own if s == seat else _OTHERS for s in range(round_.players)]
+def _play_out(round_: Round, seat: int, own: GreedyAgent, others: GreedyAgent) -> Round:
+    """The round played to its end, by ``own`` for ``seat`` and ``others`` for every other seat,
+    out-of-turn chops offered as :func:`~tienlen.agents.play_round` offers them."""
+    agents = [own if s == seat else others for s in range(round_.players)]
     return play_round(round_.rules, agents, start=round_)
 
 
@@ -395,7 +394,7 @@ def _evaluate(view: PlayerView, level: int, rollouts: int, seed: int) -> list[tu
     candidate, the own seat played by the level's policy (:data:`OWN_POLICIES`). Half the
     rollouts go to every candidate over the same worlds; the other half to the :data:`_KEPT`
     best of them over new worlds, also shared."""
-    own = OWN_POLICIES[level]
+    own, others = OWN_POLICIES[level], OTHER_POLICIES[level]
     candidates = _candidates(view, view.legal_actions, own)
     rng = _rng(seed, view)
     replay = _replay_of(view)
@@ -407,7 +406,7 @@ def _evaluate(view: PlayerView, level: int, rollouts: int, seed: int) -> list[tu
             for index in which:
                 action = candidates[index]
                 declined = action.kind == "pass" and world.to_act != seat  # declining an out-of-turn chop changes nothing
-                tallies[index].add(_play_out(world if declined else world.apply(action), seat, own), seat)
+                tallies[index].add(_play_out(world if declined else world.apply(action), seat, own, others), seat)
 
     everyone = range(len(candidates))
     if len(candidates) <= _KEPT:
