@@ -169,8 +169,9 @@ class GreedyAgent:
     three plain greedy bots under ``house`` (a bot no better than them takes 25% of first
     places), long leads take about 43%, long leads and kept combinations 51%, and both with
     ``danger=6`` 59% (``make_agent("greedy-plan")``). The plain bot is the library's baseline;
-    the search player assumes the others play it, and plans its own seat with these options
-    (see :data:`tienlen.search.OWN_POLICIES`).
+    the search player plans its own seat with these options, and from level 4 on expects the
+    others to play so too (see :data:`tienlen.search.OWN_POLICIES` and
+    :data:`tienlen.search.OTHER_POLICIES`).
     """
 
     seed: int = 0

@@ -2,38 +2,39 @@
 
 **How it decides.** From the :class:`~tienlen.views.PlayerView` alone, the player deals the
 cards it cannot see to the other seats many times over ("worlds"), each world consistent with
-what the view shows: every seat's card count, every card played and who played it, and the
-fact that nobody won at the deal (a world whose deal would have been an instant win is drawn
-again). The history is replayed once on :class:`~tienlen.round.Round`; every world is that
-round with other hidden cards, so the rules of the rule set (chops, bombs after a pass,
-out-of-turn chops, frozen players, thúi, card-count scoring) are the engine's own. Each
-candidate action is then played in every world, the round is played out by the greedy policy
-(:func:`~tienlen.agents.play_round`, out-of-turn chops included) and settled: a plain
-:class:`~tienlen.agents.GreedyAgent` in every other seat, and in the player's own seat the
-policy of its level (:data:`OWN_POLICIES`). From level 3 on that is a greedy bot that plans
-its hand: it leads its longest combination, follows with the play that leaves its hand the
-fewest leads to shed, and spends 2s and bombs once any seat holds 6 cards or fewer
-(``GreedyAgent(danger=6, long_leads=True, keep_combos=True)``). The plain bot leads one card
-at a time and breaks pairs and straights to follow; a player that planned its own future that
-way would undervalue every action that keeps its hand in shape. Measured at level 3 under
-``house`` against three greedy bots, the plain bot in its own rollouts gave 54% of first
-places, long leads 70%, and the planning bot 78%. Every candidate meets the same worlds
-(common random numbers), which makes their comparison far less noisy than their values. Half
-the rollouts go to every candidate; the other half, over new worlds, to the three that did
-best, so the close calls get the most rollouts.
+what the view shows: every seat's card count, every card played and who played it, and the fact
+that nobody won at the deal (a world whose deal would have been an instant win is drawn again).
+The history is replayed once on :class:`~tienlen.round.Round`; every world is that round with
+other hidden cards, so the rules of the rule set (chops, bombs after a pass, out-of-turn chops,
+frozen players, thúi, card-count scoring) are the engine's own. Each candidate action is then
+played in every world, the round is played out (:func:`~tienlen.agents.play_round`, out-of-turn
+chops included) and settled, each seat by the policy the level assumes of it. For the player's
+own seat (:data:`OWN_POLICIES`) that is, from level 3 on, the planning bot: a greedy bot that
+plans its hand. It leads its longest combination, follows with the play that leaves its hand
+the fewest leads to shed, and spends 2s and bombs once any seat holds 6 cards or fewer
+(``GreedyAgent(danger=6, long_leads=True, keep_combos=True)``). For the other seats
+(:data:`OTHER_POLICIES`) it is the plain :class:`~tienlen.agents.GreedyAgent` up to level 3 and
+the planning bot from level 4 on. The plain bot leads one card at a time and breaks pairs and
+straights to follow; a player that planned its own future that way would undervalue every
+action that keeps its hand in shape. Measured at level 3 under ``house`` against three greedy
+bots, the plain bot in its own rollouts gave 54% of first places, long leads 70%, and the
+planning bot 78%. Every candidate meets the same worlds (common random numbers), which makes
+their comparison far less noisy than their values. Half the rollouts go to every candidate; the
+other half, over new worlds, to the three that did best, so the close calls get the most
+rollouts.
 
-**What it infers.** The player assumes the others play about as the greedy policy does, the
-same assumption its rollouts make, and mends each draw of the hidden cards towards explaining
-the choices the others made in turn this round: each play, and each pass, which tells that the
-seat held nothing the policy would have played. While some seat's choices are not all
-explained, that seat gives one card for a random card of another seat: one of the cards the
-policy would have played instead at its first unexplained choice, where it still holds one. At
-most 15 such swaps are made (``_REPAIRS``), so no world is ever ruled out: against players
-unlike the policy the draw stays close to uniform. Against greedy players the true hands always
-pass the test (``tests/test_search.py``). Measured on positions of greedy rounds (``house``),
-about three worlds in five explain every choice of every seat (one in five when each seat was
-drawn again until explained, the player's first way), and 47% of the hidden cards sit where
-they really are (a third for a uniform draw).
+**What it infers.** The player assumes the others play about as the plain greedy policy does
+(at every level: reading their choices by the planning bot instead did no better), and mends
+each draw of the hidden cards towards explaining the choices the others made in turn this
+round: each play, and each pass, which tells that the seat held nothing the policy would have
+played. While some seat's choices are not all explained, that seat gives one card for a random
+card of another seat: one of the cards the policy would have played instead at its first
+unexplained choice, where it still holds one. At most 15 such swaps are made (``_REPAIRS``), so
+no world is ever ruled out: against players unlike the policy the draw stays close to uniform.
+Against greedy players the true hands always pass the test (``tests/test_search.py``). Measured
+on positions of greedy rounds (``house``), about three worlds in five explain every choice of
+every seat (one in five when each seat was drawn again until explained, the player's first
+way), and 47% of the hidden cards sit where they really are (a third for a uniform draw).
 
 **What it maximises.** The mean money of the rollouts, plus a bonus for going out first: the
 share of rollouts the candidate went out first in, times three times the mean money such
@@ -51,11 +52,14 @@ fusion: it plays as if it will learn the hidden cards) matters mostly late in a 
 hands are small.
 
 **Levels** set the number of rollouts per decision (at least two worlds per candidate and
-stage, see :data:`LEVELS`) and how well the player plans its own future in them
-(:data:`OWN_POLICIES`): level 1 assumes it will play as the plain greedy bot, level 2 with
-long leads, levels 3 to 5 as the planning bot. So the lower levels are weaker by design, not
-only by budget: more rollouts alone stop paying after about a hundred. A wide position keeps
-at most 8 candidates: the choice of the policy its own seat follows in the rollouts (first: it
+stage, see :data:`LEVELS`), how well the player plans its own future in them
+(:data:`OWN_POLICIES`: level 1 assumes it will play as the plain greedy bot, level 2 with long
+leads, levels 3 to 5 as the planning bot) and how well it expects the others to play
+(:data:`OTHER_POLICIES`: as the plain greedy bot up to level 3, as the planning bot from level 4
+on). So the levels differ by design, not only by budget: more rollouts alone stop paying after
+about a hundred. Against players stronger than the plain bot (other search players, say), the
+planning bot is the closer guess of what they will do, and level 4 beats level 3 by far. A wide
+position keeps at most 8 candidates: the choice of the policy its own seat follows in the rollouts (first: it
 wins ties), every play that goes out, the pass, and per kind of combination the lowest plays
 and the highest (so a 2 or a bomb is always weighed). The agent is deterministic for a seed:
 its random draws are seeded by the seed and the public position.
