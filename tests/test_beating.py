@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from tienlen import (
     FACEOFF,
@@ -523,3 +524,17 @@ def test_beats_and_is_chop_answer_false_for_cards_that_are_no_combination() -> N
     assert beats("9♠", "3♠ 4♦", HOUSE) is False
     assert is_chop("6♠ 6♣ 6♦ 6♥ 7♠", "2♥", HOUSE) is False
     assert is_chop("6♠ 6♣ 6♦ 6♥", "2♥ 3♠", HOUSE) is False
+
+
+CARDS = st.sets(st.integers(0, 51), min_size=1, max_size=6).map(lambda cards: sum(1 << c for c in cards))
+"""A few cards as a mask: singles and pairs often, longer combinations sometimes, and many that form none."""
+
+
+@settings(max_examples=500, deadline=None)
+@given(play=CARDS, table=st.one_of(st.none(), CARDS), rules=st.sampled_from(ALL), passed=st.booleans())
+def test_beats_answers_as_explain_on_any_cards_combination_or_not(
+    play: int, table: int | None, rules: RuleSet, passed: bool
+) -> None:
+    # beats decides without writing a reason; it must say exactly what explain says, also on
+    # cards that form no combination (on either side).
+    assert beats(play, table, rules, passed=passed) is (explain(play, table, rules, passed=passed) is None)
