@@ -145,7 +145,8 @@ OTHER_POLICIES: Mapping[int, GreedyAgent] = MappingProxyType({1: _PLAIN, 2: _PLA
 """The policy the player assumes for every other seat in its rollouts, at each level: the plain
 greedy bot up to level 3, the planning bot from level 4 on."""
 _DANGER = _PLAIN.danger
-"""The hand size the plain greedy policy counts as close to going out: the others' choices are read by that policy at every level."""
+"""The hand size the plain greedy policy counts as close to going out: the others' choices are
+read by that policy at every level."""
 
 
 def _play_out(round_: Round, seat: int, own: GreedyAgent, others: GreedyAgent) -> Round:
@@ -395,9 +396,9 @@ def _scores(tallies: Sequence[_Tally]) -> list[float]:
 
 def _evaluate(view: PlayerView, level: int, rollouts: int, seed: int) -> list[tuple[float, Hint]]:
     """Each candidate's score (see :func:`_scores`) and estimates, best first, ties to the earlier
-    candidate, the own seat played by the level's policy (:data:`OWN_POLICIES`). Half the
-    rollouts go to every candidate over the same worlds; the other half to the :data:`_KEPT`
-    best of them over new worlds, also shared."""
+    candidate, each seat played by the level's policy for it (:data:`OWN_POLICIES`,
+    :data:`OTHER_POLICIES`). Half the rollouts go to every candidate over the same worlds; the
+    other half to the :data:`_KEPT` best of them over new worlds, also shared."""
     own, others = OWN_POLICIES[level], OTHER_POLICIES[level]
     candidates = _candidates(view, view.legal_actions, own)
     rng = _rng(seed, view)
