@@ -60,9 +60,9 @@ on). So the levels differ by design, not only by budget: while the player expect
 to play the plain bot, more rollouts alone stopped paying after about a hundred. The planning
 bot is the closer guess of what stronger players (search players, people) will do: expecting it,
 level 4 beats level 3 by far with a quarter more rollouts, and rollouts pay again, level 5 (four
-times level 4's) beating level 4. A wide position keeps at most 8 candidates: the choice of the policy
-its own seat follows in the rollouts (first: it wins ties), every play that goes out, the pass,
-and per kind of combination the lowest plays and the highest (so a 2 or a bomb is always
+times level 4's) beating level 4. A wide position keeps at most 8 candidates: the choice of the
+policy its own seat follows in the rollouts (first: it wins ties), every play that goes out, the
+pass, and per kind of combination the lowest plays and the highest (so a 2 or a bomb is always
 weighed). The agent is deterministic for a seed: its random draws are seeded by the seed and
 the public position.
 """
