@@ -2,11 +2,11 @@
 
 A uniformly random policy picks one legal index per table from the action masks (:func:`draw`,
 one NumPy draw for all tables), and every step returns the observations and masks of every table,
-so the figure is what a trainer's data collection pays apart from its own model. "table-steps/s" counts one index
-chosen at one table (a run takes its span and then a suit step per rank); "plies/s"
-counts the round's actions (plays, passes, chops) completed. For scale, the bare ``Round`` loop
-(``legal_actions()`` then ``apply`` of a random one, no observation) is timed in the same run.
-Needs the ``rl`` extra.
+so the figure is what a trainer's data collection pays apart from its own model. "table-steps/s"
+counts one index chosen at one table (a run takes its span and then a suit step per rank);
+"plies/s" counts the round's actions (plays, passes, chops) completed. For scale, the bare
+``Round`` loop (``legal_actions()`` then ``apply`` of a random one, no observation) is timed in
+the same run. Needs the ``rl`` extra.
 
     python benchmarks/bench_vector.py                          # house, 4 players, 256 tables, 0 and 2 workers
     python benchmarks/bench_vector.py --workers 0 1 2 --tables 512 --seconds 10
