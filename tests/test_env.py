@@ -9,9 +9,17 @@ import pytest
 from builders import exact
 
 from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidArgument, Round, RuleSet
-from tienlen._cache import CACHES
 from tienlen.agents import Agent, GreedyAgent, RandomAgent, play_round
-from tienlen.encoding import OBSERVATION_LENGTH, decode_observation, encode_observation, legal_action_masks, split_observation
+from tienlen.encoding import (
+    AS_FLOATS,
+    AS_INTS,
+    OBSERVATION_LENGTH,
+    decode_observation,
+    encode_observation,
+    legal_action_masks,
+    split_observation,
+    written_observation,
+)
 from tienlen.env import TienLenEnv, advance, chop_offers, encoded_observation, observation_of, selected_actions
 from tienlen.round import table_of
 from tienlen.settle import REWARD_SCALE, settle
@@ -289,7 +297,8 @@ def bits(mask: int) -> list[int]:
 
 def card_fields_hold_the_cards_at_every_step(round_: Round, rng: random.Random) -> int:
     """Play ``round_`` out at random (a chop out of turn taken half the times one is offered), checking
-    every seat's card fields at every step; the chops taken."""
+    every seat's card fields at every step, and that the observation's three forms (bytes, ints and
+    floats) hold the same numbers; the chops taken."""
     offers, chops = chop_offers(round_), 0
     while True:
         played_by = [d & ~h for d, h in zip(round_.dealt, round_.hand_masks, strict=True)]
@@ -302,8 +311,10 @@ def card_fields_hold_the_cards_at_every_step(round_: Round, rng: random.Random) 
             assert fields["played"] == bits(sum(played_by))
             for slot in range(round_.players):
                 assert fields["played_by"][52 * slot : 52 * (slot + 1)] == bits(played_by[(seat + slot) % round_.players])
-            CACHES["observation card fields"].clear()
-            assert encoded_observation(round_, seat, offers) == data
+            written = observation_of(round_, seat, offers)._fields()
+            ints = written_observation(written, AS_INTS)
+            assert ints == array("b", data).tolist() and {type(v) for v in ints} == {int}
+            assert written_observation(written, AS_FLOATS) == [float(v) for v in ints]
         if round_.is_over:
             return chops
         actions = selected_actions(round_, offers)
@@ -314,15 +325,15 @@ def card_fields_hold_the_cards_at_every_step(round_: Round, rng: random.Random) 
 
 
 @pytest.mark.parametrize(("rules", "players"), CONFIGS, ids=CONFIG_IDS)
-def test_card_fields_kept_from_earlier_steps_are_the_bits_of_the_cards_now(rules: RuleSet, players: int) -> None:
-    # The encoder keeps each card field's bytes by mask and reuses them at later steps (issue 26):
+def test_card_fields_written_from_chunks_are_the_bits_of_the_cards_now(rules: RuleSet, players: int) -> None:
+    # The encoder writes each card field as four pieces of 13 cards taken from a table (issue 26):
     # at every step of seeded rounds, every seat's card fields are the bits of its cards now, read
-    # bit by bit, and the bytes are the same when every field is worked out afresh.
+    # bit by bit, in bytes, ints and floats alike.
     for seed in range(3):
         card_fields_hold_the_cards_at_every_step(Round.deal(rules, players=players, seed=seed), random.Random(seed))
 
 
-def test_card_fields_kept_from_earlier_steps_hold_after_chops_out_of_turn() -> None:
+def test_card_fields_written_from_chunks_hold_after_chops_out_of_turn() -> None:
     start = Round.from_hands(["2♠ 5♣", "3♦ 4♦", "6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣ K♥", "3♥ 4♥"], IWIN, first_round=False, leader=0)
     chops = sum(card_fields_hold_the_cards_at_every_step(start.play("2♠"), random.Random(seed)) for seed in range(8))
     assert 0 < chops < 8  # the chop both taken and declined

@@ -69,11 +69,12 @@ True
 
 from __future__ import annotations
 
+import itertools
 import operator
-from array import array
-from collections.abc import Iterable, Mapping, Sequence
+import struct
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar
 
 import attrs
 
@@ -107,6 +108,10 @@ __all__ = [
     "decode_observation",
     "split_observation",
 ]
+
+_Piece = TypeVar("_Piece")
+_Written = TypeVar("_Written")
+_Number = TypeVar("_Number", int, float)
 
 SLOTS = 4
 """Slots of every per-seat field (the most players a rule set allows)."""
@@ -374,69 +379,108 @@ class Observation:
 
     def encode(self) -> list[int]:
         """The observation as :data:`OBSERVATION_LENGTH` ints (see the module docs)."""
-        return array("b", self.to_bytes()).tolist()
+        return written_observation(self._fields(), AS_INTS)
 
     def to_bytes(self) -> bytes:
         """:meth:`encode` as :data:`OBSERVATION_LENGTH` bytes, each int one signed byte (every value
         lies from -1 to 127), for array libraries: ``numpy.frombuffer(data, numpy.int8)``."""
-        return packed_observation(ObservationFields._make(getattr(self, name) for name in ObservationFields._fields))
+        return written_observation(self._fields(), AS_BYTES)
+
+    def _fields(self) -> ObservationFields:
+        return ObservationFields._make(getattr(self, name) for name in ObservationFields._fields)
 
 
 if ObservationFields._fields != tuple(field.name for field in attrs.fields(Observation)):
     raise TypeError("ObservationFields must list the fields of Observation, in order")
 
 
-def packed_observation(fields: ObservationFields) -> bytes:
-    """The fields of an :class:`Observation` (known good, not checked) encoded as
-    :meth:`Observation.to_bytes` gives them: the one encoder, which the learning adapters call
-    straight from a round's values without building the observation (private to the package)."""
+@attrs.frozen(kw_only=True)
+class _Form(Generic[_Piece, _Written]):
+    """One way of writing an encoded observation: signed bytes (``Observation.to_bytes``), ints
+    (``Observation.encode``) or floats (OpenSpiel's tensors), with the pieces it keeps."""
+
+    name: str
+    numbers: Callable[[Sequence[int]], _Piece]
+    """A piece of small signed ints written in this form."""
+    start: Callable[[], Any]
+    """An empty buffer that pieces are added to with ``+=``."""
+    finish: Callable[[Any], _Written]
+    """The observation from the full buffer."""
+    absent: Mapping[int, _Piece]
+    """The ``played_by`` blocks of the seats a table of fewer than 4 lacks, by table size."""
+
+    @classmethod
+    def made(
+        cls, name: str, numbers: Callable[[Sequence[int]], _Piece], start: Callable[[], Any], finish: Callable[[Any], _Written]
+    ) -> _Form[_Piece, _Written]:
+        return cls(
+            name=name,
+            numbers=numbers,
+            start=start,
+            finish=finish,
+            absent={players: numbers([-1] * (52 * (SLOTS - players))) for players in range(2, SLOTS + 1)},
+        )
+
+    def card_chunks(self) -> list[_Piece]:
+        """The 13 numbers of every 13 cards in a row (``chunks[bits]``, card ``i`` of the row shown
+        by bit ``i``): a card field is four of them. Worked out the first time they are asked for."""
+        return _CARD_CHUNKS.get(self.name) or _CARD_CHUNKS.put(
+            self.name, [self.numbers(bits[::-1]) for bits in itertools.product((0, 1), repeat=13)]
+        )
+
+
+_CARD_CHUNKS: BoundedCache[str, list[Any]] = BoundedCache("observation card chunks", limit=3, holds="forms of writing")
+"""Each form's pieces for every 13 cards in a row (a complete table: 8,192 pieces, about 1.3 MB
+for ints or floats and 0.4 MB for bytes), made the first time an observation is written in it."""
+
+_CHUNK = (1 << 13) - 1
+
+_SEAT_FIELDS: BoundedCache[tuple[Any, ...], Any] = BoundedCache("observation seat fields", limit=1 << 12, holds="situations")
+"""The fields from ``passed`` to ``forfeited`` (with the padding after ``card_counts``) of the
+situations observations showed (who passed, went out, froze and forfeited, seen by one seat), by
+form and situation."""
+
+
+def written_observation(fields: ObservationFields, form: _Form[_Piece, _Written]) -> _Written:
+    """The fields of an :class:`Observation` (known good, not checked) written in ``form``
+    (:data:`AS_BYTES`, :data:`AS_INTS` or :data:`AS_FLOATS`): the one encoder, which the learning
+    adapters call straight from a round's values without building the observation (private to
+    the package)."""
     (
         seat, players, hand_mask, table, played_mask, played_by, card_counts, passed, finished, frozen, forfeited,
         to_act, table_seat, leader, trick_number, chops_in_trick, my_turn, must_lead, interrupt_offered, is_over,
     ) = fields  # fmt: skip  # in the order of its fields (mypy types each; the encoding tests read each back)
     picked = _IN_TURN[players][seat]
-    # the card fields, 52 bytes each: hand, table, played, then each seat's played cards in relative order
-    masks = (hand_mask, 0 if table is None else table.mask, played_mask, *picked(played_by))
-    get = _BLOCKS.get
-    blocks = [get(mask) or _card_block(mask) for mask in masks]
-    key = (seat, players, passed, finished, frozen, forfeited)
-    orders = _ORDERS.get(key) or _ORDERS.put(key, _orders(*key))
-    return b"".join(
+    numbers = form.numbers
+    chunks = form.card_chunks()
+    out = form.start()
+    out += numbers((seat, players))
+    # the card fields, four chunks of 13 cards each: hand, table, played, then each seat's played cards in relative order
+    for mask in (hand_mask, 0 if table is None else table.mask, played_mask, *picked(played_by)):
+        out += chunks[mask & _CHUNK]
+        out += chunks[mask >> 13 & _CHUNK]
+        out += chunks[mask >> 26 & _CHUNK]
+        out += chunks[mask >> 39]
+    out += form.absent[players]
+    out += numbers(picked(card_counts))
+    key = (form.name, seat, players, passed, finished, frozen, forfeited)
+    out += _SEAT_FIELDS.get(key) or _SEAT_FIELDS.put(key, numbers(_orders(seat, players, passed, finished, frozen, forfeited)))
+    out += numbers(
         (
-            bytes((seat, players)),
-            *blocks,
-            _ABSENT_BYTES[players],
-            bytes(picked(card_counts)),
-            orders,
-            bytes(
-                (
-                    255 if to_act is None else (to_act - seat) % players,  # 255: -1 as a signed byte
-                    255 if table_seat is None else (table_seat - seat) % players,
-                    (leader - seat) % players,
-                    0 if table is None else table.kind,  # an IntEnum: its value
-                    0 if table is None else table.mask.bit_count(),
-                    trick_number,
-                    chops_in_trick,
-                    my_turn,
-                    must_lead,
-                    interrupt_offered,
-                    is_over,
-                )
-            ),
+            -1 if to_act is None else (to_act - seat) % players,
+            -1 if table_seat is None else (table_seat - seat) % players,
+            (leader - seat) % players,
+            0 if table is None else table.kind.value,
+            0 if table is None else table.mask.bit_count(),
+            trick_number,
+            chops_in_trick,
+            1 if my_turn else 0,
+            1 if must_lead else 0,
+            1 if interrupt_offered else 0,
+            1 if is_over else 0,
         )
     )
-
-
-def _card_block(mask: int) -> bytes:
-    """The 52 bytes of a card field holding ``mask`` (one per card, 1 for a card in it), worked
-    out and kept in :data:`_BLOCKS`."""
-    return _BLOCKS.put(mask, _card_bits(mask))
-
-
-_BLOCKS: BoundedCache[int, bytes] = BoundedCache("observation card fields", limit=1 << 14, holds="card masks")
-"""The 52 bytes of each card mask an observation showed (a hand, a table, the cards played, a
-seat's played cards), by mask: from one step to the next most card fields are unchanged, so an
-observation is mostly made of fields already written (about 2.4 MB when full)."""
+    return form.finish(out)
 
 
 def _orders(
@@ -446,20 +490,35 @@ def _orders(
     finished: tuple[int, ...],
     frozen: tuple[int, ...],
     forfeited: tuple[int, ...],
-) -> bytes:
-    """The padding after ``card_counts`` and the fields ``passed`` to ``forfeited`` (with theirs),
-    as signed bytes."""
+) -> list[int]:
+    """The padding after ``card_counts`` and the fields ``passed`` to ``forfeited`` (with theirs)."""
     seats = _ROTATIONS[players][seat]
     pad = [-1] * (SLOTS - players)
     out = pad + [1 if s in passed else 0 for s in seats] + pad
     for group in (finished, frozen, forfeited):
         out += [group.index(s) + 1 if s in group else 0 for s in seats] + pad
-    return array("b", out).tobytes()
+    return out
 
 
-_ORDERS: BoundedCache[tuple[object, ...], bytes] = BoundedCache("observation seat fields", limit=1 << 12, holds="situations")
-"""The bytes of the fields from ``passed`` to ``forfeited`` of the situations observations showed
-(who passed, went out, froze and forfeited, seen by one seat), by situation."""
+_SIGNED_BYTES = {size: struct.Struct(f"{size}b") for size in range(3 * 52 + 1)}
+"""Packs a piece of so many small signed ints as one byte each."""
+
+_FLOATS = {number: float(number) for number in range(-128, 128)}
+"""The float of each number an observation holds, one object each."""
+
+
+def _as_is(out: list[_Number]) -> list[_Number]:
+    return out
+
+
+AS_BYTES: _Form[bytes, bytes] = _Form.made("bytes", lambda numbers: _SIGNED_BYTES[len(numbers)].pack(*numbers), bytearray, bytes)
+"""Observations as bytes, one signed byte a number (``Observation.to_bytes``)."""
+AS_INTS: _Form[tuple[int, ...], list[int]] = _Form.made("ints", tuple, list, _as_is)
+"""Observations as lists of ints (``Observation.encode``)."""
+AS_FLOATS: _Form[tuple[float, ...], list[float]] = _Form.made(
+    "floats", lambda numbers: tuple(map(_FLOATS.__getitem__, numbers)), list, _as_is
+)
+"""Observations as lists of floats (OpenSpiel's tensors)."""
 
 _ROTATIONS = {
     players: [tuple((seat + k) % players for k in range(players)) for seat in range(players)] for players in range(2, SLOTS + 1)
@@ -467,8 +526,6 @@ _ROTATIONS = {
 """The seats in relative order (the observer first) at each table size, for each observer."""
 _IN_TURN = {players: [operator.itemgetter(*seats) for seats in _ROTATIONS[players]] for players in range(2, SLOTS + 1)}
 """For each table size and observer, what picks per-seat values in relative order."""
-_ABSENT_BYTES = {players: array("b", [-1] * (52 * (SLOTS - players))).tobytes() for players in range(2, SLOTS + 1)}
-"""The ``played_by`` blocks of the seats a table of fewer than 4 lacks."""
 
 
 def encode_observation(view: PlayerView) -> list[int]:

@@ -51,7 +51,6 @@ as the API expects, each must then ``step(None)`` once to leave ``agents``; ``in
 from __future__ import annotations
 
 import random
-from array import array
 from collections.abc import Container, Iterator, Mapping, Sequence
 from operator import and_, invert
 from typing import Any, ClassVar, Literal, TypedDict
@@ -60,7 +59,15 @@ from tienlen._checks import check_int, check_players, check_rules, check_seat, c
 from tienlen._input import MAX_SEED, shown
 from tienlen._state import SEATS
 from tienlen.actions import PASSES, Action
-from tienlen.encoding import OBSERVATION_LENGTH, Observation, ObservationFields, action_from_mask, packed_observation
+from tienlen.encoding import (
+    AS_BYTES,
+    AS_INTS,
+    OBSERVATION_LENGTH,
+    Observation,
+    ObservationFields,
+    action_from_mask,
+    written_observation,
+)
 from tienlen.errors import IllegalPlay, InvalidArgument
 from tienlen.round import Round, position_of
 from tienlen.rules import RuleSet
@@ -140,7 +147,7 @@ def observation_of(round_: Round, seat: int, choppers: Container[int]) -> Observ
 def encoded_observation(round_: Round, seat: int, choppers: Container[int]) -> bytes:
     """``observation_of(round_, seat, choppers).to_bytes()``, without building the observation (one
     per step: the hot path of the learning adapters)."""
-    return packed_observation(_fields(round_, seat, choppers))
+    return written_observation(_fields(round_, seat, choppers), AS_BYTES)
 
 
 def _fields(round_: Round, seat: int, choppers: Container[int]) -> ObservationFields:
@@ -311,7 +318,7 @@ class TienLenEnv:
             offers = self._offers
             masks = round_.legal_actions().masks() if not offers else [a.mask for a in selected_actions(round_, offers)]
         return {
-            "observation": array("b", packed_observation(_fields(round_, seat, self._choppers))).tolist(),  # encode()
+            "observation": written_observation(_fields(round_, seat, self._choppers), AS_INTS),  # encode()
             "action_mask": masks,
         }
 
