@@ -318,6 +318,34 @@ def test_tensors_read_in_python_equal_openspiels_own(rules: RuleSet, players: in
             state.apply_action(rng.choice(state.legal_actions()))
 
 
+@pytest.mark.parametrize(
+    ("rules", "players"), [(HOUSE, 4), (IWIN, 4), (PROFILES["northern"], 3)], ids=["house", "iwin", "northern"]
+)
+def test_legal_actions_read_in_python_equal_openspiels_own(rules: RuleSet, players: int) -> None:
+    # The state answers legal_actions() for the player to decide without OpenSpiel's C++ round trip
+    # (issue 26); OpenSpiel's own answer must be the same, for no player and for each player,
+    # while dealing, at every decision and once the round is over.
+    state = load(rules, players).new_initial_state()
+    rng = random.Random(6)
+    while True:
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for player in range(players):
+            assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+        if state.is_terminal():
+            assert state.legal_actions() == []
+            return
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_a_card_dealt_already_or_no_card_is_refused_and_nothing_changes() -> None:
+    state = load(HOUSE, 4).new_initial_state()
+    state.apply_action(5)
+    for bad, named in ((5, "4♣"), (52, "52")):  # OpenSpiel itself refuses -1
+        with pytest.raises(IllegalPlay, match=f"{named} is not a card left to deal: deal one of the 51 cards"):
+            state.apply_action(bad)
+        assert state.history() == [5] and len(state.chance_outcomes()) == 51
+
+
 def test_the_player_ids_kept_are_openspiels() -> None:
     from tienlen import openspiel
 

@@ -62,6 +62,7 @@ MESSAGES: dict[str, str] = {
     "card-all-multiplier-players-must": "card_all_multiplier: {value} at {n} players must be at least 1 (1 leaves the count as it is)",
     "card-bit-each-bit-must": "card bit {i} ({cards}) is {bit}; each bit must be 0 or 1",
     "card-bits-must-52-zeros": "card bits must be 52 zeros and ones, one per card from 3♠ to 2♥, not {bits}",
+    "card-dealt-already-or-no-card": "{card} is not a card left to deal: deal one of the {left} cards not dealt yet",
     "card-dealt-twice": "{cards} dealt to more than one seat (seat {seat} again)",
     "card-given-twice": "{card} appears twice; a deck has one of each card",
     "card-mask-not-whole-number": "{mask} is not a card mask: masks are whole numbers from 0 to 2**52 - 1",

@@ -249,6 +249,15 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         """Whether the round is over."""
         return self._position.player == _TERMINAL
 
+    def legal_actions(self, *player: int) -> list[int]:
+        """OpenSpiel's ``legal_actions(player)`` (the player to decide when none is given): for the
+        player to decide, its legal indices read here without a round trip through OpenSpiel's C++
+        side; anything else (chance, terminal, another player) as OpenSpiel answers it."""
+        choice = self._position.choice
+        if not player and choice is not None:
+            return list(choice.legal_indices())
+        return super().legal_actions(*player)  # type: ignore[no-any-return]
+
     def _legal_actions(self, player: int) -> list[int]:
         position = self._position
         return list(position.choice.legal_indices()) if position.choice is not None and player == position.player else []
@@ -302,6 +311,9 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
     def _apply_action(self, action: int) -> None:
         position = self._position
         if position.round is None:
+            if not 0 <= action < 52 or action in position.deck:  # OpenSpiel does not check a chance outcome
+                shown = format_cards(1 << action) if 0 <= action < 52 else str(action)
+                raise IllegalPlay.of("card-dealt-already-or-no-card", card=shown, left=52 - len(position.deck))
             deck = (*position.deck, action)
             if len(deck) < self._game.dealt:
                 self._position = _position(deck, None, (), None, (), _CHANCE)
