@@ -266,6 +266,32 @@ def test_observer_respects_its_observation_type(recall: bool, public: bool, priv
     assert (("table" in text) or (played in text)) == public
 
 
+@pytest.mark.parametrize(
+    ("recall", "public", "private"), OBSERVATION_TYPES, ids=[f"recall={r}-public={p}-{q}" for r, p, q in OBSERVATION_TYPES]
+)
+def test_observer_values_are_the_numbers_set_from_writes(recall: bool, public: bool, private: str) -> None:
+    # observation_tensor() reads values(), written as floats, not set_from()'s bytes (issue 26): for
+    # each observation type the two agree for every player at every step, while dealing, and while
+    # a run is half chosen (its span index does not fit a byte).
+    game = load(HOUSE, 4)
+    kind = pyspiel.IIGObservationType(
+        perfect_recall=recall, public_info=public, private_info=getattr(pyspiel.PrivateInfoType, private)
+    )
+    observer = game.make_py_observer(kind)
+    rng = random.Random(2)
+    runs_half_chosen = 0
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            for player in range(4):
+                observer.set_from(state, player)
+                values = observer.values(state, player)
+                assert values == observer.tensor.tolist() and all(type(v) is float for v in values)
+            runs_half_chosen += state.choice is not None and bool(state.choice.chosen)
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert runs_half_chosen > 0
+
+
 def test_default_observer_types_keep_their_sizes() -> None:
     game = load(HOUSE, 4)
     state = play_out(game.new_initial_state(), random.Random(1), stop=3)

@@ -395,7 +395,7 @@ if ObservationFields._fields != tuple(field.name for field in attrs.fields(Obser
 
 
 @attrs.frozen(kw_only=True)
-class _Form(Generic[_Piece, _Written]):
+class ObservationForm(Generic[_Piece, _Written]):
     """One way of writing an encoded observation: signed bytes (``Observation.to_bytes``), ints
     (``Observation.encode``) or floats (OpenSpiel's tensors), with the pieces it keeps."""
 
@@ -412,7 +412,7 @@ class _Form(Generic[_Piece, _Written]):
     @classmethod
     def made(
         cls, name: str, numbers: Callable[[Sequence[int]], _Piece], start: Callable[[], Any], finish: Callable[[Any], _Written]
-    ) -> _Form[_Piece, _Written]:
+    ) -> ObservationForm[_Piece, _Written]:
         return cls(
             name=name,
             numbers=numbers,
@@ -441,7 +441,7 @@ situations observations showed (who passed, went out, froze and forfeited, seen 
 form and situation."""
 
 
-def written_observation(fields: ObservationFields, form: _Form[_Piece, _Written]) -> _Written:
+def written_observation(fields: ObservationFields, form: ObservationForm[_Piece, _Written]) -> _Written:
     """The fields of an :class:`Observation` (known good, not checked) written in ``form``
     (:data:`AS_BYTES`, :data:`AS_INTS` or :data:`AS_FLOATS`): the one encoder, which the learning
     adapters call straight from a round's values without building the observation (private to
@@ -500,7 +500,7 @@ def _orders(
     return out
 
 
-_SIGNED_BYTES = {size: struct.Struct(f"{size}b") for size in range(3 * 52 + 1)}
+_SIGNED_BYTES = {size: struct.Struct(f"{size}b") for size in range(OBSERVATION_LENGTH + 1)}
 """Packs a piece of so many small signed ints as one byte each."""
 
 _FLOATS = {number: float(number) for number in range(-128, 128)}
@@ -511,11 +511,13 @@ def _as_is(out: list[_Number]) -> list[_Number]:
     return out
 
 
-AS_BYTES: _Form[bytes, bytes] = _Form.made("bytes", lambda numbers: _SIGNED_BYTES[len(numbers)].pack(*numbers), bytearray, bytes)
+AS_BYTES: ObservationForm[bytes, bytes] = ObservationForm.made(
+    "bytes", lambda numbers: _SIGNED_BYTES[len(numbers)].pack(*numbers), bytearray, bytes
+)
 """Observations as bytes, one signed byte a number (``Observation.to_bytes``)."""
-AS_INTS: _Form[tuple[int, ...], list[int]] = _Form.made("ints", tuple, list, _as_is)
+AS_INTS: ObservationForm[tuple[int, ...], list[int]] = ObservationForm.made("ints", tuple, list, _as_is)
 """Observations as lists of ints (``Observation.encode``)."""
-AS_FLOATS: _Form[tuple[float, ...], list[float]] = _Form.made(
+AS_FLOATS: ObservationForm[tuple[float, ...], list[float]] = ObservationForm.made(
     "floats", lambda numbers: tuple(map(_FLOATS.__getitem__, numbers)), list, _as_is
 )
 """Observations as lists of floats (OpenSpiel's tensors)."""

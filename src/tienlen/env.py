@@ -141,17 +141,18 @@ def observation_of(round_: Round, seat: int, choppers: Container[int]) -> Observ
     building the view or walking its history (``choppers``: the seats that may chop out of turn now,
     as :func:`chop_offers` gives them): a seat's played cards are what it was dealt and holds no more,
     and the chops of this trick are its chain. Raises :class:`~tienlen.InvalidArgument` for a bad seat."""
-    return Observation(**_fields(round_, seat, choppers)._asdict())
+    return Observation(**observation_fields(round_, seat, choppers)._asdict())
 
 
 def encoded_observation(round_: Round, seat: int, choppers: Container[int]) -> bytes:
     """``observation_of(round_, seat, choppers).to_bytes()``, without building the observation (one
     per step: the hot path of the learning adapters)."""
-    return written_observation(_fields(round_, seat, choppers), AS_BYTES)
+    return written_observation(observation_fields(round_, seat, choppers), AS_BYTES)
 
 
-def _fields(round_: Round, seat: int, choppers: Container[int]) -> ObservationFields:
-    """The fields of ``round_.view(seat)``'s observation (see :func:`observation_of`)."""
+def observation_fields(round_: Round, seat: int, choppers: Container[int]) -> ObservationFields:
+    """The fields of ``round_.view(seat)``'s observation (see :func:`observation_of`), for an encoder
+    (:func:`tienlen.encoding.written_observation`; private to the package)."""
     (
         hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions,
     ) = position_of(round_)  # fmt: skip
@@ -318,7 +319,7 @@ class TienLenEnv:
             offers = self._offers
             masks = round_.legal_actions().masks() if not offers else [a.mask for a in selected_actions(round_, offers)]
         return {
-            "observation": written_observation(_fields(round_, seat, self._choppers), AS_INTS),  # encode()
+            "observation": written_observation(observation_fields(round_, seat, self._choppers), AS_INTS),  # encode()
             "action_mask": masks,
         }
 

@@ -53,8 +53,17 @@ from tienlen._fast import fast
 from tienlen.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, PASS_INDEX, Choice, action_indices, index_label
 from tienlen.agents import Agent
 from tienlen.cards import DECK, format_cards, iter_indices
-from tienlen.encoding import OBSERVATION_LENGTH, OBSERVATION_OFFSETS, SLOTS, mask_to_bits
-from tienlen.env import advance, chop_offers, encoded_observation, selected_actions
+from tienlen.encoding import (
+    AS_BYTES,
+    AS_FLOATS,
+    OBSERVATION_LENGTH,
+    OBSERVATION_OFFSETS,
+    SLOTS,
+    ObservationForm,
+    mask_to_bits,
+    written_observation,
+)
+from tienlen.env import advance, chop_offers, observation_fields, selected_actions
 from tienlen.errors import IllegalPlay, InvalidArgument, TienLenError
 from tienlen.events import Played
 from tienlen.round import Round
@@ -278,9 +287,7 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         seat = player[0] if len(player) == 1 else self._position.player if not player else None
         if type(seat) is not int or not 0 <= seat < self._game.players:
             return None
-        observer.set_from(self, seat)
-        values: list[float] = observer.tensor.tolist()
-        return values
+        return observer.values(self, seat)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt, each as likely."""
@@ -471,7 +478,9 @@ class TienLenObserver:
     * ``hands`` (``ALL_PLAYERS``): every seat's hand, 52 numbers per seat for 4 seats.
 
     The two usual types keep their sizes: an observation (450) and an information state (502).
-    The strings follow the same rule (:meth:`string_from`).
+    The strings follow the same rule (:meth:`string_from`). :meth:`set_from` fills :attr:`tensor`
+    (what OpenSpiel's C++ side reads); :meth:`values` returns the same numbers as a new list (what
+    :meth:`TienLenState.observation_tensor` returns, without a trip through the array).
     """
 
     def __init__(self, *, perfect_recall: bool, public_info: bool = True, private_info: str = "single") -> None:
@@ -492,43 +501,61 @@ class TienLenObserver:
         start = 0
         for name, size in shown:
             self.dict[name] = self.tensor[start : start + size]
+            if name == "choice":
+                self._choice_start = start
             start += size
 
     def set_from(self, state: TienLenState, player: int) -> None:
-        """Fill :attr:`tensor` with what ``player`` may see in ``state`` (every piece as bytes, one
+        """Fill :attr:`tensor` with what ``player`` may see in ``state`` (written as bytes, one
         byte a number, then the whole tensor in one assignment)."""
+        data, span = self._written(state, player, AS_BYTES)
+        self.tensor[:] = np.frombuffer(data, np.int8)
+        if span:
+            self.dict["choice"][0] = span
+
+    def values(self, state: TienLenState, player: int) -> list[float]:
+        """The numbers :meth:`set_from` would write into :attr:`tensor`, as a new list of floats
+        (what :meth:`TienLenState.observation_tensor` returns; :attr:`tensor` is left as it was)."""
+        values: list[float]
+        values, span = self._written(state, player, AS_FLOATS)
+        if span:
+            values[self._choice_start] = float(span)
+        return values
+
+    def _written(self, state: TienLenState, player: int, form: ObservationForm[Any, Any]) -> tuple[Any, int]:
+        """What ``player`` may see in ``state``, written in ``form``, but for the span index of a run
+        being chosen (it may not fit a byte: written as 0), and that index (0 if none)."""
         position = state._position
         round_ = position.round
         players = state._game.players
         hands = _hands(position.deck, players) if round_ is None else round_.hand_masks
         pieces = self.dict
-        parts: list[bytes] = []
+        numbers = form.numbers
+        out = form.start()
         if "observation" in pieces:
             if round_ is None:  # dealing: the seat, the table size and the cards dealt so far
-                observation = bytes((player, players)) + _bits(hands[player]) + bytes(OBSERVATION_LENGTH - 54)
+                out += numbers((player, players, *mask_to_bits(hands[player]), *[0] * (OBSERVATION_LENGTH - 54)))
             else:
-                observation = encoded_observation(round_, player, chop_offers(round_))
+                out += written_observation(observation_fields(round_, player, chop_offers(round_)), form)
             if self.private_info == "none":
-                observation = observation[: _HAND.start] + bytes(52) + observation[_HAND.stop :]
-            parts.append(observation)
+                out[_HAND] = numbers([0] * 52)
         if "hand" in pieces:
-            parts.append(_bits(hands[player]))
+            out += numbers(mask_to_bits(hands[player]))
         choice = position.choice if position.player == player else None
         run = choice.encode() if choice is not None and choice.chosen and "choice" in pieces else None
-        if "choice" in pieces:  # a run's span index does not fit a byte: it is written after
-            parts.append(bytes(1) + bytes(run[1:]) if run else bytes(CHOICE_LENGTH))
+        if "choice" in pieces:
+            out += numbers((0, *run[1:]) if run else [0] * CHOICE_LENGTH)
         if "play_order" in pieces:
-            order = bytearray(52)
+            order = [0] * 52
             plays = [e for e in round_.events if isinstance(e, Played)] if round_ is not None else []
             for number, event in enumerate(plays, 1):
                 for card in iter_indices(event.combo.mask):
                     order[card] = number
-            parts.append(bytes(order))
+            out += numbers(order)
         if "hands" in pieces:
-            parts.extend(_bits(hands[seat] if seat < len(hands) else 0) for seat in range(SLOTS))
-        self.tensor[:] = np.frombuffer(b"".join(parts), np.int8)
-        if run:
-            pieces["choice"][0] = run[0]
+            for seat in range(SLOTS):
+                out += numbers(mask_to_bits(hands[seat] if seat < len(hands) else 0))
+        return form.finish(out), run[0] if run else 0
 
     def string_from(self, state: TienLenState, player: int) -> str:
         """What ``player`` may see in ``state`` as text (see the module docs): private parts (the
@@ -579,11 +606,6 @@ def _public_string(state: TienLenState, view: PlayerView) -> str:
     passed = ",".join(map(str, sorted(view.passed))) or "-"
     turn = "over" if view.is_over else f"seat {state.current_player()} to decide"
     return f"cards {counts} | table {table} | passed {passed} | {turn}"
-
-
-def _bits(mask: int) -> bytes:
-    """A card mask's 52 bits as bytes."""
-    return bytes(mask_to_bits(mask)) if mask else bytes(52)
 
 
 _HAND = OBSERVATION_OFFSETS["hand"]
