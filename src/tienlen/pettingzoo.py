@@ -53,6 +53,7 @@ with requires("rl", __name__):
     from numpy.typing import NDArray
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
 
 __all__ = ["env", "raw_env", "OBSERVATION_SIZE"]
 
@@ -277,7 +278,26 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
 
     def __init__(self, wrapped: AECEnv) -> None:
         super().__init__(wrapped)
-        self._inner = wrapped.unwrapped.tienlen_env
+        self._raw = wrapped.unwrapped
+        self._inner = self._raw.tienlen_env
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``, read from the bare environment in one step."""
+        agent = self.agent_selection  # refused before reset, as the wrapper refuses it
+        inner = self._inner
+        return (
+            self.observe(agent) if observe else None,
+            inner._cumulative_rewards[agent],
+            inner.terminations[agent],
+            inner.truncations[agent],
+            inner.infos[agent],
+        )
+
+    def observe(self, agent: str) -> Any:
+        """The wrapper's ``observe``, asking the bare environment directly (the wrapper between only forwards it)."""
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self._raw.observe(agent)
 
     agents = _read("agents")
     agent_selection = _read("agent_selection")
