@@ -179,10 +179,17 @@ def mask_to_bits(mask: int) -> list[int]:
 _ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
 
 
-def _card_bits(mask: int) -> bytes:
-    """The 52 bits of a card mask as bytes (0 or 1), the lowest first: the mask written out in
-    binary and read back as bytes, at C speed."""
-    return format(mask, "052b")[::-1].encode().translate(_ZERO_ONE)
+def _card_bits(*masks: int) -> bytes:
+    """The 52 bits of each card mask, side by side (the first mask's first), as bytes (0 or 1), the
+    lowest first: the masks written out in binary as one number and read back as bytes, at C speed."""
+    cards = 0
+    for mask in reversed(masks):
+        cards = cards << 52 | mask
+    return format(cards, _DIGITS[len(masks)])[::-1].encode().translate(_ZERO_ONE)
+
+
+_DIGITS = {count: f"0{52 * count}b" for count in range(1, 3 + SLOTS + 1)}
+"""How :func:`_card_bits` writes so many masks in binary."""
 
 
 def bits_to_mask(bits: Sequence[int]) -> int:
@@ -408,13 +415,24 @@ class ObservationForm(Generic[_Piece, _Written]):
     """The observation from the full buffer."""
     absent: Mapping[int, _Piece]
     """The ``played_by`` blocks of the seats a table of fewer than 4 lacks, by table size."""
+    chunked: bool
+    """Whether card fields are written from a table of pieces for 13 cards (:meth:`card_chunks`),
+    else from the binary digits of the masks (bytes: fewer steps; a list of ints would take as
+    many, and floats cannot)."""
 
     @classmethod
     def made(
-        cls, name: str, numbers: Callable[[Sequence[int]], _Piece], start: Callable[[], Any], finish: Callable[[Any], _Written]
+        cls,
+        name: str,
+        numbers: Callable[[Sequence[int]], _Piece],
+        start: Callable[[], Any],
+        finish: Callable[[Any], _Written],
+        *,
+        chunked: bool,
     ) -> ObservationForm[_Piece, _Written]:
         return cls(
             name=name,
+            chunked=chunked,
             numbers=numbers,
             start=start,
             finish=finish,
@@ -429,9 +447,10 @@ class ObservationForm(Generic[_Piece, _Written]):
         )
 
 
-_CARD_CHUNKS: BoundedCache[str, list[Any]] = BoundedCache("observation card chunks", limit=3, holds="forms of writing")
-"""Each form's pieces for every 13 cards in a row (a complete table: 8,192 pieces, about 1.3 MB
-for ints or floats and 0.4 MB for bytes), made the first time an observation is written in it."""
+_CARD_CHUNKS: BoundedCache[str, list[Any]] = BoundedCache("observation card chunks", limit=2, holds="forms of writing")
+"""The pieces of the forms that write card fields in chunks (ints and floats) for every 13 cards
+in a row (a complete table: 8,192 pieces, about 1.3 MB), made the first time an observation is
+written in that form."""
 
 _CHUNK = (1 << 13) - 1
 
@@ -452,15 +471,19 @@ def written_observation(fields: ObservationFields, form: ObservationForm[_Piece,
     ) = fields  # fmt: skip  # in the order of its fields (mypy types each; the encoding tests read each back)
     picked = _IN_TURN[players][seat]
     numbers = form.numbers
-    chunks = form.card_chunks()
     out = form.start()
     out += numbers((seat, players))
-    # the card fields, four chunks of 13 cards each: hand, table, played, then each seat's played cards in relative order
-    for mask in (hand_mask, 0 if table is None else table.mask, played_mask, *picked(played_by)):
-        out += chunks[mask & _CHUNK]
-        out += chunks[mask >> 13 & _CHUNK]
-        out += chunks[mask >> 26 & _CHUNK]
-        out += chunks[mask >> 39]
+    # the card fields: hand, table, played, then each seat's played cards in relative order
+    masks = (hand_mask, 0 if table is None else table.mask, played_mask, *picked(played_by))
+    if form.chunked:  # each field four chunks of 13 cards
+        chunks = form.card_chunks()
+        for mask in masks:
+            out += chunks[mask & _CHUNK]
+            out += chunks[mask >> 13 & _CHUNK]
+            out += chunks[mask >> 26 & _CHUNK]
+            out += chunks[mask >> 39]
+    else:  # bytes: every field at once
+        out += _card_bits(*masks)
     out += form.absent[players]
     out += numbers(picked(card_counts))
     key = (form.name, seat, players, passed, finished, frozen, forfeited)
@@ -512,13 +535,13 @@ def _as_is(out: list[_Number]) -> list[_Number]:
 
 
 AS_BYTES: ObservationForm[bytes, bytes] = ObservationForm.made(
-    "bytes", lambda numbers: _SIGNED_BYTES[len(numbers)].pack(*numbers), bytearray, bytes
+    "bytes", lambda numbers: _SIGNED_BYTES[len(numbers)].pack(*numbers), bytearray, bytes, chunked=False
 )
 """Observations as bytes, one signed byte a number (``Observation.to_bytes``)."""
-AS_INTS: ObservationForm[tuple[int, ...], list[int]] = ObservationForm.made("ints", tuple, list, _as_is)
+AS_INTS: ObservationForm[tuple[int, ...], list[int]] = ObservationForm.made("ints", tuple, list, _as_is, chunked=True)
 """Observations as lists of ints (``Observation.encode``)."""
 AS_FLOATS: ObservationForm[tuple[float, ...], list[float]] = ObservationForm.made(
-    "floats", lambda numbers: tuple(map(_FLOATS.__getitem__, numbers)), list, _as_is
+    "floats", lambda numbers: tuple(map(_FLOATS.__getitem__, numbers)), list, _as_is, chunked=True
 )
 """Observations as lists of floats (OpenSpiel's tensors)."""
 
