@@ -179,17 +179,10 @@ def mask_to_bits(mask: int) -> list[int]:
 _ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
 
 
-def _card_bits(*masks: int) -> bytes:
-    """The 52 bits of each card mask, side by side (the first mask's first), as bytes (0 or 1), the
-    lowest first: the masks written out in binary as one number and read back as bytes, at C speed."""
-    cards = 0
-    for mask in reversed(masks):
-        cards = cards << 52 | mask
-    return format(cards, _DIGITS[len(masks)])[::-1].encode().translate(_ZERO_ONE)
-
-
-_DIGITS = {count: f"0{52 * count}b" for count in range(1, 3 + SLOTS + 1)}
-"""How :func:`_card_bits` writes so many masks in binary."""
+def _card_bits(mask: int) -> bytes:
+    """The 52 bits of a card mask as bytes (0 or 1), the lowest first: the mask written out in
+    binary and read back as bytes, at C speed."""
+    return format(mask, "052b")[::-1].encode().translate(_ZERO_ONE)
 
 
 def bits_to_mask(bits: Sequence[int]) -> int:
@@ -408,7 +401,11 @@ class ObservationForm(Generic[_Piece, _Written]):
 
     name: str
     numbers: Callable[[Sequence[int]], _Piece]
-    """A piece of small signed ints written in this form."""
+    """A piece of whole numbers from 0 to 127 (or :attr:`none`) written in this form."""
+    signed: Callable[[Sequence[int]], _Piece]
+    """A piece of whole numbers from -1 to 127 written in this form (slower: for pieces kept)."""
+    none: int
+    """What :attr:`numbers` writes for -1 (a byte holds it as 255)."""
     start: Callable[[], Any]
     """An empty buffer that pieces are added to with ``+=``."""
     finish: Callable[[Any], _Written]
@@ -417,8 +414,8 @@ class ObservationForm(Generic[_Piece, _Written]):
     """The ``played_by`` blocks of the seats a table of fewer than 4 lacks, by table size."""
     chunked: bool
     """Whether card fields are written from a table of pieces for 13 cards (:meth:`card_chunks`),
-    else from the binary digits of the masks (bytes: fewer steps; a list of ints would take as
-    many, and floats cannot)."""
+    else kept whole by mask (:data:`_CARD_FIELDS`; bytes only: 52 bytes are small, and a miss
+    costs little, where a list form's whole fields would spread over many megabytes)."""
 
     @classmethod
     def made(
@@ -429,14 +426,19 @@ class ObservationForm(Generic[_Piece, _Written]):
         finish: Callable[[Any], _Written],
         *,
         chunked: bool,
+        signed: Callable[[Sequence[int]], _Piece] | None = None,
+        none: int = -1,
     ) -> ObservationForm[_Piece, _Written]:
+        signed = signed or numbers
         return cls(
             name=name,
             chunked=chunked,
             numbers=numbers,
+            signed=signed,
+            none=none,
             start=start,
             finish=finish,
-            absent={players: numbers([-1] * (52 * (SLOTS - players))) for players in range(2, SLOTS + 1)},
+            absent={players: signed([-1] * (52 * (SLOTS - players))) for players in range(2, SLOTS + 1)},
         )
 
     def card_chunks(self) -> list[_Piece]:
@@ -453,6 +455,11 @@ in a row (a complete table: 8,192 pieces, about 1.3 MB), made the first time an 
 written in that form."""
 
 _CHUNK = (1 << 13) - 1
+
+_CARD_FIELDS: BoundedCache[int, bytes] = BoundedCache("observation card fields", limit=1 << 14, holds="card masks")
+"""The 52 bytes of each card mask a bytes observation showed (a hand, a table, the cards played,
+a seat's played cards), by mask: from one step to the next most card fields are unchanged, so an
+observation is mostly made of fields already written (about 1.4 MB when full)."""
 
 _SEAT_FIELDS: BoundedCache[tuple[Any, ...], Any] = BoundedCache("observation seat fields", limit=1 << 12, holds="situations")
 """The fields from ``passed`` to ``forfeited`` (with the padding after ``card_counts``) of the
@@ -482,16 +489,20 @@ def written_observation(fields: ObservationFields, form: ObservationForm[_Piece,
             out += chunks[mask >> 13 & _CHUNK]
             out += chunks[mask >> 26 & _CHUNK]
             out += chunks[mask >> 39]
-    else:  # bytes: every field at once
-        out += _card_bits(*masks)
+    else:  # bytes: each field kept by mask from step to step
+        known, keep = _CARD_FIELDS.get, _CARD_FIELDS.put
+        for mask in masks:
+            out += known(mask) or keep(mask, _card_bits(mask))
     out += form.absent[players]
     out += numbers(picked(card_counts))
     key = (form.name, seat, players, passed, finished, frozen, forfeited)
-    out += _SEAT_FIELDS.get(key) or _SEAT_FIELDS.put(key, numbers(_orders(seat, players, passed, finished, frozen, forfeited)))
+    out += _SEAT_FIELDS.get(key) or _SEAT_FIELDS.put(
+        key, form.signed(_orders(seat, players, passed, finished, frozen, forfeited))
+    )
     out += numbers(
         (
-            -1 if to_act is None else (to_act - seat) % players,
-            -1 if table_seat is None else (table_seat - seat) % players,
+            form.none if to_act is None else (to_act - seat) % players,
+            form.none if table_seat is None else (table_seat - seat) % players,
             (leader - seat) % players,
             0 if table is None else table.kind.value,
             0 if table is None else table.mask.bit_count(),
@@ -523,7 +534,7 @@ def _orders(
     return out
 
 
-_SIGNED_BYTES = {size: struct.Struct(f"{size}b") for size in range(OBSERVATION_LENGTH + 1)}
+_SIGNED_BYTES = {size: struct.Struct(f"{size}b") for size in range(3 * 52 + 1)}
 """Packs a piece of so many small signed ints as one byte each."""
 
 _FLOATS = {number: float(number) for number in range(-128, 128)}
@@ -535,7 +546,7 @@ def _as_is(out: list[_Number]) -> list[_Number]:
 
 
 AS_BYTES: ObservationForm[bytes, bytes] = ObservationForm.made(
-    "bytes", lambda numbers: _SIGNED_BYTES[len(numbers)].pack(*numbers), bytearray, bytes, chunked=False
+    "bytes", bytes, bytearray, bytes, chunked=False, signed=lambda numbers: _SIGNED_BYTES[len(numbers)].pack(*numbers), none=255
 )
 """Observations as bytes, one signed byte a number (``Observation.to_bytes``)."""
 AS_INTS: ObservationForm[tuple[int, ...], list[int]] = ObservationForm.made("ints", tuple, list, _as_is, chunked=True)
