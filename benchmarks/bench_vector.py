@@ -10,6 +10,7 @@ the same run. Needs the ``rl`` extra.
 
     python benchmarks/bench_vector.py                          # house, 4 players, 256 tables, 0 and 2 workers
     python benchmarks/bench_vector.py --workers 0 1 2 --tables 512 --seconds 10
+    python benchmarks/bench_vector.py --tree ../other-checkout     # another checkout's library, same loops
 """
 
 from __future__ import annotations
@@ -22,10 +23,19 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+# the library timed: --tree's checkout (read before the library is imported; worker processes
+# inherit the path), else this one
+sys.path.insert(
+    0,
+    str(
+        Path(sys.argv[sys.argv.index("--tree") + 1] if "--tree" in sys.argv[:-1] else Path(__file__).parent.parent).resolve()
+        / "src"
+    ),
+)
 
 import numpy as np
 
+import tienlen
 from tienlen import PROFILES, Round
 from tienlen.encoding import OBSERVATION_LENGTH
 from tienlen.rules import RuleSet
@@ -94,11 +104,12 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=256)
     parser.add_argument("--workers", type=int, nargs="+", default=[0, 2])
     parser.add_argument("--seconds", type=float, default=5.0, help="timed seconds per configuration")
+    parser.add_argument("--tree", type=Path, help="checkout whose library is timed (default: this one)")
     args = parser.parse_args()
     rules = PROFILES[args.profile]
     print(
         f"# {args.profile}, {args.players} players, {args.tables} tables; Python {platform.python_version()}, "
-        f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at start"
+        f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at start; library {Path(tienlen.__file__).parent}"
     )
     plies, per_cpu = bare_round(rules, args.players, args.seconds)
     print(f"bare Round loop             {plies:>9,.0f} plies/s; {per_cpu:>9,.0f} plies per CPU-second")
