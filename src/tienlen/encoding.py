@@ -459,7 +459,7 @@ _CHUNK = (1 << 13) - 1
 _CARD_FIELDS: BoundedCache[int, bytes] = BoundedCache("observation card fields", limit=1 << 14, holds="card masks")
 """The 52 bytes of each card mask a bytes observation showed (a hand, a table, the cards played,
 a seat's played cards), by mask: from one step to the next most card fields are unchanged, so an
-observation is mostly made of fields already written (about 1.4 MB when full)."""
+observation is mostly made of fields already written (about 2.4 MB when full)."""
 
 _SEAT_FIELDS: BoundedCache[tuple[Any, ...], Any] = BoundedCache("observation seat fields", limit=1 << 12, holds="situations")
 """The fields from ``passed`` to ``forfeited`` (with the padding after ``card_counts``) of the
