@@ -544,7 +544,7 @@ class TienLenObserver:
         choice = position.choice if position.player == player else None
         run = choice.encode() if choice is not None and choice.chosen and "choice" in pieces else None
         if "choice" in pieces:
-            out += numbers((0, *run[1:]) if run else [0] * CHOICE_LENGTH)
+            out += numbers((0, *run[1:])) if run else _NO_CHOICE[form.name]
         if "play_order" in pieces:
             order = [0] * 52
             plays = [e for e in round_.events if isinstance(e, Played)] if round_ is not None else []
@@ -609,6 +609,9 @@ def _public_string(state: TienLenState, view: PlayerView) -> str:
 
 
 _HAND = OBSERVATION_OFFSETS["hand"]
+
+_NO_CHOICE = {form.name: form.numbers([0] * CHOICE_LENGTH) for form in (AS_BYTES, AS_FLOATS)}
+"""The ``choice`` piece while no run is being chosen, in each form the observer writes."""
 
 _PRIVATE = {"NONE": "none", "SINGLE_PLAYER": "single", "ALL_PLAYERS": "all"}
 
