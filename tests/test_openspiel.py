@@ -348,13 +348,14 @@ def test_tensors_read_in_python_equal_openspiels_own(rules: RuleSet, players: in
     ("rules", "players"), [(HOUSE, 4), (IWIN, 4), (PROFILES["northern"], 3)], ids=["house", "iwin", "northern"]
 )
 def test_legal_actions_read_in_python_equal_openspiels_own(rules: RuleSet, players: int) -> None:
-    # The state answers legal_actions() for the player to decide without OpenSpiel's C++ round trip
-    # (issue 26); OpenSpiel's own answer must be the same, for no player and for each player,
+    # The state answers legal_actions() for the player to decide, and is_chance_node(), without
+    # OpenSpiel's C++ round trip (issue 26); OpenSpiel's own answers must be the same, for no player and for each player,
     # while dealing, at every decision and once the round is over.
     state = load(rules, players).new_initial_state()
     rng = random.Random(6)
     while True:
         assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
         for player in range(players):
             assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
         if state.is_terminal():

@@ -258,6 +258,10 @@ class TienLenState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         """Whether the round is over."""
         return self._position.player == _TERMINAL
 
+    def is_chance_node(self) -> bool:
+        """Whether a card is to be dealt (OpenSpiel's answer, read here without its C++ round trip)."""
+        return self._position.player == _CHANCE
+
     def legal_actions(self, *player: int) -> list[int]:
         """OpenSpiel's ``legal_actions(player)`` (the player to decide when none is given): for the
         player to decide, its legal indices read here without a round trip through OpenSpiel's C++
