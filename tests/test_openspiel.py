@@ -349,8 +349,8 @@ def test_tensors_read_in_python_equal_openspiels_own(rules: RuleSet, players: in
 )
 def test_legal_actions_read_in_python_equal_openspiels_own(rules: RuleSet, players: int) -> None:
     # The state answers legal_actions() for the player to decide, and is_chance_node(), without
-    # OpenSpiel's C++ round trip (issue 26); OpenSpiel's own answers must be the same, for no player and for each player,
-    # while dealing, at every decision and once the round is over.
+    # OpenSpiel's C++ round trip (issue 26); OpenSpiel's own answers must be the same, for no
+    # player and for each player, while dealing, at every decision and once the round is over.
     state = load(rules, players).new_initial_state()
     rng = random.Random(6)
     while True:
