@@ -9,6 +9,7 @@ import pytest
 from builders import exact
 
 from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidArgument, Round, RuleSet
+from tienlen._cache import CACHES
 from tienlen.agents import Agent, GreedyAgent, RandomAgent, play_round
 from tienlen.encoding import (
     AS_FLOATS,
@@ -311,6 +312,8 @@ def card_fields_hold_the_cards_at_every_step(round_: Round, rng: random.Random) 
             assert fields["played"] == bits(sum(played_by))
             for slot in range(round_.players):
                 assert fields["played_by"][52 * slot : 52 * (slot + 1)] == bits(played_by[(seat + slot) % round_.players])
+            CACHES["observation card fields"].clear()
+            assert encoded_observation(round_, seat, offers) == data  # the bytes kept are the bytes worked out afresh
             written = observation_of(round_, seat, offers)._fields()
             ints = written_observation(written, AS_INTS)
             assert ints == array("b", data).tolist() and {type(v) for v in ints} == {int}
@@ -325,15 +328,15 @@ def card_fields_hold_the_cards_at_every_step(round_: Round, rng: random.Random) 
 
 
 @pytest.mark.parametrize(("rules", "players"), CONFIGS, ids=CONFIG_IDS)
-def test_card_fields_written_from_chunks_are_the_bits_of_the_cards_now(rules: RuleSet, players: int) -> None:
-    # The encoder writes each card field as four pieces of 13 cards taken from a table (issue 26):
-    # at every step of seeded rounds, every seat's card fields are the bits of its cards now, read
-    # bit by bit, in bytes, ints and floats alike.
+def test_card_fields_are_the_bits_of_the_cards_now_in_every_form(rules: RuleSet, players: int) -> None:
+    # The encoder keeps bytes card fields by mask from step to step, and writes list card fields as
+    # four pieces of 13 cards from a table (issue 26): at every step of seeded rounds, every seat's
+    # card fields are the bits of its cards now, read bit by bit, in bytes, ints and floats alike.
     for seed in range(3):
         card_fields_hold_the_cards_at_every_step(Round.deal(rules, players=players, seed=seed), random.Random(seed))
 
 
-def test_card_fields_written_from_chunks_hold_after_chops_out_of_turn() -> None:
+def test_card_fields_in_every_form_hold_after_chops_out_of_turn() -> None:
     start = Round.from_hands(["2♠ 5♣", "3♦ 4♦", "6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣ K♥", "3♥ 4♥"], IWIN, first_round=False, leader=0)
     chops = sum(card_fields_hold_the_cards_at_every_step(start.play("2♠"), random.Random(seed)) for seed in range(8))
     assert 0 < chops < 8  # the chop both taken and declined
