@@ -314,7 +314,7 @@ def card_fields_hold_the_cards_at_every_step(round_: Round, rng: random.Random) 
                 assert fields["played_by"][52 * slot : 52 * (slot + 1)] == bits(played_by[(seat + slot) % round_.players])
             CACHES["observation card fields"].clear()
             assert encoded_observation(round_, seat, offers) == data  # the bytes kept are the bytes worked out afresh
-            written = observation_of(round_, seat, offers)._fields()
+            written = observation_of(round_, seat, offers)._as_fields()
             ints = written_observation(written, AS_INTS)
             assert ints == array("b", data).tolist() and {type(v) for v in ints} == {int}
             assert written_observation(written, AS_FLOATS) == [float(v) for v in ints]

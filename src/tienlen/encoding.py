@@ -379,14 +379,14 @@ class Observation:
 
     def encode(self) -> list[int]:
         """The observation as :data:`OBSERVATION_LENGTH` ints (see the module docs)."""
-        return written_observation(self._fields(), AS_INTS)
+        return written_observation(self._as_fields(), AS_INTS)
 
     def to_bytes(self) -> bytes:
         """:meth:`encode` as :data:`OBSERVATION_LENGTH` bytes, each int one signed byte (every value
         lies from -1 to 127), for array libraries: ``numpy.frombuffer(data, numpy.int8)``."""
-        return written_observation(self._fields(), AS_BYTES)
+        return written_observation(self._as_fields(), AS_BYTES)
 
-    def _fields(self) -> ObservationFields:
+    def _as_fields(self) -> ObservationFields:
         return ObservationFields._make(getattr(self, name) for name in ObservationFields._fields)
 
 
