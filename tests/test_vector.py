@@ -5,11 +5,17 @@ bad input without moving any table."""
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
+import multiprocessing.context
+import os
 import random
+import signal
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import attrs
@@ -27,7 +33,7 @@ from tienlen.actionspace import ACTION_SPACE_SIZE, Choice
 from tienlen.encoding import OBSERVATION_LENGTH, OBSERVATION_OFFSETS, encode_observation
 from tienlen.pettingzoo import raw_env
 from tienlen.settle import reward_net, settle
-from tienlen.vector import OBSERVATION_SIZE, TienLenVectorEnv
+from tienlen.vector import DEFAULT_TIMEOUT, OBSERVATION_SIZE, TienLenVectorEnv
 
 # every profile at every player count, and a rule set of one's own: house rules with iwin's
 # out-of-turn chops and runs of triples and of quads
@@ -223,18 +229,134 @@ def test_worker_processes_give_what_one_process_gives_and_close_cleanly() -> Non
     assert time.monotonic() - started < 60
 
 
+def assert_reaped(pids: list[int]) -> None:
+    """No process of ``pids`` is a child of this one any more, live or zombie: each has been waited for."""
+    for pid in pids:
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
+
+
+@contextlib.contextmanager
+def stopped(pid: int, seconds: float = 20) -> Iterator[None]:
+    """Stop process ``pid`` (SIGSTOP) for the block; a watchdog kills it after ``seconds`` if it is
+    still there, so a test of a wait that never ends (the bug) fails instead of hanging."""
+
+    def kill() -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+
+    os.kill(pid, signal.SIGSTOP)
+    watchdog = threading.Timer(seconds, kill)
+    watchdog.start()
+    try:
+        yield
+    finally:
+        watchdog.cancel()
+
+
 def test_a_worker_that_dies_is_reported_at_once_and_the_env_closes() -> None:
     with TienLenVectorEnv(HOUSE, num_tables=4, workers=2) as pooled:
         obs, _ = pooled.reset(seed=1)
         pooled._processes[1].kill()
         pooled._processes[1].join(timeout=10)
         started = time.monotonic()
-        with pytest.raises(RuntimeError, match="worker process 1 has stopped"):
+        with pytest.raises(RuntimeError, match=r"worker process 1 .* was killed by signal 9"):
             pooled.step(obs["action_mask"].argmax(axis=1))
         assert time.monotonic() - started < 10
         with pytest.raises(IllegalPlay, match="closed"):
             pooled.reset()
     assert not any(p.is_alive() for p in pooled._processes)
+
+
+def test_a_worker_killed_by_sigkill_is_named_with_its_pid_and_signal_at_once_and_every_worker_is_reaped() -> None:
+    # issue 40's reproducer: step raised ConnectionResetError
+    env = TienLenVectorEnv("house", num_tables=4, workers=2)
+    pids = [process.pid for process in env._processes]
+    o, _ = env.reset(seed=1)
+    os.kill(pids[1], signal.SIGKILL)
+    started = time.monotonic()
+    with pytest.raises(RuntimeError) as raised:
+        env.step(o["action_mask"].argmax(1))
+    assert time.monotonic() - started < 5
+    assert f"worker process 1 (pid {pids[1]}, tables 2 to 3) was killed by signal 9 (SIGKILL)" in str(raised.value)
+    assert_reaped(pids)
+    env.close()  # again: nothing to do
+    with pytest.raises(IllegalPlay, match="closed"):
+        env.step(o["action_mask"].argmax(1))
+
+
+@pytest.mark.parametrize("call", ["reset", "step"])
+def test_a_stopped_worker_is_named_within_the_timeout_and_every_worker_is_reaped(call: str) -> None:
+    env = TienLenVectorEnv("house", num_tables=4, workers=2, timeout=1)
+    pids = [process.pid for process in env._processes]
+    o, _ = env.reset(seed=1)
+    started = time.monotonic()
+    with stopped(pids[0]), pytest.raises(RuntimeError) as raised:
+        env.reset() if call == "reset" else env.step(o["action_mask"].argmax(1))
+    assert 1 <= time.monotonic() - started < 5
+    assert f"worker process 0 (pid {pids[0]}, tables 0 to 1) gave no answer within 1 s" in str(raised.value)
+    assert_reaped(pids)
+    env.close()
+
+
+def test_close_reaps_a_stopped_worker_without_hanging() -> None:
+    env = TienLenVectorEnv("house", num_tables=3, workers=3)
+    pids = [process.pid for process in env._processes]
+    env.reset(seed=2)
+    started = time.monotonic()
+    with stopped(pids[2]):
+        env.close()
+    assert time.monotonic() - started < 8
+    assert_reaped(pids)
+
+
+def test_an_interrupted_call_closes_the_env_and_reaps_its_workers() -> None:
+    # a step interrupted halfway (Ctrl-C) would leave the workers' answers out of step with the calls
+    env = TienLenVectorEnv("house", num_tables=2, workers=2)
+    pids = [process.pid for process in env._processes]
+    o, _ = env.reset(seed=3)
+
+    def interrupt(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 0.5)
+    try:
+        with stopped(pids[1]), pytest.raises(KeyboardInterrupt):
+            env.step(o["action_mask"].argmax(1))
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert_reaped(pids)
+    with pytest.raises(IllegalPlay, match="closed"):
+        env.reset()
+
+
+def test_workers_are_started_with_spawn_and_step() -> None:
+    started = time.monotonic()
+    with TienLenVectorEnv(HOUSE, num_tables=4, workers=2) as pooled:
+        assert all(isinstance(process, multiprocessing.context.SpawnProcess) for process in pooled._processes)
+        local = TienLenVectorEnv(HOUSE, num_tables=4)
+        a, _ = local.reset(seed=5)
+        b, _ = pooled.reset(seed=5)
+        for _ in range(10):
+            assert all(np.array_equal(a[k], b[k]) for k in a)
+            a = local.step(a["action_mask"].argmax(1))[0]
+            b = pooled.step(b["action_mask"].argmax(1))[0]
+    assert time.monotonic() - started < 60
+
+
+@pytest.mark.parametrize("timeout", [0, -1, 0.0, float("nan"), float("inf"), 86_401, 10**400, True, "1", None])
+def test_a_bad_timeout_is_refused_with_its_code(timeout: object) -> None:
+    with pytest.raises(InvalidArgument, match="timeout") as raised:
+        TienLenVectorEnv(HOUSE, num_tables=2, workers=1, timeout=timeout)  # type: ignore[arg-type]
+    assert raised.value.code == "vector-bad-timeout"
+
+
+@pytest.mark.parametrize("timeout", [1e-3, 1, 30.0, 86_400])
+def test_a_timeout_above_0_up_to_a_day_is_accepted(timeout: float) -> None:
+    assert TienLenVectorEnv(HOUSE, num_tables=2, timeout=timeout).timeout == timeout
+    assert TienLenVectorEnv(HOUSE, num_tables=2).timeout == DEFAULT_TIMEOUT <= 60
 
 
 def test_bad_actions_are_refused_with_the_table_and_the_legal_indices_and_move_no_table() -> None:

@@ -331,6 +331,7 @@ MESSAGES: dict[str, str] = {
     "unreadable-seat": "cannot read {word!r} as a seat number in {text!r}; write 'seat 2 pass'",
     "vector-bad-actions": "actions must be one whole action index per table, shape ({num_envs},), not {actions} (shape {shape}, type {dtype})",
     "vector-bad-seeds": "seed must be a whole number or a list of {num_envs} whole numbers (one per table), not {seed}",
+    "vector-bad-timeout": "timeout is how many seconds to wait for a worker process's answer: give a number above 0 and at most {max_timeout:,}, not {timeout}",
     "vector-closed": "this TienLenVectorEnv is closed; make a new one",
     "vector-illegal-action": "table {table} (seat {seat}): action index {named} is not legal now; legal: {listed}; no table moved",
     "vector-no-round-yet": "the tables have no round yet; call reset() first",

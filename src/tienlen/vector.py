@@ -61,8 +61,10 @@ and :data:`~tienlen.actionspace.ACTION_SPACE_SIZE` instead.
 possible), which write their rows straight into shared memory; results are the same as in one
 process for the same seeds and actions. Close them with :meth:`~TienLenVectorEnv.close` or a
 ``with`` block. Worker processes are started with the ``spawn`` method, so a script that uses them
-must guard its entry point with ``if __name__ == "__main__":``. If a worker dies (killed, out of
-memory), the next call raises ``RuntimeError`` saying so at once and closes the object.
+must guard its entry point with ``if __name__ == "__main__":``. A worker that dies (killed, out of
+memory) or gives no answer within ``timeout`` seconds (30 by default: stopped, stuck) makes the call
+that waits for it raise ``RuntimeError`` naming the worker, its process id and what happened (its
+exit code or signal, or the silence); the object then closes, killing and reaping every worker.
 
 A step whose actions are refused raises a :class:`~tienlen.TienLenError` subclass saying which table
 and why, and steps no table.
@@ -84,8 +86,10 @@ import contextlib
 import multiprocessing
 import operator
 import random
+import signal
+import time
 from collections.abc import Sequence
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection, wait
 from typing import Any, ClassVar
 
 from tienlen._checks import check_int, check_players, check_unit, rules_or_profile
@@ -105,7 +109,7 @@ with requires("rl", __name__):
     import numpy as np
     from numpy.typing import NDArray
 
-__all__ = ["TienLenVectorEnv", "OBSERVATION_SIZE", "MAX_TABLES", "MAX_WORKERS"]
+__all__ = ["TienLenVectorEnv", "OBSERVATION_SIZE", "MAX_TABLES", "MAX_WORKERS", "DEFAULT_TIMEOUT", "MAX_TIMEOUT", "START_SECONDS"]
 
 OBSERVATION_SIZE = OBSERVATION_LENGTH + CHOICE_LENGTH
 """Columns of the ``observation`` array (397 + 53 = 450)."""
@@ -115,6 +119,24 @@ MAX_TABLES = 100_000
 
 MAX_WORKERS = 64
 """The most worker processes one object starts."""
+
+DEFAULT_TIMEOUT = 30.0
+"""Seconds :class:`TienLenVectorEnv` waits, by default, for a worker's answer to a reset or a step
+(its ``timeout``) before it gives up on the worker."""
+
+MAX_TIMEOUT = 86_400
+"""The longest ``timeout`` accepted, in seconds (a day)."""
+
+START_SECONDS = 60.0
+"""Seconds the constructor waits, at least, for each worker process to start (a fresh interpreter
+importing the library) and build its tables; a longer ``timeout`` applies instead."""
+
+_CLOSE_GRACE = 1.0
+"""Seconds :meth:`TienLenVectorEnv.close` lets the workers stop on their own before it kills them."""
+
+_GONE = (EOFError, OSError)
+"""What a pipe to a worker raises once the worker has gone (``OSError`` covers ``ConnectionResetError``
+and ``BrokenPipeError``)."""
 
 
 _FIELDS: tuple[tuple[str, Any, int], ...] = (
@@ -288,9 +310,11 @@ def _serve(
     connection: Connection, rules: RuleSet, players: int, unit: int, memory: list[Any], tables: int, start: int, stop: int
 ) -> None:
     """A worker process: run tables ``start`` to ``stop`` of ``tables``, writing their rows into the
-    shared ``memory``, until told to close. Answers each request with ``None``, or the exception it raised."""
+    shared ``memory``, until told to close. Says ``None`` once started, then answers each request
+    with ``None``, or the exception it raised."""
     rows = {name: array[start:stop] for name, array in _arrays(tables, players, memory).items()}
     work = _Tables(rules, players, unit, rows)
+    connection.send(None)  # started
     while True:
         request, argument = connection.recv()
         if request == "close":
@@ -309,14 +333,29 @@ class TienLenVectorEnv:
     (1 for points profiles), as for :class:`~tienlen.env.TienLenEnv`. ``workers=0`` steps the
     tables in this process; ``workers=k`` in ``k`` worker processes (at most one per table).
 
+    ``timeout`` (default :data:`DEFAULT_TIMEOUT` = 30 seconds, a number above 0 and at most
+    :data:`MAX_TIMEOUT`) is how long a call waits for a worker's answer before it raises
+    ``RuntimeError`` naming the silent worker and closes the object; raise it if one reset or step
+    of a worker's share of the tables can take longer. A worker that dies is reported at once,
+    whatever the timeout. The constructor waits for the workers to start, up to
+    :data:`START_SECONDS` or ``timeout`` if longer each, and raises ``RuntimeError`` the same way if
+    one does not.
+
     Raises :class:`~tienlen.InvalidArgument` for an unknown profile, a player count or unit the
-    rules do not allow, or a table or worker count out of range.
+    rules do not allow, a table or worker count out of range, or a bad ``timeout``.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"name": "tienlen_vector_v0", "autoreset_mode": "SameStep"}
 
     def __init__(
-        self, rules: RuleSet | str = HOUSE, num_tables: int = 16, players: int = 4, unit: int | None = None, *, workers: int = 0
+        self,
+        rules: RuleSet | str = HOUSE,
+        num_tables: int = 16,
+        players: int = 4,
+        unit: int | None = None,
+        *,
+        workers: int = 0,
+        timeout: float = DEFAULT_TIMEOUT,
     ) -> None:
         self.rules = rules_or_profile(rules)
         self.players = check_players(self.rules, players)
@@ -324,6 +363,10 @@ class TienLenVectorEnv:
         self.num_envs = check_int(num_tables, "num_tables", 1, MAX_TABLES)
         """How many tables (Gymnasium's name)."""
         self.workers = check_int(workers, "workers", 0, min(MAX_WORKERS, self.num_envs))
+        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= MAX_TIMEOUT:
+            raise InvalidArgument.of("vector-bad-timeout", max_timeout=MAX_TIMEOUT, timeout=shown(timeout))
+        self.timeout = float(timeout)
+        """Seconds a call waits for a worker's answer."""
         self._started = False
         self._closed = False
         self._connections: list[Connection] = []
@@ -337,15 +380,22 @@ class TienLenVectorEnv:
         memory = _shared(self.num_envs, self.players, context)
         self._out = _arrays(self.num_envs, self.players, memory)
         self._bounds = [self.num_envs * k // self.workers for k in range(self.workers + 1)]
-        for start, stop in zip(self._bounds, self._bounds[1:], strict=False):
-            parent, child = context.Pipe()
-            process = context.Process(
-                target=_serve, args=(child, self.rules, self.players, self.unit, memory, self.num_envs, start, stop), daemon=True
-            )
-            process.start()
-            child.close()
-            self._connections.append(parent)
-            self._processes.append(process)
+        try:
+            for start, stop in zip(self._bounds, self._bounds[1:], strict=False):
+                parent, child = context.Pipe()
+                process = context.Process(
+                    target=_serve,
+                    args=(child, self.rules, self.players, self.unit, memory, self.num_envs, start, stop),
+                    daemon=True,
+                )
+                self._connections.append(parent)
+                process.start()
+                self._processes.append(process)
+                child.close()
+        except BaseException:
+            self.close()
+            raise
+        self._talk(None, [], max(self.timeout, START_SECONDS))
 
     # ------------------------------------------------------------------ the API
     def reset(self, seed: int | Sequence[int] | None = None) -> tuple[dict[str, NDArray[Any]], dict[str, NDArray[Any]]]:
@@ -384,18 +434,22 @@ class TienLenVectorEnv:
         return self._observations(), out["rewards"].copy(), terminated, np.zeros_like(terminated), infos
 
     def close(self) -> None:
-        """Stop the worker processes, if any (waiting a few seconds for each). Calling it again does nothing."""
+        """Stop the worker processes, if any: each is asked to stop, killed if it has not within a
+        second (stopped or stuck), and reaped. Calling it again does nothing."""
         if self._closed:
             return
         self._closed = True
         for connection in self._connections:
-            with contextlib.suppress(OSError):  # a worker that is gone already (BrokenPipeError is an OSError)
+            with contextlib.suppress(*_GONE):  # a worker that is gone already
                 connection.send(("close", None))
-        for process, connection in zip(self._processes, self._connections, strict=True):
-            process.join(timeout=5)
+        deadline = time.monotonic() + _CLOSE_GRACE
+        for process in self._processes:
+            process.join(max(0.0, deadline - time.monotonic()))
+        for process in self._processes:
             if process.is_alive():
-                process.terminate()
-                process.join(timeout=5)
+                process.kill()  # SIGKILL: also ends a stopped process
+            process.join(5)
+        for connection in self._connections:
             connection.close()
 
     def __enter__(self) -> TienLenVectorEnv:
@@ -468,30 +522,79 @@ class TienLenVectorEnv:
             getattr(self._local, request)(argument)
             return
         bounds = self._bounds
-        for k, connection in enumerate(self._connections):
-            try:
-                connection.send((request, argument[bounds[k] : bounds[k + 1]]))
-            except OSError:  # the worker has gone (a broken pipe)
-                raise self._lost(k) from None
-        replies = []
-        for k, (connection, process) in enumerate(zip(self._connections, self._processes, strict=True)):
-            while not connection.poll(0.5):  # a worker that has died never answers: do not wait for it
-                if not process.is_alive():
-                    raise self._lost(k)
-            replies.append(connection.recv())
-        for reply in replies:
+        parts = [argument[bounds[k] : bounds[k + 1]] for k in range(self.workers)]
+        for reply in self._talk(request, parts, self.timeout):
             if reply is not None:
                 raise reply
 
-    def _lost(self, worker: int) -> RuntimeError:
-        """Close everything after worker ``worker`` has stopped; the error that says so."""
-        code = self._processes[worker].exitcode
+    def _talk(self, request: str | None, parts: list[Any], seconds: float) -> list[Any]:
+        """Send worker ``k`` the request with ``parts[k]`` (no request: only listen, for the workers'
+        start), then wait up to ``seconds`` in all for every worker's answer; the answers. The one
+        place that talks to the workers: a worker that has died (its process has ended or its pipe
+        is broken) or stays silent past ``seconds`` closes this object and raises ``RuntimeError``
+        naming it; so does anything else that interrupts the exchange (a ``KeyboardInterrupt``)
+        halfway, with its own exception, since the workers' answers would then be out of step."""
+        worker = 0
+        try:
+            if request is not None:
+                for worker, connection in enumerate(self._connections):
+                    connection.send((request, parts[worker]))
+            deadline = time.monotonic() + seconds
+            pending = {connection: k for k, connection in enumerate(self._connections)}
+            replies: list[Any] = [None] * self.workers
+            while pending:
+                ended = {self._processes[k].sentinel: k for k in pending.values()}
+                ready = wait([*pending, *ended], max(0.0, deadline - time.monotonic()))
+                if not ready:
+                    worker = min(pending.values())
+                    raise self._lost(worker, f"gave no answer within {seconds:g} s (stopped or stuck)")
+                for item in ready:
+                    if isinstance(item, int):  # a sentinel: the process has ended
+                        worker = ended[item]
+                        raise self._lost(worker)
+                for item in ready:
+                    assert isinstance(item, Connection)
+                    worker = pending.pop(item)
+                    replies[worker] = item.recv()
+            return replies
+        except _GONE:
+            raise self._lost(worker) from None
+        except BaseException:
+            self.close()
+            raise
+
+    def _lost(self, worker: int, silence: str | None = None) -> RuntimeError:
+        """Close everything after worker ``worker`` has ended (or, ``silence`` saying how, stayed
+        silent); the error that says so."""
+        process = self._processes[worker]
+        if silence is None:
+            process.join(_CLOSE_GRACE)  # its pipe is broken: it has ended or is ending
+        else:
+            process.kill()  # at once: it would not stop when asked
+        code = process.exitcode
+        if silence is not None:
+            what = f"{silence}, and was killed"
+        elif code is None:
+            what = "broke its pipe"
+        elif code < 0:
+            what = f"was killed by {_signal_name(-code)}"
+        else:
+            what = f"exited with code {code}"
+        start, stop = self._bounds[worker], self._bounds[worker + 1]
         self.close()
         return RuntimeError(
-            f"worker process {worker} has stopped (exit code {code}) and its tables with it; "
-            "this TienLenVectorEnv is closed: make a new one"
+            f"worker process {worker} (pid {process.pid}, tables {start} to {stop - 1}) {what}; its tables are lost, "
+            "so this TienLenVectorEnv is closed: make a new one"
         )
 
     def _observations(self) -> dict[str, NDArray[Any]]:
         out = self._out
         return {"observation": out["observation"].copy(), "action_mask": out["action_mask"].copy(), "seat": out["seat"].copy()}
+
+
+def _signal_name(number: int) -> str:
+    """``signal 9 (SIGKILL)`` for 9, and so on (``signal 99`` for a number this platform does not name)."""
+    try:
+        return f"signal {number} ({signal.Signals(number).name})"
+    except ValueError:
+        return f"signal {number}"
