@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from pathlib import Path
 
 import pytest
 from builders import refused_quickly
@@ -138,7 +139,7 @@ def test_bad_levels_and_views_are_refused() -> None:
         hint("a view")  # type: ignore[arg-type]
     for field in ("level", "seed", "rollouts", "seconds"):  # a bool is never a number
         with pytest.raises(InvalidArgument, match=field):
-            SearchAgent(**{field: True})  # type: ignore[arg-type]
+            SearchAgent(**{field: True})
 
 
 def _lead() -> PlayerView:
@@ -204,6 +205,12 @@ def test_with_no_time_for_a_rollout_the_choice_is_the_own_seat_policys(level: in
     assert SearchAgent(level=level, seconds=1e-9).act(view) == own
     ranked = hint(view, level=level, seconds=1e-9)
     assert ranked[0].action == own and all(h.worlds == 0 and h.win == 0 for h in ranked)
+
+
+def test_the_security_page_states_the_search_budgets() -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / "howto" / "security.rst").read_text(encoding="utf-8")
+    assert f"1 to {MAX_ROLLOUTS:,} (:data:`~tienlen.search.MAX_ROLLOUTS`)" in page
+    assert f"above 0 to {MAX_SECONDS} seconds (:data:`~tienlen.search.MAX_SECONDS`)" in page
 
 
 def test_a_time_budget_that_is_not_reached_changes_nothing() -> None:
