@@ -62,9 +62,8 @@ class Solution:
     """The answer of :func:`solve`.
 
     ``seat`` is the player asked about; ``wins`` whether they can go out first whatever the
-    others do. ``line`` is a principal line
-    of actions to apply to the round in order (out-of-turn chops declined are not actions, so
-    they do not appear): when ``wins``, the player's winning choices against one of the others'
+    others do. ``line`` is a principal line of actions to apply to the round in order
+    (out-of-turn chops declined are not actions, so they do not appear): when ``wins``, the player's winning choices against one of the others'
     best tries; otherwise, the player's first choices against the others' refutation. ``move`` is
     the first winning action when the player is the one to act, else ``None``. ``positions`` is
     how many distinct positions were solved (the transposition table's size): ``wins=False``
