@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import math
 import random
+import time
+from pathlib import Path
 
 import pytest
+from builders import refused_quickly
 
 from tienlen import COUNTING, HOUSE, IWIN, GreedyAgent, InvalidArgument, Round, RuleSet, play_round
 from tienlen.agents import Agent, make_agent
 from tienlen.search import (
     DEFAULT_LEVEL,
     LEVELS,
+    MAX_ROLLOUTS,
+    MAX_SECONDS,
     OTHER_POLICIES,
     OWN_POLICIES,
     Hint,
@@ -23,6 +29,7 @@ from tienlen.search import (
     _replayed,
     hint,
 )
+from tienlen.views import PlayerView
 
 
 def _positions(count: int) -> list[tuple[Round, int]]:
@@ -130,6 +137,87 @@ def test_bad_levels_and_views_are_refused() -> None:
         SearchAgent(rollouts=0)
     with pytest.raises(InvalidArgument):
         hint("a view")  # type: ignore[arg-type]
+    for field in ("level", "seed", "rollouts", "seconds"):  # a bool is never a number
+        with pytest.raises(InvalidArgument, match=field):
+            SearchAgent(**{field: True})
+
+
+def _lead() -> PlayerView:
+    """A 13-card free lead under house: the widest decision, about 2 ms a rollout."""
+    round_ = Round.deal(HOUSE, seed=1, first_round=False)
+    assert round_.to_act is not None
+    return round_.view(round_.to_act)
+
+
+def test_the_rollout_budget_goes_up_to_max_rollouts() -> None:
+    assert SearchAgent(rollouts=MAX_ROLLOUTS).budget == MAX_ROLLOUTS == 5_000
+    with pytest.raises(InvalidArgument) as caught:
+        SearchAgent(rollouts=MAX_ROLLOUTS + 1)
+    assert caught.value.code == "not-a-whole-number-in-range"
+    assert caught.value.params == {"name": "rollouts", "low": 1, "high": MAX_ROLLOUTS, "value": "5001"}
+    # At the boundary hint takes the budget (cut short here by a time budget); past it, refused at once.
+    view = _lead()
+    assert hint(view, rollouts=MAX_ROLLOUTS, seconds=0.05)[0].action in view.legal_actions
+    refused_quickly(lambda: hint(view, rollouts=MAX_ROLLOUTS + 1), InvalidArgument, match="rollouts")
+
+
+def test_issue_40_a_million_rollouts_are_refused_at_once() -> None:
+    # hint(rollouts=10**6) was accepted and would have taken about 15 minutes.
+    view = _lead()
+    message = refused_quickly(lambda: hint(view, rollouts=10**6), InvalidArgument)
+    assert "rollouts must be a whole number from 1 to 5,000" in message
+    refused_quickly(lambda: SearchAgent(rollouts=10**6), InvalidArgument)
+
+
+def test_the_time_budget_is_a_number_of_seconds_up_to_max_seconds() -> None:
+    assert SearchAgent(seconds=MAX_SECONDS).seconds == MAX_SECONDS == 60
+    assert SearchAgent(seconds=0.001).seconds == 0.001 and SearchAgent().seconds is None
+    for bad in (MAX_SECONDS + 0.001, 0, -1.0, math.nan, math.inf, True, "1", 10**5000):
+        with pytest.raises(InvalidArgument) as caught:
+            SearchAgent(seconds=bad)  # type: ignore[arg-type]
+        assert caught.value.code == "not-seconds-in-range" and caught.value.params["high"] == MAX_SECONDS
+        with pytest.raises(InvalidArgument, match="seconds"):
+            hint(_lead(), seconds=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("budget", [0.1, 0.5])
+def test_a_time_budget_returns_the_best_action_so_far_close_to_the_budget(budget: float) -> None:
+    # The most rollouts at the slowest level would take about 12 s; the clock stops the search
+    # before the next rollout, at most one rollout (a few ms) past the budget.
+    view = _lead()
+    start = time.monotonic()
+    choice = SearchAgent(level=5, rollouts=MAX_ROLLOUTS, seconds=budget).act(view)
+    spent = time.monotonic() - start
+    assert choice in view.legal_actions and spent < budget + 0.5, spent
+    start = time.monotonic()
+    ranked = hint(view, level=5, rollouts=MAX_ROLLOUTS, seconds=budget)
+    spent = time.monotonic() - start
+    assert spent < budget + 0.5, spent
+    assert {h.action for h in ranked} <= set(view.legal_actions) and sum(h.worlds for h in ranked) < MAX_ROLLOUTS
+    if budget >= 0.5:  # a world (8 rollouts of about 2 ms) fits many times over
+        assert ranked[0].worlds > 0
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_with_no_time_for_a_rollout_the_choice_is_the_own_seat_policys(level: int) -> None:
+    view = _lead()
+    own = OWN_POLICIES[level].act(view)
+    assert SearchAgent(level=level, seconds=1e-9).act(view) == own
+    ranked = hint(view, level=level, seconds=1e-9)
+    assert ranked[0].action == own and all(h.worlds == 0 and h.win == 0 for h in ranked)
+
+
+def test_the_security_page_states_the_search_budgets() -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / "howto" / "security.rst").read_text(encoding="utf-8")
+    assert f"1 to {MAX_ROLLOUTS:,} (:data:`~tienlen.search.MAX_ROLLOUTS`)" in page
+    assert f"above 0 to {MAX_SECONDS} seconds (:data:`~tienlen.search.MAX_SECONDS`)" in page
+
+
+def test_a_time_budget_that_is_not_reached_changes_nothing() -> None:
+    # The rollout budget still bounds the search, and alone keeps it reproducible.
+    view = _lead()
+    assert SearchAgent(level=1, seed=4, seconds=MAX_SECONDS).act(view) == SearchAgent(level=1, seed=4).act(view)
+    assert hint(view, level=1, seed=4, seconds=MAX_SECONDS) == hint(view, level=1, seed=4)
 
 
 def _greedy_positions(rules: RuleSet, seeds: range) -> list[Round]:

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
+import tracemalloc
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from builders import refused_quickly
 
 from tienlen import HOUSE, IWIN, PROFILES, InvalidArgument, Round
-from tienlen.solve import first_out_wins, solve
+from tienlen._input import MAX_COUNT
+from tienlen.solve import SOLVE_LIMIT, first_out_wins, solve
 
 
 def brute_force(round_: Round, me: int) -> bool:
@@ -98,14 +103,85 @@ def test_an_out_of_turn_chop_is_part_of_the_game() -> None:
     assert solve(after, seat=2).wins is True
 
 
-def test_limit_answers_unknown_and_bad_arguments_are_refused() -> None:
-    rng = random.Random(3)
-    cards = rng.sample(range(52), 20)
-    r = Round.from_hands([sum(1 << c for c in cards[:10]), sum(1 << c for c in cards[10:])], HOUSE, first_round=False, leader=0)
-    assert solve(r, limit=5).wins is None
+def _two_hands(cards: int, seed: int) -> Round:
+    rng = random.Random(seed)
+    dealt = rng.sample(range(52), 2 * cards)
+    return Round.from_hands(
+        [sum(1 << c for c in dealt[:cards]), sum(1 << c for c in dealt[cards:])], HOUSE, first_round=False, leader=0
+    )
+
+
+def test_a_search_that_reaches_its_limit_says_how_far_it_got_and_how_to_raise_it() -> None:
+    r = _two_hands(10, 3)
+    message = refused_quickly(lambda: solve(r, limit=5), InvalidArgument)
+    with pytest.raises(InvalidArgument) as caught:
+        solve(r, limit=5)
+    assert caught.value.code == "solve-limit-reached"
+    assert caught.value.params == {"positions": 5, "high": MAX_COUNT}
+    assert "limit=" in message and "limit=" in caught.value.text("vi")
+
+
+def test_the_limit_bounds_the_positions_solved_exactly() -> None:
+    # A search that needs n positions answers with limit n and stops with limit n - 1.
+    r = _two_hands(4, 1)
+    needed = solve(r).positions
+    assert needed > 10
+    assert solve(r, limit=needed) == solve(r)
+    with pytest.raises(InvalidArgument, match="solve stopped") as caught:
+        solve(r, limit=needed - 1)
+    assert caught.value.params["positions"] == needed - 1
+
+
+@pytest.mark.parametrize("players", [4, 2])
+def test_a_whole_thirteen_card_deal_stops_at_the_limit_with_an_error(players: int) -> None:
+    # Issue 40: without a limit a 4-player deal ran past 45 s (540 MiB), 2 x 13 cards 30 s (313
+    # MiB). Now every search is bounded; a small limit shows the refusal within a second.
+    deal = Round.deal(HOUSE, players=players, seed=1)
+    refused_quickly(lambda: solve(deal, limit=5_000), InvalidArgument, match="solve stopped at its limit of 5,000 positions")
+
+
+@pytest.mark.slow
+def test_without_a_limit_the_default_bound_applies() -> None:
+    # SOLVE_LIMIT positions, 3 to 5 s of CPU on an idle core here.
+    deal = Round.deal(HOUSE, seed=1)
+    start = time.process_time()
+    with pytest.raises(InvalidArgument) as caught:
+        solve(deal)
+    assert caught.value.code == "solve-limit-reached" and caught.value.params["positions"] == SOLVE_LIMIT
+    assert time.process_time() - start < 60
+
+
+def test_the_memory_a_search_holds_is_bounded_by_its_limit() -> None:
+    # About 250 bytes a solved position; a search that kept more (the rounds, say) would not fit.
+    deal = Round.deal(HOUSE, seed=1)
+    tracemalloc.start()
+    try:
+        with pytest.raises(InvalidArgument):
+            solve(deal, limit=3_000)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 3_000 * 1_024
+
+
+def test_the_limit_is_a_whole_number_from_one_to_a_billion() -> None:
+    r = Round.from_hands(["3♠ 3♥ 9♦", "4♣ 5♦"], HOUSE, first_round=False, leader=0)
+    assert solve(r, limit=MAX_COUNT).wins is True and solve(r, limit=None) == solve(r)
+    for bad in (0, MAX_COUNT + 1, True, 2.0, "10"):
+        with pytest.raises(InvalidArgument, match="limit"):
+            solve(r, limit=bad)  # type: ignore[arg-type]
+
+
+def test_bad_arguments_are_refused() -> None:
+    r = _two_hands(3, 3)
     with pytest.raises(InvalidArgument):
         solve("not a round")  # type: ignore[arg-type]
     with pytest.raises(InvalidArgument):
-        solve(r, limit=0)
-    with pytest.raises(InvalidArgument):
         solve(r, seat=2)
+    with pytest.raises(InvalidArgument):
+        solve(r, seat=False)
+
+
+def test_the_security_page_states_the_default_bound() -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / "howto" / "security.rst").read_text(encoding="utf-8")
+    assert f"by default {SOLVE_LIMIT:,} (:data:`~tienlen.solve.SOLVE_LIMIT`" in page

@@ -65,19 +65,32 @@ policy its own seat follows in the rollouts (first: it wins ties), every play th
 pass, and per kind of combination the lowest plays and the highest (so a 2 or a bomb is always
 weighed). The agent is deterministic for a seed: its random draws are seeded by the seed and
 the public position.
+
+**Budgets.** A decision is given a number of rollouts (by its level, or ``rollouts=`` up to
+:data:`MAX_ROLLOUTS`) and, optionally, a wall-clock budget (``seconds=``, above 0 and up to
+:data:`MAX_SECONDS`; none by default), for a server that must answer in time whatever the
+machine. The search stops at whichever comes first. The clock is read before each rollout, so
+a decision overruns its time by at most one rollout (about 2 ms on a 13-card hand here); a
+sampled world that was not played out for every candidate it was meant for is left out, so the
+candidates are still compared on the same worlds. The answer is the best so far; when the time
+is up before a world is played out, it is the first candidate, the choice of the policy the
+player's own seat follows in the rollouts (:data:`OWN_POLICIES`). A time budget gives up reproducibility: how many rollouts fit in it
+depends on the machine and its load, so the same seed and view may give another action. The
+rollout budget alone keeps it: the same seed, view and budget give the same action anywhere.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 
 import attrs
 
 from tienlen._bits import TWOS
 from tienlen._checks import check_int, check_type
-from tienlen._input import MAX_SEED
+from tienlen._input import MAX_SEED, shown
 from tienlen.actions import Action, legal_actions_of
 from tienlen.agents import GreedyAgent, greedy_choice, greedy_lead, make_agent, play_round
 from tienlen.cards import FULL_MASK, iter_indices
@@ -90,7 +103,18 @@ from tienlen.rules import RuleSet
 from tienlen.settle import settle
 from tienlen.views import PlayerView
 
-__all__ = ["LEVELS", "OWN_POLICIES", "OTHER_POLICIES", "DEFAULT_LEVEL", "HINT_LEVEL", "SearchAgent", "Hint", "hint"]
+__all__ = [
+    "LEVELS",
+    "OWN_POLICIES",
+    "OTHER_POLICIES",
+    "DEFAULT_LEVEL",
+    "HINT_LEVEL",
+    "MAX_ROLLOUTS",
+    "MAX_SECONDS",
+    "SearchAgent",
+    "Hint",
+    "hint",
+]
 
 LEVELS: Mapping[int, int] = MappingProxyType({1: 16, 2: 40, 3: 100, 4: 125, 5: 500})
 """Rollouts per decision at each level."""
@@ -100,6 +124,11 @@ HINT_LEVEL = 2
 """The default level of :func:`hint`: about 42 ms of CPU on a 13-card position on one idle core
 here. It plans its own seat with long leads only (:data:`OWN_POLICIES`); ``level=3`` ranks as
 ``SearchAgent()`` decides, in about 165 ms there."""
+MAX_ROLLOUTS = 5_000
+"""The most rollouts a decision may be given (``rollouts=``): ten times level 5's, about 11 s of
+CPU on a 13-card lead on one idle core here (about 2 ms a rollout there)."""
+MAX_SECONDS = 60
+"""The longest wall-clock budget a decision may be given (``seconds=``), in seconds."""
 _CANDIDATES = 8
 """The most actions weighed in one decision."""
 _KEPT = 3
@@ -342,16 +371,17 @@ def _rng(seed: int, view: PlayerView) -> random.Random:
     return random.Random(f"tienlen-search:{seed}:{view.seat}:{len(view.history)}:{view.hand_mask}:{view.to_act}")
 
 
-def _worlds(view: PlayerView, replay: _Replay, count: int, rng: random.Random) -> list[Round]:
-    """``count`` sampled worlds (fewer only when draw after draw would have been won at the deal).
-    The history is replayed once, on a first draw that only serves to read the others' choices;
-    every world is that round with other hidden cards (``Round._with_hands``)."""
+def _worlds(view: PlayerView, replay: _Replay, count: int, rng: random.Random) -> Iterator[Round]:
+    """``count`` sampled worlds (fewer only when draw after draw would have been won at the deal),
+    each drawn when it is asked for. The history is replayed once, on a first draw that only
+    serves to read the others' choices; every world is that round with other hidden cards
+    (``Round._with_hands``)."""
     base: Round | None = None
     decisions: dict[int, list[_Decision]] = {}
     known: dict[tuple[int, int], int | None] = {}  # what _miss said of a seat's hand, for _hidden
-    worlds: list[Round] = []
+    made = 0
     for _ in range(count * 4):
-        if len(worlds) == count:
+        if made == count:
             break
         hidden = _hidden(view, decisions, rng, known)
         if base is None:
@@ -361,8 +391,8 @@ def _worlds(view: PlayerView, replay: _Replay, count: int, rng: random.Random) -
             continue
         world = base._with_hands([view.hand_mask if seat == view.seat else hidden[seat] for seat in range(view.players)])
         if not world.instant_winners:
-            worlds.append(world)
-    return worlds
+            made += 1
+            yield world
 
 
 @attrs.define
@@ -396,11 +426,17 @@ def _scores(tallies: Sequence[_Tally]) -> list[float]:
     return [(t.money + _FIRST_BONUS * first * t.wins) / max(t.rollouts, 1) for t in tallies]
 
 
-def _evaluate(view: PlayerView, level: int, rollouts: int, seed: int) -> list[tuple[float, Hint]]:
+def _now() -> float:
+    """The clock the time budgets are read on: seconds, never going back."""
+    return time.monotonic()
+
+
+def _evaluate(view: PlayerView, level: int, rollouts: int, seed: int, deadline: float | None) -> list[tuple[float, Hint]]:
     """Each candidate's score (see :func:`_scores`) and estimates, best first, ties to the earlier
     candidate, each seat played by the level's policy for it (:data:`OWN_POLICIES`,
     :data:`OTHER_POLICIES`). Half the rollouts go to every candidate over the same worlds; the
-    other half to the :data:`_KEPT` best of them over new worlds, also shared."""
+    other half to the :data:`_KEPT` best of them over new worlds, also shared. No rollout is
+    begun once :func:`_now` has reached ``deadline`` (``None``: no time budget)."""
     own, others = OWN_POLICIES[level], OTHER_POLICIES[level]
     candidates = _candidates(view, view.legal_actions, own)
     rng = _rng(seed, view)
@@ -408,22 +444,30 @@ def _evaluate(view: PlayerView, level: int, rollouts: int, seed: int) -> list[tu
     seat = view.seat
     tallies = [_Tally() for _ in candidates]
 
-    def play(worlds: list[Round], which: Sequence[int]) -> None:
+    def play(worlds: Iterable[Round], which: Sequence[int]) -> bool:
+        """Play ``which`` candidates in each world; ``False`` when the time ran out first (a world
+        not played out for every one of them is left out, so they all meet the same worlds)."""
         for world in worlds:
+            ends = []
             for index in which:
+                if deadline is not None and _now() >= deadline:
+                    return False
                 action = candidates[index]
                 declined = action.kind == "pass" and world.to_act != seat  # declining an out-of-turn chop changes nothing
-                tallies[index].add(_play_out(world if declined else world.apply(action), seat, own, others), seat)
+                ends.append(_play_out(world if declined else world.apply(action), seat, own, others))
+            for index, end in zip(which, ends, strict=True):
+                tallies[index].add(end, seat)
+        return True
 
     everyone = range(len(candidates))
     if len(candidates) <= _KEPT:
         play(_worlds(view, replay, max(2, rollouts // len(candidates)), rng), everyone)
     else:
         first = max(2, rollouts // 2 // len(candidates))
-        play(_worlds(view, replay, first, rng), everyone)
-        scores = _scores(tallies)
-        kept = sorted(sorted(everyone, key=lambda i: (-scores[i], i))[:_KEPT])
-        play(_worlds(view, replay, max(2, (rollouts - first * len(candidates)) // _KEPT), rng), kept)
+        if play(_worlds(view, replay, first, rng), everyone):
+            scores = _scores(tallies)
+            kept = sorted(sorted(everyone, key=lambda i: (-scores[i], i))[:_KEPT])
+            play(_worlds(view, replay, max(2, (rollouts - first * len(candidates)) // _KEPT), rng), kept)
     scores = _scores(tallies)
     kept_first = sorted(everyone, key=lambda i: (-tallies[i].rollouts, -scores[i], i))
     return [(scores[i], tallies[i].hint(candidates[i])) for i in kept_first]
@@ -435,34 +479,52 @@ def _check_view(view: object) -> PlayerView:
     return view
 
 
+def _check_seconds(seconds: object) -> None:
+    """Refuse a time budget that is not ``None`` or a number of seconds above 0 and at most :data:`MAX_SECONDS`."""
+    if seconds is None or (isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and 0 < seconds <= MAX_SECONDS):
+        return  # NaN fails both comparisons, infinity the second
+    raise InvalidArgument.of("not-seconds-in-range", name="seconds", high=MAX_SECONDS, value=shown(seconds))
+
+
 @attrs.frozen
 class SearchAgent:
     """A player that samples the hidden hands and plays each candidate out (see the module docs).
 
     ``level`` (1 to 5, default :data:`DEFAULT_LEVEL`) sets the rollouts per decision
     (:data:`LEVELS`) and the policy of its own seat in them (:data:`OWN_POLICIES`); ``rollouts``
-    (1 to 10**6) sets the rollouts directly instead. ``seed`` is a whole number from 0 to
-    2**64 - 1: the same seed and view give the same action.
+    (1 to :data:`MAX_ROLLOUTS`, default ``None``: the level's) sets the rollouts directly
+    instead. ``seed`` is a whole number from 0 to 2**64 - 1: the same seed and view give the
+    same action. ``seconds`` (above 0 and at most :data:`MAX_SECONDS`, default ``None``: no time
+    budget) bounds each decision's wall-clock time as well; with it the action depends on the
+    machine's speed, not only on the seed (see "Budgets" in the module docs).
     """
 
     level: int = DEFAULT_LEVEL
     seed: int = 0
     rollouts: int | None = None
+    seconds: float | None = None
 
     def __attrs_post_init__(self) -> None:
         check_int(self.level, "level", 1, max(LEVELS))
         check_int(self.seed, "seed", 0, MAX_SEED)
         if self.rollouts is not None:
-            check_int(self.rollouts, "rollouts", 1, 10**6)
+            check_int(self.rollouts, "rollouts", 1, MAX_ROLLOUTS)
+        _check_seconds(self.seconds)
 
     @property
     def budget(self) -> int:
         """Rollouts per decision."""
         return self.rollouts if self.rollouts is not None else LEVELS[self.level]
 
+    def _deadline(self) -> float | None:
+        """When a decision begun now must stop (``None`` without a time budget)."""
+        return None if self.seconds is None else _now() + self.seconds
+
     def act(self, view: PlayerView) -> Action:
-        """The candidate with the best mean money over the sampled worlds."""
+        """The candidate with the best score over the sampled worlds (see the module docs); with
+        ``seconds`` and no world played out in time, the first candidate."""
         view = _check_view(view)
+        deadline = self._deadline()
         legal = view.legal_actions
         if len(legal) <= 1:
             if not legal:
@@ -472,15 +534,20 @@ class SearchAgent:
         for action in legal:
             if action.combo is not None and action.mask == hand:
                 return action  # going out is never worse than anything else
-        return _evaluate(view, self.level, self.budget, self.seed)[0][1].action
+        return _evaluate(view, self.level, self.budget, self.seed, deadline)[0][1].action
 
 
-def hint(view: PlayerView, *, level: int = HINT_LEVEL, seed: int = 0, rollouts: int | None = None) -> tuple[Hint, ...]:
+def hint(
+    view: PlayerView, *, level: int = HINT_LEVEL, seed: int = 0, rollouts: int | None = None, seconds: float | None = None
+) -> tuple[Hint, ...]:
     """The actions worth weighing for ``view.seat`` (every legal action when there are at most
     8), ranked best first (by the player's score, see the module docs; the finalists, with more
     rollouts, before the others), each with its estimated first-place share and expected money in
     the rule set's unit over ``worlds`` rollouts (see :class:`SearchAgent` for ``level``,
-    ``seed`` and ``rollouts``).
+    ``seed``, ``rollouts`` (1 to :data:`MAX_ROLLOUTS`, default the level's) and ``seconds``
+    (above 0 and at most :data:`MAX_SECONDS`, default ``None``: no time budget)). When the time
+    is up before a world is played out, every hint has ``worlds`` 0 and the first is the choice
+    of the policy the player's own seat follows in the rollouts.
 
     Raises :class:`~tienlen.InvalidArgument` for a view that is not a :class:`PlayerView`, or a
     bad level, seed or budget. A view with no action gives an empty tuple.
@@ -492,8 +559,8 @@ def hint(view: PlayerView, *, level: int = HINT_LEVEL, seed: int = 0, rollouts: 
     True
     """
     view = _check_view(view)
-    agent = SearchAgent(level=level, seed=seed, rollouts=rollouts)
-    legal = view.legal_actions
-    if not legal:
+    agent = SearchAgent(level=level, seed=seed, rollouts=rollouts, seconds=seconds)
+    deadline = agent._deadline()
+    if not view.legal_actions:
         return ()
-    return tuple(h for _, h in _evaluate(view, level, agent.budget, seed))
+    return tuple(h for _, h in _evaluate(view, level, agent.budget, seed, deadline))
