@@ -68,6 +68,37 @@ def test_the_metadata_is_complete() -> None:
     assert (ROOT / "src" / "tienlen" / "py.typed").is_file()
 
 
+def test_the_tests_workflow_runs_the_readme_command_on_every_declared_python() -> None:
+    """The classifiers name each minor Python from requires-python's floor on, and the tests workflow runs the
+    README's test command on each of them, on Linux, macOS and Windows."""
+    classifiers = PYPROJECT["project"]["classifiers"]
+    declared = [c.rsplit(" ", 1)[-1] for c in classifiers if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)]
+    floor = int(PYPROJECT["project"]["requires-python"].removeprefix(">=3."))
+    assert declared == [f"3.{minor}" for minor in range(floor, floor + len(declared))]
+    assert "3.14" in declared
+    workflow = (ROOT / ".github" / "workflows" / "tests.yml").read_text(encoding="utf-8")
+    matrix = re.search(r"^ +python: \[(.*)\]$", workflow, re.MULTILINE)
+    assert matrix is not None, "tests.yml has no python matrix"
+    assert re.findall(r'"(3\.\d+)"', matrix.group(1)) == declared
+    assert "os: [ubuntu-latest, macos-latest, windows-latest]" in workflow
+    # each runs the README's test command as written (on Windows with `.venv\Scripts\`, as the README says)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    (command,) = [block for block in re.findall(r"```sh\n(.*?)\n```", readme, re.DOTALL) if "'.[test]'" in block]
+    assert f"run: {command}\n" in workflow
+    windows = command.replace("python3 -m venv", "python -m venv").replace(".venv/bin/", ".venv\\Scripts\\")
+    assert f"run: {windows}\n" in workflow
+
+
+def test_the_release_workflow_publishes_with_no_stored_token() -> None:
+    """PyPI trusted publishing: the publishing job asks for an OpenID Connect token in the environment `pypi`."""
+    workflow = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    assert re.search(r'^on:\n  push:\n    tags: \["v\*"\]$', workflow, re.MULTILINE)
+    assert "uses: pypa/gh-action-pypi-publish@release/v1" in workflow
+    assert re.search(r"^    environment:\n      name: pypi$", workflow, re.MULTILINE)
+    assert "id-token: write" in workflow
+    assert "secrets." not in workflow and "password" not in workflow
+
+
 def test_every_deprecation_names_the_release_that_removes_it() -> None:
     """A deprecated name warns for one minor release and goes in the next: each warning says which."""
     major, minor = (int(part) for part in __version__.split(".")[:2])
