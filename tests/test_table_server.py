@@ -397,6 +397,57 @@ def test_the_server_runs_from_the_command_line() -> None:
     assert {p.name for p in examples.iterdir()} <= before | {"__pycache__"}
 
 
+def children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (read from ``/proc``)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes from /proc (Linux)")
+def test_the_server_stopped_from_the_command_line_stops_its_workers() -> None:
+    """SIGTERM closes the server as Ctrl-C does: the worker processes that search for its bots
+    end with it, rather than being left behind."""
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    command = [sys.executable, "-m", "table_server", "--port", "0", "--workers", "1"]
+    left: list[int] = []
+    server = subprocess.Popen(command, cwd=examples, stdout=subprocess.PIPE, text=True, encoding="utf-8")
+    try:
+        assert server.stdout is not None
+        address = re.search(r"http://127\.0\.0\.1:(\d+)/", server.stdout.readline())
+        assert address
+
+        async def until_searching() -> set[int]:
+            async with client_with(int(address.group(1))) as socket:
+                await socket.send(json.dumps({"type": "join", "room": "deep", "level": 5}))
+                playing = asyncio.create_task(play_along(socket))
+                try:
+                    while len(found := children(server.pid)) < 2:  # the pool's resource tracker, and a worker
+                        await asyncio.sleep(0.05)
+                    return found
+                finally:
+                    playing.cancel()
+
+        workers = asyncio.run(asyncio.wait_for(until_searching(), 60))
+        server.terminate()
+        stopped = server.wait(60)
+        for _ in range(300):
+            left = [pid for pid in workers if Path(f"/proc/{pid}").exists()]
+            if not left:
+                break
+            time.sleep(0.1)
+    finally:
+        server.kill()
+        server.wait(60)
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)  # started by this test's server: not left running
+    assert stopped == 0
+    assert not left, "worker processes outlived the server"
+
+
 def test_a_hint_ranks_the_seats_actions_and_search_bots_play_the_round() -> None:
     async def play(lobby: Lobby, port: int) -> None:
         async with client(port) as socket:

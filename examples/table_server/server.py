@@ -16,7 +16,8 @@ made from client text.
 
 The event loop only reads, checks and writes frames: the searches (the moves of search bots, and
 hints) run in a pool of worker processes (``--workers``, by default one per core), at most one at a
-time for each room, so a bot thinking in one room does not hold up the others.
+time for each room, so a bot thinking in one room does not hold up the others. Ctrl-C or SIGTERM
+stops the server and its worker processes.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import json
 import multiprocessing
 import os
 import re
+import signal
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -496,6 +498,8 @@ async def _main(host: str, port: int, records: Path | None, origins: tuple[str, 
     lobby = Lobby(records=records, origins=origins, workers=workers)
     try:
         async with await start(lobby, host, port) as server:
+            with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+                asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, server.close)  # stop as for Ctrl-C
             port = next(iter(server.sockets)).getsockname()[1]  # the one chosen, for --port 0
             print(f"table server on http://{host}:{port}/ (WebSocket ws://{host}:{port}/ws)", flush=True)
             await server.serve_forever()
