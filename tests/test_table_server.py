@@ -15,8 +15,10 @@ import itertools
 import json
 import multiprocessing
 import re
+import signal
 import subprocess
 import sys
+import time
 import urllib.request
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -27,13 +29,11 @@ from typing import Any, TypeVar
 import pytest
 from extras import skip_reason
 
-from tienlen.search import hint as search_hint
-
 pytest.importorskip("websockets", reason=skip_reason("websockets"))
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from tienlen import IWIN, PROFILES, GreedyAgent, PlayerView, Round, Settlement, settle
+from tienlen import IWIN, PROFILES, Action, GreedyAgent, PlayerView, Round, Settlement, settle
 from tienlen.cards import DECK, format_cards
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
@@ -44,7 +44,7 @@ import secrets
 import socket
 
 from table_server.server import Limits, Lobby, start
-from table_server.table import Table, secret_seed
+from table_server.table import Outbox, Search, Table, secret_seed, think
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from tienlen import HOUSE
@@ -80,9 +80,12 @@ def run(
 ) -> T:
     async def main() -> T:
         lobby = Lobby(records=records, limits=limits, seeds=itertools.count(1).__next__)  # no instant win by chance
-        async with await start(lobby, "127.0.0.1", 0) as server:
-            port = next(iter(server.sockets)).getsockname()[1]
-            return await asyncio.wait_for(test(lobby, port), timeout)
+        try:
+            async with await start(lobby, "127.0.0.1", 0) as server:
+                port = next(iter(server.sockets)).getsockname()[1]
+                return await asyncio.wait_for(test(lobby, port), timeout)
+        finally:
+            lobby.close()
 
     return asyncio.run(main())
 
@@ -394,6 +397,57 @@ def test_the_server_runs_from_the_command_line() -> None:
     assert {p.name for p in examples.iterdir()} <= before | {"__pycache__"}
 
 
+def children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (read from ``/proc``)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes from /proc (Linux)")
+def test_the_server_stopped_from_the_command_line_stops_its_workers() -> None:
+    """SIGTERM closes the server as Ctrl-C does: the worker processes that search for its bots
+    end with it, rather than being left behind."""
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    command = [sys.executable, "-m", "table_server", "--port", "0", "--workers", "1"]
+    left: list[int] = []
+    server = subprocess.Popen(command, cwd=examples, stdout=subprocess.PIPE, text=True, encoding="utf-8")
+    try:
+        assert server.stdout is not None
+        address = re.search(r"http://127\.0\.0\.1:(\d+)/", server.stdout.readline())
+        assert address
+
+        async def until_searching() -> set[int]:
+            async with client_with(int(address.group(1))) as socket:
+                await socket.send(json.dumps({"type": "join", "room": "deep", "level": 5}))
+                playing = asyncio.create_task(play_along(socket))
+                try:
+                    while len(found := children(server.pid)) < 2:  # the pool's resource tracker, and a worker
+                        await asyncio.sleep(0.05)
+                    return found
+                finally:
+                    playing.cancel()
+
+        workers = asyncio.run(asyncio.wait_for(until_searching(), 60))
+        server.terminate()
+        stopped = server.wait(60)
+        for _ in range(300):
+            left = [pid for pid in workers if Path(f"/proc/{pid}").exists()]
+            if not left:
+                break
+            time.sleep(0.1)
+    finally:
+        server.kill()
+        server.wait(60)
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)  # started by this test's server: not left running
+    assert stopped == 0
+    assert not left, "worker processes outlived the server"
+
+
 def test_a_hint_ranks_the_seats_actions_and_search_bots_play_the_round() -> None:
     async def play(lobby: Lobby, port: int) -> None:
         async with client(port) as socket:
@@ -437,9 +491,12 @@ def run_quick(
 
     async def main() -> T:
         lobby = Lobby(limits=limits, records=records, seeds=seeds or itertools.count(1).__next__)
-        async with await start(lobby, "127.0.0.1", 0) as server:
-            port = next(iter(server.sockets)).getsockname()[1]
-            return await asyncio.wait_for(test(lobby, port), 120)
+        try:
+            async with await start(lobby, "127.0.0.1", 0) as server:
+                port = next(iter(server.sockets)).getsockname()[1]
+                return await asyncio.wait_for(test(lobby, port), 120)
+        finally:
+            lobby.close()
 
     return asyncio.run(main())
 
@@ -657,7 +714,7 @@ def test_a_flood_closes_the_connection_past_the_burst() -> None:
 
 # ---------------------------------------------------------------------------- connections and rooms
 def test_two_hundred_connections_play_and_one_more_waits() -> None:
-    limits = Limits(connections=200, connections_per_address=200, rate=10**6, burst=10**6)
+    limits = Limits(connections=200, connections_per_address=200, rooms_per_address=201, rate=10**6, burst=10**6)
 
     async def play(lobby: Lobby, port: int) -> None:
         async def seat(number: int) -> ClientConnection:
@@ -702,6 +759,47 @@ def test_connections_from_one_address_are_bounded_at_the_boundary_and_past_it() 
             await asyncio.gather(*(s.close() for s in sockets))
         await asyncio.sleep(0.2)
         assert lobby.addresses == {}
+
+    run_quick(play, limits=limits)
+
+
+def test_one_address_cannot_fill_the_server_with_rooms_and_another_still_joins() -> None:
+    """The audit's reproducer: 512 times (connect from one address, make room fill<i>, close) made
+    a room each time, until the server was full for everyone. Rooms stay open after their people
+    leave, so they are counted per address that made them: at the bound, past it, and from
+    another address (127.0.0.2, also this machine)."""
+    limits = Limits(rooms=64, rooms_per_address=8, rate=10**6, burst=10**6)
+
+    async def play(lobby: Lobby, port: int) -> None:
+        replies = []
+        for number in range(512):
+            async with client_with(port) as socket:
+                replies.append(await ask(socket, {"type": "join", "room": f"fill{number}"}))
+        assert [r["type"] for r in replies[:8]] == ["welcome"] * 8  # at the bound
+        assert {r["code"] for r in replies[8:]} == {"too-many-rooms"}  # past it, every time
+        assert replies[8]["reason"].startswith("your address has 8 rooms open, its limit")
+        assert len(lobby.rooms) == 8 and lobby.made == {"127.0.0.1": 8}
+        async with client_with(port) as socket:  # its own rooms are still its to come back to
+            reply = await ask(socket, {"type": "join", "room": "fill0", "token": replies[0]["token"]})
+            assert reply["type"] == "welcome"
+        async with client_with(port, local_addr=("127.0.0.2", 0)) as stranger:
+            assert (await ask(stranger, {"type": "join", "room": "mine"}))["type"] == "welcome"
+        assert lobby.made == {"127.0.0.1": 8, "127.0.0.2": 1}
+
+    run_quick(play, limits=limits)
+
+
+def test_a_closed_room_no_longer_counts_for_the_address_that_made_it() -> None:
+    limits = Limits(rooms_per_address=1, idle_seconds=0.5, turn_seconds=60, rate=10**6, burst=10**6)
+
+    async def play(lobby: Lobby, port: int) -> None:
+        async with client_with(port) as socket:
+            assert (await ask(socket, {"type": "join", "room": "first"}))["type"] == "welcome"
+        async with client_with(port) as socket:
+            assert (await ask(socket, {"type": "join", "room": "second"}))["code"] == "too-many-rooms"
+            await asyncio.sleep(limits.idle_seconds + 0.3)
+            assert not lobby.rooms and not lobby.made
+            assert (await ask(socket, {"type": "join", "room": "second"}))["type"] == "welcome"
 
     run_quick(play, limits=limits)
 
@@ -848,6 +946,30 @@ def test_an_idle_room_is_closed_and_a_busy_one_is_not() -> None:
     run_quick(play, limits=Limits(idle_seconds=0.4, turn_seconds=60, rate=10**6, burst=10**6))
 
 
+def test_a_room_whose_people_left_closes_idle_seconds_after_their_last_message() -> None:
+    """The audit's reproducer: with its only person gone, a room lived on while the turn timer
+    played for the empty seat, each timed-out turn restarting the idle timer. Only a person's
+    message does now."""
+    limits = Limits(idle_seconds=1, turn_seconds=0.2, rate=10**6, burst=10**6)
+
+    async def play(lobby: Lobby, port: int) -> None:
+        async with client_with(port) as socket:
+            await socket.send(json.dumps({"type": "join", "room": "left"}))
+            await _my_view(socket)
+        left = time.monotonic()  # the join was the last message, sent before this
+        table = lobby.rooms["left"].table
+        assert table.round is not None
+        acted = len(table.round.actions)
+        while "left" in lobby.rooms:
+            await asyncio.sleep(0.02)
+            assert time.monotonic() - left < 10
+        assert time.monotonic() - left < limits.idle_seconds + 0.5
+        assert table.round is not None and len(table.round.actions) > acted  # the turn timer played meanwhile
+        assert not table.round.is_over  # and had more to play: it no longer keeps the room open
+
+    run_quick(play, limits=limits)
+
+
 def test_a_connection_that_does_not_join_in_time_is_closed() -> None:
     async def play(lobby: Lobby, port: int) -> None:
         async with client_with(port) as late, client_with(port) as prompt:
@@ -877,27 +999,147 @@ def test_a_client_that_does_not_read_is_disconnected_past_the_bound() -> None:
     run_quick(play, limits=SLOW)
 
 
-def test_a_position_is_searched_once_per_seat_however_often_a_hint_is_asked(monkeypatch: pytest.MonkeyPatch) -> None:
-    import table_server.table
+def worked_out(table: Table, out: Outbox, started: list[Search] | None = None) -> Outbox:
+    """``out`` and what follows once each search the table starts is worked out here, as the
+    server's workers do (each one started is added to ``started``)."""
+    while (search := table.start_search()) is not None:
+        if started is not None:
+            started.append(search)
+        out += table.searched(search, think(search))
+    return out
 
-    searched: list[PlayerView] = []
 
-    def counted(view: PlayerView, **options: Any) -> Any:
-        searched.append(view)
-        return hint(view, **options)
-
-    hint = search_hint  # what table_server.table calls, before the patch
-    monkeypatch.setattr(table_server.table, "hint", counted)
+def test_a_position_is_searched_once_per_seat_however_often_a_hint_is_asked() -> None:
     table = Table(HOUSE, players=2, level=1, seeds=itertools.count(5).__next__)
-    table.join(None)
+    worked_out(table, table.join(None)[2])  # the search bot leads
     round_ = table.round
     assert round_ is not None and round_.to_act == 0
-    replies = [table.hint(0) for _ in range(50)]
-    assert len(searched) == 1 and all(reply == replies[0] for reply in replies)
+    started: list[Search] = []
+    replies = [worked_out(table, table.hint(0), started) for _ in range(50)]
+    assert len(started) == 1 and started[0].hint and all(reply == replies[0] for reply in replies)
     assert replies[0][0][1]["hints"]
-    table.act(0, str(round_.legal_actions()[0]))
+    worked_out(table, table.act(0, str(round_.legal_actions()[0])))
+    worked_out(table, table.hint(0), started)
+    assert len(started) == 2  # a new position is searched again
+
+
+# ---------------------------------------------------------------------------- searches off the event loop
+def test_a_table_hands_out_one_search_at_a_time_and_drops_a_result_the_round_has_passed() -> None:
+    table = Table(HOUSE, players=2, level=1, seeds=itertools.count(5).__next__)
+    table.join(None)
+    bot = table.start_search()  # the search bot at seat 1 leads: the round waits on its search
+    assert bot is not None and not bot.hint and bot.seat == 1 and table.round is not None and table.round.to_act == 1
+    assert table.start_search() is None and not table.waits_on_people()
+    assert messages(table.hint(0), "hint")[0]["hints"] == []  # nothing open to seat 0: no search
+    assert table.act(0, "pass")[0][1]["code"] == "not-your-turn"
+    views = messages(table.searched(bot, think(bot)))
+    round_ = table.round
+    assert round_ is not None and round_.to_act == 0 and views[0]["view"]["to_act"] == 0
+    assert table.hint(0) == [] and table.wanted is not None
+    asked = table.start_search()
+    assert asked is not None and asked.hint
+    assert messages(table.hint(0), "refused")[0]["code"] == "searching"  # one search per table at a time
+    table.act(0, str(round_.legal_actions()[0]))  # seat 0 plays before its hint is ready
+    assert table.wanted is not None and table.start_search() is None  # the bot's search waits for the hint's
+    assert table.searched(asked, think(asked)) == []  # the hint is for a position that has passed: dropped
+    following = table.start_search()
+    assert following is not None and following is table.wanted and not following.hint
+    assert messages(table.searched(following, think(following)))[0]["type"] == "view"
+    assert table.round is not None and table.round.actions[-1] == think(following)  # the bot's move is played
+
+
+def test_a_failed_search_plays_the_greedy_choice_or_refuses_the_hint() -> None:
+    table = Table(HOUSE, players=2, level=1, seeds=itertools.count(5).__next__)
+    table.join(None)
+    bot = table.start_search()
+    assert bot is not None and table.round is not None
+    before = table.round
+    table.searched(bot, None)
+    assert table.round.actions[-1] == GreedyAgent().act(before.view(1))
     table.hint(0)
-    assert len(searched) == 2  # a new position is searched again
+    asked = table.start_search()
+    assert asked is not None
+    assert messages(table.searched(asked, None), "refused")[0]["code"] == "hint-failed"
+
+
+async def play_along(socket: ClientConnection) -> None:
+    """Play seat 0 with the greedy bot's choices, round after round, until cancelled."""
+    while True:
+        message = await receive_payload(socket)
+        if message["type"] == "view" and message["view"]["to_act"] == 0 and not message["waiting"]:
+            choice = GreedyAgent().act(PlayerView.from_dict(message["view"]))
+            await socket.send(json.dumps({"type": "act", "text": str(choice)}))
+        elif message["type"] == "settlement":
+            await socket.send(json.dumps({"type": "next"}))
+
+
+async def played_for(table: Table, search: Search) -> Action:
+    """The action the table played once ``search``, a bot's turn, was over."""
+    assert search.view.to_act == search.seat  # a turn, not a chop weighed out of turn
+    while True:
+        round_ = table.round
+        assert round_ is not None and table.played == search.position[0]
+        if table.running is not search and len(round_.actions) > search.position[1]:
+            return round_.actions[search.position[1]]
+        await asyncio.sleep(0.01)
+
+
+async def bot_search(lobby: Lobby, room: str) -> Search:
+    """The next search a bot of ``room`` starts, seen as it starts."""
+    while True:
+        table = lobby.rooms[room].table if room in lobby.rooms else None
+        if table is not None and table.running is not None and not table.running.hint:
+            return table.running
+        await asyncio.sleep(0.002)
+
+
+def test_a_reply_arrives_while_a_bot_thinks_in_another_room() -> None:
+    """The audit's reproducer: level-5 bots in one room (about a second of search a move) held up
+    every other client's replies while they thought. Now they think in a worker process."""
+
+    async def play(lobby: Lobby, port: int) -> None:
+        async with client_with(port) as deep, client_with(port) as other:
+            assert (await ask(other, {"type": "join", "room": "quick"}))["type"] == "welcome"
+            await deep.send(json.dumps({"type": "join", "room": "deep", "level": 5, "rules": "house"}))
+            playing = asyncio.create_task(play_along(deep))
+            try:
+                for _ in range(2):  # two moves of the bots
+                    search = await bot_search(lobby, "deep")
+                    table = lobby.rooms["deep"].table
+                    sent = time.monotonic()
+                    await other.send(json.dumps({"type": "lang", "lang": "vi"}))
+                    assert await until(other, "lang") == {"type": "lang", "lang": "vi"}
+                    took = time.monotonic() - sent
+                    assert table.running is search, "the reply came only once the bot had thought"
+                    assert took < 1, took
+                    while table.running is search:
+                        await asyncio.sleep(0.01)
+            finally:
+                playing.cancel()
+
+    run_quick(play)
+
+
+def test_a_killed_worker_lets_the_room_play_on_with_the_greedy_choice() -> None:
+    async def play(lobby: Lobby, port: int) -> None:
+        async with client_with(port) as socket:
+            await socket.send(json.dumps({"type": "join", "room": "deep", "level": 5}))
+            playing = asyncio.create_task(play_along(socket))
+            try:
+                search = await bot_search(lobby, "deep")
+                table = lobby.rooms["deep"].table
+                workers = multiprocessing.active_children()  # the pool's, started for this search
+                assert workers
+                for worker in workers:
+                    assert worker.pid is not None
+                    os.kill(worker.pid, signal.SIGKILL)
+                assert await played_for(table, search) == GreedyAgent().act(search.view)
+                after = await bot_search(lobby, "deep")  # the next search runs in a new pool
+                assert await played_for(table, after) == think(after)
+            finally:
+                playing.cancel()
+
+    run_quick(play)
 
 
 # ---------------------------------------------------------------------------- what is kept

@@ -8,10 +8,16 @@ then open http://127.0.0.1:8765/ to play against three bots, or connect WebSocke
 ws://127.0.0.1:8765/ws and speak the protocol of ``docs/howto/game-server.rst``.
 
 Everything a stranger can make the server hold is bounded (:class:`Limits`, listed on the
-security page of the docs): connections (in all and per address), rooms, the time to join,
-messages per second, the size of a message, the bytes waiting for a client that does not read,
-the rounds kept, the time a turn or an idle room may take; a hint is searched once per position. Seeds come from the
-operating system's cryptographic randomness, and no file name is made from client text.
+security page of the docs): connections (in all and per address), rooms (in all and per address),
+the time to join, messages per second, the size of a message, the bytes waiting for a client that
+does not read, the rounds kept, the time a turn or an idle room may take; a hint is searched once
+per position. Seeds come from the operating system's cryptographic randomness, and no file name is
+made from client text.
+
+The event loop only reads, checks and writes frames: the searches (the moves of search bots, and
+hints) run in a pool of worker processes (``--workers``, by default one per core), at most one at a
+time for each room, so a bot thinking in one room does not hold up the others. Ctrl-C or SIGTERM
+stops the server and its worker processes.
 """
 
 from __future__ import annotations
@@ -21,10 +27,15 @@ import asyncio
 import contextlib
 import itertools
 import json
+import multiprocessing
+import os
 import re
+import signal
 import time
 from collections import Counter
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
@@ -36,7 +47,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from table_server.table import Message, Outbox, ProtocolError, Table, secret_seed
+from table_server.table import Message, Outbox, ProtocolError, Search, Table, secret_seed, think
 from tienlen import PROFILES, RuleSet, TienLenError
 from tienlen.errors import LANGUAGES
 
@@ -56,11 +67,15 @@ class Limits:
     connections: int = 256
     """Open connections at once; one more is closed at once (1013, try again later)."""
     connections_per_address: int = 16
-    """Open connections from one IP address at once; one more is closed at once (1013). As a
-    connection holds one seat, this also bounds the rooms one address can make."""
+    """Open connections from one IP address at once; one more is closed at once (1013)."""
     rooms: int = 512
     """Rooms at once. A room is made by the first join that takes a seat in it, and a connection
-    holds one seat, so each connection makes at most one room."""
+    holds one seat, so each connection makes at most one room; one more gets an error frame
+    (``server-full``)."""
+    rooms_per_address: int = 16
+    """Rooms made from one IP address that are still open (a room stays open after its people
+    leave, until it is idle for :attr:`idle_seconds`); one more gets an error frame
+    (``too-many-rooms``). Filling the server takes ``rooms / rooms_per_address`` addresses."""
     join_seconds: float = 30
     """A connection that has not taken a seat this long after connecting is closed (1008)."""
     rate: float = 20
@@ -71,7 +86,9 @@ class Limits:
     """A person to act (or offered a chop) who has not answered this long is played for: the chop
     is declined, a turn takes the bundled bot's choice."""
     idle_seconds: float = 600
-    """A room where nobody has sent anything this long is closed and forgotten."""
+    """A room where no person has sent anything this long is closed (4001) and forgotten, whatever
+    its bots and its turn timer do (so a room whose people left is closed this long after their
+    last message)."""
     rounds_kept: int = 20
     """Finished rounds a room keeps in memory (an open money session is played as matches of this many)."""
     send_seconds: float = 10
@@ -86,17 +103,24 @@ class Limits:
 
 @dataclass(eq=False)
 class Room:
-    """One room: its table, the connection at each person's seat, and its timers."""
+    """One room: its table, the address that made it, the connection at each person's seat, and
+    its timers."""
 
     number: int
     table: Table
+    address: str
     sockets: dict[int, ServerConnection] = field(default_factory=dict)
     turn: asyncio.TimerHandle | None = None
     idle: asyncio.TimerHandle | None = None
 
 
 class Lobby:
-    """Every room, and who is connected to which seat."""
+    """Every room, and who is connected to which seat.
+
+    The searches of the rooms (search bots' moves and hints) run in a pool of ``workers`` worker
+    processes (a whole number from 1; by default ``os.cpu_count()``, one per core), started with
+    ``spawn`` as searches come; :meth:`close` stops them.
+    """
 
     def __init__(
         self,
@@ -105,21 +129,27 @@ class Lobby:
         limits: Limits | None = None,
         seeds: Callable[[], int] = secret_seed,
         origins: tuple[str, ...] = (),
+        workers: int | None = None,
     ) -> None:
         self.rooms: dict[str, Room] = {}
         self.records = records
         self.limits = limits or Limits()
         self.seeds = seeds
         self.origins = origins
+        self.workers = workers if workers is not None else os.cpu_count() or 1
         self.connections = 0
         self.addresses: Counter[str] = Counter()
         """Open connections per IP address."""
+        self.made: Counter[str] = Counter()
+        """Open rooms per IP address that made them."""
         self._numbers = itertools.count(1)
+        self._pool = self._new_pool()
+        self._searches: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ connections
     async def serve_client(self, socket: ServerConnection) -> None:
         """Read one client's messages until it leaves; its seat waits for it to come back."""
-        address = str(socket.remote_address[0])
+        address = _address(socket)
         if self.connections >= self.limits.connections:
             await self._close(socket, 1013, "the server is full; try again later")
             return
@@ -139,6 +169,17 @@ class Lobby:
             self.addresses[address] -= 1
             if not self.addresses[address]:
                 del self.addresses[address]
+
+    def close(self) -> None:
+        """Stop the worker processes, waiting for the searches they are running (at most one per
+        worker; their results are dropped). Call it once the server is closed."""
+        for task in self._searches:
+            task.cancel()
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        # spawn: the same on every system, and safe whatever threads this process runs
+        return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
 
     async def _read_messages(self, socket: ServerConnection) -> None:
         limits = self.limits
@@ -160,6 +201,8 @@ class Lobby:
                 await self._close(socket, 1008, f"more than {limits.rate:g} messages a second")
                 break
             tokens -= 1
+            if seated is not None and (room := self.rooms.get(seated[0])) is not None:
+                self._arm_idle(seated[0], room)  # a person's message keeps the room open
             try:
                 message = _read(raw, limits.message_bytes)
                 if message["type"] == "join":
@@ -183,13 +226,23 @@ class Lobby:
         if room is None:
             if token is not None:
                 raise ProtocolError("unknown token: there is no such room (join without a token to make it)", "unknown-room")
+            address, most = _address(socket), self.limits.rooms_per_address
+            if self.made[address] >= most:
+                raise ProtocolError(
+                    f"your address has {most:,} rooms open, its limit; come back to one with its token, or wait "
+                    f"until one is idle for {self.limits.idle_seconds:g} seconds and closed",
+                    "too-many-rooms",
+                )
             if len(self.rooms) >= self.limits.rooms:
                 raise ProtocolError(f"the server has {self.limits.rooms:,} rooms open, its limit; try again later", "server-full")
-            room = Room(next(self._numbers), _new_table(message, self.seeds, self.limits.rounds_kept))
+            room = Room(next(self._numbers), _new_table(message, self.seeds, self.limits.rounds_kept), address)
         seat, _, out = room.table.join(token)  # a room is kept only once a seat in it is taken
         if "lang" in message:  # told right after the welcome
             out[1:1] = room.table.set_lang(seat, message["lang"])
-        self.rooms.setdefault(name, room)
+        if name not in self.rooms:
+            self.rooms[name] = room
+            self.made[room.address] += 1
+        self._arm_idle(name, room)
         old = room.sockets.get(seat)
         room.sockets[seat] = socket
         if old is not None and old is not socket:
@@ -228,13 +281,41 @@ class Lobby:
             path = self.records / f"room{room.number:06d}-round{first + index:06d}.json"
             path.write_text(record, encoding="utf-8")
 
+    # ------------------------------------------------------------------ searches
+    def _search(self, name: str, room: Room) -> None:
+        """Start the search the room's table waits on, if it waits on one and has none running."""
+        search = room.table.start_search()
+        if search is not None:
+            task = asyncio.get_running_loop().create_task(self._searched(name, room, search))
+            self._searches.add(task)
+            task.add_done_callback(self._searches.discard)
+
+    async def _searched(self, name: str, room: Room, search: Search) -> None:
+        """Run ``search`` in a worker process, then give its result to the table (unless the room
+        was closed meanwhile) and send what follows."""
+        pool = self._pool
+        try:
+            result = await asyncio.get_running_loop().run_in_executor(pool, think, search)
+        except Exception as error:  # the table falls back on the greedy bot's choice, or refuses the hint
+            if isinstance(error, BrokenProcessPool) and self._pool is pool:  # a worker died (killed, out of memory)
+                self._pool = self._new_pool()
+                pool.shutdown(wait=False, cancel_futures=True)
+            result = None
+        if self.rooms.get(name) is room:
+            before = room.table.played
+            out = room.table.searched(search, result)
+            self._write_records(room, room.table.played - before)
+            await self._send(name, room, out)
+
     # ------------------------------------------------------------------ sending and timers
     async def _send(self, name: str, room: Room, out: Outbox) -> None:
+        """Deliver ``out``, start the search the table now waits on, and (re)start the turn timer."""
         for seat, message in out:
             socket = room.sockets.get(seat)
             if socket is not None:
                 await self._deliver(socket, message)
-        self._arm(name, room)
+        self._search(name, room)
+        self._arm_turn(name, room)
 
     async def _deliver(self, socket: ServerConnection, message: Message) -> None:
         text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
@@ -254,13 +335,18 @@ class Lobby:
         except TimeoutError:
             socket.transport.abort()
 
-    def _arm(self, name: str, room: Room) -> None:
-        """(Re)start the room's idle timer, and its turn timer when the table waits on a person."""
+    def _arm_idle(self, name: str, room: Room) -> None:
+        """(Re)start the room's idle timer: a person has just sent something."""
         loop = asyncio.get_running_loop()
-        for handle in (room.turn, room.idle):
-            if handle is not None:
-                handle.cancel()
+        if room.idle is not None:
+            room.idle.cancel()
         room.idle = loop.call_later(self.limits.idle_seconds, lambda: loop.create_task(self._close_room(name, room)))
+
+    def _arm_turn(self, name: str, room: Room) -> None:
+        """(Re)start the room's turn timer if the table waits on a person; else stop it."""
+        loop = asyncio.get_running_loop()
+        if room.turn is not None:
+            room.turn.cancel()
         room.turn = None
         if room.table.waits_on_people():
             room.turn = loop.call_later(self.limits.turn_seconds, lambda: loop.create_task(self._time_out(name, room)))
@@ -276,6 +362,9 @@ class Lobby:
         if self.rooms.get(name) is not room:
             return
         del self.rooms[name]
+        self.made[room.address] -= 1
+        if not self.made[room.address]:
+            del self.made[room.address]
         if room.turn is not None:
             room.turn.cancel()
         for socket in list(room.sockets.values()):
@@ -296,6 +385,11 @@ class Lobby:
         del response.headers["Content-Type"]  # websockets headers hold several values per name
         response.headers["Content-Type"] = "text/html; charset=utf-8"
         return response
+
+
+def _address(socket: ServerConnection) -> str:
+    """The IP address a connection comes from."""
+    return str(socket.remote_address[0])
 
 
 def _join_fields(message: Message) -> tuple[str, str | None]:
@@ -400,15 +494,27 @@ async def start(lobby: Lobby, host: str = "127.0.0.1", port: int = 0) -> Server:
     )
 
 
-async def _main(host: str, port: int, records: Path | None, origins: tuple[str, ...]) -> None:
-    async with await start(Lobby(records=records, origins=origins), host, port) as server:
-        port = next(iter(server.sockets)).getsockname()[1]  # the one chosen, for --port 0
-        print(f"table server on http://{host}:{port}/ (WebSocket ws://{host}:{port}/ws)", flush=True)
-        await server.serve_forever()
+async def _main(host: str, port: int, records: Path | None, origins: tuple[str, ...], workers: int | None) -> None:
+    lobby = Lobby(records=records, origins=origins, workers=workers)
+    try:
+        async with await start(lobby, host, port) as server:
+            with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+                asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, server.close)  # stop as for Ctrl-C
+            port = next(iter(server.sockets)).getsockname()[1]  # the one chosen, for --port 0
+            print(f"table server on http://{host}:{port}/ (WebSocket ws://{host}:{port}/ws)", flush=True)
+            await server.serve_forever()
+    finally:
+        lobby.close()
+
+
+def _workers(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= 1024:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of worker processes from 1 to 1024")
+    return int(text)
 
 
 def main() -> None:
-    """The command line: ``python -m table_server [--host H] [--port P] [--records DIR] [--origin URL]``."""
+    """The command line: ``python -m table_server [--host H] [--port P] [--records DIR] [--origin URL] [--workers N]``."""
     parser = argparse.ArgumentParser(prog="table_server", description="A Tiến Lên table server built on tienlen.")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8765, help="0 picks a free port")
@@ -416,7 +522,10 @@ def main() -> None:
     parser.add_argument(
         "--origin", action="append", default=[], help="another page origin allowed to connect (e.g. https://example.com)"
     )
+    parser.add_argument(
+        "--workers", type=_workers, help="worker processes for the bots' and hints' searches (default: one per core)"
+    )
     args = parser.parse_args()
     if args.records is not None:
         args.records.mkdir(parents=True, exist_ok=True)
-    asyncio.run(_main(args.host, args.port, args.records, tuple(args.origin)))
+    asyncio.run(_main(args.host, args.port, args.records, tuple(args.origin), args.workers))

@@ -4,6 +4,11 @@ A :class:`Table` knows nothing of the network. Each method takes what a seat sen
 the messages to deliver, as ``(seat, message)`` pairs; the server sends them. All the rules come
 from :mod:`tienlen`: moves are read with :meth:`tienlen.Round.parse_action`, refused with the
 library's reason, and every seat is sent only its own :class:`tienlen.PlayerView`.
+
+A table never searches itself: a search bot's decision or a hint is handed out as a
+:class:`Search`, which :func:`think` works out anywhere (the server sends it to a worker process),
+and whose result is given back to :meth:`Table.searched`. At most one search per table is out at a
+time.
 """
 
 from __future__ import annotations
@@ -11,16 +16,42 @@ from __future__ import annotations
 import secrets
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from tienlen import Action, GreedyAgent, Match, PlayerView, Round, RuleSet, TienLenError
 from tienlen.agents import Agent
 from tienlen.errors import LANGUAGES
-from tienlen.search import LEVELS, SearchAgent, hint
+from tienlen.search import HINT_LEVEL, LEVELS, Hint, SearchAgent, hint
 from tienlen.settle import unit_for
 
 Message = dict[str, Any]
 Outbox = list[tuple[int, Message]]
+Position = tuple[int, int]
+"""Where a table is: the rounds it has finished, and the actions of the round in play."""
+
+
+@dataclass(frozen=True, eq=False)
+class Search:
+    """A search a table waits on: the decision of the search bot ``agent`` at ``seat``, or, with
+    ``hint``, the actions open to ``seat`` ranked by :func:`tienlen.search.hint` at ``agent``'s
+    level and seed. It holds only what the search reads (the seat's view, never the hidden
+    hands) and pickles, so :func:`think` can work it out in another process. Two searches are the
+    same only if they are the same object: the table knows its own."""
+
+    seat: int
+    view: PlayerView
+    agent: SearchAgent
+    position: Position
+    hint: bool = False
+
+
+def think(search: Search) -> Action | tuple[Hint, ...]:
+    """Work out ``search``: the bot's action, or the ranked hints. A plain function of its
+    argument, so a process pool (under any start method, ``spawn`` included) can run it."""
+    if search.hint:
+        return hint(search.view, level=search.agent.level, seed=search.agent.seed)
+    return search.agent.act(search.view)
 
 
 class ProtocolError(Exception):
@@ -104,8 +135,15 @@ class Table:
         self.records: deque[tuple[str, Message]] = deque(maxlen=kept)
         self.last_settlement: dict[int, Message] = {}
         self.langs: dict[int, str] = {}  # the language each seat reads the library's reasons in
-        self.hints: dict[int, tuple[tuple[int, int], Message]] = {}
-        """The last hint sent to each seat, with the position it was for (rounds played, actions)."""
+        self.hints: dict[int, tuple[Position, Message]] = {}
+        """The last hint sent to each seat, with the position it was for."""
+        self.decided: tuple[Round | None, dict[int, Action]] = (None, {})
+        """The bots' choices made in the round as it is (that round, and each choice by seat)."""
+        self.wanted: Search | None = None
+        """The search the table waits on: a search bot's decision (the round waits for it), or a
+        hint asked for. It is dropped when the round moves on."""
+        self.running: Search | None = None
+        """The search handed out by :meth:`start_search` whose result has not come back."""
 
     def _new_match(self) -> Match:
         rounds = self.rules.match_rounds or (10 if self.rules.currency == "points" else self.kept)
@@ -187,21 +225,61 @@ class Table:
         return self._advance(announce=True)
 
     def hint(self, seat: int) -> Outbox:
-        """The actions open to ``seat`` ranked by the search player (:func:`tienlen.search.hint`),
-        each with its estimated chance of going out first and expected money at this table's unit.
+        """Ask for the actions open to ``seat`` ranked by the search player
+        (:func:`tienlen.search.hint`), each with its estimated chance of going out first and
+        expected money at this table's unit. The search becomes :attr:`wanted`, and the hint is
+        sent when :meth:`searched` gets its result, if the round has not moved on by then.
 
         A position is searched once per seat: asking again before anything is played sends the
-        same hint, so a client cannot make the server search more than the game moves."""
+        same hint, so a client cannot make the server search more than the game moves. A seat
+        with no action open gets an empty hint at once, and one asking while the table waits on
+        another search is refused (``searching``): it asks again when that search is done."""
         round_ = self.round
         if round_ is None or round_.is_over:
             return [(seat, refused("hint", "no round is being played; send next to deal", "no-round"))]
-        position = (self.played, len(round_.actions))
+        position = self._position()
         last = self.hints.get(seat)
-        if last is None or last[0] != position:
-            ranked = hint(round_.view(seat), seed=self.seeds())
-            hints = [{"action": str(h.action), "win": round(h.win, 3), "money": round(h.money * self.unit)} for h in ranked]
-            last = self.hints[seat] = (position, {"type": "hint", "hints": hints})
-        return [(seat, last[1])]
+        if last is not None and last[0] == position:
+            return [(seat, last[1])]
+        view = round_.view(seat)
+        if not view.legal_actions:
+            return self._hinted(seat, position, ())
+        if self.wanted is not None or self.running is not None:
+            return [(seat, refused("hint", "the table is searching; ask again when it has answered", "searching"))]
+        self.wanted = Search(seat, view, SearchAgent(level=HINT_LEVEL, seed=self.seeds()), position, hint=True)
+        return []
+
+    def _hinted(self, seat: int, position: Position, ranked: tuple[Hint, ...]) -> Outbox:
+        hints = [{"action": str(h.action), "win": round(h.win, 3), "money": round(h.money * self.unit)} for h in ranked]
+        message: Message = {"type": "hint", "hints": hints}
+        self.hints[seat] = (position, message)
+        return [(seat, message)]
+
+    # ------------------------------------------------------------------ searches
+    def start_search(self) -> Search | None:
+        """The search to run now: :attr:`wanted`, unless a search is already out (then ``None``,
+        and the wanted one is started when the result of that one comes back)."""
+        if self.running is not None or self.wanted is None:
+            return None
+        self.running = self.wanted
+        return self.running
+
+    def searched(self, search: Search, result: Action | tuple[Hint, ...] | None) -> Outbox:
+        """Take the result of ``search`` (what :func:`think` made of it; ``None`` if the search
+        failed: a bot then plays the bundled greedy bot's choice, a hint is refused with
+        ``hint-failed``). A result the table no longer waits on (the round moved on) is dropped."""
+        if search is self.running:
+            self.running = None
+        if search is not self.wanted:
+            return []
+        self.wanted = None
+        if search.hint:
+            if not isinstance(result, tuple):
+                return [(search.seat, refused("hint", "the hint could not be worked out; ask again", "hint-failed"))]
+            return self._hinted(search.seat, search.position, result)
+        action = result if isinstance(result, Action) else GreedyAgent().act(search.view)
+        self.decided[1][search.seat] = action
+        return self._advance(announce=False)
 
     def next_round(self, seat: int) -> Outbox:
         """``seat`` is ready for the next round; it is dealt when every human seat is."""
@@ -213,9 +291,12 @@ class Table:
         return self._deal()
 
     def waits_on_people(self) -> bool:
-        """Whether the round in play waits for a person: one offered a chop, or the seat to act."""
+        """Whether the round in play waits for a person: one offered a chop, or the seat to act
+        (and not a search bot weighing a chop)."""
         round_ = self.round
-        return round_ is not None and not round_.is_over and (bool(self.offered) or round_.to_act not in self.bots)
+        if round_ is None or round_.is_over:
+            return False
+        return bool(self.offered - self.bots.keys()) or (not self.offered and round_.to_act not in self.bots)
 
     def time_out(self) -> Outbox:
         """The people the table waits on took too long: pending chop offers are declined, and a
@@ -259,25 +340,37 @@ class Table:
         return self._advance(announce=True)
 
     def _advance(self, *, announce: bool) -> Outbox:
-        """Let the bots act and offer chops until a human must answer or the round ends. Every
-        human seat gets its view after each action; a view lists the seats that may still chop
-        (``waiting``), and the seat to act waits for them."""
+        """Let the bots act and offer chops until a human must answer, a search bot must decide
+        (its search is then :attr:`wanted`) or the round ends. Every human seat gets its view
+        after each action; a view lists the seats that may still chop (``waiting``, a search bot
+        weighing a chop among them), and the seat to act waits for them."""
         out: Outbox = []
+        self.wanted = None  # whatever was wanted was for the round as it was
         while True:
             round_ = self.round
             assert round_ is not None
             if self.asked != len(round_.actions):
-                self.asked = len(round_.actions)
                 last = round_.trick.last_seat or 0
                 offers = sorted({a.seat for a in round_.legal_interrupts()}, key=lambda s: (s - last) % self.players)
-                chop = next((a for a in map(self._bot_choice, offers) if a is not None and a.kind == "interrupt"), None)
+                chop = None
+                for seat in (s for s in offers if s in self.bots):
+                    choice = self._bot_choice(seat)
+                    if choice is None:  # a search bot weighs a chop: shown as deciding, the seat to act waits
+                        if announce or self.offered != {seat}:
+                            self.offered = {seat}
+                            out += self._views()
+                        return out
+                    if choice.kind == "interrupt":
+                        chop = choice
+                        break
+                self.asked = len(round_.actions)
                 if chop is not None:
                     self.offered = {chop.seat}  # shown as deciding, then the chop is made
                     out += self._views()
                     self.round, announce = round_.apply(chop), True
                     continue
-                self.offered = {s for s in offers if s not in self.bots}
-                announce = announce or bool(self.offered)
+                before, self.offered = self.offered, {s for s in offers if s not in self.bots}
+                announce = announce or self.offered != before
             if announce:
                 out += self._views()
                 announce = False
@@ -287,16 +380,32 @@ class Table:
             if self.offered or round_.to_act not in self.bots:
                 return out
             action = self._bot_choice(round_.to_act)
-            assert action is not None
+            if action is None:  # a search bot to act: the round waits on its search
+                return out
             self.round, announce = round_.apply(action), True
 
     def _views(self) -> Outbox:
         return [(seat, self._view_message(seat)) for seat in self.tokens.values()]
 
     def _bot_choice(self, seat: int) -> Action | None:
+        """The choice of the bot at ``seat`` in the round as it is: a greedy bot's at once, a
+        search bot's once :meth:`searched` has given it (until then ``None``, its search wanted)."""
+        round_ = self.round
+        assert round_ is not None
+        if self.decided[0] is not round_:
+            self.decided = (round_, {})
+        choices = self.decided[1]
+        if seat not in choices:
+            bot = self.bots[seat]
+            if isinstance(bot, SearchAgent):
+                self.wanted = Search(seat, round_.view(seat), bot, self._position())
+                return None
+            choices[seat] = bot.act(round_.view(seat))
+        return choices[seat]
+
+    def _position(self) -> Position:
         assert self.round is not None
-        bot = self.bots.get(seat)
-        return None if bot is None else bot.act(self.round.view(seat))
+        return self.played, len(self.round.actions)
 
     def _view_message(self, seat: int) -> Message:
         assert self.round is not None
