@@ -919,6 +919,33 @@ def test_the_turn_timer_plays_for_a_person_who_does_not_answer() -> None:
     run_quick(play, limits=Limits(turn_seconds=2, rate=10**6, burst=10**6))
 
 
+def test_messages_that_change_nothing_do_not_restart_the_turn_timer() -> None:
+    """A person to act who keeps sending ``lang`` (or anything the table refuses) is played for
+    ``turn_seconds`` after the turn began, not after the last message: talking cannot hold a
+    room up."""
+    turn = 1.0
+
+    async def play(lobby: Lobby, port: int) -> None:
+        async with client_with(port) as socket:
+            await socket.send(json.dumps({"type": "join", "room": "talker"}))
+            await _my_view(socket)
+            began = time.monotonic()
+
+            async def talk() -> None:
+                while True:
+                    await asyncio.sleep(turn / 5)
+                    await socket.send(json.dumps({"type": "lang", "lang": "vi"}))
+
+            talker = asyncio.create_task(talk())
+            try:
+                await asyncio.wait_for(until(socket, "timed_out"), 10 * turn)
+            finally:
+                talker.cancel()
+            assert time.monotonic() - began < turn + 0.8
+
+    run_quick(play, limits=Limits(turn_seconds=turn, rate=10**6, burst=10**6))
+
+
 def test_a_chop_offer_left_unanswered_is_declined() -> None:
     table = Table(IWIN, humans=4)
     for _ in range(4):

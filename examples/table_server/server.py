@@ -84,7 +84,8 @@ class Limits:
     """... and at once; a connection that sends faster is closed (1008)."""
     turn_seconds: float = 60
     """A person to act (or offered a chop) who has not answered this long is played for: the chop
-    is declined, a turn takes the bundled bot's choice."""
+    is declined, a turn takes the bundled bot's choice. The time counts from when the turn or the
+    offer began: messages that change nothing at the table do not restart it."""
     idle_seconds: float = 600
     """A room where no person has sent anything this long is closed (4001) and forgotten, whatever
     its bots and its turn timer do (so a room whose people left is closed this long after their
@@ -111,6 +112,9 @@ class Room:
     address: str
     sockets: dict[int, ServerConnection] = field(default_factory=dict)
     turn: asyncio.TimerHandle | None = None
+    turn_for: tuple[int, int, frozenset[int]] | None = None
+    """What the turn timer runs for (:meth:`Table.awaited`): a message that changes nothing at
+    the table does not restart it."""
     idle: asyncio.TimerHandle | None = None
 
 
@@ -343,12 +347,18 @@ class Lobby:
         room.idle = loop.call_later(self.limits.idle_seconds, lambda: loop.create_task(self._close_room(name, room)))
 
     def _arm_turn(self, name: str, room: Room) -> None:
-        """(Re)start the room's turn timer if the table waits on a person; else stop it."""
-        loop = asyncio.get_running_loop()
+        """Start the room's turn timer when the table comes to wait on people for something new;
+        stop it when it waits on nobody. Messages that change nothing at the table (``lang``, a
+        hint, a refused play) leave a running timer alone, so a person cannot hold the room up by
+        talking."""
+        awaited = room.table.awaited()
+        if awaited is not None and awaited == room.turn_for and room.turn is not None:
+            return
         if room.turn is not None:
             room.turn.cancel()
-        room.turn = None
-        if room.table.waits_on_people():
+        room.turn, room.turn_for = None, awaited
+        if awaited is not None:
+            loop = asyncio.get_running_loop()
             room.turn = loop.call_later(self.limits.turn_seconds, lambda: loop.create_task(self._time_out(name, room)))
 
     async def _time_out(self, name: str, room: Room) -> None:

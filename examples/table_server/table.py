@@ -298,6 +298,13 @@ class Table:
             return False
         return bool(self.offered - self.bots.keys()) or (not self.offered and round_.to_act not in self.bots)
 
+    def awaited(self) -> tuple[int, int, frozenset[int]] | None:
+        """What the table waits on people for (the position and the seats offered a chop), or
+        ``None`` when it waits on nobody: the turn timer runs while this stays the same."""
+        if not self.waits_on_people():
+            return None
+        return (*self._position(), frozenset(self.offered))
+
     def time_out(self) -> Outbox:
         """The people the table waits on took too long: pending chop offers are declined, and a
         person to act in turn has the bundled bot's choice played for it."""
