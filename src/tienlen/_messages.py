@@ -39,6 +39,10 @@ __all__ = [
 LANGUAGES = ("en", "vi")
 """The languages messages are written in: English, and Vietnamese (``locale/vi``)."""
 
+_SEPARATORS = {"vi": str.maketrans(",.", ".,")}
+"""How a language writes numbers where it differs from English: Vietnamese groups thousands with
+``.`` and writes decimals with ``,`` (``4.000``, ``0,5``)."""
+
 Params = Mapping[str, Any]
 
 PATTERN_NAMES = (  # the instant-win patterns (tienlen.INSTANT_WIN_PATTERNS, which tests/test_messages.py checks)
@@ -147,7 +151,25 @@ def _value(name: str, value: Any, params: Params, words: gettext.NullTranslation
     table = name if name in WORDS else name.rpartition("_")[2]
     if table in WORDS and str(value) in WORDS[table]:
         return words.pgettext(WORD_CONTEXT + table, WORDS[table][str(value)]).format_map(_Missing(params))
+    separators = _SEPARATORS.get(lang)
+    if separators is not None and isinstance(value, int | float) and not isinstance(value, bool):
+        return _Number(value, separators)
     return value
+
+
+class _Number:
+    """A number written with a language's separators, whatever the template's format spec."""
+
+    __slots__ = ("separators", "value")
+
+    def __init__(self, value: float, separators: dict[int, int]) -> None:
+        self.value, self.separators = value, separators
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec).translate(self.separators)
+
+    def __str__(self) -> str:
+        return format(self, "")
 
 
 class _Missing(dict[str, Any]):
