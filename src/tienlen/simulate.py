@@ -507,8 +507,11 @@ def simulate(
     The work is split into seeded chunks (:func:`play_chunk`) and the result is the same, to the
     bit, however they are played: here (``workers`` processes of :mod:`concurrent.futures`), or on
     a Dask distributed cluster through ``client`` (a ``distributed.Client``; needs the ``dask``
-    extra). ``progress`` is called as chunks finish with the rule set, the rounds done and the
-    rounds in all (:class:`tienlen.progress.ProgressBar` draws it). ``unit`` is what one unit of
+    extra). The chunks (at most 100 rounds) are made as they are played, at most two per process
+    (per thread of the cluster) sent at a time, and added up as they finish, so memory stays
+    flat in the number of rounds. ``progress`` is called as chunks finish with the rule set, the
+    rounds done and the rounds in all (:class:`tienlen.progress.ProgressBar` draws it); an
+    exception it raises stops the simulation. ``unit`` is what one unit of
     a money rule set is worth (see :func:`~tienlen.settle`; points rule sets ignore it); ``stake``
     is its deprecated 0.1 name.
 

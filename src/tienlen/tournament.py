@@ -435,7 +435,14 @@ def tournament(
 
     The same arguments give the same results, to the bit, however the deals are spread: here
     (``workers`` processes) or on a Dask distributed ``client``. ``progress`` is called with the
-    rule set's name, the games played and the games in all.
+    rule set's name, the games played and the games in all, as chunks of deals finish; an
+    exception it raises stops the tournament.
+
+    Deals are dealt as they are played, in chunks of at most 10, at most two chunks per process
+    (per thread of the cluster) sent at a time, and each chunk is kept only as whole-number
+    sums: memory stays flat in the number of deals, and the first games are played at once even
+    for 10**9 deals. The sums give the means and intervals exactly up to the final division
+    (they may differ from 0.2's two-pass figures in the last bits) and the ratings as before.
 
     Raises :class:`~tienlen.InvalidArgument` for an unknown spec, fewer than two entrants or
     more than four, a player count the rules do not allow, deals out of 1 to 10**9, or a bad
