@@ -10,7 +10,7 @@ not matter, so every way of playing gives the same totals to the bit.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any, TypeVar
 
@@ -23,7 +23,9 @@ IN_FLIGHT = 2
 being played and one waiting, so no worker idles while a result is read."""
 
 
-def run_jobs(play: Callable[..., _T], jobs: Iterable[tuple[Any, ...]], *, workers: int = 1, client: Any = None) -> Iterator[_T]:
+def run_jobs(
+    play: Callable[..., _T], jobs: Iterable[tuple[Any, ...]], *, workers: int = 1, client: Any = None
+) -> Generator[_T, None, None]:
     """``play(*job)`` for every job, in the order they finish: here one after the other
     (``workers`` 1), on ``workers`` processes, or on the Dask distributed ``client``, with at most
     :data:`IN_FLIGHT` jobs per process (per thread of the cluster) sent and not yet collected.
@@ -38,24 +40,28 @@ def run_jobs(play: Callable[..., _T], jobs: Iterable[tuple[Any, ...]], *, worker
     return _in_processes(play, iter(jobs), workers)
 
 
-def _in_processes(play: Callable[..., _T], jobs: Iterator[tuple[Any, ...]], workers: int) -> Iterator[_T]:
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        try:
-            pending = {pool.submit(play, *job) for job in itertools.islice(jobs, IN_FLIGHT * workers)}
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                pending |= {pool.submit(play, *job) for job in itertools.islice(jobs, len(done))}
-                for future in done:
-                    yield future.result()
-        finally:
-            pool.shutdown(cancel_futures=True)
+def _in_processes(play: Callable[..., _T], jobs: Iterator[tuple[Any, ...]], workers: int) -> Generator[_T, None, None]:
+    """On a pool of ``workers`` processes, refilled as jobs finish; shut down (waiting for the jobs
+    being played, cancelling the others) when done or closed."""
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        pending = {pool.submit(play, *job) for job in itertools.islice(jobs, IN_FLIGHT * workers)}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            pending |= {pool.submit(play, *job) for job in itertools.islice(jobs, len(done))}
+            for future in done:
+                yield future.result()
+    finally:
+        pool.shutdown(cancel_futures=True)
 
 
-def _on_cluster(play: Callable[..., _T], jobs: Iterator[tuple[Any, ...]], client: Any) -> Iterator[_T]:
-    """Only called with a client, so dask is imported only then."""
+def _on_cluster(play: Callable[..., _T], jobs: Iterator[tuple[Any, ...]], client: Any) -> Generator[_T, None, None]:
+    """On the cluster, a job sent as each finishes; the jobs not finished are cancelled when
+    done or closed. Only called with a client, so dask is imported only then."""
     import distributed
 
-    queue = distributed.as_completed()
+    in_finishing_order: Callable[[], Any] = distributed.as_completed
+    queue = in_finishing_order()
     pending: set[Any] = set()
 
     def send(count: int) -> None:
