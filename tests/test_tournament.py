@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -10,9 +11,10 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 from memory import STOPPED_AT_ONCE, fresh, limit_memory, traced
 
 from tienlen import COUNTING, FACEOFF, HOUSE, InvalidArgument, RuleSet, TienLenError
@@ -202,3 +204,33 @@ def test_any_spec_names_an_agent_or_is_refused_by_the_library(spec: str) -> None
     except TienLenError:
         return
     assert hasattr(agent, "act")
+
+
+class Enough(Exception):
+    """Raised by :func:`stop_at_first_chunk` to end a tournament after its first chunk."""
+
+
+def stop_at_first_chunk(label: str, done: int, total: int) -> None:
+    raise Enough(done, total)
+
+
+FAST_OR_WRONG_SPECS = st.sampled_from(
+    ["greedy", "random", "passer", "greedy-plan", "search:²", "search:٣", "wizard", ""]
+) | st.text(max_size=8).filter(lambda text: not text.startswith("search"))
+
+
+@settings(max_examples=40)
+@given(
+    line_up=st.lists(st.sampled_from(["greedy", "random", "passer"]), min_size=2, max_size=4)
+    | st.lists(FAST_OR_WRONG_SPECS, max_size=5)
+    | st.text(max_size=8)
+    | st.integers()
+    | st.none(),
+    deals=st.integers(1, 10**9) | st.just(10**9) | st.integers() | st.booleans() | st.floats() | st.none(),
+    seed=st.integers(0, 2**64 - 1) | st.integers() | st.booleans() | st.text(max_size=3),
+    workers=st.sampled_from([1, 1, 1, 0, -1, 257, True, 1.5, "2"]),
+)
+def test_any_tournament_arguments_are_played_or_refused_by_the_library(line_up: Any, deals: Any, seed: Any, workers: Any) -> None:
+    """Stopped at its first chunk, whatever it was asked (10**9 deals included)."""
+    with contextlib.suppress(TienLenError, Enough):
+        tournament(HOUSE, line_up, deals=deals, seed=seed, workers=workers, progress=stop_at_first_chunk)

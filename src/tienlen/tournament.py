@@ -464,13 +464,13 @@ def tournament(
         raise InvalidArgument.of("progress-must-function-none", progress=shown(progress))
     chunk = max(1, min(10, deals // (workers * 4) or 1))
     jobs = ((rules, line, seed, start, min(start + chunk, deals)) for start in range(0, deals, chunk))
-    per_deal = len(_seatings(line))
+    seatings = len(_seatings(line))
     tally = _tally(rules, line, 0, ())
     with contextlib.closing(run_jobs(_play_tally, jobs, workers=min(workers, -(-deals // chunk)), client=client)) as parts:
         for part in parts:  # as they finish: whole-number sums, the same in any order
             tally += part
             if progress is not None:
-                progress(rules.name, tally.dealt * per_deal, deals * per_deal)  # counting deals won at the deal
+                progress(rules.name, tally.dealt * seatings, deals * seatings)  # counting deals won at the deal
     return _outcome(rules, line, seed, deals, tally)
 
 
