@@ -75,7 +75,7 @@ EDGES = {module: edges_of(module) for module in MODULES}
 
 # The layers of CONTRIBUTING.md, lowest first: a module uses only modules of lower layers.
 LAYERS = [
-    {"_version", "_catalogue", "_bits", "_cache", "_fast", "drawing", "_extras", "_words"},
+    {"_version", "_catalogue", "_bits", "_cache", "_fast", "drawing", "_extras", "_words", "_jobs"},
     {"_messages"},
     {"errors"},
     {"_input", "_schemas"},

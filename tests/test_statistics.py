@@ -9,6 +9,7 @@ import statistics
 
 import attrs
 import pytest
+from memory import STOPPED_AT_ONCE, fresh, traced
 
 from tienlen import (
     COUNTING,
@@ -204,3 +205,25 @@ def test_stats_json_shape() -> None:
     data = json.loads(json.dumps(stats.to_mapping()))
     assert data["rules"] == "pagat" and data["statistics"]["currency"] == "plain wins"
     assert len(data["statistics"]["seats"]) == 4
+
+
+def test_a_simulation_holds_no_more_memory_for_four_times_the_rounds() -> None:
+    """Played here, what it holds between chunks does not grow with the rounds; played on worker
+    processes, this process's peak does not either. (The peak here grows with the chunk, up to
+    100 rounds, by the interpreter's free lists: see tests/memory.py.)"""
+    few = traced(lambda progress: simulate([HOUSE], rounds=24, seed=5, progress=progress))
+    many = traced(lambda progress: simulate([HOUSE], rounds=96, seed=5, progress=progress))
+    assert many.held <= few.held + 4_096
+    few = traced(lambda progress: simulate([HOUSE], rounds=16, seed=5, workers=2, progress=progress))
+    many = traced(lambda progress: simulate([HOUSE], rounds=64, seed=5, workers=2, progress=progress))
+    assert many.peak <= few.peak * 1.2 + 16_384 and many.held <= few.held + 4_096
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_simulation_of_a_billion_rounds_plays_its_first_chunk_at_once_in_little_memory(workers: int) -> None:
+    """10**9 rounds under two rule sets: the first chunk of 100 rounds is played and reported
+    within seconds, in a few MiB (it built 2 * 10**7 jobs first: 2.3 GiB after 20 s)."""
+    call = f"simulate([HOUSE, IWIN], rounds=10**9, seed=1, workers={workers}, progress=stop)"
+    seen = fresh(STOPPED_AT_ONCE.format(call=call))
+    assert (seen["done"], seen["total"]) == (100, 2 * 10**9)
+    assert seen["seconds"] < 30 and seen["peak"] < 4 << 20

@@ -285,7 +285,7 @@ MESSAGES: dict[str, str] = {
     "run-sets-not-consecutive": "the {sets} {ranks} are not consecutive",
     "run-too-short": "a {kind} needs at least {least} {sets}",
     "run-with-twos": "a {kind} cannot contain 2s",
-    "search-level-must-whole-number": "search level must be a whole number from 1 to 5, not {level}",
+    "search-level-must-whole-number": "search level must be a whole number from 1 to 5 in ASCII digits, not {level}",
     "seat-act-view-offers-no": "seat {seat} is not to act, and its view offers no pass to decline a chop with",
     "seat-both-1st-frozen-frozen": "seat {placements} is both 1st and frozen; frozen players take the last places",
     "seat-cannot-act-round-over": "seat {seat} cannot act: the round is over",

@@ -16,9 +16,12 @@ from collections.abc import Callable
 from typing import TextIO
 
 from tienlen._checks import check_int, check_type
-from tienlen._input import MAX_COUNT
 
 __all__ = ["ProgressBar"]
+
+_MOST = 10**15
+"""The largest count a bar shows: a tournament of 10**9 deals in 24 seatings plays 2.4 * 10**10
+rounds, and a simulation counts the rounds of all its rule sets."""
 
 
 def _duration(seconds: float) -> str:
@@ -37,7 +40,7 @@ class ProgressBar:
     ``columns`` (default: the terminal's width, or ``COLUMNS``, or 80), so it never wraps. Elsewhere
     (a log, a pipe) it writes a plain line at most every ``every`` seconds, and always the last
     one. ``clock`` gives the time in seconds (:func:`time.monotonic` by default), counted from
-    when the bar is made.
+    when the bar is made. It counts up to 10**15 rounds.
     """
 
     __slots__ = ("_stream", "_terminal", "_every", "_clock", "_start", "_last", "_columns")
@@ -57,7 +60,7 @@ class ProgressBar:
 
     def __call__(self, label: str, done: int, total: int) -> None:
         check_type(label, str, "label", "text")
-        check_int(total, "total", 1, MAX_COUNT)
+        check_int(total, "total", 1, _MOST)
         check_int(done, "done", 0, total)
         now = self._clock()
         elapsed = now - self._start

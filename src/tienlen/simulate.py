@@ -17,13 +17,13 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import textwrap
 import warnings
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Mapping, Sequence
 from itertools import repeat
 from typing import Any
 
@@ -31,6 +31,7 @@ import attrs
 
 from tienlen._checks import check_bool, check_int, check_players, check_rules, unit_argument
 from tienlen._input import MAX_AMOUNT, MAX_COUNT, MAX_SEED, MAX_WORKERS, shown
+from tienlen._jobs import run_jobs
 from tienlen._version import __version__
 from tienlen.agents import make_agent, play_round
 from tienlen.cards import DECK
@@ -423,15 +424,20 @@ class Run:
         if progress is not None and not callable(progress):
             raise InvalidArgument.of("progress-must-function-none", progress=shown(progress))
         chunk = max(1, min(100, self.rounds // (workers * 8) or 1))
-        jobs = [
+        jobs = (
             (rules, self.players, self.bots, self.seed, start, min(start + chunk, self.rounds), self.unit, self.rotate)
             for rules in self.rule_sets
             for start in range(0, self.rounds, chunk)
-        ]
-        parts = _on_cluster(client, jobs, progress) if client is not None else _locally(workers, jobs, progress)
+        )
+        total, done = self.rounds * len(self.rule_sets), 0
+        workers = min(workers, len(self.rule_sets) * -(-self.rounds // chunk))  # no more processes than chunks
         totals = {rules.name: _empty(rules, self.players, self.unit, self.bots) for rules in self.rule_sets}
-        for part in parts:  # in job order: the same sums whichever machine played which chunk
-            totals[part.rules] += part
+        with contextlib.closing(run_jobs(play_chunk, jobs, workers=workers, client=client)) as parts:
+            for part in parts:  # as they finish: whole-number sums, the same in any order
+                totals[part.rules] += part
+                done += part.rounds
+                if progress is not None:
+                    progress(part.rules, done, total)
         return tuple(totals[rules.name] for rules in self.rule_sets)
 
     def to_mapping(self) -> dict[str, Any]:
@@ -479,39 +485,6 @@ class Run:
         return {"run": self.to_mapping(), "currency": PLAIN_WIN, "results": [s.to_mapping() for s in stats]}
 
 
-def _locally(workers: int, jobs: list[tuple[Any, ...]], progress: Progress | None) -> list[ProfileStats]:
-    tell = _teller(jobs, progress)
-    if workers == 1:
-        return [tell(play_chunk(*job)) for job in jobs]
-    with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
-        return [tell(future.result()) for future in [pool.submit(play_chunk, *job) for job in jobs]]
-
-
-def _on_cluster(client: Any, jobs: list[tuple[Any, ...]], progress: Progress | None) -> list[ProfileStats]:
-    """Play the chunks on a Dask distributed ``client``, in whatever order they finish, and return
-    them in job order. Only called with a client, so dask is imported only then."""
-    import distributed
-
-    in_finishing_order: Callable[[list[Any]], Iterable[Any]] = distributed.as_completed
-    tell = _teller(jobs, progress)
-    futures = [client.submit(play_chunk, *job, pure=False) for job in jobs]
-    finished = {future.key: tell(future.result()) for future in in_finishing_order(futures)}
-    return [finished[future.key] for future in futures]
-
-
-def _teller(jobs: list[tuple[Any, ...]], progress: Progress | None) -> Callable[[ProfileStats], ProfileStats]:
-    """A pass-through for finished chunks that reports the rounds played so far to ``progress``."""
-    total, done = sum(job[5] - job[4] for job in jobs), [0]
-
-    def tell(part: ProfileStats) -> ProfileStats:
-        done[0] += part.rounds
-        if progress is not None:
-            progress(part.rules, done[0], total)
-        return part
-
-    return tell
-
-
 def simulate(
     rule_sets: Sequence[RuleSet],
     *,
@@ -534,8 +507,11 @@ def simulate(
     The work is split into seeded chunks (:func:`play_chunk`) and the result is the same, to the
     bit, however they are played: here (``workers`` processes of :mod:`concurrent.futures`), or on
     a Dask distributed cluster through ``client`` (a ``distributed.Client``; needs the ``dask``
-    extra). ``progress`` is called as chunks finish with the rule set, the rounds done and the
-    rounds in all (:class:`tienlen.progress.ProgressBar` draws it). ``unit`` is what one unit of
+    extra). The chunks (at most 100 rounds) are made as they are played, at most two per process
+    (per thread of the cluster) sent at a time, and added up as they finish, so memory stays
+    flat in the number of rounds. ``progress`` is called as chunks finish with the rule set, the
+    rounds done and the rounds in all (:class:`tienlen.progress.ProgressBar` draws it); an
+    exception it raises stops the simulation. ``unit`` is what one unit of
     a money rule set is worth (see :func:`~tienlen.settle`; points rule sets ignore it); ``stake``
     is its deprecated 0.1 name.
 
