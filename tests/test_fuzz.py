@@ -164,7 +164,7 @@ def mixed(*good: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
     return st.one_of(*good, hostile)
 
 
-rules = mixed(st.sampled_from(list(PROFILES.values())))
+rules = mixed(st.sampled_from(list(PROFILES.values())), st.sampled_from(list(PROFILES)))  # a name is no RuleSet
 card_text = mixed(st.sampled_from(["3♠", "3♠ 4♠ 5♠", "2♥", "6♠ 6♣ 6♦ 6♥", "3s 3c 4s 4c 5s 5c", "K rô", "10h Th"]))
 seats = mixed(st.integers(-1, 4))
 seeds = mixed(st.integers(0, 2**64 - 1))
@@ -208,6 +208,9 @@ SPECS = st.one_of(
     st.sampled_from(["search:²", "search:٣", "search:３", "search:" + "9" * 5000, "search: 1", "search:+1", "search:1.0"]),
     st.builds("search:{}".format, texts),
 )
+REFUSED_SPECS = st.sampled_from(  # each is no spec: only ASCII digits name a level
+    ["search:²", "search:٣", "search:３", "search:" + "9" * 5000, "search:+1", "search: 1", "search:1.0", "search:x", "", "x:1"]
+)
 CHEAP_SPECS = st.sampled_from(["greedy", "random", "passer"])  # a whole game of them takes milliseconds
 
 
@@ -217,9 +220,12 @@ def accepted(function: Callable[..., object], **arguments: Any) -> dict[str, Any
     return {name: value for name, value in arguments.items() if name in names}
 
 
-rule_mappings = st.dictionaries(st.sampled_from([*AXES, "from"]), st.one_of(json_values, huge_keys), max_size=4).map(
-    lambda m: {"from": "house", **m}
-)
+def _rule_mappings(values: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, Any]]:
+    return st.dictionaries(st.sampled_from([*AXES, "from"]), values, max_size=4).map(lambda m: {"from": "house", **m})
+
+
+rule_texts = _rule_mappings(json_values)  # what JSON and TOML can write
+rule_mappings = _rule_mappings(st.one_of(json_values, huge_keys))  # and tables keyed by numbers, as Python mappings may be
 
 
 def _toml(mapping: dict[str, Any]) -> str:
@@ -259,7 +265,7 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any
         lambda code, lang: Reason.of(code).text(lang),
         (mixed(st.sampled_from(["cannot-beat", "no-cards"])), mixed(st.just("vi"))),
     ),
-    "is_chop": (is_chop, (card_text, mixed(combos, card_text), rules)),
+    "is_chop": (is_chop, (mixed(combos, card_text), mixed(combos, card_text), rules)),
     "legal_plays": (
         lambda h, t, r, f: legal_plays(h, t, r, passed=f),
         (mixed(card_text, st.integers(0, 2**52 - 1)), combos, rules, flags),
@@ -300,11 +306,11 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any
     ),
     "RuleSet.from_toml": (
         RuleSet.from_toml,
-        (mixed(st.just(IWIN.to_toml()), rule_mappings.map(_toml), st.just("a = " + "9" * 5000), st.just("a = " + "[" * 5000)),),
+        (mixed(st.just(IWIN.to_toml()), rule_texts.map(_toml), st.just("a = " + "9" * 5000), st.just("a = " + "[" * 5000)),),
     ),
     "RuleSet.from_json": (
         RuleSet.from_json,
-        (mixed(st.just(IWIN.to_json()), rule_mappings.map(json.dumps), st.just('{"name": "a", "name": "b"}')),),
+        (mixed(st.just(IWIN.to_json()), rule_texts.map(json.dumps), st.just('{"name": "a", "name": "b"}')),),
     ),
     "attrs.evolve(RuleSet)": (lambda axis, value: attrs.evolve(HOUSE, **{axis: value}), (st.sampled_from(list(AXES)), hostile)),
     "load_rules": (load_rules, (mixed(st.sampled_from(["house", "/dev/zero.toml", "/nonexistent.toml", "/tmp"])),)),
@@ -409,7 +415,7 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any
             mixed(st.none(), st.floats(0.001, 0.05)),
         ),
     ),
-    "agent_from_spec": (agent_from_spec, (mixed(SPECS), seeds)),
+    "agent_from_spec": (agent_from_spec, (st.one_of(REFUSED_SPECS, SPECS, hostile), seeds)),
     "tournament": (
         lambda r, line_up, deals, seed, workers, progress: tournament(
             r, line_up, deals=deals, seed=seed, workers=workers, progress=progress
@@ -724,11 +730,6 @@ def test_the_command_line_never_shows_a_traceback(command: str, argv: list[str],
     err = capsys.readouterr().err
     assert code in (0, 1, 2)
     assert err.count("\n") <= 1 and len(err) <= MESSAGE_LIMIT + 40, err
-
-
-REFUSED_SPECS = st.sampled_from(
-    ["search:²", "search:٣", "search:３", "search:" + "9" * 5000, "search:+1", "search: 1", "search:1.0", "search:x", "", "x:1"]
-)
 
 
 @FUZZ
