@@ -150,7 +150,9 @@ wrong = st.sampled_from(
         {"a": _nested(1000)},
     ]
 )
-huge_keys = st.sampled_from([1, -1]).map(lambda sign: {sign * 10**5000: [], 1: [], "zz": []})  # keys JSON cannot write
+huge_keys: st.SearchStrategy[dict[Any, Any]] = st.sampled_from([1, -1]).map(
+    lambda sign: {sign * 10**5000: [], 1: [], "zz": []}
+)  # keys JSON cannot write
 json_values = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=10)),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),

@@ -13,7 +13,7 @@ import reprlib
 import stat
 import unicodedata
 from collections.abc import Container, Iterable
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 from tienlen._messages import number_text
 from tienlen.errors import InvalidArgument, TienLenError, one_line
@@ -76,7 +76,7 @@ def shown(value: object, limit: int = 60) -> str:
     return one_line(_EXCERPT.repr(value), limit)
 
 
-def is_whole(value: object, low: int, high: int) -> bool:
+def is_whole(value: object, low: int, high: int) -> TypeGuard[int]:
     """Whether ``value`` is a whole number from ``low`` to ``high``: an ``int``, never a ``bool``
     (``True`` is no seat, count or level, though Python counts it as 1)."""
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high

@@ -463,7 +463,7 @@ def _table_size(players: object) -> int:
     player count; else :class:`~tienlen.InvalidArgument` (``True`` is no player count)."""
     if not is_whole(players, 2, 4):
         raise InvalidArgument.of("not-a-whole-number-in-range", name="players", low=2, high=4, value=shown(players))
-    return cast(int, players)
+    return players
 
 
 def _not_a_bomb_class(value: object) -> InvalidArgument:
