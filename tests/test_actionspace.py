@@ -273,7 +273,7 @@ def test_a_choice_is_made_of_actions_only(actions: object, match: str) -> None:
     with pytest.raises(InvalidArgument, match=match):
         Choice.of(actions)  # type: ignore[arg-type]
     legal = Round.deal(HOUSE, seed=1).legal_actions()
-    assert Choice.of(list(legal)).legal_indices() == Choice.of(legal).legal_indices()
+    assert Choice.of(list(legal)).legal_indices() == Choice.of(legal).legal_indices() == Choice.of(iter(legal)).legal_indices()
 
 
 def test_an_illegal_index_is_refused_and_the_choice_is_unchanged() -> None:

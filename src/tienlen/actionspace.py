@@ -273,9 +273,11 @@ class Choice:
         if isinstance(actions, LegalActions):
             return cls(_ByIndices(actions))
         check_type(actions, Iterable, "actions", "the legal actions of one seat")
-        for action in actions:
+        by_indices: dict[tuple[int, ...], Action] = {}
+        for action in actions:  # read once: a generator is read as a list
             check_type(action, Action, "each action", "an Action")
-        return cls({action_indices(a.mask): a for a in actions})
+            by_indices[action_indices(action.mask)] = action
+        return cls(by_indices)
 
     def legal_indices(self) -> tuple[int, ...]:
         """The indices that may be chosen next, ascending."""

@@ -214,9 +214,9 @@ def _tuple(value: Any) -> Any:
 
 
 def _bomb_rule(name: Any, spec: Any) -> BombRule:
-    where = f"bombs.{name if isinstance(name, str) else shown(name)}"
-    spec = _table(spec, where)
+    named = name if isinstance(name, str) else shown(name)  # a name of any type, never written out in digits
+    spec = _table(spec, f"bombs.{named}")
     unknown = unknown_keys(spec, ("chops_twos", "chops_bombs"))
     if unknown:
-        raise InvalidRules.of("bombs-bomb-setting-use-chops", name=where.removeprefix("bombs."), unknown=unknown[0])
+        raise InvalidRules.of("bombs-bomb-setting-use-chops", name=named, unknown=unknown[0])
     return BombRule(bomb=name, chops_twos=_tuple(spec.get("chops_twos", ())), chops_bombs=_tuple(spec.get("chops_bombs", ())))
