@@ -6,15 +6,17 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+import time
 
 import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tienlen import HOUSE, IWIN, NORTHERN, PROFILES, Action, ComboKind, IllegalPlay, InvalidCombo, Round, RuleSet
+from tienlen import HOUSE, IWIN, NORTHERN, PROFILES, Action, ComboKind, IllegalPlay, InvalidArgument, InvalidCombo, Round, RuleSet
 from tienlen.actionspace import (
     ACTION_SPACE_SIZE,
     CHOICE_LENGTH,
+    MAX_SEQUENCE,
     PASS_INDEX,
     RUN_SHAPES,
     SET_RUN_SHAPES,
@@ -235,6 +237,43 @@ def test_card_sets_of_no_shape_are_refused(cards: str, why: str) -> None:
 def test_bad_index_sequences_are_refused(indices: tuple[int, ...], why: str) -> None:
     with pytest.raises(IllegalPlay, match=why):
         indices_mask(indices)
+
+
+@pytest.mark.parametrize("indices", [5, None, 1.5, object(), iter([True])])
+def test_indices_that_are_no_sequence_of_whole_numbers_are_refused(indices: object) -> None:
+    with pytest.raises(IllegalPlay, match="give indices from 0 to 462"):
+        indices_mask(indices)  # type: ignore[arg-type]
+
+
+def test_an_index_sequence_is_read_no_longer_than_the_longest_there_is() -> None:
+    straight = action_indices(mask_of(parse_cards("3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠ 2♠")))
+    assert len(straight) == MAX_SEQUENCE and indices_mask(straight) == mask_of(
+        parse_cards("3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠ 2♠")
+    )
+    with pytest.raises(IllegalPlay, match="give indices from 0 to 462"):
+        indices_mask((*straight, 317))
+    started = time.process_time()
+    with pytest.raises(IllegalPlay, match="give indices from 0 to 462"):
+        indices_mask(range(10**12))  # read no further than one index past the longest
+    assert time.process_time() - started < 1
+
+
+def test_a_number_too_long_to_print_is_no_index() -> None:
+    with pytest.raises(IllegalPlay, match="<a 16610-bit number> is not an action index"):
+        index_label(10**5000)
+    choice = Choice.of(Round.from_hands(["3♠ 4♦ 5♥ 9♣", "6♠ 7♠ 8♠ 10♥"], HOUSE).legal_actions())
+    with pytest.raises(IllegalPlay, match="action index <a 16610-bit number> is not legal now"):
+        choice.choose(10**5000)
+    with pytest.raises(IllegalPlay, match="<a 16610-bit number>"):
+        indices_mask([10**5000])
+
+
+@pytest.mark.parametrize(("actions", "match"), [([1], "each action must be an Action, not 1"), (5, "actions must be the legal")])
+def test_a_choice_is_made_of_actions_only(actions: object, match: str) -> None:
+    with pytest.raises(InvalidArgument, match=match):
+        Choice.of(actions)  # type: ignore[arg-type]
+    legal = Round.deal(HOUSE, seed=1).legal_actions()
+    assert Choice.of(list(legal)).legal_indices() == Choice.of(legal).legal_indices() == Choice.of(iter(legal)).legal_indices()
 
 
 def test_an_illegal_index_is_refused_and_the_choice_is_unchanged() -> None:

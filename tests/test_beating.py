@@ -3,6 +3,8 @@ of its bombs table for each profile, the worked checks from the sources, and rea
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -14,6 +16,7 @@ from tienlen import (
     NORTHERN,
     PAGAT,
     PROFILES,
+    Combo,
     ComboKind,
     IllegalPlay,
     Round,
@@ -24,8 +27,9 @@ from tienlen import (
     is_chop,
     legal_plays,
 )
-from tienlen.beating import is_bomb
+from tienlen.beating import is_bomb, suit_pattern
 from tienlen.cards import to_mask
+from tienlen.errors import InvalidArgument
 from tienlen.moves import legal_masks
 
 ALL = list(PROFILES.values())
@@ -524,6 +528,23 @@ def test_beats_and_is_chop_answer_false_for_cards_that_are_no_combination() -> N
     assert beats("9♠", "3♠ 4♦", HOUSE) is False
     assert is_chop("6♠ 6♣ 6♦ 6♥ 7♠", "2♥", HOUSE) is False
     assert is_chop("6♠ 6♣ 6♦ 6♥", "2♥ 3♠", HOUSE) is False
+
+
+@pytest.mark.parametrize("question", [beats, explain, is_chop])
+def test_a_profile_name_is_no_rule_set_for_beats_explain_or_is_chop(question: Any) -> None:
+    """As everywhere in the engine, rules are a RuleSet: the name is refused with the way to get one."""
+    with pytest.raises(InvalidArgument, match=r"'house' is not a RuleSet; pass a profile such as tienlen\.HOUSE"):
+        question(Combo.parse("7♥"), Combo.parse("9♦ 9♥"), "house")
+
+
+def test_is_bomb_and_suit_pattern_check_their_arguments() -> None:
+    with pytest.raises(InvalidArgument, match="is not a RuleSet"):
+        is_bomb(Combo.parse("6♠ 6♣ 6♦ 6♥"), "house")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgument, match="combo must be a Combo"):
+        is_bomb("6♠ 6♣ 6♦ 6♥", HOUSE)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgument, match="combo must be a Combo"):
+        suit_pattern(7)  # type: ignore[arg-type]
+    assert is_bomb(Combo.parse("6♠ 6♣ 6♦ 6♥"), HOUSE) and suit_pattern(Combo.parse("7♦ 7♥")) == (2,)
 
 
 CARDS = st.sets(st.integers(0, 51), min_size=1, max_size=6).map(lambda cards: sum(1 << c for c in cards))

@@ -560,6 +560,17 @@ def test_cli_refuses_special_rules_files_and_records_in_one_line(tmp_path: Path,
         assert err.count("\n") == 2 and "Traceback" not in err
 
 
+@pytest.mark.parametrize("path", ["/dev/zero", "/"])
+def test_a_record_that_is_no_regular_file_is_refused_saying_so_once(
+    path: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", path]) == 2
+    err = capsys.readouterr().err
+    assert err == f"tienlen: cannot read record '{path}': it is not a regular file\n"
+    assert main(["rules", str(special_files(tmp_path)[1])]) == 2
+    assert capsys.readouterr().err.count("cannot read") == 1
+
+
 def test_cli_will_not_write_a_record_into_a_fifo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     fifo = tmp_path / "out.json"
     os.mkfifo(fifo)

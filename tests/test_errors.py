@@ -4,6 +4,7 @@ message is (one short safe line, quickly, whatever the input's size, nesting or 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -73,6 +74,8 @@ TAKES_RULES: dict[str, Call] = {
     "beats": lambda rules: beats("4♠", "3♠", rules),
     "explain": lambda rules: explain("4♠", "3♠", rules),
     "is_chop": lambda rules: is_chop("4♠", "3♠", rules),
+    "is_chop(combinations)": lambda rules: is_chop(classify("7♥", HOUSE), classify("9♦ 9♥", HOUSE), rules),
+    "beats(combinations)": lambda rules: beats(classify("4♠", HOUSE), classify("3♠", HOUSE), rules),
     "legal_plays": lambda rules: legal_plays(parse_cards("3♠ 4♠"), None, rules),
     "instant_win_pattern": lambda rules: instant_win_pattern("3♠", rules),
     "held_value": lambda rules: held_value(parse_cards("2♠"), rules),
@@ -95,6 +98,10 @@ TAKES_PLAYERS: dict[str, Call] = {
     "Match.start": lambda players: Match.start(HOUSE, players),
     "TienLenEnv": lambda players: TienLenEnv(HOUSE, players),
     "simulate": lambda players: simulate([HOUSE], rounds=1, players=players),
+    "RuleSet.cards_dealt": lambda players: HOUSE.cards_dealt(players),
+    "RuleSet.payments_for": lambda players: HOUSE.payments_for(players),
+    "RuleSet.points_for": lambda players: HOUSE.points_for(players),
+    "RuleSet.amount": lambda players: HOUSE.amount("frozen_penalty", players),
 }
 
 # Every public entry point that takes a seat to set a round up or look at it.
@@ -108,6 +115,7 @@ TAKES_SEAT: dict[str, Call] = {
     "Round.to_dict(view_of=)": lambda seat: ROUND.to_dict(view_of=seat),
     "next_leader(absent=)": lambda seat: next_leader(RESULT, HOUSE, absent=[seat]),
     "svg.position(seat=)": lambda seat: svg.position(ROUND, seat=seat),
+    "RoundResult.place_of": lambda seat: RESULT.place_of(seat),
 }
 
 # Every action: its seat is part of the action, refused like any illegal move.
@@ -120,7 +128,7 @@ ACTIONS: dict[str, Call] = {
 
 NOT_RULES = ["house", {"name": "house"}, 4, b"house"]
 NOT_PLAYERS = [1, 5, "4", 4.0, True]
-NOT_SEATS = [-1, 4, "0", 1.0, True]  # None means "not given" where a seat may be left out
+NOT_SEATS = [-1, 4, "0", 1.0, True, False]  # None means "not given" where a seat may be left out; False equals 0
 
 
 @pytest.mark.parametrize("bad", NOT_RULES, ids=repr)
@@ -325,6 +333,20 @@ def test_every_parser_refuses_text_over_its_limit_before_parsing(call: Callable[
 def test_messages_quote_a_short_excerpt_of_a_huge_input() -> None:
     message = refused_quickly(lambda: parse_cards("x" * MAX_CARD_TEXT))
     assert len(message) < 200
+
+
+def test_a_number_too_long_to_print_is_given_by_its_size_in_a_message_and_its_params() -> None:
+    """Python will not write a number of more than 4,300 digits; a refusal never tries to."""
+    huge = 10**5000
+    error = InvalidArgument.of("not-a-seat", name="seat", value=3, seat=huge)
+    assert str(error) == "seat must be a seat from 0 to 3, not <a 16610-bit number>"
+    assert error.params["seat"] == "<a 16610-bit number>" and error.text("vi").endswith("<a 16610-bit number>")
+    nested = InvalidArgument.of("wrong-type", name="x", words="y", value={huge: [huge]})
+    assert nested.params["value"] == {"<a 16610-bit number>": ["<a 16610-bit number>"]}
+    assert json.loads(json.dumps(nested.to_dict())) == nested.to_dict()
+    assert (
+        InvalidArgument.of("not-a-seat", name="seat", value=3, seat=2**128 - 1).params["seat"] == 2**128 - 1
+    )  # 128 bits: written out
 
 
 def test_error_messages_are_one_safe_line_whatever_they_were_given() -> None:

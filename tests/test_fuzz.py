@@ -13,6 +13,7 @@ The default profile is bounded so the module runs in well under a minute. For a 
 
 from __future__ import annotations
 
+import inspect
 import io
 import json
 import os
@@ -47,6 +48,7 @@ from tienlen import (
     Round,
     RuleSet,
     TienLenError,
+    actionspace,
     beats,
     chop_value,
     classify,
@@ -66,13 +68,17 @@ from tienlen import (
     play_round,
     read_document,
     settle,
+    svg,
 )
 from tienlen.agents import make_agent, protected_mask
 from tienlen.cli import main
 from tienlen.env import TienLenEnv
 from tienlen.errors import MESSAGE_LIMIT, one_line
 from tienlen.progress import ProgressBar
+from tienlen.search import SearchAgent, hint
 from tienlen.simulate import play_chunk, round_seed, simulate
+from tienlen.solve import solve
+from tienlen.tournament import agent_from_spec, tournament
 from tienlen.views import public_events, view_of
 
 settings.register_profile("fuzz", max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
@@ -117,6 +123,7 @@ texts = st.one_of(
     st.text(max_size=40),
     st.text(alphabet=CARDISH, max_size=40),
     st.sampled_from(["3ſ", "3ı", "3İ", "Q♥️", "１０ｈ", "²", "10" * 3000, "play\nFORGED", "\x1b[2J", "NaN", "-0"]),
+    st.sampled_from([*PROFILES, "HOUSE", "pass\u200b"]),  # a profile's name where a RuleSet is wanted
     st.integers(0, 6).map(lambda k: "3♠ " * 10**k),
 )
 integers = st.one_of(
@@ -143,12 +150,15 @@ wrong = st.sampled_from(
         {"a": _nested(1000)},
     ]
 )
+huge_keys: st.SearchStrategy[dict[Any, Any]] = st.sampled_from([1, -1]).map(
+    lambda sign: {sign * 10**5000: [], 1: [], "zz": []}
+)  # keys JSON cannot write
 json_values = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=10)),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=12,
 )
-hostile = st.one_of(texts, integers, wrong, json_values)
+hostile = st.one_of(texts, integers, wrong, json_values, huge_keys)
 
 
 def mixed(*good: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
@@ -156,7 +166,7 @@ def mixed(*good: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
     return st.one_of(*good, hostile)
 
 
-rules = mixed(st.sampled_from(list(PROFILES.values())))
+rules = mixed(st.sampled_from(list(PROFILES.values())), st.sampled_from(list(PROFILES)))  # a name is no RuleSet
 card_text = mixed(st.sampled_from(["3♠", "3♠ 4♠ 5♠", "2♥", "6♠ 6♣ 6♦ 6♥", "3s 3c 4s 4c 5s 5c", "K rô", "10h Th"]))
 seats = mixed(st.integers(-1, 4))
 seeds = mixed(st.integers(0, 2**64 - 1))
@@ -171,7 +181,53 @@ positions = st.sampled_from([ROUND, LEADING, FINISHED])  # the receivers of Roun
 combos = mixed(st.sampled_from([classify("3♠", HOUSE), classify("2♥", HOUSE), classify("6♠ 6♣ 6♦ 6♥", HOUSE), None]))
 
 
-rule_mappings = st.dictionaries(st.sampled_from([*AXES, "from"]), json_values, max_size=4).map(lambda m: {"from": "house", **m})
+# ---------------------------------------------------------------------------- arguments that buy work
+
+# A budget (rollouts, deals, workers, a search limit) is fuzzed with a small good value or with a
+# hostile one that costs nothing: every type but a whole number in range, and whole numbers far past
+# any maximum. A whole number anywhere in range could buy minutes of work, which is what the bounds
+# are for, not what a fuzz test of the argument checks can afford.
+free = st.one_of(
+    texts,
+    wrong,
+    json_values.filter(lambda value: isinstance(value, bool) or not isinstance(value, int)),
+    st.floats(),
+    st.sampled_from([0, -1, -(2**63), 2**64, 10**10, 10**30]),
+    st.sampled_from([1, -1]).map(lambda sign: sign * 10**5000),
+    st.sampled_from(["1", "٣", "²", "１", "1.0", "1e3", " 1"]),
+)
+
+
+def budget(*good: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    """A small good value, or a hostile one that buys no work."""
+    return st.one_of(*good, free)
+
+
+TINY = Round.from_hands(["3♠ 9♥", "5♠ 10♦", "7♣ 2♣"], HOUSE)  # every search over it is over in milliseconds
+TINY_VIEWS = st.sampled_from([TINY.view(0), TINY.view(1), TINY.play("3♠").view(1), TINY.play("3♠").view(0)])
+SPECS = st.one_of(
+    st.sampled_from(["greedy", "random", "passer", "search", "search:1", "search:5", "greedy:1", "search:", "search:0"]),
+    st.sampled_from(["search:²", "search:٣", "search:３", "search:" + "9" * 5000, "search: 1", "search:+1", "search:1.0"]),
+    st.builds("search:{}".format, texts),
+)
+REFUSED_SPECS = st.sampled_from(  # each is no spec: only ASCII digits name a level
+    ["search:²", "search:٣", "search:３", "search:" + "9" * 5000, "search:+1", "search: 1", "search:1.0", "search:x", "", "x:1"]
+)
+CHEAP_SPECS = st.sampled_from(["greedy", "random", "passer"])  # a whole game of them takes milliseconds
+
+
+def accepted(function: Callable[..., object], **arguments: Any) -> dict[str, Any]:
+    """The keyword arguments ``function`` takes (``seconds`` only where the search has a time budget)."""
+    names = inspect.signature(function).parameters
+    return {name: value for name, value in arguments.items() if name in names}
+
+
+def _rule_mappings(values: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, Any]]:
+    return st.dictionaries(st.sampled_from([*AXES, "from"]), values, max_size=4).map(lambda m: {"from": "house", **m})
+
+
+rule_texts = _rule_mappings(json_values)  # what JSON and TOML can write
+rule_mappings = _rule_mappings(st.one_of(json_values, huge_keys))  # and tables keyed by numbers, as Python mappings may be
 
 
 def _toml(mapping: dict[str, Any]) -> str:
@@ -211,7 +267,7 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any
         lambda code, lang: Reason.of(code).text(lang),
         (mixed(st.sampled_from(["cannot-beat", "no-cards"])), mixed(st.just("vi"))),
     ),
-    "is_chop": (is_chop, (card_text, mixed(combos, card_text), rules)),
+    "is_chop": (is_chop, (mixed(combos, card_text), mixed(combos, card_text), rules)),
     "legal_plays": (
         lambda h, t, r, f: legal_plays(h, t, r, passed=f),
         (mixed(card_text, st.integers(0, 2**52 - 1)), combos, rules, flags),
@@ -252,11 +308,11 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any
     ),
     "RuleSet.from_toml": (
         RuleSet.from_toml,
-        (mixed(st.just(IWIN.to_toml()), rule_mappings.map(_toml), st.just("a = " + "9" * 5000), st.just("a = " + "[" * 5000)),),
+        (mixed(st.just(IWIN.to_toml()), rule_texts.map(_toml), st.just("a = " + "9" * 5000), st.just("a = " + "[" * 5000)),),
     ),
     "RuleSet.from_json": (
         RuleSet.from_json,
-        (mixed(st.just(IWIN.to_json()), rule_mappings.map(json.dumps), st.just('{"name": "a", "name": "b"}')),),
+        (mixed(st.just(IWIN.to_json()), rule_texts.map(json.dumps), st.just('{"name": "a", "name": "b"}')),),
     ),
     "attrs.evolve(RuleSet)": (lambda axis, value: attrs.evolve(HOUSE, **{axis: value}), (st.sampled_from(list(AXES)), hostile)),
     "load_rules": (load_rules, (mixed(st.sampled_from(["house", "/dev/zero.toml", "/nonexistent.toml", "/tmp"])),)),
@@ -333,6 +389,81 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any
         (st.integers(0, encoding.OBSERVATION_LENGTH - 1), hostile),
     ),
     "split_observation": (encoding.split_observation, (hostile,)),
+    "solve": (
+        lambda r, seat, limit: solve(r, seat=seat, limit=limit),
+        (mixed(st.just(TINY), st.just(TINY.play("3♠"))), mixed(st.none(), seats), budget(st.none(), st.integers(1, 50))),
+    ),
+    "hint": (
+        lambda v, level, seed, rollouts, seconds: hint(
+            v, **accepted(hint, level=level, seed=seed, rollouts=rollouts, seconds=seconds)
+        ),
+        (
+            mixed(TINY_VIEWS),
+            mixed(st.integers(1, 5)),
+            seeds,
+            budget(st.none(), st.integers(1, 30)),
+            mixed(st.none(), st.floats(0.001, 0.05)),
+        ),
+    ),
+    "SearchAgent": (
+        lambda v, level, seed, rollouts, seconds: SearchAgent(
+            **accepted(SearchAgent, level=level, seed=seed, rollouts=rollouts, seconds=seconds)
+        ).act(v),
+        (
+            mixed(TINY_VIEWS),
+            mixed(st.integers(1, 5)),
+            seeds,
+            budget(st.none(), st.integers(1, 30)),
+            mixed(st.none(), st.floats(0.001, 0.05)),
+        ),
+    ),
+    "agent_from_spec": (agent_from_spec, (st.one_of(REFUSED_SPECS, SPECS, hostile), seeds)),
+    "tournament": (
+        lambda r, line_up, deals, seed, workers, progress: tournament(
+            r, line_up, deals=deals, seed=seed, workers=workers, progress=progress
+        ),
+        (
+            mixed(st.sampled_from([HOUSE, IWIN])),
+            mixed(st.lists(mixed(CHEAP_SPECS), min_size=2, max_size=4), st.lists(CHEAP_SPECS, max_size=6)),
+            budget(st.just(1)),
+            seeds,
+            budget(st.just(1)),
+            mixed(st.none(), st.just(lambda name, done, total: None)),
+        ),
+    ),
+    "tournament(client=)": (lambda client: tournament(HOUSE, ["greedy", "passer"], deals=1, client=client), (hostile,)),
+    "actionspace.action_indices": (actionspace.action_indices, (mixed(st.integers(0, 2**52 - 1)),)),
+    "actionspace.indices_mask": (actionspace.indices_mask, (mixed(st.lists(st.integers(0, 462), min_size=1, max_size=15)),)),
+    "actionspace.index_label": (actionspace.index_label, (mixed(st.integers(0, 462)),)),
+    "actionspace.Choice.of": (
+        actionspace.Choice.of,
+        (mixed(st.just(ROUND.legal_actions()), st.lists(st.sampled_from(list(ROUND.legal_actions())), max_size=4)),),
+    ),
+    "actionspace.Choice.choose": (
+        lambda index: actionspace.Choice.of(ROUND.legal_actions()).choose(index),
+        (mixed(st.integers(0, 462)),),
+    ),
+    "svg.card": (lambda value, size: svg.card(value, size=size), (mixed(card_text, st.sampled_from(DECK)), mixed(st.none()))),
+    "svg.hand": (
+        lambda cards, selected, fan, size, title: svg.hand(cards, selected=selected, fan=fan, size=size, title=title),
+        (card_text, mixed(st.just(0), card_text), flags, mixed(st.none(), st.integers(1, 500)), mixed(st.none(), texts)),
+    ),
+    "svg.combo": (lambda value: svg.combo(value), (combos,)),
+    "svg.trick": (lambda value: svg.trick(value), (mixed(st.just(LEADING.trick)),)),
+    "svg.position": (
+        lambda r, seat, reveal: svg.position(r, seat=seat, reveal=reveal),
+        (mixed(positions), mixed(st.none(), seats), flags),
+    ),
+    "svg.view": (lambda value: svg.view(value), (mixed(st.just(LEADING.view(1))),)),
+    "svg.settlement": (lambda value: svg.settlement(value), (mixed(st.just(settle(RESULT, HOUSE))),)),
+    "RuleSet look-ups": (
+        lambda name, value: getattr(HOUSE, name)(value),
+        (st.sampled_from(["payments_for", "points_for", "cards_dealt", "bomb_rule", "bomb_value"]), hostile),
+    ),
+    "RuleSet.amount": (lambda axis, players: HOUSE.amount(axis, players), (mixed(st.sampled_from(["frozen_penalty"])), hostile)),
+    "Settlement.paid_by": (lambda seat: settle(RESULT, HOUSE).paid_by(seat), (mixed(seats),)),
+    "Settlement.paid_to": (lambda seat: settle(RESULT, HOUSE).paid_to(seat), (mixed(seats),)),
+    "RoundResult.place_of": (lambda seat: RESULT.place_of(seat), (mixed(seats),)),
 }
 
 
@@ -420,6 +551,31 @@ def test_a_mutated_wire_document_is_read_or_refused_and_what_is_read_is_sound(te
         assert len(value.totals) == value.players and value.winners
     if isinstance(value, tienlen.Settlement):
         svg.settlement(value)
+
+
+def _objects(value: Any) -> list[dict[Any, Any]]:
+    """Every object (mapping) inside a parsed document, the document itself first."""
+    found = [value] if isinstance(value, dict) else []
+    for inner in value.values() if isinstance(value, dict) else value if isinstance(value, list) else ():
+        found += _objects(inner)
+    return found
+
+
+@FUZZ
+@given(
+    document=st.sampled_from([*DOCUMENTS, RECORD, HOUSE.to_dict()]),
+    where=st.integers(0, 10**6),
+    key=st.one_of(st.sampled_from([1, -1, None, (1, 2), 1.5, True, "zz"]), st.just(1).map(lambda one: one * 10**5000)),
+    value=st.one_of(json_values, huge_keys),
+)
+def test_a_document_given_as_a_mapping_with_a_key_of_any_type_anywhere_is_read_or_refused(
+    document: dict[str, Any], where: int, key: Any, value: Any
+) -> None:
+    """JSON text holds only text keys; a Python mapping handed to ``from_dict`` may hold any."""
+    document = json.loads(json.dumps(document))
+    objects = _objects(document)
+    objects[where % len(objects)][key] = value
+    attempt(lambda: read_document(document))
 
 
 action_texts = st.one_of(
@@ -575,4 +731,17 @@ def test_the_command_line_never_shows_a_traceback(command: str, argv: list[str],
     code = main([command, *argv])
     err = capsys.readouterr().err
     assert code in (0, 1, 2)
+    assert err.count("\n") <= 1 and len(err) <= MESSAGE_LIMIT + 40, err
+
+
+@FUZZ
+@given(spec=st.one_of(REFUSED_SPECS, CHEAP_SPECS), deals=st.sampled_from(["1", "0", "-1", "²", "1" * 5000, "", "1.0"]))
+def test_the_tournament_command_refuses_any_agent_spec_in_one_line(
+    spec: str, deals: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--agents`` and ``--deals`` as a person types them: a spec is a cheap bot or refused (no search
+    is played here: a whole game of one takes seconds), and one deal at most."""
+    code = main(["tournament", "--agents", f"passer,{spec}", "--deals", deals, "--quiet"])
+    err = capsys.readouterr().err
+    assert code in (0, 2)
     assert err.count("\n") <= 1 and len(err) <= MESSAGE_LIMIT + 40, err

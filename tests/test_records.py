@@ -139,6 +139,16 @@ def test_unknown_record_fields_are_refused() -> None:
     refused_quickly(lambda: Round.from_json(json.dumps(data)), InvalidRecord, "action 1 ")  # the first, counted from 1
 
 
+def test_unknown_record_fields_of_any_type_are_refused_naming_one() -> None:
+    record: dict[Any, Any] = GREEDY_ROUND.to_dict()
+    record[1] = "x"
+    record["zz"] = "y"
+    refused_quickly(lambda: Round.from_dict(record), InvalidRecord, "has a field '1' that version 1 does not have")
+    del record[1]
+    record[10**5000] = "z"
+    refused_quickly(lambda: Round.from_dict(record), InvalidRecord, "has a field '<a 16610-bit number>'")
+
+
 def test_nan_and_infinity_are_not_json_numbers() -> None:
     refused_quickly(lambda: Round.from_json(record_with()[:-1] + ', "seed": NaN}'), InvalidRecord)
     refused_quickly(lambda: RuleSet.from_json('{"name": "x", "rake_percent": Infinity}'), InvalidRules)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import functools
 import json
 import pickle
 import random
@@ -403,6 +404,19 @@ def test_wrong_seat_is_refused() -> None:
     refused(r, lambda x: x.play("3♠", seat=9), "seat must be a seat from 0 to 3")
     r = r.play("3♠", seat=0)
     refused(r, lambda x: x.pass_(seat=2), "it is seat 1's turn, not seat 2's")
+
+
+@pytest.mark.parametrize("seat", [False, True])
+def test_a_bool_is_no_seat_for_any_action(seat: bool) -> None:
+    """False equals 0 and True equals 1 in Python; neither is a seat, even of the seat to act."""
+    r = Round.from_hands(["3♠ 4♠", "5♠ 6♠"], HOUSE)
+    refused(r, lambda x: x.play("3♠", seat=seat), f"seat must be a seat from 0 to 1, not {seat}")
+    refused(r.play("3♠"), lambda x: x.pass_(seat=seat), f"seat must be a seat from 0 to 1, not {seat}")
+    refused(r, lambda x: x.forfeit(seat), f"seat must be a seat from 0 to 1, not {seat}")
+    refused(iwin_round(), lambda x: x.interrupt(seat, "6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣"), f"not {seat}")
+    for ask in (r.view, r.is_active, lambda s: r.parse_action("pass", seat=s), lambda s: r.to_dict(view_of=s)):
+        refused_quickly(functools.partial(ask, seat), InvalidArgument, f"must be a seat from 0 to 1, not {seat}")
+    assert r.play("3♠", seat=0).to_act == 1 and r.play("3♠").pass_(seat=1).to_act == 0
 
 
 def test_actions_after_the_round_is_over_are_refused() -> None:
@@ -1201,6 +1215,22 @@ def test_every_legal_action_reads_back_from_its_text(name: str, data: st.DataObj
 def test_what_a_person_types_is_read(text: str, seat: int | None, expected: str) -> None:
     round_ = iwin_round()
     assert str(round_.parse_action(text, seat)) == expected
+
+
+@pytest.mark.parametrize("invisible", ["\u200b", "\u200d", "\ufeff", "\ufe0f", "\u2060"])
+def test_an_invisible_character_is_dropped_from_action_words_as_from_card_text(invisible: str) -> None:
+    round_ = iwin_round()
+    for text, expected in [
+        (f"pass{invisible}", "seat 1 pass"),
+        (f"pa{invisible}ss", "seat 1 pass"),
+        (f"{invisible}play 4{invisible}♠{invisible}", "seat 1 play 4♠"),
+        (f"seat{invisible} 2 chop{invisible} 6♠6♣7♠7♣8♠8♣9♠9♣", "seat 2 interrupt 6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣"),
+        (f"seat 1{invisible} bỏ{invisible} lượt", "seat 1 pass"),
+    ]:
+        assert str(round_.parse_action(text)) == expected
+        assert str(round_.view(int(expected[5])).parse_action(text)) == expected
+    with pytest.raises(IllegalPlay, match=r"cannot read 'plya' in 'pl\\u200bya 4s'"):
+        round_.parse_action("pl\u200bya 4s")  # quoted as typed, the invisible character escaped
 
 
 def test_a_read_action_is_applied_by_the_round_which_says_whether_it_is_legal() -> None:

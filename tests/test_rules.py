@@ -441,6 +441,39 @@ def test_player_count_keys_must_be_ascii_whole_numbers(count: str) -> None:
     refused_quickly(lambda: Round.from_json(json.dumps(record)), InvalidRecord, "player count")
 
 
+@pytest.mark.parametrize("axis", ["placement", "place_points", "frozen_penalty"])
+@pytest.mark.parametrize(
+    ("count", "shown"), [(True, "True"), (5, "5"), (-1, "-1"), (2.0, "2.0"), (None, "None"), ("huge", "<a 16610-bit number>")]
+)
+def test_player_count_keys_given_as_numbers_must_be_whole_numbers_up_to_four(axis: str, count: Any, shown: str) -> None:
+    mapping = {"from": "house", axis: {10**5000 if count == "huge" else count: []}}
+    refused_quickly(lambda: RuleSet.from_mapping(mapping), InvalidRules, f"{axis}: {shown} must be a player count, given once")
+
+
+def test_a_bomb_named_by_a_number_too_long_to_print_is_refused() -> None:
+    refused_quickly(
+        lambda: RuleSet.from_mapping({"from": "house", "bombs": {10**5000: []}}), InvalidRules, r"bombs\.<a 16610-bit number>:"
+    )
+    refused_quickly(
+        lambda: RuleSet.from_mapping({"from": "house", "bombs": {"quad": {10**5000: [1]}}}),
+        InvalidRules,
+        r"bombs\.quad\.<a 16610-bit number>: not a bomb setting",
+    )
+
+
+@pytest.mark.parametrize("players", [True, False, 5, 1, 3.0, "3", None, [3]])
+def test_the_look_ups_by_player_count_take_a_table_size(players: Any) -> None:
+    for look_up in (HOUSE.payments_for, HOUSE.points_for, HOUSE.cards_dealt, lambda n: HOUSE.amount("frozen_penalty", n)):
+        refused_quickly(functools.partial(look_up, players), InvalidArgument, "players must be a whole number from 2 to 4")
+    assert HOUSE.cards_dealt(3) == 39 and HOUSE.payments_for(4) and HOUSE.amount("frozen_penalty", 4) == 8
+
+
+@pytest.mark.parametrize("bomb_class", [[1], {"quad": 1}, {1}])
+def test_the_look_ups_by_bomb_class_refuse_what_is_no_bomb_class(bomb_class: Any) -> None:
+    refused_quickly(lambda: HOUSE.bomb_rule(bomb_class), InvalidArgument, "bomb_class must be a bomb class")
+    refused_quickly(lambda: attrs.evolve(HOUSE, bomb_flat_value=None).bomb_value(bomb_class), InvalidArgument, "bomb_class")
+
+
 @pytest.mark.parametrize("row", [None, False, 4, "x"])
 def test_a_placement_row_must_be_a_list(row: Any) -> None:
     refused_quickly(

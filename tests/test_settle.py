@@ -9,6 +9,7 @@ test_settle_thui.py (thúi), test_settle_instant_wins.py (instant wins), test_se
 
 from __future__ import annotations
 
+import functools
 import random
 import warnings
 from collections.abc import Sequence
@@ -122,6 +123,26 @@ class TestErrors:
             settle(result(3, (0, 1, 2)), FACEOFF)
         with pytest.raises(InvalidArgument, match="house is played by 2 to 4 players, not 5"):
             settle(attrs.evolve(result(4, (0, 1, 2, 3)), players=5), HOUSE)
+
+    @pytest.mark.parametrize("seat", [True, False, 1.0, 4, -2])
+    def test_a_bool_or_other_non_seat_is_no_seat_to_look_up(self, seat: Any) -> None:
+        money = settle(result(4, (0, 1, 2, 3)), IWIN, unit=1000)
+        for look_up in (money.paid_by, money.paid_to, GREEDY_ROUND.result.place_of):
+            refused_quickly(functools.partial(look_up, seat), InvalidArgument, "seat must be a seat from 0 to 3, not")
+        assert money.paid_by(3) and money.paid_to(HOUSE_SEAT) and not money.paid_by(HOUSE_SEAT)
+
+    def test_an_instant_win_places_no_one(self) -> None:
+        won = result(4, instant={1: "dragon"})
+        refused_quickly(lambda: won.place_of(1), InvalidArgument, "seat 1 has no place: the round ended in an instant win")
+        assert GREEDY_ROUND.result.place_of(GREEDY_ROUND.result.placements[0]) == 1
+
+    @pytest.mark.parametrize("field", ["chopper", "chopped"])
+    def test_a_chop_naming_a_bool_for_a_seat_is_refused(self, field: str) -> None:
+        two, quad = classify("2♥", HOUSE), classify("6♠ 6♣ 6♦ 6♥", HOUSE)
+        seats = {"chopper": 0, "chopped": 2} | {field: True}
+        event = Chop(trick=1, index=1, chopped_combo=two, by=quad, **seats)
+        with pytest.raises(InvalidRecord, match="names a seat not at this 4-player table"):
+            settle(result(4, (0, 1, 2, 3), events=[event]), HOUSE)
 
     def test_placements_every_seat_once(self) -> None:
         with pytest.raises(InvalidRecord, match=r"placements \[0, 1, 1, 3\] must list each of the 4 seats once"):

@@ -4,6 +4,7 @@ names what it shows in its title, and never shows a card its viewer may not see.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from typing import Any
 
 import pytest
 from builders import settlement_document
@@ -79,6 +80,25 @@ def test_size_sets_the_width_and_keeps_the_proportions() -> None:
 def test_a_size_that_is_not_a_positive_whole_number_is_refused(size: object) -> None:
     with pytest.raises(InvalidArgument, match="positive whole number"):
         svg.hand("3s", size=size)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("draw", "match"),
+    [
+        (lambda: svg.hand("3♠ 4♠", title=1), "title must be text or None, not 1"),  # type: ignore[arg-type]
+        (lambda: svg.hand("3♠ 4♠", fan=1), "fan must be True or False"),  # type: ignore[arg-type]
+        (lambda: svg.position(Round.deal(HOUSE, seed=1), reveal="yes"), "reveal must be True or False"),  # type: ignore[arg-type]
+        (lambda: svg.position("house"), "round_ must be a Round"),  # type: ignore[arg-type]
+        (lambda: svg.card(5), "value must be a Card or card text"),  # type: ignore[arg-type]
+        (lambda: svg.combo("3♠"), "value must be a Combo"),  # type: ignore[arg-type]
+        (lambda: svg.trick(None), "value must be a Trick"),  # type: ignore[arg-type]
+        (lambda: svg.view(Round.deal(HOUSE, seed=1)), "value must be a PlayerView"),  # type: ignore[arg-type]
+        (lambda: svg.settlement({}), "value must be a Settlement"),  # type: ignore[arg-type]
+    ],
+)
+def test_every_picture_refuses_an_argument_of_the_wrong_type(draw: Any, match: str) -> None:
+    with pytest.raises(InvalidArgument, match=match):
+        draw()
 
 
 def test_selecting_a_card_not_in_the_hand_is_refused() -> None:

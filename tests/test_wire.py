@@ -603,6 +603,25 @@ def test_a_bool_is_no_seat() -> None:
         PlayerView.from_dict(document | {"seat": True})
 
 
+@pytest.mark.parametrize("key", [10**5000, 1, None, (1, 2)], ids=["huge", "one", "none", "tuple"])
+def test_a_key_that_is_not_text_is_an_unknown_field_of_any_document(key: Any) -> None:
+    """Python mappings may hold any key (JSON text holds only text): each is named, never converted to digits."""
+    shown = "<a 16610-bit number>" if key == 10**5000 else repr(key)
+    for value in (classify("3♠ 4♠ 5♠", HOUSE), FINISHED.view(2), FINISHED.result, Action(kind="pass", seat=1)):
+        document: dict[Any, Any] = value.to_dict()
+        document[key] = 1
+        with pytest.raises(InvalidDocument, match=rf"^{re.escape(shown)}: not a field here"):
+            type(value).from_dict(document)
+        with pytest.raises(InvalidDocument, match="not a field here"):
+            read_document(document)
+
+
+@pytest.mark.parametrize("cls", [None, "Combo", 1, [Combo], int])
+def test_decode_names_what_has_no_document(cls: Any) -> None:
+    with pytest.raises(InvalidDocument, match="has no wire document; the documents hold Combo"):
+        wire.decode(cls, {})
+
+
 def test_seats_and_amounts_in_documents_at_their_limits_and_past_them() -> None:
     action = Action(kind="pass", seat=3).to_dict()
     assert Action.from_dict(action | {"seat": 99}).seat == 99

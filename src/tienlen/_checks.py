@@ -14,7 +14,7 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
-from tienlen._input import MAX_AMOUNT, shown
+from tienlen._input import MAX_AMOUNT, is_whole, shown
 from tienlen.errors import InvalidArgument, TienLenError, language
 from tienlen.profiles import PROFILES
 from tienlen.rules import RuleSet
@@ -47,7 +47,7 @@ def _tuple(types: type | tuple[type, ...]) -> tuple[type, ...]:
 
 def check_int(value: Any, name: str, low: int, high: int) -> int:
     """``value`` when it is a whole number (not a bool) from ``low`` to ``high``, else :class:`InvalidArgument`."""
-    if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+    if is_whole(value, low, high):
         return value
     raise InvalidArgument.of("not-a-whole-number-in-range", name=name, low=low, high=high, value=shown(value))
 
@@ -78,7 +78,7 @@ def rules_or_profile(value: Any, name: str = "rules") -> RuleSet:
 
 def check_players(rules: RuleSet, players: Any, name: str = "players") -> int:
     """``players`` when it is a player count ``rules`` allows, else :class:`InvalidArgument`."""
-    if isinstance(players, int) and not isinstance(players, bool) and rules.min_players <= players <= rules.max_players:
+    if is_whole(players, rules.min_players, rules.max_players):
         return players
     low, high = rules.min_players, rules.max_players
     span = f"{low}" if low == high else f"{low} to {high}"
@@ -88,14 +88,14 @@ def check_players(rules: RuleSet, players: Any, name: str = "players") -> int:
 def check_seat(seat: Any, players: int, name: str = "seat", error: type[TienLenError] = InvalidArgument) -> int:
     """``seat`` when it is a seat of a ``players``-player table, else ``error`` (an action's seat is
     refused as :class:`~tienlen.IllegalPlay`, like the rest of a refused action)."""
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players:
+    if is_whole(seat, 0, players - 1):
         return seat
     raise error.of("not-a-seat", name=name, value=players - 1, seat=shown(seat))
 
 
 def check_unit(unit: object, rules: RuleSet) -> int:
     """``unit`` when it is a positive whole number (exactly 1 for points), else :class:`InvalidArgument`."""
-    if isinstance(unit, bool) or not isinstance(unit, int) or not 1 <= unit <= MAX_AMOUNT:
+    if not is_whole(unit, 1, MAX_AMOUNT):
         raise InvalidArgument.of("unit-not-positive", unit=shown(unit), unit_name=rules.unit_name, max_amount=MAX_AMOUNT)
     if rules.currency == "points" and unit != 1:
         raise InvalidArgument.of("unit-with-points", rules=rules.name, unit=unit)
@@ -124,7 +124,7 @@ def check_balances(balances: object, players: int) -> tuple[int, ...]:
     if len(balances) != players:
         raise InvalidArgument.of("balances-wrong-count", balances_count=len(balances), players=players)
     for seat, value in enumerate(balances):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
+        if not is_whole(value, 0, MAX_AMOUNT):
             raise InvalidArgument.of("balance-out-of-range", seat=seat, value=shown(value), max_amount=MAX_AMOUNT)
     return tuple(balances)
 

@@ -11,8 +11,11 @@ import json
 import os
 import reprlib
 import stat
-from typing import Any, TypeVar
+import unicodedata
+from collections.abc import Container, Iterable
+from typing import Any, TypeGuard, TypeVar
 
+from tienlen._messages import number_text
 from tienlen.errors import InvalidArgument, TienLenError, one_line
 
 MAX_SEED = 2**64 - 1
@@ -51,9 +54,7 @@ class _Excerpt(reprlib.Repr):
         self.maxlist = self.maxtuple = self.maxdict = self.maxset = self.maxfrozenset = 6
 
     def repr_int(self, x: int, level: int) -> str:
-        if x.bit_length() > 128:
-            return f"<a {x.bit_length()}-bit number>"
-        return repr(x)
+        return number_text(x)
 
     def repr_instance(self, x: object, level: int) -> str:
         try:
@@ -73,6 +74,27 @@ def shown(value: object, limit: int = 60) -> str:
     are given by their size; containers are shown a few items and levels deep.
     """
     return one_line(_EXCERPT.repr(value), limit)
+
+
+def is_whole(value: object, low: int, high: int) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number from ``low`` to ``high``: an ``int``, never a ``bool``
+    (``True`` is no seat, count or level, though Python counts it as 1)."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def unknown_keys(keys: Iterable[object], known: Container[object]) -> list[str]:
+    """The keys not in ``known``, as text in sorted order (a key that is not text, such as ``1``
+    or a number too long to write, as an error message quotes it: :func:`shown`)."""
+    return sorted(key if isinstance(key, str) else shown(key) for key in keys if key not in known)
+
+
+def without_invisible(text: str) -> str:
+    """``text`` without invisible characters (format characters such as a zero-width space, and
+    variation selectors such as the emoji one of a phone's ``Q♥️``): card text and action words
+    are read without them."""
+    if text.isascii():
+        return text
+    return "".join(c for c in text if unicodedata.category(c) != "Cf" and not "\ufe00" <= c <= "\ufe0f")
 
 
 def check_text(value: Any, name: str, limit: int, error: type[_E]) -> str:
@@ -136,6 +158,8 @@ def read_file(path: Any, name: str, limit: int, error: type[_E]) -> str:
             raise error.of("file-over-limit", name=name, where=where, st_size=info.st_size, limit=limit)
         with open(path, "rb") as file:
             data = file.read(limit + 1)
+    except TienLenError:  # the refusals above are ValueErrors too: raised as they are, not wrapped again
+        raise
     except (OSError, ValueError) as problem:
         raise error.of(
             "cannot-read-file", name=name, where=where, problem=getattr(problem, "strerror", None) or problem

@@ -32,6 +32,7 @@ __all__ = [
     "Params",
     "fields",
     "jsonable",
+    "number_text",
     "render",
     "words_of",
 ]
@@ -106,19 +107,32 @@ _DIRECTORY = Path(__file__).parent / "locale"
 _TRANSLATIONS: BoundedCache[str, gettext.NullTranslations] = BoundedCache("message catalogues", limit=8, holds="languages")
 
 
+MAX_NUMBER_BITS = 128
+"""The longest whole number a message writes out in digits; a longer one is given by its size."""
+
+
+def number_text(number: int) -> str:
+    """``number`` in digits, or ``<a 16610-bit number>`` when it has more than :data:`MAX_NUMBER_BITS`
+    bits (Python refuses to write a number of more than 4,300 digits, and no one reads one)."""
+    return repr(number) if number.bit_length() <= MAX_NUMBER_BITS else f"<a {number.bit_length()}-bit number>"
+
+
 def jsonable(value: Any) -> Any:
     """``value`` as a parameter: a refusal (an error or a reason, with a ``code`` and ``params``) as
-    ``{"code", "params"}``, an enum as its name in words, numbers, text and ``None`` as they are,
-    mappings and lists of them item by item, anything else as its text."""
+    ``{"code", "params"}``, an enum as its name in words, numbers, text and ``None`` as they are
+    (a whole number too long to write as its size, :func:`number_text`), mappings and lists of them
+    item by item, anything else as its text."""
     code, params = getattr(value, "code", None), getattr(value, "params", None)
     if isinstance(code, str) and isinstance(params, Mapping):  # a refusal: an error, or a Reason
         return {"code": code, "params": dict(params)}
     if isinstance(value, enum.Enum):
         return value.name.lower().replace("_", " ")
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_NUMBER_BITS:
+        return number_text(value)
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, Mapping):
-        return {str(key): jsonable(item) for key, item in value.items()}
+        return {key if isinstance(key, str) else str(jsonable(key)): jsonable(item) for key, item in value.items()}
     if isinstance(value, (list, tuple, frozenset, set)):
         items = sorted(value, key=repr) if isinstance(value, (set, frozenset)) else value
         return [jsonable(item) for item in items]

@@ -9,8 +9,9 @@ from typing import Any
 
 import attrs
 
-from tienlen._checks import check_lang
+from tienlen._checks import check_lang, check_seat
 from tienlen._codec import WireValue
+from tienlen._input import is_whole
 from tienlen._messages import jsonable, render
 from tienlen.rules import Currency
 
@@ -86,12 +87,16 @@ class Settlement(WireValue):
         return len(self.net)
 
     def paid_by(self, seat: int) -> tuple[Transfer, ...]:
-        """The transfers ``seat`` pays."""
-        return tuple(t for t in self.transfers if t.payer == seat)
+        """The transfers ``seat`` pays. Raises :class:`~tienlen.InvalidArgument` when ``seat`` is
+        not a seat of the table (nor :data:`HOUSE_SEAT`, which pays nothing)."""
+        return tuple(t for t in self.transfers if t.payer == self._seat(seat))
 
     def paid_to(self, seat: int) -> tuple[Transfer, ...]:
-        """The transfers ``seat`` (or :data:`HOUSE_SEAT`) receives."""
-        return tuple(t for t in self.transfers if t.payee == seat)
+        """The transfers ``seat`` (or :data:`HOUSE_SEAT`) receives; ``seat`` as in :meth:`paid_by`."""
+        return tuple(t for t in self.transfers if t.payee == self._seat(seat))
+
+    def _seat(self, seat: object) -> int:
+        return HOUSE_SEAT if is_whole(seat, HOUSE_SEAT, HOUSE_SEAT) else check_seat(seat, self.players)
 
     def __str__(self) -> str:
         return self.text()

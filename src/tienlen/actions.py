@@ -24,7 +24,7 @@ from tienlen import _words
 from tienlen._cache import BoundedCache
 from tienlen._codec import WireValue
 from tienlen._fast import fast
-from tienlen._input import MAX_ACTION_TEXT, check_text, shown
+from tienlen._input import MAX_ACTION_TEXT, check_text, is_whole, shown, without_invisible
 from tienlen.cards import parse_cards
 from tienlen.combos import Combo, ComboKind, classify
 from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCards
@@ -50,7 +50,7 @@ class Action(WireValue):
     def __attrs_post_init__(self) -> None:
         if self.kind not in ("play", "pass", "interrupt", "forfeit"):
             raise IllegalPlay.of("unknown-action-kind", kind=shown(self.kind))
-        if isinstance(self.seat, bool) or not isinstance(self.seat, int) or not 0 <= self.seat <= 99:
+        if not is_whole(self.seat, 0, 99):
             raise IllegalPlay.of("action-seat-out-of-range", seat=shown(self.seat))
         if not isinstance(self.combo, Combo) if self.kind in ("play", "interrupt") else self.combo is not None:
             code = "action-needs-combo" if self.combo is None else "action-has-no-cards"
@@ -82,7 +82,8 @@ def parse_action(text: str, rules: RuleSet, *, seat: int | None = None, to_act: 
     so that ``str(action)`` reads back. Cards may be written in any spelling :func:`~tienlen.parse_cards` reads,
     a rank and its suit standing apart as well (``A bích``, ``heo cơ``, ``A s``). The Vietnamese
     words ``bỏ``, ``bỏ lượt`` or ``qua`` pass, ``đánh`` plays and ``chặt`` chops (with or without
-    diacritics, in any case).
+    diacritics, in any case). Invisible characters (a zero-width space, a variation selector) are
+    dropped from the whole text, words and cards alike, as card text drops them.
 
     The action is for ``seat`` when given (a ``seat N`` in the text must then agree), else for the
     seat the text names, else (a play or a pass) for ``to_act``. Only the words are read here:
@@ -103,7 +104,7 @@ def parse_action(text: str, rules: RuleSet, *, seat: int | None = None, to_act: 
     if not isinstance(text, str):
         raise IllegalPlay.of("action-not-text", type=type(text).__name__)
     check_text(text, "an action", MAX_ACTION_TEXT, IllegalPlay)  # before any splitting
-    words = text.split()
+    words = without_invisible(text).split()  # as card text is read: a zero-width space is no part of a word
     named = None
     if words and words[0].lower() == "seat":
         if len(words) < 2 or not (words[1].isascii() and words[1].isdigit() and len(words[1]) <= 3):
@@ -146,7 +147,7 @@ def _verb(words: list[str]) -> tuple[Literal["play", "pass", "interrupt", "forfe
 
 def says_pass(text: str) -> bool:
     """Whether ``text`` is a pass and nothing else: ``pass``, ``bỏ``, ``bỏ lượt`` or ``qua``, in any case."""
-    words = text.split()
+    words = without_invisible(text).split()
     return bool(words) and _verb(words) == ("pass", len(words))
 
 

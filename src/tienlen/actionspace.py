@@ -68,13 +68,15 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import islice
 from typing import Any, SupportsIndex
 
 import attrs
 
 from tienlen._cache import BoundedCache
+from tienlen._checks import check_type
 from tienlen._fast import slot_setter
-from tienlen._input import shown
+from tienlen._input import is_whole, shown
 from tienlen.actions import Action, LegalActions
 from tienlen.cards import FULL_MASK, Rank, Suit, format_cards
 from tienlen.combos import ComboKind, rank_nibbles
@@ -86,6 +88,7 @@ __all__ = [
     "RUN_SHAPES",
     "SET_RUN_SHAPES",
     "CHOICE_LENGTH",
+    "MAX_SEQUENCE",
     "action_indices",
     "indices_mask",
     "index_label",
@@ -137,6 +140,9 @@ _STEP_SUITS = {index: suits for steps in _STEP_INDICES.values() for suits, index
 """Each suit-step index and the suits it fixes at its rank."""
 _RUN_KINDS = {1: ComboKind.STRAIGHT, 2: ComboKind.PAIR_RUN, 3: ComboKind.TRIPLE_RUN, 4: ComboKind.QUAD_RUN}
 
+MAX_SEQUENCE = 14
+"""The longest index sequence (14): a straight's span, then one suit step at each of its 13 ranks."""
+
 CHOICE_LENGTH = 53
 """Ints in :meth:`Choice.encode`: the run span index chosen (0 if none), then 52 card bits."""
 
@@ -148,7 +154,7 @@ def action_indices(mask: int) -> tuple[int, ...]:
     Raises :class:`~tienlen.InvalidCombo` for a card set of no shape the space names (cards of
     several ranks that are not as many cards at each of consecutive ranks).
     """
-    if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask <= FULL_MASK:
+    if not is_whole(mask, 0, FULL_MASK):
         raise InvalidCombo.of("not-a-card-mask", mask=shown(mask))
     indices = _INDICES.get(mask)
     return indices if indices is not None else _INDICES.put(mask, _indices(mask))
@@ -180,11 +186,15 @@ _INDICES: BoundedCache[int, tuple[int, ...]] = BoundedCache("action indices", li
 def indices_mask(indices: Sequence[int]) -> int:
     """The card set a whole index sequence names (``0`` for a pass): the inverse of :func:`action_indices`.
 
-    Raises :class:`~tienlen.IllegalPlay` saying what is wrong when ``indices`` is no such sequence.
+    Raises :class:`~tienlen.IllegalPlay` saying what is wrong when ``indices`` is no such sequence
+    (or no sequence at all; at most :data:`MAX_SEQUENCE` indices are read).
     """
-    indices = tuple(indices)
-    if not indices or any(isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < ACTION_SPACE_SIZE for i in indices):
-        raise IllegalPlay.of("give-indices-from-0-one", indices=indices, value=ACTION_SPACE_SIZE - 1)
+    try:
+        indices = tuple(islice(indices, MAX_SEQUENCE + 1))
+    except TypeError:  # not iterable
+        raise IllegalPlay.of("give-indices-from-0-one", indices=shown(indices), value=ACTION_SPACE_SIZE - 1) from None
+    if not indices or len(indices) > MAX_SEQUENCE or not all(is_whole(i, 0, ACTION_SPACE_SIZE - 1) for i in indices):
+        raise IllegalPlay.of("give-indices-from-0-one", indices=shown(list(indices)), value=ACTION_SPACE_SIZE - 1)
     first, steps = indices[0], indices[1:]
     if first < _RUN_BASE:
         if steps:
@@ -218,8 +228,8 @@ def index_label(index: int) -> str:
 
     Raises :class:`~tienlen.IllegalPlay` for a number outside the space.
     """
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < ACTION_SPACE_SIZE:
-        raise IllegalPlay.of("action-index-indices-run-from", index=index, value=ACTION_SPACE_SIZE - 1)
+    if not is_whole(index, 0, ACTION_SPACE_SIZE - 1):
+        raise IllegalPlay.of("action-index-indices-run-from", index=shown(index), value=ACTION_SPACE_SIZE - 1)
     if index == PASS_INDEX:
         return "pass"
     if index < _RUN_BASE:
@@ -256,10 +266,18 @@ class Choice:
 
     @classmethod
     def of(cls, actions: Iterable[Action]) -> Choice:
-        """A fresh choice among ``actions`` (the legal actions of one seat, each a different card set)."""
+        """A fresh choice among ``actions`` (the legal actions of one seat, each a different card set).
+
+        Raises :class:`~tienlen.InvalidArgument` when ``actions`` is not a collection of
+        :class:`~tienlen.Action` values."""
         if isinstance(actions, LegalActions):
             return cls(_ByIndices(actions))
-        return cls({action_indices(a.mask): a for a in actions})
+        check_type(actions, Iterable, "actions", "the legal actions of one seat")
+        by_indices: dict[tuple[int, ...], Action] = {}
+        for action in actions:  # read once: a generator is read as a list
+            check_type(action, Action, "each action", "an Action")
+            by_indices[action_indices(action.mask)] = action
+        return cls(by_indices)
 
     def legal_indices(self) -> tuple[int, ...]:
         """The indices that may be chosen next, ascending."""
@@ -289,9 +307,9 @@ class Choice:
         legal = self.legal_indices()
         number = None if isinstance(index, bool) else _whole(index)
         if number is None or number not in legal:
-            shown = ", ".join(f"{i} ({index_label(i)})" for i in legal[:8]) + (" …" if len(legal) > 8 else "")
+            legal_text = ", ".join(f"{i} ({index_label(i)})" for i in legal[:8]) + (" …" if len(legal) > 8 else "")
             described = f" ({index_label(number)})" if number is not None and 0 <= number < ACTION_SPACE_SIZE else ""
-            raise IllegalPlay.of("action-index-legal-now-legal", index=index, described=described, shown=shown)
+            raise IllegalPlay.of("action-index-legal-now-legal", index=shown(index), described=described, shown=legal_text)
         chosen = (*self.chosen, number)
         action = self.actions.get(chosen)
         return action if action is not None else Choice(self.actions, chosen)

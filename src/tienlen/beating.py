@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from tienlen._bits import colours
-from tienlen._checks import check_bool, check_lang, check_rules
+from tienlen._checks import check_bool, check_lang, check_rules, check_type
 from tienlen.cards import Card
 from tienlen.combos import PAIR, PAIR_RUN, STRAIGHT, Combo, ComboKind, as_combo, rank_nibbles
 from tienlen.errors import InvalidCombo, Reason
@@ -35,12 +35,28 @@ _Why = tuple[str, dict[str, Any]]  # a reason's code and its parameters
 
 
 def is_bomb(combo: Combo, rules: RuleSet) -> bool:
-    """Whether ``combo`` is a bomb under ``rules`` (its class is in the bomb table)."""
+    """Whether ``combo`` is a bomb under ``rules`` (its class is in the bomb table).
+
+    Raises :class:`~tienlen.InvalidArgument` when ``combo`` is no :class:`~tienlen.Combo` or
+    ``rules`` no :class:`~tienlen.RuleSet`."""
+    check_type(combo, Combo, "combo", "a Combo")
+    check_rules(rules)
+    return _is_bomb(combo, rules)
+
+
+def _is_bomb(combo: Combo, rules: RuleSet) -> bool:
     return rules.bomb_rule(combo.bomb_class) is not None
 
 
 def suit_pattern(combo: Combo) -> tuple[int, ...]:
-    """What must match under a follow-suit rule: per rank, the suits held (pairs: the colours held)."""
+    """What must match under a follow-suit rule: per rank, the suits held (pairs: the colours held).
+
+    Raises :class:`~tienlen.InvalidArgument` when ``combo`` is no :class:`~tienlen.Combo`."""
+    check_type(combo, Combo, "combo", "a Combo")
+    return _suit_pattern(combo)
+
+
+def _suit_pattern(combo: Combo) -> tuple[int, ...]:
     nibbles = [n for n in rank_nibbles(combo.mask) if n]
     if combo.kind is PAIR:
         return tuple(map(colours, nibbles))
@@ -92,7 +108,7 @@ def explain(
 def _verdict(play: Combo, table: Combo | None, rules: RuleSet, passed: bool) -> _Why | None:
     """``None`` when ``play`` may go on ``table``, else the code and parameters of :func:`explain`'s reason."""
     if table is None:
-        if not rules.lead_pair_run_bombs and play.kind is PAIR_RUN and is_bomb(play, rules):
+        if not rules.lead_pair_run_bombs and play.kind is PAIR_RUN and _is_bomb(play, rules):
             return "pair-run-bomb-cannot-lead", {"play": play, "rules": rules.name, "bomb": play.bomb_class}
         return None
     why = _refusal(play, table, rules, passed)
@@ -123,9 +139,9 @@ def _refusal(play: Combo, table: Combo, rules: RuleSet, passed: bool) -> _Why | 
     if play.kind is not table.kind or play.length != table.length:
         return _shape_reason(play, table, rules)
     ignores_suit = rules.twos_ignore_suit and play.is_two_group and play.kind <= PAIR
-    if rules.follow_suit and not ignores_suit and suit_pattern(play) != suit_pattern(table):
+    if rules.follow_suit and not ignores_suit and _suit_pattern(play) != _suit_pattern(table):
         if table.kind is PAIR:
-            return _FOLLOW[table.kind], {"kind": table.kind, "colour": suit_pattern(table)[0]}
+            return _FOLLOW[table.kind], {"kind": table.kind, "colour": _suit_pattern(table)[0]}
         return _FOLLOW[table.kind], {"kind": table.kind, "suits": _suits_text(table)}
     if play.mask.bit_length() <= table.mask.bit_length():
         return "top-card-not-higher", {"top": play.top, "table_top": table.top}
@@ -160,18 +176,21 @@ def is_chop(play: Combo | Iterable[Card] | str | int, table: Combo | Iterable[Ca
     A chop beats a 2-group or a bomb with a bomb, or, where ``rules.higher_two_chops``, beats
     2s with higher 2s. A bomb beating a lower bomb of its own class is a chop only where
     ``rules.same_class_chops``; otherwise it is an ordinary beat. Cards that form no combination
-    under ``rules`` make no chop: ``False``.
+    under ``rules`` make no chop: ``False``. Raises :class:`~tienlen.InvalidArgument` when
+    ``rules`` is no :class:`~tienlen.RuleSet` (a profile's name included: pass ``tienlen.HOUSE``,
+    as :func:`beats` and :func:`explain` take it).
     """
+    check_rules(rules)
     try:
         play = as_combo(play, rules)
         table = None if table is None else as_combo(table, rules)
     except InvalidCombo:
         return False
-    if table is None or not (table.is_two_group or is_bomb(table, rules)):
+    if table is None or not (table.is_two_group or _is_bomb(table, rules)):
         return False
     if not rules.same_class_chops and table.bomb_class is not None and play.bomb_class == table.bomb_class:
         return False
-    return is_bomb(play, rules) or (rules.higher_two_chops and play.is_two_group)
+    return _is_bomb(play, rules) or (rules.higher_two_chops and play.is_two_group)
 
 
 def _shape_reason(play: Combo, table: Combo, rules: RuleSet) -> _Why:

@@ -33,7 +33,7 @@ from attrs.exceptions import FrozenInstanceError
 
 from tienlen import _words, drawing
 from tienlen._fast import fast
-from tienlen._input import MAX_CARD_TEXT, check_text, shown
+from tienlen._input import MAX_CARD_TEXT, check_text, shown, without_invisible
 from tienlen.errors import InvalidCards
 
 __all__ = ["Rank", "Suit", "Card", "DECK", "FULL_MASK", "parse_cards", "format_cards", "mask_of", "cards_of"]
@@ -218,8 +218,7 @@ FULL_MASK = (1 << 52) - 1
 
 def _normalise(text: str) -> str:
     """NFKC form without invisible characters (format characters, variation selectors)."""
-    text = unicodedata.normalize("NFKC", text)
-    return "".join(c for c in text if unicodedata.category(c) != "Cf" and not "\ufe00" <= c <= "\ufe0f")
+    return without_invisible(unicodedata.normalize("NFKC", text))
 
 
 def _lower(text: str) -> str:

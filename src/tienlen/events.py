@@ -14,11 +14,11 @@ import attrs
 
 from tienlen._checks import check_lang
 from tienlen._codec import WireValue
-from tienlen._input import shown
+from tienlen._input import is_whole, shown
 from tienlen._messages import jsonable, render
 from tienlen.cards import Card
 from tienlen.combos import Combo
-from tienlen.errors import InvalidRecord
+from tienlen.errors import InvalidArgument, InvalidRecord
 
 __all__ = [
     "Played",
@@ -216,7 +216,7 @@ class RoundResult(WireValue):
                 raise InvalidRecord.of("result-field-not-tuple", name=name, value=name.replace("_", " "), value2=shown(value))
         den_bai = () if self.den_bai is None else (self.den_bai,)
         for seat in (self.players, self.dealer, *self.placements, *self.frozen, *self.forfeited, *den_bai):
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 99:
+            if not is_whole(seat, 0, 99):
                 raise InvalidRecord.of("result-seats-player-counts-are", seat=shown(seat))
 
     @property
@@ -239,7 +239,10 @@ class RoundResult(WireValue):
     def check_seats(self, players: int) -> None:
         """Refuse a result that contradicts itself at a ``players``-seat table: a hand per seat;
         instant winners, placements, frozen and forfeited seats at the table and in agreement;
-        chops and finishes naming seats at the table. Raises :class:`~tienlen.InvalidRecord`."""
+        chops and finishes naming seats at the table. Raises :class:`~tienlen.InvalidRecord`
+        (:class:`~tienlen.InvalidArgument` when ``players`` is not a whole number from 0 to 99)."""
+        if not is_whole(players, 0, 99):
+            raise InvalidArgument.of("not-a-whole-number-in-range", name="players", low=0, high=99, value=shown(players))
         seats = range(players)
         if len(self.hands) != players:
             raise InvalidRecord.of("result-lists-hands-players-give", hands_count=len(self.hands), players=players)
@@ -250,7 +253,7 @@ class RoundResult(WireValue):
         """Instant winners, placements, frozen and forfeited seats are at the table and agree."""
         n = len(seats)
         if self.instant_winners:
-            bad = [w.seat for w in self.instant_winners if w.seat not in seats]
+            bad = [w.seat for w in self.instant_winners if not is_whole(w.seat, 0, n - 1)]
             if bad:
                 raise InvalidRecord.of("instant-winner-seat-player-table", bad=bad[0], n=n)
         elif sorted(self.placements) != list(seats):
@@ -276,16 +279,24 @@ class RoundResult(WireValue):
         """Chop and finish events name seats at the table."""
         n = len(seats)
         for chop in self.chops:
-            if chop.chopper not in seats or chop.chopped not in seats or chop.index < 1:
+            seats_ok = is_whole(chop.chopper, 0, n - 1) and is_whole(chop.chopped, 0, n - 1)
+            if not seats_ok or isinstance(chop.index, bool) or not isinstance(chop.index, int) or chop.index < 1:
                 raise InvalidRecord.of("chop-event-names-seat-player", chop=shown(chop), n=n)
             if chop.chopper == chop.chopped:
                 raise InvalidRecord.of("chop-event-seat-cannot-chop", chop=shown(chop), chopper=chop.chopper)
         for finish in self.finishes:
-            if finish.seat not in seats:
+            if not is_whole(finish.seat, 0, n - 1):
                 raise InvalidRecord.of("finish-event-names-seat-player", finish=shown(finish), n=n)
 
     def place_of(self, seat: int) -> int:
-        """The place (1 = first) of a seat."""
+        """The place (1 = first) of a seat.
+
+        Raises :class:`~tienlen.InvalidArgument` when ``seat`` is not a seat of the round, or the
+        round ended in an instant win (which places no one: :attr:`placements` is empty)."""
+        if not is_whole(seat, 0, self.players - 1):
+            raise InvalidArgument.of("not-a-seat", name="seat", value=self.players - 1, seat=shown(seat))
+        if seat not in self.placements:
+            raise InvalidArgument.of("no-place-after-instant-win", seat=seat)
         return self.placements.index(seat) + 1
 
 

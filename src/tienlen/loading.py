@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from tienlen._input import MAX_RULES_TEXT, check_text, parse_whole, read_file, shown
+from tienlen._input import MAX_RULES_TEXT, check_text, is_whole, parse_whole, read_file, shown, unknown_keys
 from tienlen.errors import InvalidArgument, InvalidRules, one_line
 from tienlen.profiles import PROFILES
 from tienlen.rules import PER_PLAYERS, BombRule, InstantWinRule, RuleSet
@@ -106,7 +106,7 @@ def from_mapping(cls: type[RuleSet], mapping: Mapping[str, Any]) -> RuleSet:
             raise InvalidRules.of("unit-give-currency-only-unit")
         data["currency"] = data.pop("unit")
     known = {f.name for f in attrs.fields(RuleSet) if f.init}
-    unknown = sorted(set(data) - known)
+    unknown = unknown_keys(data, known)
     if unknown:
         close = difflib.get_close_matches(unknown[0], known, n=1)
         hint = f"did you mean {close[0]!r}?" if close else "the axes are listed in tienlen.AXES"
@@ -182,12 +182,16 @@ def _convert(key: str, value: Any) -> Any:
     return _tuple(value) if isinstance(value, list) else value
 
 
+_MOST_PLAYERS = 4
+"""The largest player count a table keyed by player count may name (a rule set allows 2 to 4)."""
+
+
 def _by_players(table: Mapping[Any, Any], key: str) -> tuple[tuple[int, Any], ...]:
     """A table keyed by player count ("3" in TOML and JSON) as ``((3, value), ...)`` in count order."""
     rows: dict[int, Any] = {}
     for count, value in table.items():
-        players = parse_whole(count, f"{key}: a player count", 4, InvalidRules) if isinstance(count, str) else count
-        if isinstance(players, bool) or not isinstance(players, int) or players in rows:
+        players = parse_whole(count, f"{key}: a player count", _MOST_PLAYERS, InvalidRules) if isinstance(count, str) else count
+        if not is_whole(players, 0, _MOST_PLAYERS) or players in rows:
             raise InvalidRules.of("must-player-count-given-once", key=key, count=shown(count))
         rows[players] = value
     return tuple(sorted(rows.items()))
@@ -210,8 +214,9 @@ def _tuple(value: Any) -> Any:
 
 
 def _bomb_rule(name: Any, spec: Any) -> BombRule:
-    spec = _table(spec, f"bombs.{name}")
-    unknown = sorted(set(map(str, spec)) - {"chops_twos", "chops_bombs"})
+    named = name if isinstance(name, str) else shown(name)  # a name of any type, never written out in digits
+    spec = _table(spec, f"bombs.{named}")
+    unknown = unknown_keys(spec, ("chops_twos", "chops_bombs"))
     if unknown:
-        raise InvalidRules.of("bombs-bomb-setting-use-chops", name=name, unknown=unknown[0])
+        raise InvalidRules.of("bombs-bomb-setting-use-chops", name=named, unknown=unknown[0])
     return BombRule(bomb=name, chops_twos=_tuple(spec.get("chops_twos", ())), chops_bombs=_tuple(spec.get("chops_bombs", ())))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from tienlen._codec import head
-from tienlen._input import MAX_NOTATION, MAX_SEED, check_text, parse_whole, shown
+from tienlen._input import MAX_NOTATION, MAX_SEED, check_text, parse_whole, shown, unknown_keys
 from tienlen.actions import Action
 from tienlen.cards import format_cards
 from tienlen.errors import IllegalPlay, InvalidRecord, TienLenError, one_line
@@ -56,7 +56,7 @@ def from_dict(cls: type[Round], record: Any) -> Round:
         raise InvalidRecord.of(
             "record-version-supported-library-reads", value=shown(record.get("version")), record_version=RECORD_VERSION
         )
-    unknown = sorted(set(record) - _RECORD_FIELDS)
+    unknown = unknown_keys(record, _RECORD_FIELDS)
     if unknown:
         raise InvalidRecord.of("record-has-field-that-version", unknown=shown(unknown[0]), record_version=RECORD_VERSION)
     try:

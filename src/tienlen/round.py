@@ -522,9 +522,10 @@ class Round:
     def _actor(self, seat: int | None, verb: str) -> int:
         if self.is_over or self.to_act is None:
             raise IllegalPlay.of("round-is-over-for", verb=verb)
-        if seat is not None and seat != self.to_act:
-            check_seat(seat, self.players, "seat", IllegalPlay)
-            raise IllegalPlay.of("not-your-turn", to_act=self.to_act, seat=seat)
+        if seat is not None:
+            check_seat(seat, self.players, "seat", IllegalPlay)  # False is no seat, though it equals 0
+            if seat != self.to_act:
+                raise IllegalPlay.of("not-your-turn", to_act=self.to_act, seat=seat)
         return self.to_act
 
     def _read(self, cards: Iterable[Card] | str | int, seat: int) -> int:

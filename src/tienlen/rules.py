@@ -51,7 +51,7 @@ from tienlen._axes import (  # the axes' value types, offered here too
 )
 from tienlen._bits import pairs_of
 from tienlen._codec import check_head, head
-from tienlen._input import MAX_COUNT, MAX_RULES_TEXT, load_json, shown
+from tienlen._input import MAX_COUNT, MAX_RULES_TEXT, is_whole, load_json, shown
 from tienlen._shapes import check_fields
 from tienlen.errors import InvalidArgument, InvalidRules
 
@@ -340,11 +340,17 @@ class RuleSet:
     # ---- lookups used by the engine
     def bomb_rule(self, bomb_class: str | None) -> BombRule | None:
         """The bomb rule of a class (``"quad"``, ``"PR3"`` …), or ``None`` when it is no bomb here."""
-        return self._bomb_table.get(bomb_class) if bomb_class else None
+        try:
+            return self._bomb_table.get(bomb_class) if bomb_class else None
+        except TypeError:  # an unhashable value: no bomb class
+            raise _not_a_bomb_class(bomb_class) from None
 
     def payments_for(self, players: int) -> tuple[tuple[int, int, int], ...]:
-        """Placement payments ``(payer place, payee place, units)`` at this many players."""
-        return dict(self.placement).get(players, ())
+        """Placement payments ``(payer place, payee place, units)`` at this many players.
+
+        Raises :class:`~tienlen.InvalidArgument` when ``players`` is not a whole number from 2 to 4
+        (as for every look-up by player count here)."""
+        return dict(self.placement).get(_table_size(players), ())
 
     def cards_dealt(self, players: int) -> int:
         """How many cards a deal hands out at this many players: 13 each, or all 52 where
@@ -354,6 +360,7 @@ class RuleSet:
         >>> HOUSE.cards_dealt(3)
         39
         """
+        _table_size(players)
         if not self.deal_whole_deck:
             return 13 * players
         return 52 - 52 % players if self.deal_evenly else 52
@@ -371,7 +378,7 @@ class RuleSet:
 
     def points_for(self, players: int) -> tuple[int, ...]:
         """Points by place (1st first) at this many players."""
-        return dict(self.place_points).get(players, ())
+        return dict(self.place_points).get(_table_size(players), ())
 
     def amount(self, axis: str, players: int) -> int:
         """The units of an amount axis (one of ``PER_PLAYERS``) at this many players (0 when unset).
@@ -382,8 +389,9 @@ class RuleSet:
         >>> HOUSE.amount("frozen_penalty", 4)
         8
         """
-        if axis not in PER_PLAYERS:
+        if not isinstance(axis, str) or axis not in PER_PLAYERS:
             raise InvalidArgument.of("amount-axis-use-one", axis=shown(axis), per_players=", ".join(PER_PLAYERS))
+        _table_size(players)
         value: Amount | None = getattr(self, axis)
         if isinstance(value, tuple):
             return dict(value).get(players, 0)
@@ -394,7 +402,10 @@ class RuleSet:
         (``bomb_flat_value`` for every class where it is set)."""
         if self.bomb_flat_value is not None:
             return self.bomb_flat_value
-        return dict(self.bomb_values).get(bomb_class, 0)
+        try:
+            return dict(self.bomb_values).get(bomb_class, 0)
+        except TypeError:  # an unhashable value: no bomb class
+            raise _not_a_bomb_class(bomb_class) from None
 
     # ---- mappings and text (written and read by tienlen.loading, loaded on first use)
     def to_mapping(self) -> dict[str, Any]:
@@ -445,6 +456,18 @@ class RuleSet:
         for a wrong format or version and :class:`InvalidRules` naming a bad axis."""
         document = check_head(data, "rules")
         return cls.from_mapping({key: value for key, value in document.items() if key not in ("format", "version")})
+
+
+def _table_size(players: object) -> int:
+    """``players`` when it is a table size a rule set may allow (2 to 4), for the look-ups by
+    player count; else :class:`~tienlen.InvalidArgument` (``True`` is no player count)."""
+    if not is_whole(players, 2, 4):
+        raise InvalidArgument.of("not-a-whole-number-in-range", name="players", low=2, high=4, value=shown(players))
+    return players
+
+
+def _not_a_bomb_class(value: object) -> InvalidArgument:
+    return InvalidArgument.of("wrong-type", name="bomb_class", words="a bomb class such as 'quad' or 'PR3'", value=shown(value))
 
 
 def _loading() -> ModuleType:

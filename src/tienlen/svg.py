@@ -29,7 +29,8 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from tienlen import drawing
-from tienlen._input import shown
+from tienlen._checks import check_bool, check_type
+from tienlen._input import is_whole, shown
 from tienlen.cards import Card, cards_of, format_cards, to_mask
 from tienlen.combos import Combo
 from tienlen.drawing import CARD_HEIGHT, CARD_WIDTH, badge, document, label
@@ -51,7 +52,7 @@ MAX_SIZE = 100_000
 
 
 def _check_size(size: int | None) -> None:
-    if size is not None and (isinstance(size, bool) or not isinstance(size, int) or not 0 < size <= MAX_SIZE):
+    if size is not None and not is_whole(size, 1, MAX_SIZE):
         raise InvalidArgument.of("size-picture-width-pixels-give", max_size=MAX_SIZE, size=shown(size))
 
 
@@ -62,6 +63,7 @@ def card(value: Card | str, *, size: int | None = None) -> str:
     :class:`~tienlen.InvalidArgument` for a ``size`` that is not a positive whole number.
     """
     _check_size(size)
+    check_type(value, (Card, str), "value", "a Card or card text")
     drawn = Card.parse(value) if isinstance(value, str) else Card(value.index)
     return drawing.card_document(drawn.rank.symbol, drawn.suit.symbol, red=drawn.is_red, size=size)
 
@@ -96,9 +98,13 @@ def hand(
     as held; the ``selected`` cards stand raised with a gold edge. ``title`` replaces the default
     description (the cards, and which are selected).
 
-    Raises :class:`~tienlen.InvalidCards` for unreadable cards or a selected card not in the hand.
+    Raises :class:`~tienlen.InvalidCards` for unreadable cards or a selected card not in the hand,
+    :class:`~tienlen.InvalidArgument` for a ``title`` that is not text or ``None``, or a ``fan``
+    that is not ``True`` or ``False``.
     """
     _check_size(size)
+    check_bool(fan, "fan")
+    check_type(title, (str, type(None)), "title", "text or None")
     mask, chosen = to_mask(cards), to_mask(selected)
     held = cards_of(mask)
     if chosen & ~mask:
@@ -147,6 +153,7 @@ def _fan(held: Sequence[Card], chosen: int, title: str, size: int | None) -> str
 
 def combo(value: Combo, *, size: int | None = None) -> str:
     """A combination's cards in a row, titled with its kind (``pair 7♦ 7♥``)."""
+    check_type(value, Combo, "value", "a Combo")
     return hand(value.mask, size=size, title=f"{value.kind.label} {value}")
 
 
@@ -154,6 +161,7 @@ def trick(value: Trick, *, size: int | None = None) -> str:
     """A trick: one row per play in order, who made it, and each chop marked in red with its place
     in the chain; then who has passed."""
     _check_size(size)
+    check_type(value, Trick, "value", "a Trick")
     chops = {(c.chopper, c.by.mask): c.index for c in value.chain}
     rows, top, widest = [], 44.0, 0.0
     for i, (seat, played) in enumerate(value.plays):
@@ -213,9 +221,12 @@ def position(round_: Round, *, seat: int | None = None, reveal: bool = False, si
     every hand face up when ``reveal``. Markers show who is to act, who passed, who is out (with
     the place), frozen, forfeited or an instant winner; the middle shows the last play.
 
-    Raises :class:`~tienlen.InvalidArgument` when ``seat`` is not at the table or both ``seat``
-    and ``reveal`` are given.
+    Raises :class:`~tienlen.InvalidArgument` when ``round_`` is no :class:`~tienlen.Round`,
+    ``seat`` is not at the table, ``reveal`` is not ``True`` or ``False``, or both ``seat`` and
+    ``reveal`` are given.
     """
+    check_type(round_, Round, "round_", "a Round")
+    check_bool(reveal, "reveal")
     if seat is not None:
         if reveal:
             raise InvalidArgument.of("reveal-shows-every-hand-give")
@@ -245,6 +256,7 @@ def position(round_: Round, *, seat: int | None = None, reveal: bool = False, si
 def view(value: PlayerView, *, size: int | None = None) -> str:
     """A :class:`~tienlen.PlayerView`: what its seat sees (see :func:`position`)."""
     _check_size(size)
+    check_type(value, PlayerView, "value", "a PlayerView")
     scene = _Scene(
         rules_name=value.rules.name,
         clockwise=value.rules.direction == "clockwise",
@@ -372,6 +384,7 @@ def settlement(value: Settlement, *, size: int | None = None) -> str:
     """A settlement as a table: each transfer (payer, payee, amount, reason) in the order it fell
     due, then each seat's net, gains in green and losses in red."""
     _check_size(size)
+    check_type(value, Settlement, "value", "a Settlement")
 
     def who(seat: int) -> str:
         return "house" if seat < 0 else f"seat {seat}"

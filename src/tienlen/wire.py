@@ -35,7 +35,7 @@ import attrs
 
 from tienlen._cache import BoundedCache
 from tienlen._codec import WIRE_VERSION, WireValue, check_head, head, loads
-from tienlen._input import MAX_AMOUNT, MAX_CARD_TEXT, shown
+from tienlen._input import MAX_AMOUNT, MAX_CARD_TEXT, shown, unknown_keys
 from tienlen._schemas import bundled_schema, schema, validator
 from tienlen.actions import Action
 from tienlen.cards import DECK, FULL_MASK, cards_of, format_cards, iter_indices, to_mask
@@ -173,7 +173,7 @@ def _object(value: object, path: str, keys: tuple[str, ...]) -> Mapping[str, Any
     missing = [k for k in keys if k not in value]
     if missing:
         raise InvalidDocument.of("document-field-missing", path=_at(path, missing[0]))
-    unknown = sorted(str(k) for k in value if k not in keys)
+    unknown = unknown_keys(value, keys)
     if unknown:
         raise InvalidDocument.of("field-here-fields-are", path=_at(path, unknown[0]), keys=", ".join(keys))
     return value
@@ -548,11 +548,10 @@ def decode(cls: type[WireValue], data: object) -> Any:
 
 
 def _name_of(cls: type) -> str:
-    name = _NAMES_OF.get(cls)
+    name = _NAMES_OF.get(cls) if isinstance(cls, type) else None
     if name is None:
-        raise InvalidDocument.of(
-            "has-no-wire-document-documents", cls=cls.__name__, value=", ".join(c.__name__ for c in _NAMES_OF)
-        )
+        shown_cls = cls.__name__ if isinstance(cls, type) else shown(cls)
+        raise InvalidDocument.of("has-no-wire-document-documents", cls=shown_cls, value=", ".join(c.__name__ for c in _NAMES_OF))
     return name
 
 
