@@ -234,3 +234,12 @@ def test_any_tournament_arguments_are_played_or_refused_by_the_library(line_up: 
     """Stopped at its first chunk, whatever it was asked (10**9 deals included)."""
     with contextlib.suppress(TienLenError, Enough):
         tournament(HOUSE, line_up, deals=deals, seed=seed, workers=workers, progress=stop_at_first_chunk)
+
+
+@pytest.mark.parametrize("client", [object(), "tcp://127.0.0.1:8786", 1])
+def test_a_client_that_is_no_dask_client_is_refused_before_any_deal(client: object) -> None:
+    """The fuzz suite's reproducer: ``tournament(client=object())`` raised AttributeError."""
+    with pytest.raises(InvalidArgument) as refused:
+        tournament(HOUSE, ("random", "greedy"), deals=1, client=client)
+    assert refused.value.code == "not-a-dask-client"
+    assert "Dask" in refused.value.text("vi")

@@ -184,6 +184,7 @@ MESSAGES: dict[str, str] = {
     "not-a-combination-of-any-kind": "{mask} is no single, pair, triple, quad, straight or run of pairs, triples or quads",
     "not-a-combination-under": "{cards} is not a combination under {rules}: {reason}",
     "not-a-regular-file": "cannot read {name} {where}: it is not a regular file",
+    "not-a-dask-client": "client: {value} is not a Dask client; pass a distributed.Client (pip install 'tienlen[dask]')",
     "not-a-rule-set": "{name}: {rules} is not a RuleSet; pass a profile such as tienlen.HOUSE, or load_rules(name)",
     "not-a-rule-set-or-profile": "{name}: {value} is neither a RuleSet nor a profile ({profiles})",
     "not-a-seat": "{name} must be a seat from 0 to {value}, not {seat}",

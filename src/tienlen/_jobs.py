@@ -14,6 +14,9 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any, TypeVar
 
+from tienlen._input import shown
+from tienlen.errors import InvalidArgument
+
 __all__ = ["IN_FLIGHT", "run_jobs"]
 
 _T = TypeVar("_T")
@@ -34,6 +37,8 @@ def run_jobs(
     jobs not yet started are cancelled and the processes shut down.
     """
     if client is not None:
+        if not all(callable(getattr(client, method, None)) for method in ("submit", "nthreads", "cancel")):
+            raise InvalidArgument.of("not-a-dask-client", value=shown(client))
         return _on_cluster(play, iter(jobs), client)
     if workers == 1:
         return (play(*job) for job in jobs)
