@@ -7,10 +7,10 @@ import importlib.util
 import os
 
 _NEEDS = {
-    "src/tienlen/plot.py": "matplotlib",
-    "src/tienlen/pettingzoo.py": "pettingzoo",
-    "src/tienlen/openspiel.py": "pyspiel",
-    "src/tienlen/vector.py": "numpy",
+    "src/tienlen/show/plot.py": "matplotlib",
+    "src/tienlen/learning/pettingzoo.py": "pettingzoo",
+    "src/tienlen/learning/openspiel.py": "pyspiel",
+    "src/tienlen/learning/vector.py": "numpy",
 }
 
 collect_ignore = [path for path, needs in _NEEDS.items() if importlib.util.find_spec(needs) is None]

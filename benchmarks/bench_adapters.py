@@ -6,7 +6,7 @@ The same seeded deals are played to the end four ways by a uniformly random poli
   do) picks among its legal actions (the lazy ``Round.legal_actions()`` for the seat in turn), and
   the choice is applied with ``Round.apply``;
 * ``TienLenEnv``: the framework-free environment, one step per action (a card mask);
-* ``PettingZoo``: ``tienlen.pettingzoo.env`` with its wrappers, one step per index of the fixed
+* ``PettingZoo``: ``tienlen.learning.pettingzoo.env`` with its wrappers, one step per index of the fixed
   action space (a run takes its span, then a step per rank), observations read at every step
   with ``last()``, the agents' final ``step(None)`` included;
 * ``OpenSpiel``: ``python_tienlen`` states, one ``apply_action`` per index, the 52 chance steps of
@@ -53,10 +53,10 @@ import pyspiel
 
 import tienlen
 from tienlen import PROFILES, Round
-from tienlen.env import TienLenEnv, advance, chop_offers
-from tienlen.openspiel import GAME_NAME
-from tienlen.pettingzoo import env as pettingzoo_env
-from tienlen.rules import RuleSet
+from tienlen.learning.env import TienLenEnv, advance, chop_offers
+from tienlen.learning.openspiel import GAME_NAME
+from tienlen.learning.pettingzoo import env as pettingzoo_env
+from tienlen.variants.rules import RuleSet
 
 Loop = Callable[[RuleSet, int, int], tuple[int, int]]
 """Play the round of one seed; return (steps, plies)."""

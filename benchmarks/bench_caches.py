@@ -3,7 +3,7 @@
 First each bounded cache is filled to its cap with made-up entries under ``tracemalloc``, which
 gives the most memory it can ever take. Then seeded random self-play (``legal_actions()``, one
 action by index, ``apply``) runs ``--rounds`` rounds over the profiles in turn, and reports what
-the caches' own statistics say (``tienlen._cache.stats()``: the most entries each held at any
+the caches' own statistics say (``tienlen._base.cache.stats()``: the most entries each held at any
 time and how many times it was full and started again) and the process's peak resident memory.
 
     python benchmarks/bench_caches.py                  # 200,000 rounds
@@ -22,9 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from tienlen import PROFILES, Round, actions, moves
-from tienlen._cache import CACHES, stats
-from tienlen.combos import ComboKind
+from tienlen import PROFILES, Round
+from tienlen._base.cache import CACHES, stats
+from tienlen.game import actions, moves
+from tienlen.game.combos import ComboKind
 
 
 def full_bytes() -> dict[str, int]:

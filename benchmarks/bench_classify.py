@@ -38,7 +38,7 @@ def main() -> None:
     args = parser.parse_args()
     sys.path.insert(0, str(args.tree / "src"))
     from tienlen import HOUSE, classify  # the tree's own
-    from tienlen.cards import parse_cards
+    from tienlen.game.cards import parse_cards
 
     masks = {name: sum(1 << (4 * c.rank + c.suit) for c in parse_cards(text)) for name, text in CASES.items()}
     import tienlen

@@ -2,7 +2,7 @@
 
 For every profile this builds a fixed, seeded set of positions (a 13-card hand and a table drawn
 from the other 39 cards: empty, singles, pairs, triples, straights, 2-groups and bombs), then
-reports per table type the median time of one :func:`tienlen.moves.legal_masks` call, one
+reports per table type the median time of one :func:`tienlen.game.moves.legal_masks` call, one
 :func:`tienlen.legal_plays` call (combo cache warm, and cold) and one call of the engine's
 ``plays_by_kind``, and generations per second over all positions. It also times ``plays_by_kind``
 on the positions met in seeded random self-play (``--played`` rounds per profile: the seat to act,
@@ -14,7 +14,7 @@ Run from the repository root::
 
     python benchmarks/bench_moves.py            # 10,000 positions per profile, 200 brute force
     python benchmarks/bench_moves.py --quick    # 1,000 positions per profile, 20 brute force
-    git show a8117b0:src/tienlen/moves.py > /tmp/old_moves.py
+    git show a8117b0:src/tienlen/game/moves.py > /tmp/old_moves.py
     python benchmarks/bench_moves.py --baseline /tmp/old_moves.py   # and the speed-up over that version
 """
 
@@ -34,9 +34,9 @@ from collections.abc import Callable, Sequence
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
 from tienlen import PROFILES, Combo, InvalidCombo, Round, RuleSet, beats, classify, legal_plays
-from tienlen._cache import CACHES
-from tienlen.cards import to_mask
-from tienlen.moves import legal_masks, plays_by_kind
+from tienlen._base.cache import CACHES
+from tienlen.game.cards import to_mask
+from tienlen.game.moves import legal_masks, plays_by_kind
 
 TYPES = ("empty", "single", "pair", "triple", "straight", "2-group", "bomb")
 # How often each table type appears among the positions.
@@ -228,7 +228,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--baseline",
         metavar="FILE",
-        help="also time legal_plays from another moves.py (e.g. from `git show REV:src/tienlen/moves.py`)",
+        help="also time legal_plays from another moves.py (e.g. from `git show REV:src/tienlen/game/moves.py`)",
     )
     args = parser.parse_args(argv)
     baseline = _load_baseline(args.baseline) if args.baseline else None

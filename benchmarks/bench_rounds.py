@@ -35,9 +35,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from tienlen import PROFILES, Chop, GreedyAgent, Played, Round
-from tienlen.actions import Action
-from tienlen.rules import RuleSet
+from tienlen import PROFILES, Chop, Played, Round
+from tienlen.game.actions import Action
+from tienlen.players.agents import GreedyAgent
+from tienlen.variants.rules import RuleSet
 
 
 def run(rules: RuleSet, rounds: int, players: int, seed: int, loop: str = "index", parts: bool = False) -> dict[str, float]:
@@ -120,7 +121,7 @@ def finished_round_bytes(rules: RuleSet, players: int, seed: int, samples: int =
 
 def cache_sizes() -> dict[str, int]:
     """Entries in each of the library's caches now."""
-    from tienlen._cache import stats
+    from tienlen._base.cache import stats
 
     return {name: figures.size for name, figures in stats().items()}
 

@@ -24,11 +24,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from tienlen import HOUSE, GreedyAgent, Round, play_round
-from tienlen.actions import Action
-from tienlen.search import HINT_LEVEL, LEVELS, SearchAgent, hint
-from tienlen.solve import solve
-from tienlen.views import PlayerView
+from tienlen import HOUSE, Round
+from tienlen.game.actions import Action
+from tienlen.game.views import PlayerView
+from tienlen.players.agents import GreedyAgent, play_round
+from tienlen.players.search import HINT_LEVEL, LEVELS, SearchAgent, hint
+from tienlen.players.solve import solve
 
 
 class Timed:

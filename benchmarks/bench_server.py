@@ -31,7 +31,8 @@ from pathlib import Path
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from tienlen import GreedyAgent, PlayerView
+from tienlen import PlayerView
+from tienlen.players.agents import GreedyAgent
 
 
 async def play(socket: ClientConnection, played: list[int]) -> None:

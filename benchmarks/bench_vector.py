@@ -1,4 +1,4 @@
-"""Table-steps per second of ``tienlen.vector.TienLenVectorEnv``, in one process and in worker processes.
+"""Table-steps per second of ``tienlen.learning.vector.TienLenVectorEnv``, in one process and in worker processes.
 
 A uniformly random policy picks one legal index per table from the action masks (:func:`draw`,
 one NumPy draw for all tables), and every step returns the observations and masks of every table,
@@ -37,9 +37,9 @@ import numpy as np
 
 import tienlen
 from tienlen import PROFILES, Round
-from tienlen.encoding import OBSERVATION_LENGTH
-from tienlen.rules import RuleSet
-from tienlen.vector import TienLenVectorEnv
+from tienlen.learning.encoding import OBSERVATION_LENGTH
+from tienlen.learning.vector import TienLenVectorEnv
+from tienlen.variants.rules import RuleSet
 
 
 def cpu_seconds(env: TienLenVectorEnv | None = None) -> float:

@@ -22,7 +22,7 @@ import random
 from collections import Counter
 
 from tienlen import PROFILES, Round, settle
-from tienlen.events import Finished, Forfeited
+from tienlen.game.events import Finished, Forfeited
 
 PROFILE_NAMES = ("house", "faceoff", "northern", "iwin", "pagat")
 

@@ -8,9 +8,9 @@ anything illegal with a reason and leaves the round untouched.
 from __future__ import annotations
 
 from tienlen import HOUSE, Action, IllegalPlay, Round
-from tienlen.agents import GreedyAgent
-from tienlen.settle import settle
-from tienlen.views import PlayerView
+from tienlen.game.views import PlayerView
+from tienlen.money.settle import settle
+from tienlen.players.agents import GreedyAgent
 
 
 def human(view: PlayerView) -> Action:

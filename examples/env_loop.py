@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 
 from tienlen import PROFILES
-from tienlen.cards import format_cards
-from tienlen.env import TienLenEnv
+from tienlen.game.cards import format_cards
+from tienlen.learning.env import TienLenEnv
 
 
 def play_episode(env: TienLenEnv, seed: int) -> dict[str, float]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from tienlen import HOUSE
-from tienlen.agents import GreedyAgent, play_round
-from tienlen.compare import compare, compare_round
-from tienlen.loading import load_rules
+from tienlen.players.agents import GreedyAgent, play_round
+from tienlen.players.compare import compare, compare_round
+from tienlen.variants.loading import load_rules
 
 
 def main() -> None:

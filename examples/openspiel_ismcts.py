@@ -2,9 +2,9 @@
 ``openspiel`` extra).
 
 OpenSpiel's ``ISMCTSBot`` searches from deals resampled with
-:meth:`tienlen.openspiel.TienLenState.resample_from_infostate`, scoring leaves with random
-rollouts; the greedy bot (:class:`tienlen.agents.GreedyAgent`) plays through
-:class:`tienlen.openspiel.AgentBot`. The two change seats every round. No training is involved.
+:meth:`tienlen.learning.openspiel.TienLenState.resample_from_infostate`, scoring leaves with random
+rollouts; the greedy bot (:class:`tienlen.players.agents.GreedyAgent`) plays through
+:class:`tienlen.learning.openspiel.AgentBot`. The two change seats every round. No training is involved.
 
     python examples/openspiel_ismcts.py                      # 2 quick rounds
     python examples/openspiel_ismcts.py --rounds 40 --simulations 100
@@ -18,8 +18,8 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from tienlen.agents import GreedyAgent
-from tienlen.openspiel import GAME_NAME, AgentBot
+from tienlen.learning.openspiel import GAME_NAME, AgentBot
+from tienlen.players.agents import GreedyAgent
 
 
 def main() -> None:

@@ -1,5 +1,5 @@
 """Random against greedy through OpenSpiel: OpenSpiel's ``evaluate_bots`` plays its uniform random
-bot against the library's greedy bot (as an :class:`tienlen.openspiel.AgentBot`) for many rounds of
+bot against the library's greedy bot (as an :class:`tienlen.learning.openspiel.AgentBot`) for many rounds of
 each profile; each line gives their mean return per seat and round, in the profile's unit (needs
 the ``openspiel`` extra).
 
@@ -15,8 +15,8 @@ from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
 from open_spiel.python.bots.uniform_random import UniformRandomBot
 
 from tienlen import PROFILES
-from tienlen.agents import GreedyAgent
-from tienlen.openspiel import GAME_NAME, AgentBot
+from tienlen.learning.openspiel import GAME_NAME, AgentBot
+from tienlen.players.agents import GreedyAgent
 
 
 def evaluate(rules: str, players: int, rounds: int) -> dict[str, float]:

@@ -3,16 +3,16 @@ action mask share a table for many rounds of each profile; each line gives their
 seat and round, in the profile's unit (needs the ``rl`` extra).
 
 The random policy samples an index from the action mask, as an untrained network would; the greedy
-bot (:class:`tienlen.agents.GreedyAgent`) reads the agent's view and is walked to its action one
-index at a time with :meth:`tienlen.actionspace.Choice.next_index`. Seats alternate between the two
+bot (:class:`tienlen.players.agents.GreedyAgent`) reads the agent's view and is walked to its action one
+index at a time with :meth:`tienlen.learning.actionspace.Choice.next_index`. Seats alternate between the two
 from round to round.
 """
 
 from __future__ import annotations
 
 from tienlen import PROFILES
-from tienlen.agents import GreedyAgent
-from tienlen.pettingzoo import env, raw_env
+from tienlen.learning.pettingzoo import env, raw_env
+from tienlen.players.agents import GreedyAgent
 
 
 def evaluate(rules: str, players: int, rounds: int) -> dict[str, float]:

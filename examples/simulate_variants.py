@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tienlen import PROFILES
-from tienlen.simulate import format_stats, simulate
+from tienlen.players.simulate import format_stats, simulate
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""Train a small policy-gradient agent against random play with ``tienlen.vector`` (extra ``rl``;
+"""Train a small policy-gradient agent against random play with ``tienlen.learning.vector`` (extra ``rl``;
 ``--plot`` also needs ``plot``).
 
 The learner sits at seat 0 of every table and the other seats play uniformly at random among their
@@ -25,9 +25,9 @@ for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import numpy as np  # noqa: E402  (after the thread settings, which numpy reads when it loads)
 from numpy.typing import NDArray  # noqa: E402
 
-from tienlen.actionspace import ACTION_SPACE_SIZE  # noqa: E402
-from tienlen.encoding import OBSERVATION_LENGTH, OBSERVATION_OFFSETS  # noqa: E402
-from tienlen.vector import OBSERVATION_SIZE, TienLenVectorEnv  # noqa: E402
+from tienlen.learning.actionspace import ACTION_SPACE_SIZE  # noqa: E402
+from tienlen.learning.encoding import OBSERVATION_LENGTH, OBSERVATION_OFFSETS  # noqa: E402
+from tienlen.learning.vector import OBSERVATION_SIZE, TienLenVectorEnv  # noqa: E402
 
 Floats = NDArray[np.float64]
 

@@ -16,13 +16,13 @@ import attrs
 import pytest
 
 from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, Round, RuleSet, classify, format_cards, parse_cards
-from tienlen._cache import CACHES
-from tienlen._input import MAX_RECORD, MAX_RULES_TEXT
-from tienlen._words import plain
-from tienlen.agents import GreedyAgent, play_round
+from tienlen._base.cache import CACHES
+from tienlen._base.input import MAX_RECORD, MAX_RULES_TEXT
 from tienlen.errors import MESSAGE_LIMIT, TienLenError
-from tienlen.events import Chop, Event, InstantWin, RoundResult
-from tienlen.settle import REWARD_SCALE, Settlement, settle
+from tienlen.game._words import plain
+from tienlen.game.events import Chop, Event, InstantWin, RoundResult
+from tienlen.money.settle import REWARD_SCALE, Settlement, settle
+from tienlen.players.agents import GreedyAgent, play_round
 
 
 def result(

@@ -20,10 +20,10 @@ EXTRA_OF = {  # an optional import name, and the package extra that installs it
     "websockets": "examples",
     "sphinx": "docs",
     "babel": "dev",
-    "tienlen.plot": "plot",
-    "tienlen.pettingzoo": "rl",
-    "tienlen.openspiel": "openspiel",
-    "tienlen.vector": "rl",
+    "tienlen.show.plot": "plot",
+    "tienlen.learning.pettingzoo": "rl",
+    "tienlen.learning.openspiel": "openspiel",
+    "tienlen.learning.vector": "rl",
 }
 
 

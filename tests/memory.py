@@ -2,7 +2,7 @@
 under a memory limit and a time limit (so a run that builds all its work first fails, not hangs).
 
 Two things grow in any run of rounds and are bounded by design, not by the run: the library's
-caches (:mod:`tienlen._cache`, each at most a fixed number of entries) and the interpreter's free
+caches (:mod:`tienlen._base.cache`, each at most a fixed number of entries) and the interpreter's free
 lists of tuples (refilled as rounds end, emptied by :func:`gc.collect`). So :func:`traced` runs
 the run once first to fill the caches with its positions, and empties the free lists at the end
 of every chunk, before it traces: what is left is what the run itself holds.
@@ -78,8 +78,8 @@ def fresh(code: str, seconds: float = 120) -> dict[str, Any]:
 STOPPED_AT_ONCE = """
 import json, time, tracemalloc
 from tienlen import HOUSE, IWIN
-from tienlen.simulate import simulate
-from tienlen.tournament import tournament
+from tienlen.players.simulate import simulate
+from tienlen.players.tournament import tournament
 
 class Enough(Exception):
     pass

@@ -22,9 +22,9 @@ from tienlen import (
     PROFILES,
     Round,
 )
-from tienlen.agents import GreedyAgent, play_round
 from tienlen.cli import EXIT_UNFINISHED, _parser, main
 from tienlen.errors import MESSAGE_LIMIT
+from tienlen.players.agents import GreedyAgent, play_round
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -19,7 +19,16 @@ import pytest
 from extras import skip_reason
 
 from tienlen import HOUSE, PROFILES, RuleSet
-from tienlen._input import MAX_AMOUNT, MAX_CARD_TEXT, MAX_COUNT, MAX_NOTATION, MAX_RECORD, MAX_RULES_TEXT, MAX_SEED, MAX_WORKERS
+from tienlen._base.input import (
+    MAX_AMOUNT,
+    MAX_CARD_TEXT,
+    MAX_COUNT,
+    MAX_NOTATION,
+    MAX_RECORD,
+    MAX_RULES_TEXT,
+    MAX_SEED,
+    MAX_WORKERS,
+)
 from tienlen.cli import main
 from tienlen.errors import MESSAGE_LIMIT
 
@@ -199,7 +208,7 @@ def test_the_cards_page_lists_every_word_the_readers_accept() -> None:
     pytest.importorskip("sphinx", reason=skip_reason("sphinx"))
     import card_words
 
-    from tienlen import _words
+    from tienlen.game import _words
 
     listed = {(word, bare) for _, word, bare, _ in card_words.rows()}
     every = {**_words.RANKS, **_words.SUITS, **_words.ACTIONS}

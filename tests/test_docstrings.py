@@ -32,10 +32,11 @@ def public_modules() -> list[ModuleType]:
     """The package and each of its modules whose name has no leading underscore, by name."""
     names = sorted(
         info.name
-        for info in pkgutil.iter_modules(tienlen.__path__)
-        if not info.name.startswith("_") and (info.name not in NEEDS or importlib.util.find_spec(NEEDS[info.name]))
+        for info in pkgutil.walk_packages(tienlen.__path__, "tienlen.")
+        if not any(part.startswith("_") for part in info.name.split("."))
+        and (info.name.rpartition(".")[2] not in NEEDS or importlib.util.find_spec(NEEDS[info.name.rpartition(".")[2]]))
     )
-    return [tienlen] + [importlib.import_module(f"tienlen.{name}") for name in names]
+    return [tienlen] + [importlib.import_module(name) for name in names]
 
 
 def _own_doc(value: Any) -> str | None:
@@ -90,8 +91,8 @@ def test_the_walk_covers_the_package() -> None:
         "tienlen.Round",
         "tienlen.Round.play",
         "tienlen.settle",
-        "tienlen.agents.make_agent",
-        "tienlen.encoding.encode_observation",
+        "tienlen.players.agents.make_agent",
+        "tienlen.learning.encoding.encode_observation",
         "tienlen.cli.main",
     ):
         assert expected in names

@@ -31,7 +31,6 @@ from tienlen import (
     chop_value,
     classify,
     compare,
-    compare_round,
     explain,
     held_value,
     instant_win_pattern,
@@ -41,13 +40,14 @@ from tienlen import (
     next_leader,
     parse_cards,
     settle,
-    svg,
 )
-from tienlen._input import MAX_CARD_TEXT, MAX_NOTATION, MAX_RECORD, MAX_RULES_TEXT
-from tienlen.agents import protected_mask
-from tienlen.env import TienLenEnv
+from tienlen._base.input import MAX_CARD_TEXT, MAX_NOTATION, MAX_RECORD, MAX_RULES_TEXT
 from tienlen.errors import MESSAGE_LIMIT
-from tienlen.simulate import simulate
+from tienlen.learning.env import TienLenEnv
+from tienlen.players.agents import protected_mask
+from tienlen.players.compare import compare_round
+from tienlen.players.simulate import simulate
+from tienlen.show import svg
 
 Call = Callable[[Any], object]
 
@@ -258,9 +258,9 @@ def test_the_learning_adapters_take_a_rule_set_or_a_profile_name_and_refuse_anyt
 
 def _adapter(name: str) -> Callable[[object, int], object]:
     if name == "pettingzoo":
-        pettingzoo = pytest.importorskip("tienlen.pettingzoo", reason=skip_reason("tienlen.pettingzoo"))
+        pettingzoo = pytest.importorskip("tienlen.learning.pettingzoo", reason=skip_reason("tienlen.learning.pettingzoo"))
         return lambda rules, players: pettingzoo.raw_env(rules=rules, players=players)
-    openspiel = pytest.importorskip("tienlen.openspiel", reason=skip_reason("tienlen.openspiel"))
+    openspiel = pytest.importorskip("tienlen.learning.openspiel", reason=skip_reason("tienlen.learning.openspiel"))
     return lambda rules, players: openspiel.TienLenGame(rules=rules, players=players)
 
 

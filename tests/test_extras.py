@@ -18,12 +18,12 @@ TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
 # what `pip install -e '.[test]'` brings (the runtime dependency and the `test` extra), by import name
 INSTALLED = {"attrs", "attr", "pytest", "_pytest", "hypothesis", "jsonschema", "referencing", "selenium", "mypy", "xdist"}
-LOCAL = {path.stem for path in TESTS.glob("*.py")} | {"profile_words"}  # the suite's helpers, docs/_ext's generator
+LOCAL = {path.stem for path in TESTS.rglob("*.py")} | {"profile_words"}  # the suite's helpers, docs/_ext's generator
 NEEDS_OF_LOCAL = {"table_server": "websockets"}  # examples/table_server is built on websockets
 
 
 def imported_name(module: str) -> str:
-    """The name an import is judged by: ``tienlen.plot`` for the package's optional modules, else
+    """The name an import is judged by: ``tienlen.show.plot`` for the package's optional modules, else
     the top-level package."""
     return module if module in EXTRA_OF else module.split(".")[0]
 
@@ -75,7 +75,7 @@ def skips_without_reason(source: str) -> list[str]:
     ]
 
 
-MODULES = sorted(TESTS.glob("*.py")) + [ROOT / "conftest.py"]
+MODULES = sorted(TESTS.rglob("*.py")) + [ROOT / "conftest.py"]
 
 
 @pytest.mark.parametrize("path", MODULES, ids=[path.name for path in MODULES])
@@ -87,7 +87,7 @@ def test_no_test_module_imports_an_optional_dependency_unguarded(path: Path) -> 
 
 def test_the_audit_finds_an_unguarded_import_and_a_skip_without_reason() -> None:
     assert unguarded_imports("import numpy as np\n") == ["line 1: numpy needs rl"]
-    assert unguarded_imports("from tienlen.plot import money_chart\n") == ["line 1: tienlen.plot needs plot"]
+    assert unguarded_imports("from tienlen.show.plot import money_chart\n") == ["line 1: tienlen.show.plot needs plot"]
     assert unguarded_imports("from table_server.server import start\n") == ["line 1: table_server needs examples"]
     assert unguarded_imports("import somethingnew\n") == [
         "line 1: somethingnew needs an extra not listed in tests/extras.py (somethingnew)"
@@ -95,8 +95,8 @@ def test_the_audit_finds_an_unguarded_import_and_a_skip_without_reason() -> None
     assert unguarded_imports("import numpy\nimport pytest\npytest.importorskip('pettingzoo')\nimport gymnasium\n") == [
         "line 1: numpy needs rl"
     ]
-    assert unguarded_imports("from tienlen import plot\n") == ["line 1: tienlen.plot needs plot"]
-    assert unguarded_imports("import pytest\nimport json\nimport hypothesis\nfrom tienlen.round import Round\n") == []
+    assert unguarded_imports("from tienlen.show import plot\n") == ["line 1: tienlen.show.plot needs plot"]
+    assert unguarded_imports("import pytest\nimport json\nimport hypothesis\nfrom tienlen.game.round import Round\n") == []
     assert skips_without_reason("def f():\n    pytest.importorskip('numpy')\n") == ["line 2"]
 
 
@@ -108,12 +108,12 @@ def test_every_skip_reason_names_an_extra_of_the_package() -> None:
 
 
 OPTIONAL_MODULES = [  # a module of the package, a dependency it imports, the extra that installs it
-    ("tienlen.pettingzoo", "gymnasium", "rl"),
-    ("tienlen.pettingzoo", "pettingzoo", "rl"),
-    ("tienlen.openspiel", "pyspiel", "openspiel"),
-    ("tienlen.plot", "matplotlib", "plot"),
+    ("tienlen.learning.pettingzoo", "gymnasium", "rl"),
+    ("tienlen.learning.pettingzoo", "pettingzoo", "rl"),
+    ("tienlen.learning.openspiel", "pyspiel", "openspiel"),
+    ("tienlen.show.plot", "matplotlib", "plot"),
     ("tienlen.strategies", "hypothesis", "hypothesis"),
-    ("tienlen.vector", "numpy", "rl"),
+    ("tienlen.learning.vector", "numpy", "rl"),
 ]
 
 

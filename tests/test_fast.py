@@ -1,4 +1,4 @@
-"""The speed machinery: the one fast-constructor helper (``tienlen._fast``) builds what the checked
+"""The speed machinery: the one fast-constructor helper (``tienlen._base.fast``) builds what the checked
 constructor builds, and a declaration that does not match its class fails when it is made (at
 import, where the library uses it); the shared caches stay within their documented bounds."""
 
@@ -14,9 +14,10 @@ import attrs
 import pytest
 from builders import WINDOWS
 
-from tienlen import Action, Combo, ComboKind, Played, actions, moves
-from tienlen._cache import CACHES, stats
-from tienlen._fast import fast, slot_setter
+from tienlen import Action, Combo, ComboKind, Played
+from tienlen._base.cache import CACHES, stats
+from tienlen._base.fast import fast, slot_setter
+from tienlen.game import actions, moves
 
 NEVER_BUILT: Any = None  # what a declaration returns: fast() reads its parameters and never runs it
 
@@ -39,13 +40,13 @@ def test_a_fast_constructor_builds_what_the_checked_one_builds() -> None:
 
 
 def test_the_library_s_fast_values_equal_their_checked_twins() -> None:
-    from tienlen import moves
-    from tienlen._state import _played
+    from tienlen.game import moves
+    from tienlen.game._state import _played
 
     combo = moves.combo_of(ComboKind.PAIR, 0b11)
     assert combo == Combo(ComboKind.PAIR, 0b11)
     assert _played(2, combo, True) == Played(seat=2, combo=combo, out_of_turn=True)
-    from tienlen.actions import play_action
+    from tienlen.game.actions import play_action
 
     assert play_action(1, ComboKind.PAIR, 0b11) == Action(kind="play", seat=1, combo=combo)
 
@@ -91,8 +92,8 @@ def test_the_shared_value_caches_stay_within_their_documented_bounds() -> None:
 
 def test_the_speed_page_lists_every_cache_with_the_bound_the_code_enforces() -> None:
     page = (Path(__file__).resolve().parent.parent / "docs" / "howto" / "speed.rst").read_text(encoding="utf-8")
-    importlib.import_module("tienlen.encoding")  # the learning modules' caches register when they are imported
-    importlib.import_module("tienlen.actionspace")
+    importlib.import_module("tienlen.learning.encoding")  # the learning modules' caches register when they are imported
+    importlib.import_module("tienlen.learning.actionspace")
     rows = {f"{f.name.capitalize()}: {f.limit:,} {f.holds}" for f in stats().values()}
     assert len(rows) == 14  # every cache of the library, however it is imported
     assert [row for row in rows if row not in page] == []

@@ -40,22 +40,16 @@ from tienlen import (
     Combo,
     ComboKind,
     Finished,
-    GreedyAgent,
     InstantWinRule,
     Match,
-    RandomAgent,
     Reason,
     Round,
     RuleSet,
     TienLenError,
-    actionspace,
     beats,
     chop_value,
     classify,
     compare,
-    compare_play,
-    compare_round,
-    encoding,
     explain,
     format_cards,
     held_value,
@@ -65,21 +59,22 @@ from tienlen import (
     load_rules,
     next_leader,
     parse_cards,
-    play_round,
-    read_document,
     settle,
-    svg,
 )
-from tienlen.agents import make_agent, protected_mask
 from tienlen.cli import main
-from tienlen.env import TienLenEnv
 from tienlen.errors import MESSAGE_LIMIT, one_line
-from tienlen.progress import ProgressBar
-from tienlen.search import SearchAgent, hint
-from tienlen.simulate import play_chunk, round_seed, simulate
-from tienlen.solve import solve
-from tienlen.tournament import agent_from_spec, tournament
-from tienlen.views import public_events, view_of
+from tienlen.game.views import public_events, view_of
+from tienlen.io.wire import read_document
+from tienlen.learning import actionspace, encoding
+from tienlen.learning.env import TienLenEnv
+from tienlen.players.agents import GreedyAgent, RandomAgent, make_agent, play_round, protected_mask
+from tienlen.players.compare import compare_play, compare_round
+from tienlen.players.search import SearchAgent, hint
+from tienlen.players.simulate import play_chunk, round_seed, simulate
+from tienlen.players.solve import solve
+from tienlen.players.tournament import agent_from_spec, tournament
+from tienlen.show import svg
+from tienlen.show.progress import ProgressBar
 
 settings.register_profile("fuzz", max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 settings.register_profile("fuzz-deep", max_examples=2500, deadline=None, suppress_health_check=list(HealthCheck))
@@ -533,7 +528,8 @@ def test_a_mutated_wire_document_is_read_or_refused_and_what_is_read_is_sound(te
     jsonschema = pytest.importorskip("jsonschema", reason="needs the test extra: pip install 'tienlen[test]'")
     from referencing import Registry, Resource
 
-    from tienlen import svg, wire
+    from tienlen.io import wire
+    from tienlen.show import svg
 
     read: list[Any] = []
     attempt(lambda: read.append(read_document(text)))

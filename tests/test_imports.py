@@ -18,37 +18,48 @@ import tienlen
 SOURCE = Path(tienlen.__file__).parent
 # the modules that exist to use an optional dependency, and what it is
 OPTIONAL = {
-    "tienlen.plot": "matplotlib",
-    "tienlen.pettingzoo": "pettingzoo",
-    "tienlen.openspiel": "pyspiel",
-    "tienlen.vector": "numpy",
+    "tienlen.show.plot": "matplotlib",
+    "tienlen.learning.pettingzoo": "pettingzoo",
+    "tienlen.learning.openspiel": "pyspiel",
+    "tienlen.learning.vector": "numpy",
 }
-MODULES = {"tienlen"} | {f"tienlen.{m.name}" for m in pkgutil.iter_modules([str(SOURCE)])}
+MODULES = {"tienlen"} | {m.name for m in pkgutil.walk_packages([str(SOURCE)], "tienlen.")}
 
 # The reviewed allow-list: imports made inside a function, on purpose, that point up the layers.
 DEFERRED = {
-    # picture reprs: a value draws itself in a notebook through tienlen.svg, which sits above it
-    ("tienlen.combos", "tienlen.svg"): "Combo._repr_svg_",
-    ("tienlen.round", "tienlen.svg"): "Trick._repr_svg_ and Round._repr_svg_",
-    ("tienlen._settlement", "tienlen.svg"): "Settlement._repr_svg_",
-    ("tienlen.views", "tienlen.svg"): "PlayerView._repr_svg_",
+    # picture reprs: a value draws itself in a notebook through tienlen.show, which sits above it
+    ("tienlen.game.cards", "tienlen.show.drawing"): "Card._repr_svg_",
+    ("tienlen.game.combos", "tienlen.show.svg"): "Combo._repr_svg_",
+    ("tienlen.game.round", "tienlen.show.svg"): "Trick._repr_svg_ and Round._repr_svg_",
+    ("tienlen.money._settlement", "tienlen.show.svg"): "Settlement._repr_svg_",
+    ("tienlen.game.views", "tienlen.show.svg"): "PlayerView._repr_svg_",
     # documents, loaded on first use: the modules that write them sit above the values
-    ("tienlen._codec", "tienlen.wire"): "WireValue.to_dict / from_dict: the wire documents",
-    ("tienlen.round", "tienlen.records"): "Round.to_dict / from_dict / to_notation / from_notation",
-    ("tienlen.rules", "tienlen.loading"): "RuleSet.to_mapping / from_mapping / to_toml / from_toml, and the 0.1 load_rules",
+    ("tienlen._base.codec", "tienlen.io.wire"): "WireValue.to_dict / from_dict: the wire documents",
+    ("tienlen.game.round", "tienlen.game.records"): "Round.to_dict / from_dict / to_notation / from_notation",
+    (
+        "tienlen.variants.rules",
+        "tienlen.variants.loading",
+    ): "RuleSet.to_mapping / from_mapping / to_toml / from_toml, and the 0.1 load_rules",
     # optional extras
-    ("tienlen.cli", "tienlen.plot"): "tienlen simulate --plot needs matplotlib",
-    # deprecation shims (0.1 names; tienlen.rules.load_rules shares the rule-set I/O entry above)
-    ("tienlen.events", "tienlen.actions"): "tienlen.events.Action and parse_action",
-    ("tienlen.views", "tienlen.round"): "tienlen.views.view_of",
+    ("tienlen.cli", "tienlen.show.plot"): "tienlen simulate --plot needs matplotlib",
+    # deprecation shims (0.1 names; tienlen.variants.rules.load_rules shares the rule-set I/O entry above)
+    ("tienlen.game.events", "tienlen.game.actions"): "tienlen.game.events.Action and parse_action",
+    ("tienlen.game.views", "tienlen.game.round"): "tienlen.game.views.view_of",
 }
+
+
+def path_of(module: str) -> Path:
+    """The source file of ``module``: a package's ``__init__.py`` or a module's own file."""
+    relative = SOURCE.joinpath(*module.split(".")[1:])
+    return relative / "__init__.py" if relative.is_dir() else relative.with_suffix(".py")
 
 
 def edges_of(module: str) -> dict[str, bool]:
     """Every package module ``module`` uses, each with whether every use is inside a function
     (``True``: deferred) or some use is not (``False``). Imports under ``if TYPE_CHECKING`` count
-    as module-level ones: a type checker sees them, and a name typed with one is used at run time."""
-    path = SOURCE / ("__init__.py" if module == "tienlen" else f"{module.removeprefix('tienlen.')}.py")
+    as module-level ones: a type checker sees them, and a name typed with one is used at run time.
+    A wing's package (``tienlen.game``) counts only when a name is imported from it, not when one of
+    its modules is."""
     found: dict[str, bool] = {}
 
     def add(targets: set[str], deferred: bool) -> None:
@@ -61,45 +72,92 @@ def edges_of(module: str) -> dict[str, bool]:
             add(names or {node.module}, deferred)
         elif isinstance(node, ast.Import):
             add({a.name for a in node.names}, deferred)
-        elif isinstance(node, ast.Call):  # a module named in a string: importlib.import_module("tienlen.x")
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in (
+            "import_module",
+            "__import__",
+            "_extra",  # the cli's _extra("tienlen.show.plot", "plot")
+        ):
+            # a module named in a string: importlib.import_module("tienlen.x")
             add({a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)}, deferred)
         inside = deferred or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
         for child in ast.iter_child_nodes(node):
             walk(child, inside)
 
-    walk(ast.parse(path.read_text(encoding="utf-8")), False)
+    walk(ast.parse(path_of(module).read_text(encoding="utf-8")), False)
     return found
 
 
 EDGES = {module: edges_of(module) for module in MODULES}
 
-# The layers of CONTRIBUTING.md, lowest first: a module uses only modules of lower layers.
-LAYERS = [
-    {"_version", "_catalogue", "_bits", "_cache", "_fast", "drawing", "_extras", "_words", "_jobs"},
-    {"_messages"},
-    {"errors"},
-    {"_input", "_schemas"},
-    {"_codec", "cards", "_shapes"},
-    {"_axes"},
-    {"rules"},
-    {"profiles"},
-    {"_checks", "loading"},
-    {"combos", "progress"},
-    {"beating", "events", "instant", "moves", "_prices", "_settlement"},
-    {"actions", "settle"},
-    {"_state", "actionspace", "match", "views"},
-    {"encoding", "round"},
-    {"agents", "compare", "env", "records", "solve", "strategies", "svg", "wire"},
-    {"openspiel", "pettingzoo", "search", "simulate", "vector"},
-    {"tournament"},
-    {"tienlen", "cli", "plot"},
-    {"__main__"},
-]
-LAYER = {("tienlen" if name == "tienlen" else f"tienlen.{name}"): i for i, layer in enumerate(LAYERS) for name in layer}
+# The wings of CONTRIBUTING.md, lowest first: a module uses only modules of lower wings, or of lower
+# layers of its own wing. The root's errors and version sit at the bottom, beside the private base.
+WINGS = ["_base", "variants", "game", "money", "io", "players", "learning", "show", "root"]
+LAYERS = {
+    "_base": [
+        {"_base", "_base.bits", "_base.cache", "_base.catalogue", "_base.extras", "_base.fast", "_version"},
+        {"_base.messages"},
+        {"errors"},
+        {"_base.input"},
+        {"_base.checks", "_base.codec"},
+    ],
+    "variants": [
+        {"variants", "variants._shapes"},
+        {"variants._axes"},
+        {"variants.rules"},
+        {"variants.profiles"},
+        {"variants._checks", "variants.loading"},
+    ],
+    "game": [
+        {"game", "game._words"},
+        {"game.cards"},
+        {"game.combos"},
+        {"game.beating", "game.events", "game.instant", "game.moves"},
+        {"game.actions"},
+        {"game._state", "game.views"},
+        {"game.round"},
+        {"game.records"},
+    ],
+    "money": [{"money", "money._checks", "money._prices", "money._settlement"}, {"money.settle"}, {"money.match"}],
+    "io": [{"io", "io._schemas"}, {"io.wire"}],
+    "players": [
+        {"players", "players._jobs", "players.agents", "players.compare", "players.solve"},
+        {"players.search", "players.simulate"},
+        {"players.tournament"},
+    ],
+    "learning": [
+        {"learning", "learning.actionspace", "learning.encoding"},
+        {"learning.env"},
+        {"learning.openspiel", "learning.pettingzoo", "learning.vector"},
+    ],
+    "show": [{"show", "show.drawing", "show.plot", "show.progress"}, {"show.svg"}],
+    "root": [{"_moved", "cli", "strategies"}, {"tienlen"}, {"__main__"}],
+}
+LAYER = {
+    ("tienlen" if name == "tienlen" else f"tienlen.{name}"): (w, i)
+    for w, wing in enumerate(WINGS)
+    for i, layer in enumerate(LAYERS[WINGS[w]])
+    for name in layer
+}
 
 
-def test_every_module_has_one_layer() -> None:
-    assert set(LAYER) == MODULES and sum(map(len, LAYERS)) == len(MODULES)
+def test_every_module_has_one_layer_of_its_wing() -> None:
+    assert set(LAYER) == MODULES and sum(len(layer) for wing in LAYERS.values() for layer in wing) == len(MODULES)
+    for module, (wing, _) in LAYER.items():
+        parts = module.split(".")
+        in_wing = parts[1] if len(parts) > 1 and parts[1] in WINGS else None
+        assert in_wing in (WINGS[wing], None), module  # a module of a wing's folder is in that wing
+
+
+def test_the_wings_import_one_way() -> None:
+    """Between wings, imports run one way: _base, variants, game, money, io, players, learning,
+    show, then the root (the deferred imports of the allow-list apart)."""
+    across = sorted(
+        f"{module} -> {target}"
+        for module, targets in EDGES.items()
+        for target in targets
+        if LAYER[target][0] > LAYER[module][0] and (module, target) not in DEFERRED
+    )
+    assert across == []
 
 
 def test_every_edge_points_down_the_layers_however_it_is_made() -> None:
@@ -109,7 +167,7 @@ def test_every_edge_points_down_the_layers_however_it_is_made() -> None:
         for target in targets
         if LAYER[target] >= LAYER[module] and (module, target) not in DEFERRED
     )
-    assert upward == [], "uses that do not point down the layers of CONTRIBUTING.md: " + ", ".join(
+    assert upward == [], "uses that do not point down the wings and layers of CONTRIBUTING.md: " + ", ".join(
         f"{m} -> {t}" for m, t in upward
     )
 
@@ -140,13 +198,10 @@ def test_the_graph_has_no_cycle_however_its_edges_are_made() -> None:
 def test_an_edge_made_by_name_or_under_type_checking_is_counted() -> None:
     """The counter sees what a reader sees: the cli's plot, imported by name, and an edge under
     ``if TYPE_CHECKING`` (none is left in the package: a name typed with one is used at run time)."""
-    assert EDGES["tienlen.cli"]["tienlen.plot"] is True
-    tree = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from tienlen.round import Round\n")
+    assert EDGES["tienlen.cli"]["tienlen.show.plot"] is True
+    tree = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from tienlen.game.round import Round\n")
     assert isinstance(tree.body[1], ast.If)
-    assert not any(
-        "TYPE_CHECKING:" in (SOURCE / f"{m.removeprefix('tienlen.')}.py").read_text(encoding="utf-8")
-        for m in MODULES - {"tienlen"}
-    )
+    assert not any("TYPE_CHECKING:" in path_of(m).read_text(encoding="utf-8") for m in MODULES - {"tienlen"})
 
 
 def test_no_module_fills_a_registry_of_another_at_import() -> None:
@@ -155,23 +210,19 @@ def test_no_module_fills_a_registry_of_another_at_import() -> None:
     private = sorted(
         f"{module}: {node.module}.{alias.name}"
         for module in MODULES
-        for node in ast.walk(
-            ast.parse(
-                (SOURCE / ("__init__.py" if module == "tienlen" else f"{module.removeprefix('tienlen.')}.py")).read_text(
-                    encoding="utf-8"
-                )
-            )
-        )
+        for node in ast.walk(ast.parse(path_of(module).read_text(encoding="utf-8")))
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("tienlen.")
         for alias in node.names
-        if alias.name.startswith("_") and alias.name not in ("__version__",)
+        if alias.name.startswith("_") and alias.name not in ("__version__",) and f"{node.module}.{alias.name}" not in MODULES
     )
     assert private == []
 
 
 def test_the_pictures_sit_above_the_values_they_draw() -> None:
-    assert LAYER["tienlen.svg"] > max(LAYER[m] for m in ("tienlen.combos", "tienlen.round", "tienlen.settle", "tienlen.views"))
-    assert set(EDGES["tienlen.drawing"]) == set()
+    assert LAYER["tienlen.show.svg"] > max(
+        LAYER[m] for m in ("tienlen.game.combos", "tienlen.game.round", "tienlen.money.settle", "tienlen.game.views")
+    )
+    assert set(EDGES["tienlen.show.drawing"]) == set()
 
 
 def test_importing_the_core_loads_no_optional_dependency() -> None:
@@ -196,21 +247,21 @@ def test_importing_the_package_loads_nothing_from_outside_but_attrs() -> None:
 def test_the_deprecation_shims_warn_and_give_the_same_thing() -> None:
     import warnings
 
-    import tienlen.actions
-    import tienlen.events
-    import tienlen.loading
-    import tienlen.rules
-    import tienlen.views
+    import tienlen.game.actions
+    import tienlen.game.events
+    import tienlen.game.views
+    import tienlen.variants.loading
+    import tienlen.variants.rules
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        assert tienlen.events.Action is tienlen.actions.Action
-        assert tienlen.events.parse_action is tienlen.actions.parse_action
-        assert tienlen.rules.load_rules is tienlen.loading.load_rules
+        assert tienlen.game.events.Action is tienlen.game.actions.Action
+        assert tienlen.game.events.parse_action is tienlen.game.actions.parse_action
+        assert tienlen.variants.rules.load_rules is tienlen.variants.loading.load_rules
         round_ = tienlen.Round.deal(tienlen.HOUSE, seed=7)
-        assert tienlen.views.view_of(round_, 1) == round_.view(1)
+        assert tienlen.game.views.view_of(round_, 1) == round_.view(1)
     assert [w.category for w in caught] == [DeprecationWarning] * 4
-    assert "moved: use tienlen.actions.Action" in str(caught[0].message)
+    assert "moved: use tienlen.game.actions.Action" in str(caught[0].message)
     assert "use round_.view(seat)" in str(caught[3].message)
 
 

@@ -1,6 +1,6 @@
 """Every refusal has a stable code, every code is documented, every message has its Vietnamese text.
 
-The codes live in one catalogue (``tienlen._catalogue``); the raise sites of ``src/`` are read as
+The codes live in one catalogue (``tienlen._base.catalogue``); the raise sites of ``src/`` are read as
 code (an AST scan) so a refusal made from a bare message, or naming a code the catalogue lacks,
 fails here. The Vietnamese catalogue (``locale/vi``) is read with the stdlib's gettext, as the
 library reads it, and compared with its source ``.po``.
@@ -26,12 +26,10 @@ from tienlen import (
     NORTHERN,
     PAGAT,
     PROFILES,
-    GreedyAgent,
     IllegalPlay,
     InvalidArgument,
     InvalidCombo,
     InvalidDocument,
-    RandomAgent,
     Reason,
     Round,
     RuleSet,
@@ -41,10 +39,10 @@ from tienlen import (
     parse_cards,
     settle,
 )
-from tienlen._messages import LANGUAGES, MESSAGES, PATTERN_NAMES, TEXTS, WORD_CONTEXT, WORDS, fields, render
-from tienlen.agents import play_round
-from tienlen.cards import DECK, format_cards
-from tienlen.settle import unit_for
+from tienlen._base.messages import LANGUAGES, MESSAGES, PATTERN_NAMES, TEXTS, WORD_CONTEXT, WORDS, fields, render
+from tienlen.game.cards import DECK, format_cards
+from tienlen.money.settle import unit_for
+from tienlen.players.agents import GreedyAgent, RandomAgent, play_round
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "tienlen"
@@ -56,10 +54,10 @@ CODE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 def _calls() -> list[tuple[str, int, ast.Call]]:
     found = []
-    for path in sorted(SRC.glob("*.py")):
+    for path in sorted(SRC.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call):
-                found.append((path.name, node.lineno, node))
+                found.append((str(path.relative_to(SRC)), node.lineno, node))
     return found
 
 
@@ -69,8 +67,8 @@ CALLS = _calls()
 def _literals() -> set[str]:
     """Every string constant of the package's modules but the catalogue."""
     out = set()
-    for path in SRC.glob("*.py"):
-        if path.name != "_catalogue.py":
+    for path in SRC.rglob("*.py"):
+        if path.name != "catalogue.py":
             out |= {
                 n.value
                 for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
@@ -320,8 +318,8 @@ def test_the_command_line_gives_the_reason_in_the_language_asked_for(
 
 
 def test_play_tells_the_round_and_its_settlement_in_the_language_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
-    from tienlen.agents import GreedyAgent
     from tienlen.cli import main
+    from tienlen.players.agents import GreedyAgent
 
     assert main(["play", "--lang", "vi", "--rules", "house", "--seed", "1", "--bots", "greedy"]) == 0
     out = capsys.readouterr().out.splitlines()
@@ -334,7 +332,7 @@ def test_play_tells_the_round_and_its_settlement_in_the_language_asked_for(capsy
 
 
 def test_a_reason_written_once_and_kept_is_the_reason_written_afresh() -> None:
-    from tienlen._cache import CACHES
+    from tienlen._base.cache import CACHES
 
     kept = CACHES["reason texts"]
     kept.clear()

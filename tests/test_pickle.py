@@ -11,10 +11,10 @@ from typing import TypeVar
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tienlen import HOUSE, PROFILES, GreedyAgent, Round, RuleSet, settle
-from tienlen.agents import AGENTS, Agent, make_agent, play_round
-from tienlen.search import LEVELS, SearchAgent
-from tienlen.tournament import PassingAgent
+from tienlen import HOUSE, PROFILES, Round, RuleSet, settle
+from tienlen.players.agents import AGENTS, Agent, GreedyAgent, make_agent, play_round
+from tienlen.players.search import LEVELS, SearchAgent
+from tienlen.players.tournament import PassingAgent
 
 PROTOCOLS = range(pickle.HIGHEST_PROTOCOL + 1)
 _T = TypeVar("_T")

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, find, given, settings, strategies as st
 
 from tienlen import NORTHERN, PAGAT, PROFILES, Combo, ComboKind, InvalidArgument, Round, RuleSet, classify
-from tienlen.cards import DECK, Card, cards_of, mask_of
+from tienlen.game.cards import DECK, Card, cards_of, mask_of
 from tienlen.strategies import card_sets, cards, combos, hands, masks, positions, rounds
 
 RULES = [*PROFILES.values(), attrs.evolve(PROFILES["northern"], name="northern-with-runs", triple_run_min=3, quad_run_min=2)]
@@ -19,7 +19,7 @@ def test_the_package_does_not_import_the_strategies() -> None:
     import subprocess
     import sys
 
-    code = "import sys, tienlen, tienlen.env, tienlen.encoding, tienlen.agents; print('tienlen.strategies' in sys.modules, 'hypothesis' in sys.modules)"
+    code = "import sys, tienlen, tienlen.learning.env, tienlen.learning.encoding, tienlen.players.agents; print('tienlen.strategies' in sys.modules, 'hypothesis' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["False", "False"]
 

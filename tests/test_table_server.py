@@ -33,8 +33,9 @@ pytest.importorskip("websockets", reason=skip_reason("websockets"))
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from tienlen import IWIN, PROFILES, Action, GreedyAgent, PlayerView, Round, Settlement, settle
-from tienlen.cards import DECK, format_cards
+from tienlen import IWIN, PROFILES, Action, PlayerView, Round, Settlement, settle
+from tienlen.game.cards import DECK, format_cards
+from tienlen.players.agents import GreedyAgent
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
 
@@ -149,7 +150,7 @@ class Player:
                 assert cards_in(raw) & ~(self.dealt | mask(view["played"])) == 0, f"seat {self.seat} was shown {raw}"
                 if view["legal_actions"] and ((view["to_act"] == self.seat and not message["waiting"]) or message["offer"]):
                     # The bot reads no history; leaving it out keeps the rounds of every profile quick
-                    # (tests/test_wire.py reads whole views back at every ply).
+                    # (tests/io/test_wire.py reads whole views back at every ply).
                     choice = GreedyAgent(seed=self.seat).act(PlayerView.from_dict(view | {"history": []}))
                     await self.socket.send(json.dumps({"type": "act", "text": str(choice)}))
                     acted += 1

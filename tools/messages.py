@@ -4,7 +4,7 @@ from the ``dev`` extra).
     python tools/messages.py update    # src/tienlen/locale/tienlen.pot from the catalogue, merged into each .po
     python tools/messages.py compile   # each .po compiled to its .mo (shipped in the wheel)
 
-The catalogue (``tienlen._catalogue.MESSAGES`` and ``TEXTS``, and the words of ``tienlen._messages.WORDS``) is where
+The catalogue (``tienlen._base.catalogue.MESSAGES`` and ``TEXTS``, and the words of ``tienlen._base.messages.WORDS``) is where
 English text lives; each message's context (``msgctxt``) is its code, each word's ``word:`` and its
 table. Translators edit ``locale/LANG/LC_MESSAGES/tienlen.po``; ``tests/test_messages.py`` fails when a
 message has no translation or the compiled ``.mo`` differs from the ``.po``.
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "src" / "tienlen" / "locale"
 sys.path.insert(0, str(ROOT / "src"))
 
-from tienlen._messages import LANGUAGES, MESSAGES, TEXTS, WORD_CONTEXT, WORDS, fields  # noqa: E402
+from tienlen._base.messages import LANGUAGES, MESSAGES, TEXTS, WORD_CONTEXT, WORDS, fields  # noqa: E402
 
 
 def template() -> Catalog:

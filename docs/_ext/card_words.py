@@ -1,4 +1,4 @@
-"""Sphinx extension: the Vietnamese words for cards and moves, generated from ``tienlen._words``.
+"""Sphinx extension: the Vietnamese words for cards and moves, generated from ``tienlen.game._words``.
 
 ``.. card-words::``
     one table: every rank word, suit word and action word the readers accept, as written and
@@ -16,7 +16,8 @@ from docutils.statemachine import StringList
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from tienlen import Rank, Suit, _words
+from tienlen import Rank, Suit
+from tienlen.game import _words
 
 _ACTION_MEANS = {
     "pass": "pass",

@@ -1,6 +1,6 @@
 """Sphinx extension: the page of error codes, generated from the message catalogue.
 
-``.. error-codes::`` writes one table: a row per code of ``tienlen._catalogue.MESSAGES``, with an
+``.. error-codes::`` writes one table: a row per code of ``tienlen._base.catalogue.MESSAGES``, with an
 example of its message in English and in Vietnamese (the template filled with sample values, so
 the page cannot drift from the catalogue) and the names of its parameters.
 """
@@ -15,7 +15,7 @@ from docutils.statemachine import StringList
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from tienlen._messages import MESSAGES, fields, render
+from tienlen._base.messages import MESSAGES, fields, render
 
 SAMPLES: dict[str, Any] = {  # what a parameter holds in the examples, by its name
     "seat": 2,

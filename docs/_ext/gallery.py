@@ -22,9 +22,9 @@ FOLDER = Path("_generated") / "gallery"
 # Names the expressions may use, set up once (shown at the top of the gallery page).
 SETUP = """\
 from tienlen import FACEOFF, HOUSE, IWIN, PROFILES, Match, Round, settle, svg
-from tienlen.agents import GreedyAgent, RandomAgent, play_round
-from tienlen.plot import balance_chart, simulation_figure
-from tienlen.simulate import simulate
+from tienlen.players.agents import GreedyAgent, RandomAgent, play_round
+from tienlen.show.plot import balance_chart, simulation_figure
+from tienlen.players.simulate import simulate
 
 bots = [GreedyAgent(), RandomAgent(2), GreedyAgent(), RandomAgent(3)]
 finished = play_round(HOUSE, bots, seed=2)                   # a whole round with a chop in trick 1
@@ -98,7 +98,7 @@ def gallery_page() -> str:
         "Gallery",
         "=======",
         "",
-        "Pictures drawn by :mod:`tienlen.svg` and :mod:`tienlen.plot` while these pages were built",
+        "Pictures drawn by :mod:`tienlen.show.svg` and :mod:`tienlen.show.plot` while these pages were built",
         f"(tienlen {tienlen.__version__}). The code under each caption is the code that drew it, after this setup:",
         "",
         ".. code-block:: python",

@@ -203,7 +203,7 @@ def write_module_pages(app: Sphinx) -> None:
 
 
 def resolve_public_name(app: Sphinx, env: Any, node: Any, contnode: nodes.TextElement) -> nodes.Element | None:
-    """Resolve ``InvalidCards`` or ``tienlen.cards.Card.parse`` to ``tienlen.…`` where it is documented.
+    """Resolve ``InvalidCards`` or ``tienlen.game.cards.Card.parse`` to ``tienlen.…`` where it is documented.
 
     Docstrings name objects as their own module sees them; the reference documents them under
     the package, where users import them from.

@@ -35,8 +35,8 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 import tienlen
-import tienlen.profiles
-import tienlen.rules
+import tienlen.variants.profiles
+import tienlen.variants.rules
 from tienlen import AXES, PROFILES, RuleSet
 
 GENERATED = Path("_generated") / "profiles"
@@ -242,7 +242,7 @@ def _axis_cell(axis: str, meaning: str) -> list[nodes.Node]:
 class _RulesDirective(SphinxDirective):
     def note_sources(self) -> None:
         """Rebuild the page when the axes or the profile data change."""
-        for module in (tienlen.rules, tienlen.profiles):
+        for module in (tienlen.variants.rules, tienlen.variants.profiles):
             if module.__file__:
                 self.env.note_dependency(module.__file__)
 
@@ -294,7 +294,7 @@ class ProfileRules(_RulesDirective):
                 continue
             words = render(axis, rules)
             if axis == "instant_wins" and rules.instant_wins:
-                patterns = tienlen.rules.INSTANT_WIN_PATTERNS
+                patterns = tienlen.variants.rules.INSTANT_WIN_PATTERNS
                 words = [f"{line}: {patterns[win.pattern]}" for line, win in zip(words, rules.instant_wins, strict=True)]
             rows.append([_axis_cell(axis, meaning), _lines(words)])
         out: list[nodes.Node] = [_table([60, 40], [[nodes.Text("axis")], [nodes.Text(name)]], rows)]

@@ -1,10 +1,10 @@
 """Sphinx extension: the wire format reference, generated from the JSON Schemas the package ships.
 
 ``.. wire-schemas::``
-    one section per document (``tienlen/schemas/<name>.json``), then one per shared definition
+    one section per document (``tienlen/io/schemas/<name>.json``), then one per shared definition
     of ``common.json``: its description and a table of its fields with their types and meanings.
 
-The schemas are read with :func:`tienlen.wire.schema` when the page is built, so the reference
+The schemas are read with :func:`tienlen.io.wire.schema` when the page is built, so the reference
 is the schema the tests validate every document against.
 """
 
@@ -18,7 +18,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
 
-from tienlen.wire import DOCUMENTS, schema
+from tienlen.io.wire import DOCUMENTS, schema
 
 ORDER = ("view", "action", "combo", "trick", "result", "settlement", "match", "round", "rules")
 COMMON = "urn:tienlen:schema:common#/$defs/"
@@ -114,7 +114,7 @@ class WireSchemas(SphinxDirective):
         for name, node in shared.items():
             lines += _section(name, f"wire-{name}", node.get("description", ""), node)
         container = nodes.section()
-        nested_parse_with_titles(self.state, StringList(lines, source="tienlen/schemas"), container)
+        nested_parse_with_titles(self.state, StringList(lines, source="tienlen/io/schemas"), container)
         return list(container.children)
 
 

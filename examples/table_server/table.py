@@ -19,11 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tienlen import Action, GreedyAgent, Match, PlayerView, Round, RuleSet, TienLenError
-from tienlen.agents import Agent
+from tienlen import Action, Match, PlayerView, Round, RuleSet, TienLenError
 from tienlen.errors import LANGUAGES
-from tienlen.search import HINT_LEVEL, LEVELS, Hint, SearchAgent, hint
-from tienlen.settle import unit_for
+from tienlen.money.settle import unit_for
+from tienlen.players.agents import Agent, GreedyAgent
+from tienlen.players.search import HINT_LEVEL, LEVELS, Hint, SearchAgent, hint
 
 Message = dict[str, Any]
 Outbox = list[tuple[int, Message]]
@@ -34,7 +34,7 @@ Position = tuple[int, int]
 @dataclass(frozen=True, eq=False)
 class Search:
     """A search a table waits on: the decision of the search bot ``agent`` at ``seat``, or, with
-    ``hint``, the actions open to ``seat`` ranked by :func:`tienlen.search.hint` at ``agent``'s
+    ``hint``, the actions open to ``seat`` ranked by :func:`tienlen.players.search.hint` at ``agent``'s
     level and seed. It holds only what the search reads (the seat's view, never the hidden
     hands) and pickles, so :func:`think` can work it out in another process. Two searches are the
     same only if they are the same object: the table knows its own."""
@@ -226,7 +226,7 @@ class Table:
 
     def hint(self, seat: int) -> Outbox:
         """Ask for the actions open to ``seat`` ranked by the search player
-        (:func:`tienlen.search.hint`), each with its estimated chance of going out first and
+        (:func:`tienlen.players.search.hint`), each with its estimated chance of going out first and
         expected money at this table's unit. The search becomes :attr:`wanted`, and the hint is
         sent when :meth:`searched` gets its result, if the round has not moved on by then.
 

@@ -43,30 +43,26 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any, NoReturn, TypeVar
 
-from tienlen._checks import check_int
-from tienlen._input import MAX_AMOUNT, MAX_RECORD, MAX_SEED, MAX_WORKERS, load_json, read_file, shown
-from tienlen._messages import render
+from tienlen._base.checks import check_int
+from tienlen._base.input import MAX_AMOUNT, MAX_RECORD, MAX_SEED, MAX_WORKERS, load_json, read_file, shown
+from tienlen._base.messages import render
 from tienlen._version import __version__
-from tienlen.actions import says_pass
-from tienlen.agents import AGENTS, make_agent, play_round
-from tienlen.beating import explain, is_chop
-from tienlen.cards import format_cards, parse_cards, to_mask
-from tienlen.combos import ComboKind, classify
-from tienlen.compare import compare, describe_value
 from tienlen.errors import LANGUAGES, IllegalPlay, InvalidArgument, InvalidRecord, Reason, TienLenError, one_line
-from tienlen.events import Chop, Finished, Forfeited, Froze, InstantWin, Passed, Played, TrickWon
-from tienlen.loading import load_rules
-from tienlen.moves import legal_plays
-from tienlen.profiles import PROFILES
-from tienlen.progress import ProgressBar
-from tienlen.round import Round
-from tienlen.rules import AXES, RuleSet
-from tienlen.settle import Settlement, settle, unit_for
-from tienlen.simulate import (
-    Run,
-    format_stats,
-    wrap_long_line,  # one wrapping rule for every text the commands print
-)
+from tienlen.game.actions import says_pass
+from tienlen.game.beating import explain, is_chop
+from tienlen.game.cards import format_cards, parse_cards, to_mask
+from tienlen.game.combos import ComboKind, classify
+from tienlen.game.events import Chop, Finished, Forfeited, Froze, InstantWin, Passed, Played, TrickWon
+from tienlen.game.moves import legal_plays
+from tienlen.game.round import Round
+from tienlen.money.settle import Settlement, settle, unit_for
+from tienlen.players.agents import AGENTS, make_agent, play_round
+from tienlen.players.compare import compare, describe_value
+from tienlen.players.simulate import Run, format_stats, wrap_long_line
+from tienlen.show.progress import ProgressBar
+from tienlen.variants.loading import load_rules
+from tienlen.variants.profiles import PROFILES
+from tienlen.variants.rules import AXES, RuleSet
 
 __all__ = ["main", "format_round", "format_settlement", "EXIT_UNFINISHED"]
 
@@ -515,7 +511,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.plot:
         if Path(args.plot).suffix.lower() not in (".png", ".svg", ".pdf"):
             raise InvalidArgument.of("plot-name-png-svg-pdf", plot=shown(args.plot))
-        plot = _extra("tienlen.plot", "plot")
+        plot = _extra("tienlen.show.plot", "plot")
     progress = None if args.quiet else ProgressBar(sys.stderr, terminal=sys.stderr.isatty())  # sized to the terminal
     if args.dask:
         distributed = _extra("distributed", "dask")
@@ -628,7 +624,7 @@ def _tournament_options(tour: argparse.ArgumentParser) -> None:
 
 
 def _tournament(args: argparse.Namespace) -> int:
-    from tienlen.tournament import format_tournament, tournament
+    from tienlen.players.tournament import format_tournament, tournament
 
     rule_sets = _rule_sets([args.rules])
     line_up = _names(args.agents, "agent")

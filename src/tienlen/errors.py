@@ -23,8 +23,8 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any, Self
 
-from tienlen._cache import BoundedCache
-from tienlen._messages import LANGUAGES, MESSAGES, TEXTS, jsonable, render
+from tienlen._base.cache import BoundedCache
+from tienlen._base.messages import LANGUAGES, MESSAGES, TEXTS, jsonable, render
 
 __all__ = [
     "TienLenError",

@@ -25,16 +25,16 @@ from typing import Any, get_args
 
 import attrs
 
-from tienlen._bits import BLACK_SUITS, RED_SUITS, TWO, rank_mask
-from tienlen._checks import check_players
-from tienlen._extras import requires
-from tienlen.actions import Action
-from tienlen.cards import DECK, FULL_MASK, Card, cards_of
-from tienlen.combos import Combo, ComboKind, classify
+from tienlen._base.bits import BLACK_SUITS, RED_SUITS, TWO, rank_mask
+from tienlen._base.extras import requires
 from tienlen.errors import InvalidArgument
-from tienlen.profiles import PROFILES
-from tienlen.round import Round
-from tienlen.rules import (
+from tienlen.game.actions import Action
+from tienlen.game.cards import DECK, FULL_MASK, Card, cards_of
+from tienlen.game.combos import Combo, ComboKind, classify
+from tienlen.game.round import Round
+from tienlen.variants._checks import check_players
+from tienlen.variants.profiles import PROFILES
+from tienlen.variants.rules import (
     INSTANT_WIN_PATTERNS,
     Amount,
     BombRule,

@@ -1,0 +1,673 @@
+"""Exact legal-play generation on integer masks.
+
+:func:`legal_plays` lists every combination a hand may play now, each card set once, in a fixed
+order: by kind (single, pair, triple, quad, straight, pair run, then triple run and quad run where
+the rules play them), then by length, then by card mask ascending (which orders by top card first).
+
+>>> from tienlen import HOUSE, classify, parse_cards
+>>> hand = parse_cards("3♠ 4♠ 5♦ 5♥ 2♣")
+>>> [str(c) for c in legal_plays(hand, classify("4♥", HOUSE), HOUSE)]
+['5♦', '5♥', '2♣']
+
+How it works. A hand is a 52-bit integer; rank ``r`` holds its suits in the 4-bit "nibble"
+``(hand >> 4*r) & 0xF``.
+
+- Which pairs, triples or quads a rank offers is looked up in tables built once at import,
+  indexed ``[rank][nibble]`` and holding ready-shifted masks; only the ranks holding enough cards
+  (found by passing the hand's bytes through a table, or a few bit operations) are visited. The
+  cards themselves, a lead's pairs, and what each rank offers a straight, are looked up a byte
+  (two ranks) at a time in tables indexed ``[byte][value]`` (``hand.to_bytes(7, "little")``), seven
+  lookups per hand.
+- Straights and pair runs: shifts and ANDs of the hand's "rank held" bits find every window of
+  consecutive ranks, by length (bit ``4t`` of ``held & held << 4 & held << 8`` says that ranks
+  ``t - 2`` to ``t`` are all held). Each window is then the product of its ranks' choices, built in
+  C by ``itertools.product`` and summed, highest rank varying slowest so the masks come out
+  ascending; windows are mapped to products and sums by ``itertools`` too, so no Python code runs
+  per window or per straight. The windows of a whole hand depend only on which ranks it holds:
+  they are kept in a cache keyed by that pattern.
+- Whatever depends on the rule set (which pairs exist, which shapes answer which table) is worked
+  out once per :class:`~tienlen.RuleSet` and kept in a small cache.
+- Under a follow-suit rule a play must repeat the table's suits rank by rank, so its candidates are
+  the table's own mask moved up by whole ranks; pairs compare by colour; single 2s and pairs of 2s
+  are exempt where the rules say so. No :class:`~tienlen.Combo` is built to decide anything.
+- Internally the plays come out as groups ``(kind, [mask, ...])``; :func:`legal_masks` pairs each
+  mask with its kind and :func:`legal_plays` looks each mask up among shared combos: the 195 sets
+  of one rank (singles, pairs, triples, quads) are made at import in a small table of their own;
+  straights and pair runs are made when first met and kept in a cache.
+
+Bounded caches and tables (each cache starts again empty when full): the shared straights and
+pair runs, at most 65,536 (about 8 MB full); the windows of whole hands, at most 4,096 patterns of
+ranks held (about 0.46 MB full: every pattern of the twelve ranks below the 2s, for one shortest
+length); the plans of at most 64 rule sets; the pairs each byte of a hand offers, one table
+(about 0.11 MB) for each of the three ways rule sets pair cards, made when first needed. The
+other byte tables and the sets of one rank take about 0.22 MB, made at import.
+
+Everything here must agree exactly with "every non-empty subset of the hand through
+:func:`~tienlen.classify` and :func:`~tienlen.beats`"; ``tests/game/test_moves.py`` checks that on
+random and constructed positions under every profile, and the tables and windows against plain
+scans; ``tests/game/perft.json`` pins counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import chain, combinations, product, repeat, starmap
+
+from tienlen._base.bits import SPADES, TWOS, colours, pairs_of
+from tienlen._base.cache import BoundedCache
+from tienlen._base.checks import check_bool, check_type
+from tienlen._base.fast import fast
+from tienlen._base.input import MAX_HAND
+from tienlen.errors import InvalidCards
+from tienlen.game.cards import Card, format_cards, to_mask
+from tienlen.game.combos import (
+    PAIR,
+    PAIR_RUN,
+    QUAD,
+    QUAD_RUN,
+    SINGLE,
+    STRAIGHT,
+    TRIPLE,
+    TRIPLE_RUN,
+    TWO,
+    Combo,
+    ComboKind,
+    as_combo,
+    same_colour,
+)
+from tienlen.variants._checks import check_rules
+from tienlen.variants.rules import RuleSet
+
+__all__ = ["legal_plays", "legal_masks", "combo_of"]
+
+
+Item = tuple[ComboKind, int]
+"""One legal play as ``(kind, card mask)``."""
+Group = tuple[ComboKind, list[int]]
+"""Plays of one kind as masks, in output order."""
+MaskTable = list[list[tuple[int, ...]]]
+"""``table[rank][nibble]``: what a rank holding those suits offers, as masks, ascending."""
+ByteTable = list[list[tuple[int, ...]]]
+"""``table[i][byte]``: what byte ``i`` of ``hand.to_bytes(7, "little")`` (ranks ``2i`` and ``2i + 1``)
+offers, as masks, ascending."""
+
+_RANKS = range(13)
+_RANKS_DOWN = range(12, -1, -1)
+_NIBBLE_SHIFTS = range(0, 52, 4)
+_NOT_TWOS = (1 << (4 * TWO)) - 1  # every card below the 2s
+_SUIT_CARDS = [SPADES << s for s in range(4)]  # every card of one suit
+_ONE_A_RANK = [sum(1 << (4 * i) for i in range(n)) for n in range(14)]  # bit 4i for each of n ranks
+# ``_HOLDING[size][byte]`` (size 2 or 3): bit 0 (bit 4) set where the low (high) rank of a byte of a
+# hand holds ``size`` cards or more.
+_HOLDING = {
+    size: bytes(((n & 15).bit_count() >= size) | ((n >> 4).bit_count() >= size) << 4 for n in range(256)) for size in (2, 3)
+}
+
+
+def _ranks_holding(hand: int, size: int) -> int:
+    """Bit ``4r`` set for each rank ``r`` of which the hand holds at least ``size`` (1 to 4) cards."""
+    if size == 1:
+        held = hand | hand >> 1
+        return (held | held >> 2) & SPADES
+    if size == 4:
+        return hand & hand >> 1 & hand >> 2 & hand >> 3 & SPADES
+    # Two or three: byte by byte through a table, in C. Counting the cards of every rank at once takes
+    # a dozen shifts and masks of 52-bit integers (each a new two-digit integer), about twice the cost.
+    return int.from_bytes(hand.to_bytes(7, "little").translate(_HOLDING[size]), "little")
+
+
+def _sub_nibbles(nibble: int, size: int) -> tuple[int, ...]:
+    """The ``size``-card subsets of a rank nibble, ascending."""
+    suits = [s for s in range(4) if nibble >> s & 1]
+    return tuple(sorted(sum(1 << s for s in c) for c in combinations(suits, size)))
+
+
+def _by_rank(subs: list[tuple[int, ...]]) -> MaskTable:
+    """``subs[nibble]`` moved to every rank."""
+    return [[tuple(sub << (4 * r) for sub in subs[n]) for n in range(16)] for r in _RANKS]
+
+
+_ANY_PAIR = [_sub_nibbles(n, 2) for n in range(16)]
+_COLOUR_PAIR = [tuple(p for p in _ANY_PAIR[n] if same_colour(p)) for n in range(16)]
+_CARDS_AT = _by_rank([_sub_nibbles(n, 1) for n in range(16)])
+_ANY_PAIRS_AT = _by_rank(_ANY_PAIR)
+_COLOUR_PAIRS_AT = _by_rank(_COLOUR_PAIR)
+_TRIPLES_AT = _by_rank([_sub_nibbles(n, 3) for n in range(16)])
+_QUADS_AT = _by_rank([_sub_nibbles(n, 4) for n in range(16)])
+
+
+def _two_ranks(i: int, byte: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cards of the two ranks that byte ``i`` of a hand holds: ``(high rank's, low rank's)``."""
+    return (_CARDS_AT[2 * i + 1][byte >> 4] if i < 6 else ()), _CARDS_AT[2 * i][byte & 0xF]
+
+
+# Byte i of ``hand.to_bytes(7, "little")`` holds ranks 2i and 2i + 1 (byte 6 only the 2s).
+_OFFERS_DOWN = [[_two_ranks(i, byte) for byte in range(256 if i < 6 else 16)] for i in range(7)]
+_CARDS_IN = [[low + high for high, low in row] for row in _OFFERS_DOWN]
+# What a follow-suit rule compares for a pair: 1 = both black (♠♣), 2 = both red (♦♥), 3 = one of each.
+_PAIR_COLOUR = [colours(n) for n in range(16)]
+
+
+def _byte_table(at: MaskTable) -> ByteTable:
+    """What ``at`` offers, read a byte (two ranks, the low one first) of a hand at a time."""
+    return [
+        [at[2 * i][byte & 0xF] + (at[2 * i + 1][byte >> 4] if i < 6 else ()) for byte in range(256 if i < 6 else 16)]
+        for i in range(7)
+    ]
+
+
+_PAIRS_IN_BYTE: dict[tuple[bool, bool], ByteTable] = {}
+"""The pairs of each byte, by ``(pair_same_colour, pairs of 2s exempt)``: at most three tables."""
+
+
+class _Plan:
+    """What the generator needs to know about one rule set, worked out once."""
+
+    __slots__ = (
+        "rules",
+        "pairs_at",
+        "mixed_pairs_at",
+        "pair_run_at",
+        "straight_top",
+        "straight_ranks",
+        "straight_min",
+        "straight_same_suit",
+        "pair_run_min",
+        "follow_suit",
+        "twos_ignore_suit",
+        "unled_runs",
+        "set_runs",
+        "shapes",
+        "pairs_in_byte",
+    )
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        # Pairs: one colour where the rules say so, except pairs of 2s where 2s ignore suit.
+        self.pairs_at: MaskTable = list(_COLOUR_PAIRS_AT if rules.pair_same_colour else _ANY_PAIRS_AT)
+        if rules.pair_same_colour and rules.twos_ignore_suit:
+            self.pairs_at[TWO] = _ANY_PAIRS_AT[TWO]
+        self.mixed_pairs_at: MaskTable = [
+            [tuple(m for m in row[n] if _PAIR_COLOUR[m >> (4 * r)] == 3) for n in range(16)]
+            for r, row in enumerate(self.pairs_at)
+        ]
+        # Pair runs never hold 2s, so the colour rule applies to all their pairs.
+        self.pair_run_at: MaskTable | None = None
+        if rules.pair_runs:
+            self.pair_run_at = _COLOUR_PAIRS_AT if rules.pair_same_colour else _ANY_PAIRS_AT
+        self.straight_top = TWO if rules.straight_two_on_top else TWO - 1  # highest rank in a straight
+        self.straight_ranks = _ONE_A_RANK[self.straight_top + 1]  # bit 4r for each rank a straight may hold
+        self.straight_min = rules.straight_min
+        self.straight_same_suit = rules.straight_same_suit
+        self.pair_run_min = rules.pair_run_min
+        self.follow_suit = rules.follow_suit
+        self.twos_ignore_suit = rules.twos_ignore_suit
+        # Pair-run lengths (in pairs) that are bombs here and may not be led.
+        self.unled_runs = frozenset(
+            () if rules.lead_pair_run_bombs else (pairs_of(b.bomb) for b in rules.bombs if b.bomb != "quad")
+        )
+        # Triple and quad runs played here: (kind, cards a rank, fewest ranks); none by default.
+        self.set_runs = tuple(
+            (kind, size, least)
+            for kind, size, least in ((TRIPLE_RUN, 3, rules.triple_run_min), (QUAD_RUN, 4, rules.quad_run_min))
+            if least
+        )
+        self.shapes: dict[tuple[ComboKind, int, bool, bool], list[tuple[ComboKind, int, bool]]] = {}
+        # The pairs each byte of a hand offers (ranks 2i and 2i + 1, the low one first), for leads:
+        # one table for every rule set that pairs alike (at most three kinds of pairing).
+        pairing = (rules.pair_same_colour, rules.pair_same_colour and rules.twos_ignore_suit)
+        if pairing not in _PAIRS_IN_BYTE:
+            _PAIRS_IN_BYTE[pairing] = _byte_table(self.pairs_at)
+        self.pairs_in_byte = _PAIRS_IN_BYTE[pairing]
+
+    def answers(self, kind: ComboKind, length: int, twos: bool, passed: bool) -> list[tuple[ComboKind, int, bool]]:
+        """The shapes that may answer a table of this shape: ``(kind, length, any_of_them)``.
+
+        ``any_of_them`` is true for a bomb class that chops the table (every such bomb will do), and
+        for straights longer than the table's where ``rules.longer_straight_beats`` (one entry, the
+        next length: every straight of it or longer will do); it is false for the table's own shape
+        (which must be higher, and follow suit where the rules say so). Sorted by kind, then
+        length, the order :func:`legal_plays` lists them in.
+        """
+        key = (kind, length, twos, passed)
+        shapes = self.shapes.get(key)
+        if shapes is None:
+            rules = self.rules
+            table_class = "quad" if kind is QUAD else f"PR{length // 2}" if kind is PAIR_RUN else None
+            table_is_bomb = rules.bomb_rule(table_class) is not None
+            found: dict[tuple[ComboKind, int], bool] = {} if passed else {(kind, length): False}
+            for bomb in rules.bombs:
+                on_twos = twos and length in bomb.chops_twos and (rules.bomb_after_pass or not passed)
+                on_bomb = table_is_bomb and table_class in bomb.chops_bombs and not passed
+                if on_twos or on_bomb:
+                    found[(QUAD, 4) if bomb.bomb == "quad" else (PAIR_RUN, 2 * pairs_of(bomb.bomb))] = True
+            if rules.longer_straight_beats and kind is STRAIGHT and not passed:
+                found[(STRAIGHT, length + 1)] = True
+            shapes = self.shapes[key] = sorted((k, n, any_of_them) for (k, n), any_of_them in found.items())
+        return shapes
+
+
+_PLANS: BoundedCache[int, _Plan] = BoundedCache("move-generation plans", limit=64, holds="rule sets")
+"""The plan of each rule set, by its id (the plan keeps its rules alive, so that id stays theirs)."""
+
+
+_COMBOS: BoundedCache[int, Combo] = BoundedCache("combinations", limit=1 << 16, holds="combinations")
+"""The shared combos of straights and pair runs, by mask (about 8 MB when full)."""
+
+
+def combo_of(kind: ComboKind, mask: int) -> Combo:
+    """The shared :class:`Combo` for a mask already known to be a ``kind`` (no checks)."""
+    combo = _COMBOS.get(mask)
+    if combo is None:
+        combo = _SETS.get(mask)
+        if combo is None:
+            combo = _COMBOS.put(mask, _made(kind, mask))
+    return combo
+
+
+@fast(Combo)
+def _made(kind: ComboKind, mask: int) -> Combo:
+    """A combo the generator found: it needs no checks (the hot path)."""
+    raise NotImplementedError  # fast() writes the body
+
+
+_SETS = {
+    mask: _made(ComboKind(mask.bit_count()), mask)
+    for at in (_CARDS_AT, _ANY_PAIRS_AT, _TRIPLES_AT)
+    for row in at
+    for masks in row
+    for mask in masks
+} | {15 << (4 * r): _made(QUAD, 15 << (4 * r)) for r in _RANKS}
+"""The 195 sets of one rank (singles, pairs, triples, quads) as shared combos, made once: a small
+table that stays in the processor's cache, where looking a combo up costs less than in ``_COMBOS``."""
+
+
+def legal_plays(
+    hand: Iterable[Card] | str | int, table: Combo | str | None, rules: RuleSet, *, passed: bool = False
+) -> list[Combo]:
+    """Every combination from ``hand`` that may be played now on ``table`` (``None`` = leading).
+
+    By default the player is in turn and has not passed in this trick; ``passed=True`` lists what a
+    player who has passed may still play (only bombs on 2-groups, where the rules allow it).
+    ``table`` may be given as card text. Raises :class:`~tienlen.InvalidCards` for unreadable or
+    repeated cards or a hand of more than 13 cards (the most the rules deal: the number of plays
+    grows exponentially with the hand), and :class:`~tienlen.InvalidCombo` for a table that is no
+    combination.
+    """
+    check_rules(rules)
+    check_bool(passed, "passed")
+    if table is not None:
+        table = as_combo(table, rules)
+    groups = plays_by_kind(_hand(to_mask(hand), rules), table, rules, passed)
+    shared = _COMBOS.get
+    sets = _SETS.get
+    out: list[Combo | None] = []
+    for kind, masks in groups:
+        out += map(sets if kind < STRAIGHT else shared, masks)
+    if all(out):
+        return out  # type: ignore[return-value]  # no None in it
+    out = []  # some straights or pair runs met for the first time: make the missing combos
+    for kind, masks in groups:
+        if kind < STRAIGHT:
+            out += map(sets, masks)
+        else:
+            out += [combo or combo_of(kind, mask) for combo, mask in zip(map(shared, masks), masks, strict=True)]
+    return out  # type: ignore[return-value]  # no None in it
+
+
+def legal_masks(hand: int, table: Combo | None, rules: RuleSet, *, passed: bool = False) -> list[Item]:
+    """:func:`legal_plays` on masks: ``(kind, mask)`` pairs in the same order."""
+    check_rules(rules)
+    if table is not None:
+        check_type(table, Combo, "table", "a Combo or None")
+    out: list[Item] = []
+    for kind, masks in plays_by_kind(_hand(to_mask(hand), rules), table, rules, passed):
+        out += zip(repeat(kind), masks)
+    return out
+
+
+def _hand(mask: int, rules: RuleSet) -> int:
+    """Refuse a hand larger than the rules deal."""
+    count = mask.bit_count()
+    if count > MAX_HAND and count > (most := rules.most_cards_dealt()):  # no rules deal fewer than 13
+        raise InvalidCards.of("hand-too-large", most=most, rules=rules.name, count=count, mask=format_cards(mask))
+    return mask
+
+
+def plays_by_kind(hand: int, table: Combo | None, rules: RuleSet, passed: bool) -> list[Group]:
+    """:func:`legal_masks` as groups ``(kind, [mask, ...])``, without checking the arguments: for
+    the engine, which holds hands the rules dealt."""
+    plan = _PLANS.get(id(rules))
+    if plan is None or plan.rules is not rules:
+        plan = _PLANS.put(id(rules), _Plan(rules))
+    if table is None:
+        return _leads(hand, plan)
+    kind = table.kind
+    tmask = table.mask
+    key = (kind, tmask.bit_count(), tmask > _NOT_TWOS and kind <= TRIPLE, passed)
+    shapes = plan.shapes.get(key)
+    if shapes is None:
+        shapes = plan.answers(*key)
+    groups: list[Group] = []
+    reach = -1  # the longest pair run the hand might hold, once a bomb class asks
+    for shape, length, any_of_them in shapes:
+        if not any_of_them:
+            masks = _following(shape, tmask, hand, plan) if plan.follow_suit else _higher(shape, tmask, hand, plan)
+        elif shape is QUAD:
+            masks = _quads(hand, 0)
+        elif shape is STRAIGHT:
+            masks = _straights(hand, length, 0, plan)
+        else:
+            if reach < 0:
+                reach = _longest_run(_ranks_holding(hand, 2) & _NOT_TWOS, 4)
+            masks = _pair_run_bombs(length // 2, hand, plan) if length // 2 <= reach else []
+        if masks:
+            groups.append((shape, masks))
+    return groups
+
+
+# ---------------------------------------------------------------- leading
+
+
+def _leads(hand: int, plan: _Plan) -> list[Group]:
+    """Every combination in the hand."""
+    # Singles and pairs are looked up a byte (two ranks) at a time: seven look-ups cost less than
+    # visiting the three or four ranks of a 13-card hand that hold two cards or more.
+    by_byte = hand.to_bytes(7, "little")
+    pairs = _in_bytes(plan.pairs_in_byte, by_byte)
+    triples: list[int] = []
+    quads: list[int] = []
+    ranks = _ranks_holding(hand, 3)  # only ranks of three cards or more offer triples and quads
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        r = low.bit_length() >> 2
+        n = (hand >> (4 * r)) & 0xF
+        triples += _TRIPLES_AT[r][n]
+        if n == 15:
+            quads.append(15 * low)
+    groups = [
+        (SINGLE, _in_bytes(_CARDS_IN, by_byte)),
+        (PAIR, pairs),
+        (TRIPLE, triples),
+        (QUAD, quads),
+        (STRAIGHT, _straights(hand, plan.straight_min, 0, plan)),
+    ]
+    if plan.pair_run_at is not None and _windows(_ranks_holding(hand, 2) & _NOT_TWOS, plan.pair_run_min, 13, 0):
+        runs = _pair_runs(hand, plan, plan.pair_run_min, 13, 0)
+        if plan.unled_runs:
+            runs = [m for m in runs if m.bit_count() // 2 not in plan.unled_runs]
+        groups.append((PAIR_RUN, runs))
+    for kind, size, least in plan.set_runs:
+        groups.append((kind, _set_runs(hand, size, least, 13, 0)))
+    return groups
+
+
+# ---------------------------------------------------------------- answering a table
+
+
+def _pair_run_bombs(pairs: int, hand: int, plan: _Plan) -> list[int]:
+    """Every pair run of exactly ``pairs`` pairs in the hand (a bomb class that chops the table)."""
+    if plan.pair_run_at is None or pairs < plan.pair_run_min:
+        return []
+    return _pair_runs(hand, plan, pairs, pairs, 0)
+
+
+def _higher(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]:
+    """The plays of the table's shape whose top card is higher (no suit rule)."""
+    floor = tmask.bit_length()  # a play's top card must have at least this index
+    if kind is SINGLE:
+        return _cards_in(hand >> floor << floor)
+    if kind is PAIR:
+        return _of_a_kind(plan.pairs_at, hand, 2, floor)
+    if kind is TRIPLE:
+        return _of_a_kind(_TRIPLES_AT, hand, 3, floor)
+    if kind is QUAD:
+        return _quads(hand, floor)
+    ranks = ((floor - 1) >> 2) - (((tmask & -tmask).bit_length() - 1) >> 2) + 1  # ranks the table spans
+    if kind is STRAIGHT:
+        if ranks < plan.straight_min:
+            return []
+        return _straights(hand, ranks, floor, plan, longest=ranks)
+    if kind is PAIR_RUN:
+        if plan.pair_run_at is None or ranks < plan.pair_run_min:
+            return []
+        return _pair_runs(hand, plan, ranks, ranks, floor)
+    return _set_runs(hand, 3 if kind is TRIPLE_RUN else 4, ranks, ranks, floor) if _plays_runs(kind, ranks, plan) else []
+
+
+def _straights(hand: int, shortest: int, floor: int, plan: _Plan, longest: int = 13) -> list[int]:
+    """The straights of ``shortest`` to ``longest`` ranks in the hand, top card index at least ``floor``."""
+    if plan.straight_same_suit:
+        return _same_suit_straights(hand, shortest, longest, plan.straight_top, floor)
+    windows = _windows(_ranks_holding(hand, 1) & plan.straight_ranks, shortest, longest, floor)
+    return _runs(_offers_down(hand), windows, floor) if windows else []
+
+
+def _pair_runs(hand: int, plan: _Plan, shortest: int, longest: int, floor: int) -> list[int]:
+    """The pair runs of ``shortest`` to ``longest`` pairs in the hand, top card index at least ``floor``."""
+    assert plan.pair_run_at is not None
+    # A rank holding two cards may still offer no pair (of one colour): windows over it come out empty.
+    windows = _windows(_ranks_holding(hand, 2) & _NOT_TWOS, shortest, longest, floor)
+    if not windows:
+        return []
+    return _runs([()] + [plan.pair_run_at[r][(hand >> (4 * r)) & 0xF] for r in _RANKS_DOWN], windows, floor)
+
+
+def _set_runs(hand: int, size: int, shortest: int, longest: int, floor: int) -> list[int]:
+    """The runs of triples (``size`` 3) or quads (4) of ``shortest`` to ``longest`` ranks in the
+    hand, no 2, top card index at least ``floor``: by length, then mask ascending."""
+    windows = _windows(_ranks_holding(hand, size) & _NOT_TWOS, shortest, longest, floor)
+    if not windows:
+        return []
+    at = _TRIPLES_AT if size == 3 else _QUADS_AT
+    return _runs([()] + [at[r][(hand >> (4 * r)) & 0xF] for r in _RANKS_DOWN], windows, floor)
+
+
+def _plays_runs(kind: ComboKind, ranks: int, plan: _Plan) -> bool:
+    """Whether a triple or quad run of ``ranks`` ranks is a combination under the plan's rules."""
+    return any(k is kind and ranks >= least for k, _, least in plan.set_runs)
+
+
+def _following(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]:
+    """The plays of the table's shape that are higher and follow its suits.
+
+    A single must be of the table's suit; a triple must hold the same suits; a straight or pair run
+    the same suit rank by rank: so the candidates are the table's mask moved up by whole ranks. A
+    pair must have the same colours (both black, both red, or one of each). Where 2s ignore suit,
+    any higher single 2 answers a single and any higher pair of 2s answers a pair.
+    """
+    floor = tmask.bit_length()
+    if kind is SINGLE:
+        cards = hand & _SUIT_CARDS[(floor - 1) & 3]
+        if plan.twos_ignore_suit:
+            cards |= hand & TWOS
+        return _cards_in(cards >> floor << floor)
+    if kind is PAIR:
+        rank = (floor - 1) >> 2
+        colour = _PAIR_COLOUR[tmask >> (4 * rank)]
+        cards = hand & _NOT_TWOS if plan.twos_ignore_suit else hand  # pairs of 2s come last, below
+        if colour == 3:  # one black, one red
+            pairs = _of_a_kind(plan.mixed_pairs_at, cards, 2, floor)
+        else:  # both black or both red: at each higher rank, the one pair of those two suits
+            both = cards & cards >> 1 & (SPADES if colour == 1 else SPADES << 2)  # bit of ♠ or ♦
+            both = both >> (4 * rank + 4) << (4 * rank + 4)
+            pairs = []
+            while both:
+                low = both & -both
+                pairs.append(3 * low)
+                both ^= low
+        if plan.twos_ignore_suit:
+            pairs += [m for m in plan.pairs_at[TWO][hand >> (4 * TWO)] if m >> floor]
+        return pairs
+    if not _pattern_allowed(kind, tmask, plan):
+        return []
+    highest = plan.straight_top if kind is STRAIGHT else TWO if kind is TRIPLE or kind is QUAD else TWO - 1
+    end = 4 * (highest + 1)  # a play must lie below this bit
+    out: list[int] = []
+    play = tmask << 4
+    while play.bit_length() <= end:
+        if play & hand == play:
+            out.append(play)
+        play <<= 4
+    return out
+
+
+def _pattern_allowed(kind: ComboKind, tmask: int, plan: _Plan) -> bool:
+    """Whether cards of the table's suits, rank by rank, make a combination under these rules
+    (wherever they sit; the caller keeps 2s out of straights and pair runs where they are barred)."""
+    if kind is STRAIGHT:
+        one_suit = any(tmask & cards == tmask for cards in _SUIT_CARDS)
+        return tmask.bit_count() >= plan.straight_min and (one_suit or not plan.straight_same_suit)
+    if kind is PAIR_RUN:
+        if plan.pair_run_at is None or tmask.bit_count() // 2 < plan.pair_run_min:
+            return False
+        return plan.pair_run_at is _ANY_PAIRS_AT or all(same_colour((tmask >> s) & 0xF) for s in _NIBBLE_SHIFTS)
+    if kind is TRIPLE_RUN or kind is QUAD_RUN:
+        return _plays_runs(kind, tmask.bit_count() // (3 if kind is TRIPLE_RUN else 4), plan)
+    return True
+
+
+# ---------------------------------------------------------------- generators
+
+
+def _cards_in(cards: int) -> list[int]:
+    """Each card of ``cards`` as a mask, ascending: up to three one by one, more looked up two
+    ranks at a time (seven lookups, which cost about what three steps of the loop do)."""
+    if cards.bit_count() <= 3:
+        out: list[int] = []
+        while cards:
+            low = cards & -cards
+            out.append(low)
+            cards ^= low
+        return out
+    b = cards.to_bytes(7, "little")
+    c = _CARDS_IN  # as in _in_bytes, written out: one call fewer on a follow's hot path
+    return [*c[0][b[0]], *c[1][b[1]], *c[2][b[2]], *c[3][b[3]], *c[4][b[4]], *c[5][b[5]], *c[6][b[6]]]
+
+
+def _in_bytes(table: ByteTable, by_byte: bytes) -> list[int]:
+    """What ``table`` offers for the bytes of a hand (``hand.to_bytes(7, "little")``), in order."""
+    t = table
+    b = by_byte
+    return [*t[0][b[0]], *t[1][b[1]], *t[2][b[2]], *t[3][b[3]], *t[4][b[4]], *t[5][b[5]], *t[6][b[6]]]
+
+
+def _offers_down(hand: int) -> list[tuple[int, ...]]:
+    """The cards of each rank of the hand, rank ``r`` at index ``13 - r`` (index 0: no rank 13)."""
+    b = hand.to_bytes(7, "little")
+    o = _OFFERS_DOWN
+    return [*o[6][b[6]], *o[5][b[5]], *o[4][b[4]], *o[3][b[3]], *o[2][b[2]], *o[1][b[1]], *o[0][b[0]]]
+
+
+def _of_a_kind(at: MaskTable, hand: int, size: int, floor: int) -> list[int]:
+    """What ``at`` offers in the hand (``size`` cards of a rank), ranks ascending, top card index
+    at least ``floor``. Only the ranks holding ``size`` cards or more are visited."""
+    rank = (floor - 1) >> 2 if floor else 0  # the table's rank: only some of its plays may be higher
+    ranks = _ranks_holding(hand, size) >> (4 * rank) << (4 * rank)
+    out: list[int] = []
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        r = low.bit_length() >> 2
+        masks = at[r][(hand >> (4 * r)) & 0xF]
+        out += [m for m in masks if m >> floor] if r == rank else masks
+    return out
+
+
+def _quads(hand: int, floor: int) -> list[int]:
+    """The quads in the hand whose top card has an index of at least ``floor``, ascending."""
+    full = hand & hand >> 1 & hand >> 2 & hand >> 3 & SPADES  # bit 4r: all four cards of rank r
+    lowest = max(floor - 3, 0)  # a quad's top card is 3 above its bit
+    full = full >> lowest << lowest
+    out: list[int] = []
+    while full:
+        low = full & -full
+        out.append(15 * low)
+        full ^= low
+    return out
+
+
+def _longest_run(ranks: int, step: int) -> int:
+    """The most consecutive ranks held in ``ranks``, which has bit ``step * r`` for each rank ``r``."""
+    length = 0
+    while ranks:
+        ranks &= ranks >> step
+        length += 1
+    return length
+
+
+def _windows(held: int, shortest: int, longest: int, floor: int) -> tuple[slice, ...]:
+    """Where straights or pair runs may lie: the windows of ``shortest`` to ``longest`` consecutive
+    ranks held (bit ``4r`` of ``held`` for rank ``r``) whose top rank may reach card index ``floor``,
+    by length, then top rank; each as a slice of a list of ranks from the highest down (rank ``r``
+    at index ``13 - r``). Those of a whole hand (``floor`` 0, ``longest`` 13) come from a cache."""
+    if floor or longest != 13:
+        return _find_windows(held, shortest, longest, floor)
+    key = held | shortest << 52
+    windows = _WINDOWS.get(key)
+    if windows is None:
+        windows = _WINDOWS.put(key, _find_windows(held, shortest, 13, 0))
+    return windows
+
+
+def _find_windows(held: int, shortest: int, longest: int, floor: int) -> tuple[slice, ...]:
+    """:func:`_windows` worked out: bit ``4t`` of ``ends`` says that rank ``t`` tops ``length``
+    consecutive held ranks (``ends & ends << 4`` then says it for ``length + 1``)."""
+    ends = held
+    for _ in range(shortest - 1):
+        ends &= ends << 4
+    out: list[slice] = []
+    lowest = floor >> 2 << 2  # the bit of the lowest top rank that may reach ``floor``
+    for length in range(shortest, longest + 1):
+        tops = ends >> lowest << lowest
+        if not tops:
+            break
+        while tops:
+            low = tops & -tops
+            tops ^= low
+            out.append(_SLICES[13 - (low.bit_length() >> 2)][length])
+        ends &= ends << 4
+    return tuple(out)
+
+
+_SLICES = [[slice(first, first + length) for length in range(14)] for first in range(14)]
+_WINDOWS: BoundedCache[int, tuple[slice, ...]] = BoundedCache(
+    "runs of ranks in whole hands", limit=1 << 12, holds="patterns of ranks held"
+)
+"""The windows of whole hands (4,096: every pattern of the twelve ranks below the 2s)."""
+
+
+def _runs(down: list[tuple[int, ...]], windows: tuple[slice, ...], floor: int) -> list[int]:
+    """Straights (one card a rank) or pair runs (one pair a rank) in these windows (from
+    :func:`_windows`) of ``down``, the list of what each rank offers from the highest down, whose
+    top card index is at least ``floor``: by length, then mask ascending.
+
+    Each window is the product of its ranks' offers, one mask per rank, summed; ``product`` varies
+    its first argument slowest, so with the top rank first the masks come out ascending.
+    """
+    masks = map(sum, chain.from_iterable(starmap(product, map(down.__getitem__, windows))))
+    return list(filter((1 << floor).__le__, masks) if floor else masks)
+
+
+def _same_suit_straights(hand: int, shortest: int, longest: int, highest: int, floor: int) -> list[int]:
+    """Straights all in one suit: ``shortest`` to ``longest`` ranks, no rank above ``highest``,
+    top card index at least ``floor``; by length, then mask ascending."""
+    out: list[int] = []
+    starts = hand  # bit 4a+s: suit s holds ``length`` consecutive ranks from rank a
+    for length in range(1, longest + 1):
+        if length > 1:
+            starts &= hand >> (4 * (length - 1))
+        if not starts:
+            break
+        if length < shortest:
+            continue
+        ones = _ONE_A_RANK[length]
+        span = 4 * (length - 1)
+        bits = starts & ((1 << (4 * (highest - length + 2))) - 1)  # runs that end by ``highest``
+        while bits:
+            low = bits & -bits
+            if (low << span).bit_length() > floor:
+                out.append(ones * low)
+            bits ^= low
+    return out

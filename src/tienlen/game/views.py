@@ -1,0 +1,159 @@
+"""What one player may see of a round: :class:`PlayerView`.
+
+A view holds the seat's own hand, everyone's card counts, the table and the public history,
+and the actions open to that seat. No other hand and no undealt card is in it.
+
+>>> from tienlen import HOUSE, Round
+>>> r = Round.deal(HOUSE, seed=7)
+>>> v = r.view(2)
+>>> v.seat, len(v.hand), v.card_counts
+(2, 13, (13, 13, 13, 13))
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+
+import attrs
+
+from tienlen._base.checks import check_type
+from tienlen._base.codec import WireValue
+from tienlen._base.input import shown
+from tienlen.errors import IllegalPlay, InvalidArgument
+from tienlen.game.actions import Action, parse_action
+from tienlen.game.cards import Card, cards_of, format_cards
+from tienlen.game.combos import Combo
+from tienlen.game.events import SHARED_PASSES, Event, Froze, Passed
+from tienlen.variants.rules import RuleSet
+
+__all__ = ["PlayerView", "view_of", "public_events"]
+
+
+@attrs.frozen(kw_only=True)
+class PlayerView(WireValue):
+    """One seat's view of a round.
+
+    ``legal_actions`` are that seat's in-turn actions when ``to_act == seat`` (the round's own
+    lazy :class:`~tienlen.game.actions.LegalActions`, shared rather than copied); otherwise a tuple of
+    the out-of-turn chops open to it (with a ``pass`` to decline), or nothing. Either is a
+    read-only sequence that compares equal to, and hashes like, the tuple of the same actions.
+    Declining changes nothing in the round: apply a chop with :meth:`Round.apply`, but not the
+    declining ``pass`` (:func:`~tienlen.players.agents.play_round` does this for agents).
+    """
+
+    rules: RuleSet
+    seat: int
+    players: int
+    hand_mask: int
+    card_counts: tuple[int, ...]
+    to_act: int | None
+    table: Combo | None
+    table_seat: int | None
+    leader: int
+    trick_number: int
+    passed: frozenset[int]
+    finished: tuple[int, ...]
+    frozen: tuple[int, ...]
+    forfeited: tuple[int, ...]
+    played_mask: int
+    history: tuple[Event, ...]
+    legal_actions: Sequence[Action]
+    is_over: bool
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The seat's own cards, ascending."""
+        return cards_of(self.hand_mask)
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether the seat acts in turn now."""
+        return self.to_act == self.seat
+
+    def __str__(self) -> str:
+        """The view in words: the hand, everyone's card count, the table, passes, places and the turn."""
+        lines = [f"{self.rules.name}, seat {self.seat} of {self.players}, trick {self.trick_number} (led by seat {self.leader})"]
+        lines.append(f"hand: {format_cards(self.hand_mask) or '(empty)'}")
+        lines.append("cards left: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(self.card_counts)))
+        lines.append(f"table: {self._table_words()}; passed: {', '.join(f'seat {s}' for s in sorted(self.passed)) or 'nobody'}")
+        for name, seats in (("finished", self.finished), ("frozen", self.frozen), ("forfeited", self.forfeited)):
+            if seats:
+                lines.append(f"{name}: " + ", ".join(f"seat {s}" for s in seats))
+        if self.is_over:
+            lines.append("the round is over")
+        elif self.my_turn:
+            lines.append(f"to act: seat {self.to_act} (you), {len(self.legal_actions)} legal actions")
+        else:
+            open_ = f", {len(self.legal_actions)} actions open to you out of turn" if self.legal_actions else ""
+            lines.append(f"to act: seat {self.to_act}{open_}")
+        return "\n".join(lines)
+
+    def _table_words(self) -> str:
+        return "empty" if self.table is None else f"{self.table} by seat {self.table_seat}"
+
+    def __repr__(self) -> str:
+        """A short summary: whose view, of which rules, the hand size, the table and whose turn."""
+        turn = "round over" if self.is_over else f"seat {self.to_act} to act"
+        cards = self.hand_mask.bit_count()
+        return f"<PlayerView seat {self.seat} of {self.players}, {self.rules.name}: {cards} cards, trick {self.trick_number}, table {self._table_words()}, {turn}>"
+
+    def _repr_svg_(self) -> str:
+        from tienlen.show import svg  # pictures sit above the values they draw: imported when first drawn
+
+        return svg.view(self)
+
+    def parse_action(self, text: str, seat: int | None = None) -> Action:
+        """Read an action this seat types or sends, as :meth:`Round.parse_action` does; it is always
+        this seat's (a ``seat N`` in the text, or ``seat``, must be this one). Whether it is legal
+        is for the round to say; ``action in view.legal_actions`` answers it for this view.
+        """
+        if seat is not None and (type(seat) is not int or seat != self.seat):  # a bool is no seat
+            raise IllegalPlay.of("seat-view-seat", seat=self.seat, seat2=shown(seat))
+        return parse_action(text, self.rules, seat=self.seat)
+
+
+def public_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
+    """The events as ``seat`` may see them: a frozen player's cards, and whether a player who
+    passed held a legal play, are hidden from the others (``seat=None`` hides them from everyone).
+
+    It keeps nothing between calls. (:meth:`Round.view <tienlen.Round.view>` redacts only the
+    events added since it last showed that seat the same deal: see :func:`public_events_after`.)"""
+    check_type(events, tuple, "events", "a tuple of events")
+    if seat is not None:
+        check_type(seat, int, "seat", "a seat number or None")
+    return public_events_after(None, events, seat)
+
+
+Shown = tuple[tuple[Event, ...], tuple[Event, ...]]
+"""A history and what :func:`public_events` showed of it to one seat."""
+
+
+def public_events_after(before: Shown | None, events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
+    """:func:`public_events` without its checks, for the engine: when ``events`` continue the
+    history of ``before`` (what this seat was shown earlier), only the events added since are
+    redacted. A round's history grows by a few events an action; the comparison is by identity
+    first, so at C speed."""
+    if before is not None and len(before[0]) <= len(events) and events[: len(before[0])] == before[0]:
+        return before[1] + tuple([_redact(e, seat) for e in events[len(before[0]) :]])
+    return tuple([_redact(e, seat) for e in events])
+
+
+def _redact(event: Event, seat: int | None) -> Event:
+    if isinstance(event, Froze) and event.seat != seat:
+        return Froze(seat=event.seat, cards=())
+    if isinstance(event, Passed) and event.seat != seat and event.could_play is not None:
+        return SHARED_PASSES.get((event.seat, None)) or Passed(seat=event.seat, could_play=None)
+    return event
+
+
+def view_of(round_: object, seat: int) -> PlayerView:
+    """Deprecated: use ``round_.view(seat)`` (:meth:`tienlen.Round.view`), which this calls (it warns)."""
+    from tienlen.game.round import Round  # a deprecation shim: the round sits above the views it builds
+
+    warnings.warn(
+        "tienlen.game.views.view_of is deprecated; use round_.view(seat) (removed in 0.3)", DeprecationWarning, stacklevel=2
+    )
+    if not isinstance(round_, Round):
+        raise InvalidArgument.of("round-must-round", round=shown(round_))
+    return round_.view(seat)

@@ -1,0 +1,49 @@
+"""The argument checks of money: a room's unit and the players' balances (the generic ones are
+in :mod:`tienlen._base.checks`)."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+
+from tienlen._base.input import MAX_AMOUNT, is_whole, shown
+from tienlen.errors import InvalidArgument
+from tienlen.variants.rules import RuleSet
+
+__all__ = ["check_unit", "unit_argument", "check_balances"]
+
+
+def check_unit(unit: object, rules: RuleSet) -> int:
+    """``unit`` when it is a positive whole number (exactly 1 for points), else :class:`InvalidArgument`."""
+    if not is_whole(unit, 1, MAX_AMOUNT):
+        raise InvalidArgument.of("unit-not-positive", unit=shown(unit), unit_name=rules.unit_name, max_amount=MAX_AMOUNT)
+    if rules.currency == "points" and unit != 1:
+        raise InvalidArgument.of("unit-with-points", rules=rules.name, unit=unit)
+    return unit
+
+
+def unit_argument(unit: int | None, stake: int | None, where: str) -> int:
+    """The room's unit given as ``unit=`` (1 when neither is given), or as the deprecated ``stake=``
+    with a :class:`DeprecationWarning` naming ``where``. Raises :class:`InvalidArgument` when both are given."""
+    if stake is None:
+        return 1 if unit is None else unit
+    if unit is not None:
+        raise InvalidArgument.of("unit-and-stake", where=where)
+    warnings.warn(
+        f"{where}(stake=...) is deprecated and goes in 0.3.0; use unit=... with the same amount (house: the entry; northern, iwin: the bet)",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    return stake
+
+
+def check_balances(balances: object, players: int) -> tuple[int, ...]:
+    """One balance per seat, each a whole number from 0 to :data:`MAX_AMOUNT`, else :class:`InvalidArgument`."""
+    if isinstance(balances, (str, bytes)) or not isinstance(balances, Sequence):
+        raise InvalidArgument.of("balances-not-a-sequence", players=players, balances=shown(balances))
+    if len(balances) != players:
+        raise InvalidArgument.of("balances-wrong-count", balances_count=len(balances), players=players)
+    for seat, value in enumerate(balances):
+        if not is_whole(value, 0, MAX_AMOUNT):
+            raise InvalidArgument.of("balance-out-of-range", seat=seat, value=shown(value), max_amount=MAX_AMOUNT)
+    return tuple(balances)

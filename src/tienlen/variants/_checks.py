@@ -1,0 +1,39 @@
+"""The argument checks of rule sets and player counts (the generic ones are in
+:mod:`tienlen._base.checks`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tienlen._base.input import is_whole, shown
+from tienlen.errors import InvalidArgument
+from tienlen.variants.profiles import PROFILES
+from tienlen.variants.rules import RuleSet
+
+__all__ = ["check_rules", "rules_or_profile", "check_players"]
+
+
+def check_rules(rules: Any, name: str = "rules") -> RuleSet:
+    """``rules`` when it is a :class:`~tienlen.RuleSet`, else :class:`InvalidArgument`."""
+    if isinstance(rules, RuleSet):
+        return rules
+    raise InvalidArgument.of("not-a-rule-set", name=name, rules=shown(rules))
+
+
+def rules_or_profile(value: Any, name: str = "rules") -> RuleSet:
+    """``value`` when it is a :class:`~tienlen.RuleSet`, the profile it names when it is a profile's
+    name (the learning adapters take either), else :class:`InvalidArgument`."""
+    if isinstance(value, str) and value in PROFILES:
+        return PROFILES[value]
+    if isinstance(value, RuleSet):
+        return value
+    raise InvalidArgument.of("not-a-rule-set-or-profile", name=name, value=shown(value), profiles=", ".join(PROFILES))
+
+
+def check_players(rules: RuleSet, players: Any, name: str = "players") -> int:
+    """``players`` when it is a player count ``rules`` allows, else :class:`InvalidArgument`."""
+    if is_whole(players, rules.min_players, rules.max_players):
+        return players
+    low, high = rules.min_players, rules.max_players
+    span = f"{low}" if low == high else f"{low} to {high}"
+    raise InvalidArgument.of("player-count-not-allowed", name=name, rules=rules.name, span=span, players=shown(players))
