@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import math
 import re
 import sys
 from itertools import pairwise
@@ -108,7 +109,7 @@ def test_the_docs_table_lists_the_declared_fields_in_order() -> None:
     """The module docs' table of fields is made from the declaration the constants come from."""
     rows = re.findall(r"^``(\w+)``\s+(\d+(?: × \d+)?)\s", observation.__doc__ or "", re.MULTILINE)
     assert [name for name, _ in rows] == [name for name, _ in OBSERVATION_FIELDS]
-    assert [eval(length.replace("×", "*")) for _, length in rows] == [n for _, n in OBSERVATION_FIELDS]
+    assert [math.prod(int(n) for n in length.split(" × ")) for _, length in rows] == [n for _, n in OBSERVATION_FIELDS]
 
 
 # the names of the observation codec that 0.2.0 offered in tienlen.encoding
