@@ -37,7 +37,7 @@ import numpy as np
 
 import tienlen
 from tienlen import PROFILES, Round
-from tienlen.learning.encoding import OBSERVATION_LENGTH
+from tienlen.learning.observation import OBSERVATION_LENGTH
 from tienlen.learning.vector import TienLenVectorEnv
 from tienlen.variants.rules import RuleSet
 

@@ -26,7 +26,7 @@ import numpy as np  # noqa: E402  (after the thread settings, which numpy reads 
 from numpy.typing import NDArray  # noqa: E402
 
 from tienlen.learning.actionspace import ACTION_SPACE_SIZE  # noqa: E402
-from tienlen.learning.encoding import OBSERVATION_LENGTH, OBSERVATION_OFFSETS  # noqa: E402
+from tienlen.learning.observation import OBSERVATION_LENGTH, OBSERVATION_OFFSETS  # noqa: E402
 from tienlen.learning.vector import OBSERVATION_SIZE, TienLenVectorEnv  # noqa: E402
 
 Floats = NDArray[np.float64]

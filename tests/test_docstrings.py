@@ -92,7 +92,7 @@ def test_the_walk_covers_the_package() -> None:
         "tienlen.Round.play",
         "tienlen.settle",
         "tienlen.players.agents.make_agent",
-        "tienlen.learning.encoding.encode_observation",
+        "tienlen.learning.observation.encode_observation",
         "tienlen.cli.main",
     ):
         assert expected in names

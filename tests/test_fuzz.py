@@ -65,7 +65,7 @@ from tienlen.cli import main
 from tienlen.errors import MESSAGE_LIMIT, one_line
 from tienlen.game.views import public_events, view_of
 from tienlen.io.wire import read_document
-from tienlen.learning import actionspace, encoding
+from tienlen.learning import actionspace, encoding, observation
 from tienlen.learning.env import TienLenEnv
 from tienlen.players.agents import GreedyAgent, RandomAgent, make_agent, play_round, protected_mask
 from tienlen.players.compare import compare_play, compare_round
@@ -374,16 +374,16 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any
     "cards_to_mask": (encoding.cards_to_mask, (mixed(st.just(DECK[:3])),)),
     "action_to_mask": (encoding.action_to_mask, (mixed(st.just(Action(kind="pass", seat=0))),)),
     "legal_action_masks": (encoding.legal_action_masks, (mixed(st.just(ROUND.view(3))),)),
-    "encode_observation": (encoding.encode_observation, (mixed(st.just(ROUND.view(3))),)),
+    "encode_observation": (observation.encode_observation, (mixed(st.just(ROUND.view(3))),)),
     "TienLenEnv.observe": (lambda agent: _env().observe(agent), (mixed(st.sampled_from(["seat_0", "seat_3"])),)),
     "bits_to_mask": (encoding.bits_to_mask, (mixed(st.lists(st.integers(-1, 2), min_size=52, max_size=52)),)),
     "mask_to_bits": (encoding.mask_to_bits, (mixed(st.integers(0, 2**52)),)),
     "action_from_mask": (lambda m: encoding.action_from_mask(ROUND.view(3), m), (mixed(st.integers(0, 2**52)),)),
     "decode_observation": (
-        lambda i, v: encoding.decode_observation(_observation(i, v)),
-        (st.integers(0, encoding.OBSERVATION_LENGTH - 1), hostile),
+        lambda i, v: observation.decode_observation(_observation(i, v)),
+        (st.integers(0, observation.OBSERVATION_LENGTH - 1), hostile),
     ),
-    "split_observation": (encoding.split_observation, (hostile,)),
+    "split_observation": (observation.split_observation, (hostile,)),
     "solve": (
         lambda r, seat, limit: solve(r, seat=seat, limit=limit),
         (mixed(st.just(TINY), st.just(TINY.play("3♠"))), mixed(st.none(), seats), budget(st.none(), st.integers(1, 50))),
@@ -654,7 +654,7 @@ def _env() -> TienLenEnv:
 
 
 def _observation(index: int, value: Any) -> list[Any]:
-    vector: list[Any] = encoding.encode_observation(ROUND.view(0))
+    vector: list[Any] = observation.encode_observation(ROUND.view(0))
     vector[index] = value
     return vector
 

@@ -125,7 +125,9 @@ LAYERS = {
         {"players.tournament"},
     ],
     "learning": [
-        {"learning", "learning.actionspace", "learning.encoding"},
+        {"learning", "learning._cardbits", "learning.actionspace"},
+        {"learning.observation"},
+        {"learning.encoding"},
         {"learning.env"},
         {"learning.openspiel", "learning.pettingzoo", "learning.vector"},
     ],

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import functools
+import importlib
+import math
+import re
+import sys
 from itertools import pairwise
 
 import pytest
@@ -24,23 +28,26 @@ from tienlen import (
 )
 from tienlen.game.cards import DECK, Card, cards_of
 from tienlen.game.events import Chop, Played
+from tienlen.learning import encoding, observation
 from tienlen.learning.encoding import (
-    OBSERVATION_FIELDS,
-    OBSERVATION_LENGTH,
-    OBSERVATION_OFFSETS,
-    SLOTS,
-    Observation,
     action_from_mask,
     action_to_mask,
     bits_to_cards,
     bits_to_mask,
     cards_to_bits,
     cards_to_mask,
-    decode_observation,
-    encode_observation,
     legal_action_masks,
     mask_to_bits,
     mask_to_cards,
+)
+from tienlen.learning.observation import (
+    OBSERVATION_FIELDS,
+    OBSERVATION_LENGTH,
+    OBSERVATION_OFFSETS,
+    SLOTS,
+    Observation,
+    decode_observation,
+    encode_observation,
     split_observation,
 )
 from tienlen.strategies import card_sets, masks, rounds
@@ -96,6 +103,35 @@ def test_the_field_table_adds_up() -> None:
     spans = [OBSERVATION_OFFSETS[name] for name, _ in OBSERVATION_FIELDS]
     assert spans[0].start == 0 and spans[-1].stop == OBSERVATION_LENGTH
     assert all(a.stop == b.start for a, b in pairwise(spans))
+
+
+def test_the_docs_table_lists_the_declared_fields_in_order() -> None:
+    """The module docs' table of fields is made from the declaration the constants come from."""
+    rows = re.findall(r"^``(\w+)``\s+(\d+(?: × \d+)?)\s", observation.__doc__ or "", re.MULTILINE)
+    assert [name for name, _ in rows] == [name for name, _ in OBSERVATION_FIELDS]
+    assert [math.prod(int(n) for n in length.split(" × ")) for _, length in rows] == [n for _, n in OBSERVATION_FIELDS]
+
+
+# the names of the observation codec that 0.2.0 offered in tienlen.encoding
+OBSERVATION_NAMES_0_2 = [
+    "SLOTS",
+    "OBSERVATION_FIELDS",
+    "OBSERVATION_LENGTH",
+    "OBSERVATION_OFFSETS",
+    "Observation",
+    "encode_observation",
+    "decode_observation",
+    "split_observation",
+]
+
+
+@pytest.mark.parametrize("name", OBSERVATION_NAMES_0_2)
+def test_the_observation_names_of_0_2_are_still_read_from_the_encoding_module(name: str) -> None:
+    assert getattr(encoding, name) is getattr(observation, name)
+    sys.modules.pop("tienlen.encoding", None)
+    with pytest.warns(DeprecationWarning, match="tienlen.encoding moved to tienlen.learning.encoding"):
+        old = importlib.import_module("tienlen.encoding")
+    assert getattr(old, name) is getattr(observation, name)
 
 
 @pytest.mark.parametrize("rules", RULES, ids=IDS)

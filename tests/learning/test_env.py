@@ -11,17 +11,17 @@ from builders import exact
 from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidArgument, Round, RuleSet
 from tienlen._base.cache import CACHES
 from tienlen.game.round import table_of
-from tienlen.learning.encoding import (
+from tienlen.learning.encoding import legal_action_masks
+from tienlen.learning.env import TienLenEnv, advance, chop_offers, encoded_observation, observation_of, selected_actions
+from tienlen.learning.observation import (
     AS_FLOATS,
     AS_INTS,
     OBSERVATION_LENGTH,
     decode_observation,
     encode_observation,
-    legal_action_masks,
     split_observation,
     written_observation,
 )
-from tienlen.learning.env import TienLenEnv, advance, chop_offers, encoded_observation, observation_of, selected_actions
 from tienlen.money.settle import REWARD_SCALE, settle
 from tienlen.players.agents import Agent, GreedyAgent, RandomAgent, play_round
 

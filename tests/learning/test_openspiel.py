@@ -16,8 +16,8 @@ import attrs
 from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidArgument, Round, RuleSet
 from tienlen.game.cards import DECK, Card, format_cards
 from tienlen.learning.actionspace import ACTION_SPACE_SIZE
-from tienlen.learning.encoding import OBSERVATION_OFFSETS
 from tienlen.learning.env import chop_offers
+from tienlen.learning.observation import OBSERVATION_OFFSETS
 from tienlen.learning.openspiel import GAME_NAME, TienLenGame, utility_bounds
 from tienlen.money.settle import REWARD_SCALE, reward_net, settle
 

@@ -19,7 +19,7 @@ from pettingzoo.test import api_test, render_test, seed_test
 
 from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidArgument, Round, RuleSet
 from tienlen.learning.actionspace import ACTION_SPACE_SIZE, Choice, action_indices
-from tienlen.learning.encoding import OBSERVATION_LENGTH, encode_observation
+from tienlen.learning.observation import OBSERVATION_LENGTH, encode_observation
 from tienlen.learning.pettingzoo import OBSERVATION_SIZE, env, raw_env
 from tienlen.money.settle import REWARD_SCALE, reward_net
 from tienlen.players.agents import GreedyAgent

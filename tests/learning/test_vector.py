@@ -30,7 +30,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidArgument, Round, RuleSet
 from tienlen.learning.actionspace import ACTION_SPACE_SIZE, Choice
-from tienlen.learning.encoding import OBSERVATION_LENGTH, OBSERVATION_OFFSETS, encode_observation
+from tienlen.learning.observation import OBSERVATION_LENGTH, OBSERVATION_OFFSETS, encode_observation
 from tienlen.learning.pettingzoo import raw_env
 from tienlen.learning.vector import DEFAULT_TIMEOUT, OBSERVATION_SIZE, TienLenVectorEnv
 from tienlen.money.settle import reward_net, settle

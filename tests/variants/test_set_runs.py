@@ -34,7 +34,7 @@ from tienlen import (
 from tienlen.game.beating import is_bomb
 from tienlen.io.wire import read_document
 from tienlen.learning.actionspace import Choice, action_indices, indices_mask
-from tienlen.learning.encoding import decode_observation, encode_observation
+from tienlen.learning.observation import decode_observation, encode_observation
 
 RUNS = attrs.evolve(HOUSE, name="house-with-runs", triple_run_min=2, quad_run_min=2)
 FOLLOWING = attrs.evolve(NORTHERN, name="northern-with-runs", triple_run_min=2, quad_run_min=2)

@@ -10,8 +10,8 @@ spaces and the fixed action space of :mod:`tienlen.learning.actionspace`.
 **Agents** are named ``"seat_0"``, ``"seat_1"`` … in play order.
 
 **Observations.** ``observe(agent)`` returns ``{"observation": [...], "action_mask": [...]}``:
-the agent's :class:`~tienlen.game.views.PlayerView` encoded as :data:`~tienlen.learning.encoding.OBSERVATION_LENGTH`
-ints (see :mod:`tienlen.learning.encoding`), and the legal actions of the agent *if it is the one to step
+the agent's :class:`~tienlen.game.views.PlayerView` encoded as :data:`~tienlen.learning.observation.OBSERVATION_LENGTH`
+ints (see :mod:`tienlen.learning.observation`), and the legal actions of the agent *if it is the one to step
 now* (``agent_selection``), else ``[]``.
 
 **Actions** are card masks (:mod:`tienlen.learning.encoding`): ``step(mask)`` plays the cards of ``mask``;
@@ -62,13 +62,14 @@ from tienlen.game._state import SEATS
 from tienlen.game.actions import PASSES, Action
 from tienlen.game.round import Round, position_of
 from tienlen.game.views import PlayerView
-from tienlen.learning.encoding import (
+from tienlen.learning.encoding import action_from_mask
+from tienlen.learning.observation import (
     AS_BYTES,
     AS_INTS,
     OBSERVATION_LENGTH,
     Observation,
     ObservationFields,
-    action_from_mask,
+    observation_from,
     written_observation,
 )
 from tienlen.money._checks import check_unit, unit_argument
@@ -93,7 +94,7 @@ class AgentObservation(TypedDict):
     """What :meth:`TienLenEnv.observe` returns."""
 
     observation: list[int]
-    """The agent's view, encoded (:func:`tienlen.learning.encoding.encode_observation`)."""
+    """The agent's view, encoded (:func:`tienlen.learning.observation.encode_observation`)."""
     action_mask: list[int]
     """The card masks of the agent's legal actions (``0`` = pass), or ``[]`` when it is not selected."""
 
@@ -139,11 +140,11 @@ def selected_actions(round_: Round, offers: tuple[int, ...]) -> Sequence[Action]
 
 
 def observation_of(round_: Round, seat: int, choppers: Container[int]) -> Observation:
-    """The :class:`~tienlen.learning.encoding.Observation` of ``round_.view(seat)``, read off the round without
+    """The :class:`~tienlen.learning.observation.Observation` of ``round_.view(seat)``, read off the round without
     building the view or walking its history (``choppers``: the seats that may chop out of turn now,
     as :func:`chop_offers` gives them): a seat's played cards are what it was dealt and holds no more,
     and the chops of this trick are its chain. Raises :class:`~tienlen.InvalidArgument` for a bad seat."""
-    return Observation(**observation_fields(round_, seat, choppers)._asdict())
+    return observation_from(observation_fields(round_, seat, choppers))
 
 
 def encoded_observation(round_: Round, seat: int, choppers: Container[int]) -> bytes:
@@ -154,7 +155,7 @@ def encoded_observation(round_: Round, seat: int, choppers: Container[int]) -> b
 
 def observation_fields(round_: Round, seat: int, choppers: Container[int]) -> ObservationFields:
     """The fields of ``round_.view(seat)``'s observation (see :func:`observation_of`), for an encoder
-    (:func:`tienlen.learning.encoding.written_observation`; private to the package)."""
+    (:func:`tienlen.learning.observation.written_observation`; private to the package)."""
     (
         hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions,
     ) = position_of(round_)  # fmt: skip
@@ -165,7 +166,7 @@ def observation_fields(round_: Round, seat: int, choppers: Container[int]) -> Ob
     table_seat, table = plays[-1] if plays else (None, None)
     to_act = round_.to_act
     my_turn = to_act == seat
-    return ObservationFields(  # in the order of its fields: keywords would cost a sixth of the encoding
+    return (  # in the order of Observation's fields: keywords would cost a sixth of the encoding
         seat,
         players,
         hands[seat],
@@ -410,7 +411,7 @@ class TienLenEnv:
         return seat
 
     def observation(self, agent: str) -> Observation:
-        """The agent's :class:`~tienlen.learning.encoding.Observation` (what :meth:`observe` encodes)."""
+        """The agent's :class:`~tienlen.learning.observation.Observation` (what :meth:`observe` encodes)."""
         return observation_of(self.round, self.seat_of(agent), self._choppers)
 
     def encoded_observation(self, agent: str) -> bytes:

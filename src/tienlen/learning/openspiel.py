@@ -19,7 +19,7 @@ but ``pyspiel.load_game`` knows only the profiles by name.
   all by the same player. Out-of-turn chops (``iwin``) are offered as decisions of their own, in
   the order :class:`tienlen.learning.env.TienLenEnv` offers them; declining is the pass index.
 * **Information.** ``observation_tensor`` is the 450 numbers of the PettingZoo adapter's
-  observation (:func:`tienlen.learning.encoding.encode_observation`, then the run being chosen);
+  observation (:func:`tienlen.learning.observation.encode_observation`, then the run being chosen);
   ``information_state_tensor`` adds 52 more, the number of the play (1, 2, …) that played each
   card, 0 for a card not played, so the order of plays is kept. ``information_state_string`` is
   the player's dealt hand, every action that changed the round in order, the player's own
@@ -55,17 +55,17 @@ from tienlen.game.events import Played
 from tienlen.game.round import Round
 from tienlen.game.views import PlayerView
 from tienlen.learning.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, PASS_INDEX, Choice, action_indices, index_label
-from tienlen.learning.encoding import (
+from tienlen.learning.encoding import mask_to_bits
+from tienlen.learning.env import advance, chop_offers, observation_fields, selected_actions
+from tienlen.learning.observation import (
     AS_BYTES,
     AS_FLOATS,
     OBSERVATION_LENGTH,
     OBSERVATION_OFFSETS,
     SLOTS,
     ObservationForm,
-    mask_to_bits,
     written_observation,
 )
-from tienlen.learning.env import advance, chop_offers, observation_fields, selected_actions
 from tienlen.money.settle import held_value, reward_net
 from tienlen.players.agents import Agent
 from tienlen.variants._checks import check_players, rules_or_profile
@@ -473,7 +473,7 @@ class TienLenObserver:
     What it shows is made of named pieces (``dict``), each present only when the observation type
     allows it; :attr:`tensor` is them one after another, in this order:
 
-    * ``observation`` (``public_info``): the 397 numbers of :func:`tienlen.learning.encoding.encode_observation`;
+    * ``observation`` (``public_info``): the 397 numbers of :func:`tienlen.learning.observation.encode_observation`;
       its ``hand`` part is the player's hand with private information, else zeros;
     * ``hand`` (52; a player's own hand where there is private but no public information);
     * ``choice`` (private information): the run the player is choosing, if any;

@@ -10,7 +10,7 @@ exactly (:func:`tienlen.money.settle.reward_net`) at the end, every agent termin
   :mod:`tienlen.learning.actionspace` (463 indices; a straight or pair run takes several steps by the same
   agent: its span, then one suit step per rank, lowest first).
 * ``observation_space(agent)``: a ``Dict`` of ``observation``, :data:`OBSERVATION_SIZE` ``int16``
-  (the 397 ints of :func:`tienlen.learning.encoding.encode_observation`, then the 53 of
+  (the 397 ints of :func:`tienlen.learning.observation.encode_observation`, then the 53 of
   :meth:`tienlen.learning.actionspace.Choice.encode`: the run being chosen, if any), and ``action_mask``,
   ``ACTION_SPACE_SIZE`` ``int8`` zeros and ones (all zeros for an agent that is not selected).
 
@@ -40,8 +40,8 @@ from tienlen._base.extras import requires
 from tienlen.errors import IllegalPlay, InvalidArgument
 from tienlen.game.combos import ComboKind
 from tienlen.learning.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, Choice, index_label
-from tienlen.learning.encoding import OBSERVATION_FIELDS, OBSERVATION_LENGTH
 from tienlen.learning.env import RESET_OPTIONS, TienLenEnv
+from tienlen.learning.observation import OBSERVATION_FIELDS, OBSERVATION_LENGTH
 from tienlen.money.settle import Settlement
 from tienlen.variants._checks import rules_or_profile
 from tienlen.variants.profiles import HOUSE

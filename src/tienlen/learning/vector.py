@@ -18,8 +18,8 @@ dict of arrays, one row per table, for the seat that decides next there:
 key                 shape, type                  value
 ==================  ===========================  ==================================================
 ``observation``     (num_tables, 450) ``int16``  columns 0 … 396: the seat's view laid out as
-                                                 :data:`tienlen.learning.encoding.OBSERVATION_FIELDS` says
-                                                 (:func:`~tienlen.learning.encoding.encode_observation`);
+                                                 :data:`tienlen.learning.observation.OBSERVATION_FIELDS` says
+                                                 (:func:`~tienlen.learning.observation.encode_observation`);
                                                  397 … 449: the run being chosen
                                                  (:meth:`tienlen.learning.actionspace.Choice.encode`)
 ``action_mask``     (num_tables, 463) ``int8``   1 for each legal index now, else 0
@@ -99,8 +99,8 @@ from tienlen.errors import IllegalPlay, InvalidArgument
 from tienlen.game.actions import Action
 from tienlen.game.round import Round
 from tienlen.learning.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, Choice, index_label
-from tienlen.learning.encoding import OBSERVATION_LENGTH
 from tienlen.learning.env import advance, chop_offers, encoded_observation, selected_actions
+from tienlen.learning.observation import OBSERVATION_LENGTH
 from tienlen.money._checks import check_unit
 from tienlen.money.settle import reward_net
 from tienlen.variants._checks import check_players, rules_or_profile
@@ -248,7 +248,7 @@ class _Table:
         return self.offers[0] if self.offers else to_act
 
     def observation(self, seat: int) -> bytes:
-        """The first :data:`~tienlen.learning.encoding.OBSERVATION_LENGTH` numbers of ``seat``'s row, one byte
+        """The first :data:`~tienlen.learning.observation.OBSERVATION_LENGTH` numbers of ``seat``'s row, one byte
         each (a seat offered a chop out of turn is one of the offers left)."""
         assert self.round is not None
         return encoded_observation(self.round, seat, self.offers)
