@@ -11,6 +11,7 @@ from __future__ import annotations
 import doctest
 import re
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -43,10 +44,30 @@ sys.path.insert(0, str(DOCS / "_ext"))
 import profile_words  # noqa: E402  (the docs' own generator: pure Python, no Sphinx needed)
 
 
+def run_examples(path: Path) -> doctest.TestResults:
+    """Run the examples of a page or the README as doctests, a :class:`DeprecationWarning` raised as
+    an error: the docs use the paths and names of today (an old path, ``from tienlen import
+    GreedyAgent`` say, fails its example)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        return doctest.testfile(str(path), module_relative=False, encoding="utf-8", optionflags=doctest.ELLIPSIS)
+
+
 @pytest.mark.parametrize("page", PAGES, ids=[str(page.relative_to(DOCS)) for page in PAGES])
 def test_docs_examples(page: Path) -> None:
-    result = doctest.testfile(str(page), module_relative=False, encoding="utf-8", optionflags=doctest.ELLIPSIS)
+    result = run_examples(page)
     assert result.failed == 0, f"{result.failed} example(s) failed in {page.name} (see the output above)"
+
+
+def test_the_readme_examples_raise_no_deprecation_warning() -> None:
+    result = run_examples(ROOT / "README.md")
+    assert result.attempted > 0 and result.failed == 0, f"{result.failed} example(s) failed in README.md (see the output above)"
+
+
+def test_an_example_with_an_old_path_fails(tmp_path: Path) -> None:
+    page = tmp_path / "old.rst"
+    page.write_text(">>> from tienlen import GreedyAgent\n", encoding="utf-8")
+    assert run_examples(page).failed == 1
 
 
 def test_the_pages_are_found() -> None:
