@@ -121,13 +121,20 @@ def text(wings: dict[str, str], edges: dict[str, dict[str, bool]], lines: dict[s
     total = sum(len(targets) for targets in edges.values())
     out.append(f"{len(wings)} modules, {sum(lines.values()):,} lines, {total} edges")
     out.append("")
-    out.append("wing       modules  lines  imports from (edges)")
+    out.append("wing       modules  lines  imports from (edges; ↑ a module-level edge to a higher wing)")
     for wing in WINGS:
         if not counts[wing]:
             continue
         mine = [m for m in sorted(wings) if wings[m] == wing]
         to = Counter(wings[t] for m in mine for t in edges[m])
-        uses = ", ".join(f"{w} {to[w]}" + (" ↑" if WINGS.index(w) > WINGS.index(wing) else "") for w in WINGS if to[w])
+        later = Counter(wings[t] for m in mine for t, deferred in edges[m].items() if deferred)
+        uses = ", ".join(
+            f"{w} {to[w]}"
+            + (f" ({later[w]} deferred)" if later[w] else "")
+            + (" ↑" if WINGS.index(w) > WINGS.index(wing) and to[w] > later[w] else "")
+            for w in WINGS
+            if to[w]
+        )
         out.append(f"{wing:<10} {counts[wing]:>7} {sum(lines[m] for m in mine):>6}  {uses or '—'}")
         if modules:
             out.append("           " + " ".join(m.removeprefix("tienlen.") for m in mine))
