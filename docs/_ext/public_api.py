@@ -222,6 +222,15 @@ def public_modules() -> list[str]:
     return root_modules() + [name for wing in WINGS for name in wing_modules(wing)]
 
 
+def _home(value: object, here: str) -> str | None:
+    """The other public module that defines and lists ``value`` (a class or function), if any."""
+    home = getattr(value, "__module__", None) if inspect.isclass(value) or inspect.isfunction(value) else None
+    if not home or home == here or home not in public_modules():
+        return None
+    name = getattr(value, "__name__", "")
+    return home if name in getattr(sys.modules[home], "__all__", []) and getattr(sys.modules[home], name, None) is value else None
+
+
 class ModuleApi(SphinxDirective):
     """``.. module-api:: tienlen.NAME``: one module's docstring and the public names only it offers."""
 
@@ -240,7 +249,10 @@ class ModuleApi(SphinxDirective):
             self.env.note_dependency(module.__file__)
         top = set(package.__all__)
         exported = [n for n in getattr(module, "__all__", []) if n in top and getattr(package, n) is getattr(module, n)]
-        own = [n for n in getattr(module, "__all__", []) if n not in exported]
+        # a class or function another public module defines and lists (a module split in two that
+        # still offers the moved names) is documented there once, and linked from here
+        homes = {n: _home(getattr(module, n), name) for n in getattr(module, "__all__", []) if n not in exported}
+        own = [n for n, home in homes.items() if home is None]
         # A module named like a top-level function (tienlen.settle) is not indexed as a module, so
         # that the two do not clash; its own names are still documented under the module's name.
         clash = name.rsplit(".", 1)[-1] in top
@@ -253,6 +265,9 @@ class ModuleApi(SphinxDirective):
                 f"Also importable from ``{PACKAGE}`` (documented in :doc:`/{(GENERATED / 'core').as_posix()}`): {links}.",
                 "",
             ]
+        offered = [f":py:obj:`~{home}.{n}`" for n, home in homes.items() if home is not None]
+        if offered:
+            lines += [f"Also importable from here, documented in their own module: {', '.join(offered)}.", ""]
         lines += _sections(_entries(package, module, own), "-")
         return list(self.parse_text_to_nodes("\n".join(lines), allow_section_headings=True))
 
