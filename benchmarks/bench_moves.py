@@ -14,7 +14,7 @@ Run from the repository root::
 
     python benchmarks/bench_moves.py            # 10,000 positions per profile, 200 brute force
     python benchmarks/bench_moves.py --quick    # 1,000 positions per profile, 20 brute force
-    git show a8117b0:src/tienlen/game/moves.py > /tmp/old_moves.py
+    git show a8117b0:src/tienlen/moves.py > /tmp/old_moves.py
     python benchmarks/bench_moves.py --baseline /tmp/old_moves.py   # and the speed-up over that version
 """
 

@@ -12,6 +12,7 @@ generated from the installed package at build time (see ``docs/_ext``).
 from __future__ import annotations
 
 import sys
+import warnings
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -21,6 +22,10 @@ try:
 except ImportError:  # building from a checkout without installing: use the sources
     sys.path.insert(0, str(HERE.parent / "src"))
     import tienlen
+
+# The docs use the paths of today: an old path (tienlen.search, from tienlen import GreedyAgent) in
+# a page's code or in the extensions fails the build instead of warning.
+warnings.filterwarnings("error", message=r".* moved to .* in tienlen ", category=DeprecationWarning)
 
 project = "tienlen"
 author = "The tienlen developers"
@@ -37,6 +42,7 @@ extensions = [
     "wire_schemas",
     "error_codes",
     "card_words",
+    "moved_paths",
     "myst_parser",  # the changelog page includes CHANGELOG.md as it is
 ]
 myst_heading_anchors = 2

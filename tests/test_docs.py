@@ -11,6 +11,7 @@ from __future__ import annotations
 import doctest
 import re
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -43,10 +44,30 @@ sys.path.insert(0, str(DOCS / "_ext"))
 import profile_words  # noqa: E402  (the docs' own generator: pure Python, no Sphinx needed)
 
 
+def run_examples(path: Path) -> doctest.TestResults:
+    """Run the examples of a page or the README as doctests, a :class:`DeprecationWarning` raised as
+    an error: the docs use the paths and names of today (an old path, ``from tienlen import
+    GreedyAgent`` say, fails its example)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        return doctest.testfile(str(path), module_relative=False, encoding="utf-8", optionflags=doctest.ELLIPSIS)
+
+
 @pytest.mark.parametrize("page", PAGES, ids=[str(page.relative_to(DOCS)) for page in PAGES])
 def test_docs_examples(page: Path) -> None:
-    result = doctest.testfile(str(page), module_relative=False, encoding="utf-8", optionflags=doctest.ELLIPSIS)
+    result = run_examples(page)
     assert result.failed == 0, f"{result.failed} example(s) failed in {page.name} (see the output above)"
+
+
+def test_the_readme_examples_raise_no_deprecation_warning() -> None:
+    result = run_examples(ROOT / "README.md")
+    assert result.attempted > 0 and result.failed == 0, f"{result.failed} example(s) failed in README.md (see the output above)"
+
+
+def test_an_example_with_an_old_path_fails(tmp_path: Path) -> None:
+    page = tmp_path / "old.rst"
+    page.write_text(">>> from tienlen import GreedyAgent\n", encoding="utf-8")
+    assert run_examples(page).failed == 1
 
 
 def test_the_pages_are_found() -> None:
@@ -221,3 +242,34 @@ def test_the_glossary_links_real_axes_and_is_linked_from_the_readme() -> None:
     linked = set(re.findall(r"<axis-([a-z-]+)>", glossary))
     assert linked and linked <= {axis.replace("_", "-") for axis in attrs.fields_dict(RuleSet)}
     assert "glossary.html" in README and "glossary" in (DOCS / "index.rst").read_text(encoding="utf-8")
+
+
+def test_the_moving_page_recipe_rewrites_every_old_path_and_leaves_the_root_functions(tmp_path: Path) -> None:
+    """The ``sed`` recipe of "Moving to 0.3" (generated from ``tienlen._moved``) turns every 0.2.0
+    module path and moved root name into its new path, twice over without harm, and leaves the root's
+    ``tienlen.settle(...)`` and ``tienlen.compare(...)`` as they are."""
+    import shutil
+    import subprocess
+
+    from tienlen import _moved
+
+    sed = shutil.which("sed")
+    if sed is None or subprocess.run([sed, "--version"], capture_output=True, check=False).returncode != 0:
+        pytest.skip("the recipe is written for GNU sed")
+    pytest.importorskip("sphinx")
+    import moved_paths
+
+    before, after = [], []
+    for old, new in _moved.MODULES.items():
+        before += [f"import {old}", f"from {old} import x", f"import {old} as m"]
+        after += [f"import {new}", f"from {new} import x", f"import {new} as m"]
+    for name, module in _moved.ROOT_NAMES.items():
+        before.append(f"tienlen.{name}(1)")
+        after.append(f"{module}.{name}(1)")
+    kept = ["tienlen.settle(result, HOUSE)", "tienlen.compare(HOUSE, PAGAT)", "tienlen.Round.deal(HOUSE)", "tienlen.game.round"]
+    source = tmp_path / "old.py"
+    source.write_text("\n".join(before + kept) + "\n", encoding="utf-8")
+    expressions = [part for line in moved_paths.sed_lines() for part in ("-e", line)]
+    for _ in range(2):
+        subprocess.run([sed, "-E", "-i", *expressions, str(source)], check=True, timeout=30)
+        assert source.read_text(encoding="utf-8").splitlines() == after + kept

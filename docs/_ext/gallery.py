@@ -21,7 +21,8 @@ FOLDER = Path("_generated") / "gallery"
 
 # Names the expressions may use, set up once (shown at the top of the gallery page).
 SETUP = """\
-from tienlen import FACEOFF, HOUSE, IWIN, PROFILES, Match, Round, settle, svg
+from tienlen import FACEOFF, HOUSE, IWIN, PROFILES, Match, Round, settle
+from tienlen.show import svg
 from tienlen.players.agents import GreedyAgent, RandomAgent, play_round
 from tienlen.show.plot import balance_chart, simulation_figure
 from tienlen.players.simulate import simulate

@@ -1,17 +1,21 @@
-"""Sphinx extension: the API reference, generated from the package's public names with autodoc.
+"""Sphinx extension: the API reference, one page per wing, generated from the package with autodoc.
 
-``.. public-api::``
-    documents every name in ``tienlen.__all__``, grouped into classes, functions, exceptions and
-    constants, in the order of ``__all__``.
+``.. api-pages::``
+    a toctree of the generated pages, written to ``_generated/api/`` when the builder starts: the
+    core first (``core``: the root's names, ``tienlen.__all__``), then one page per wing in the
+    order imports run (``variants``, ``game``, ``money``, ``io``, ``players``, ``learning``,
+    ``show``), then the root's own modules (``root``: ``cli``, ``errors``, ``strategies``).
+``.. root-group:: TITLE``
+    one group of the root's names (``cards and combinations`` …, as the comments of ``__all__``
+    in ``tienlen/__init__.py`` name them): a table of the names with one-line summaries, then each
+    name documented.
 ``.. module-api:: tienlen.NAME``
     documents one public module: its docstring, then every name of its ``__all__`` that
     ``tienlen.__all__`` does not already cover (those are linked to their entry instead).
-``.. module-pages::``
-    a toctree of one generated page per public module (every module of the package whose name has
-    no leading underscore), written to ``_generated/api/`` when the builder starts.
 
-The names are read at build time, so a name or module added to (or removed from) the package's
-public surface appears in (or leaves) the reference without editing the docs.
+The names and modules are read at build time, so a name or module added to (or removed from) the
+package's public surface appears in (or leaves) the reference without editing the docs: a wing's
+page lists every module of its folder whose name has no leading underscore.
 
 Constants are re-exported from the module that defines them, where their docstring (the string
 literal after the assignment) lives; autodoc looking at ``tienlen`` itself would not find it, so
@@ -24,7 +28,9 @@ import enum
 import importlib
 import inspect
 import pkgutil
+import re
 import sys
+import tokenize
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -133,9 +139,42 @@ def _sections(groups: dict[str, list[str]], underline: str) -> list[str]:
     return lines
 
 
-class PublicApi(SphinxDirective):
-    """Autodoc directives for every name of ``tienlen.__all__``, by kind, as sections."""
+def root_groups() -> list[tuple[str, list[str]]]:
+    """The groups of ``tienlen.__all__`` as its source writes them: each comment inside the list
+    opens a group named by it (``# cards and combinations``); names before the first comment
+    (``__version__``) belong to none."""
+    package = importlib.import_module(PACKAGE)
+    groups: list[tuple[str, list[str]]] = []
+    inside = False
+    with tokenize.open(str(package.__file__)) as source:
+        for token in tokenize.generate_tokens(source.readline):
+            if token.type == tokenize.NAME and token.string == "__all__" and token.start[1] == 0:
+                inside = True
+            elif inside and token.type == tokenize.OP and token.string == "]":
+                break
+            elif inside and token.type == tokenize.COMMENT:
+                groups.append((token.string.lstrip("# ").strip(), []))
+            elif inside and token.type == tokenize.STRING and groups:
+                groups[-1][1].append(str(eval(token.string)))  # a plain string literal
+    return groups
 
+
+def summary(package: ModuleType, name: str) -> str:
+    """The first sentence of a name's documentation, on one line."""
+    value = getattr(package, name)
+    if inspect.isclass(value) or callable(value):
+        lines = (inspect.getdoc(value) or "").split("\n\n")[0].split()
+    else:
+        lines = " ".join(_constant_doc(package, name, value) or _describe(name, value)).split("\n\n")[0].split()
+    first = re.split(r"(?<=[.!?])\s+(?=[A-Z(`:])", " ".join(lines), maxsplit=1)[0]
+    return first.removesuffix(":") + "." if first.endswith(":") else first or "—"
+
+
+class RootGroup(SphinxDirective):
+    """``.. root-group:: TITLE``: a table of one group of the root's names, then their entries."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
     has_content = False
 
     def run(self) -> list[nodes.Node]:
@@ -143,14 +182,53 @@ class PublicApi(SphinxDirective):
         for module in _submodules(package):
             if module.__file__:
                 self.env.note_dependency(module.__file__)
-        lines = _sections(_entries(package, package, list(package.__all__)), "-")
-        return list(self.parse_text_to_nodes("\n".join(lines), allow_section_headings=True))
+        groups = dict(root_groups())
+        title = self.arguments[0]
+        if title not in groups:
+            raise self.error(f"root-group: {title!r} is not a group of tienlen.__all__; choose one of {', '.join(groups)}")
+        lines = [".. list-table::", "   :widths: 25 75", "   :class: tienlen-api", ""]
+        for name in groups[title]:
+            lines += [f"   * - :py:obj:`~{PACKAGE}.{name}`", f"     - {summary(package, name)}"]
+        lines += [""]
+        for body in _entries(package, package, groups[title]).values():
+            lines += body
+        return list(self.parse_text_to_nodes("\n".join(lines)))
+
+
+WINGS = ["variants", "game", "money", "io", "players", "learning", "show"]
+"""The public wings, in the order imports run between them."""
+
+
+def wing_modules(wing: str) -> list[str]:
+    """The public modules of a wing's folder, sorted."""
+    package = importlib.import_module(f"{PACKAGE}.{wing}")
+    return sorted(
+        f"{package.__name__}.{info.name}" for info in pkgutil.iter_modules(package.__path__) if not info.name.startswith("_")
+    )
+
+
+def root_modules() -> list[str]:
+    """The public modules at the root that are not wings (``cli``, ``errors``, ``strategies``)."""
+    package = importlib.import_module(PACKAGE)
+    return sorted(
+        f"{PACKAGE}.{info.name}"
+        for info in pkgutil.iter_modules(package.__path__)
+        if not info.name.startswith("_") and not info.ispkg
+    )
 
 
 def public_modules() -> list[str]:
-    """The dotted names of the package's public modules, sorted."""
-    package = importlib.import_module(PACKAGE)
-    return sorted(f"{PACKAGE}.{info.name}" for info in pkgutil.iter_modules(package.__path__) if not info.name.startswith("_"))
+    """The dotted names of the package's public modules: the root's and each wing's."""
+    return root_modules() + [name for wing in WINGS for name in wing_modules(wing)]
+
+
+def _home(value: object, here: str) -> str | None:
+    """The other public module that defines and lists ``value`` (a class or function), if any."""
+    home = getattr(value, "__module__", None) if inspect.isclass(value) or inspect.isfunction(value) else None
+    if not home or home == here or home not in public_modules():
+        return None
+    name = getattr(value, "__name__", "")
+    return home if name in getattr(sys.modules[home], "__all__", []) and getattr(sys.modules[home], name, None) is value else None
 
 
 class ModuleApi(SphinxDirective):
@@ -171,7 +249,10 @@ class ModuleApi(SphinxDirective):
             self.env.note_dependency(module.__file__)
         top = set(package.__all__)
         exported = [n for n in getattr(module, "__all__", []) if n in top and getattr(package, n) is getattr(module, n)]
-        own = [n for n in getattr(module, "__all__", []) if n not in exported]
+        # a class or function another public module defines and lists (a module split in two that
+        # still offers the moved names) is documented there once, and linked from here
+        homes = {n: _home(getattr(module, n), name) for n in getattr(module, "__all__", []) if n not in exported}
+        own = [n for n, home in homes.items() if home is None]
         # A module named like a top-level function (tienlen.settle) is not indexed as a module, so
         # that the two do not clash; its own names are still documented under the module's name.
         clash = name.rsplit(".", 1)[-1] in top
@@ -180,26 +261,71 @@ class ModuleApi(SphinxDirective):
             lines += [f".. py:currentmodule:: {name}", ""]
         if exported:
             links = ", ".join(f":py:obj:`~{PACKAGE}.{n}`" for n in exported)
-            lines += [f"Also importable from ``{PACKAGE}`` (documented in :doc:`/api`): {links}.", ""]
+            lines += [
+                f"Also importable from ``{PACKAGE}`` (documented in :doc:`/{(GENERATED / 'core').as_posix()}`): {links}.",
+                "",
+            ]
+        offered = [f":py:obj:`~{home}.{n}`" for n, home in homes.items() if home is not None]
+        if offered:
+            lines += [f"Also importable from here, documented in their own module: {', '.join(offered)}.", ""]
         lines += _sections(_entries(package, module, own), "-")
         return list(self.parse_text_to_nodes("\n".join(lines), allow_section_headings=True))
 
 
-class ModulePages(SphinxDirective):
-    """``.. module-pages::``: a toctree of the generated per-module pages."""
+def _heading(text: str, underline: str) -> list[str]:
+    return [text, underline * len(text), ""]
+
+
+def core_page() -> str:
+    lines = _heading("The core: ``import tienlen``", "=")
+    lines += [
+        "Everything on this page is importable from the top-level package, ``import tienlen``, in the",
+        "groups and the order of ``tienlen.__all__`` (read when these pages are built). The axes of",
+        ":class:`~tienlen.RuleSet` are described in :doc:`/rules`. Every function and method says which",
+        "errors it raises; they are all subclasses of :class:`~tienlen.TienLenError`, itself a",
+        ":class:`ValueError`. ``Match``, ``next_leader`` and ``compare`` load their module on first use.",
+        "",
+    ]
+    for title, _ in root_groups():
+        lines += _heading(title[:1].upper() + title[1:], "-") + [f".. root-group:: {title}", ""]
+    return "\n".join(lines)
+
+
+def wing_page(wing: str) -> str:
+    name = f"{PACKAGE}.{wing}"
+    lines = _heading(f"``{name}``", "=") + [f".. automodule:: {name}", ""]
+    for module in wing_modules(wing):
+        lines += _heading(f"``{module}``", "-") + [f".. module-api:: {module}", ""]
+    return "\n".join(lines)
+
+
+def root_page() -> str:
+    lines = _heading("The root's modules", "=")
+    lines += ["The command line, the errors and the Hypothesis strategies: modules at the root beside the core.", ""]
+    for module in root_modules():
+        lines += _heading(f"``{module}``", "-") + [f".. module-api:: {module}", ""]
+    return "\n".join(lines)
+
+
+def api_pages() -> dict[str, str]:
+    """The reference's pages by name, in reading order."""
+    return {"core": core_page(), **{wing: wing_page(wing) for wing in WINGS}, "root": root_page()}
+
+
+class ApiPages(SphinxDirective):
+    """``.. api-pages::``: a toctree of the generated pages, core first."""
 
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        lines = [".. toctree::", "   :maxdepth: 1", ""]
-        lines += [f"   /{(GENERATED / name).as_posix()}" for name in public_modules()]
+        lines = [".. toctree::", "   :maxdepth: 2", ""]
+        lines += [f"   /{(GENERATED / name).as_posix()}" for name in api_pages()]
         return list(self.parse_text_to_nodes("\n".join(lines)))
 
 
-def write_module_pages(app: Sphinx) -> None:
-    """Write one page per public module into ``_generated/api/`` and remove pages of modules gone."""
-    pages = {name: f"``{name}``\n{'=' * (len(name) + 4)}\n\n.. module-api:: {name}\n" for name in public_modules()}
-    write_pages(Path(app.srcdir) / GENERATED, pages)
+def write_api_pages(app: Sphinx) -> None:
+    """Write the reference's pages into ``_generated/api/`` and remove pages no longer wanted."""
+    write_pages(Path(app.srcdir) / GENERATED, api_pages())
 
 
 def resolve_public_name(app: Sphinx, env: Any, node: Any, contnode: nodes.TextElement) -> nodes.Element | None:
@@ -223,9 +349,9 @@ def resolve_public_name(app: Sphinx, env: Any, node: Any, contnode: nodes.TextEl
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.add_directive("public-api", PublicApi)
+    app.add_directive("root-group", RootGroup)
     app.add_directive("module-api", ModuleApi)
-    app.add_directive("module-pages", ModulePages)
-    app.connect("builder-inited", write_module_pages)
+    app.add_directive("api-pages", ApiPages)
+    app.connect("builder-inited", write_api_pages)
     app.connect("missing-reference", resolve_public_name)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,129 @@
+"""Sphinx extension: the paths that moved in 0.3.0, generated from :mod:`tienlen._moved`.
+
+The alias table that keeps the 0.2.0 paths working is the one source: a path added to (or removed
+from) it appears in (or leaves) the "Moving to 0.3" page at the next build.
+
+``.. moved-modules::``
+    a table: each 0.2.0 module path, the module it is now.
+``.. moved-names::``
+    a table: each 0.2.0 root name that now lives in a wing only, and the import that finds it.
+``.. lazy-names::``
+    the root names that stay, loaded on first use.
+``.. moved-sed::``
+    a ``sed`` command that rewrites the module paths and the moved names used as ``tienlen.NAME``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+import tienlen
+from tienlen import _moved
+
+
+def sed_lines() -> list[str]:
+    """The ``-e`` expressions of the recipe: one per wing for the module paths (a module keeps its
+    name in its wing), one per module for the moved root names, and import-only ones for the module
+    paths named like a root function (``tienlen.settle(...)`` stays as it is)."""
+    by_wing: dict[str, list[str]] = defaultdict(list)
+    lines = []
+    for old, new in _moved.MODULES.items():
+        name = old.removeprefix("tienlen.")
+        if name in _moved.SHADOWED:
+            lines.append(rf"s/\b(from|import) tienlen\.{name}\b/\1 {new}/g")
+        elif new.rsplit(".", 1)[-1] == name:
+            by_wing[new.rsplit(".", 1)[0]].append(name)
+        else:
+            lines.append(rf"s/\btienlen\.{name}\b/{new}/g")
+    lines = [rf"s/\btienlen\.({'|'.join(names)})\b/{wing}.\1/g" for wing, names in by_wing.items()] + lines
+    by_module: dict[str, list[str]] = defaultdict(list)
+    for name, module in _moved.ROOT_NAMES.items():
+        by_module[module].append(name)
+    lines += [rf"s/\btienlen\.({'|'.join(names)})\b/{module}.\1/g" for module, names in by_module.items()]
+    return lines
+
+
+def sed_command() -> str:
+    expressions = "".join(f" \\\n    -e '{line}'" for line in sed_lines())
+    return f"sed -E -i{expressions} \\\n    FILES..."
+
+
+def _table(header: tuple[str, str], rows: list[tuple[nodes.Node, nodes.Node]]) -> nodes.table:
+    table = nodes.table(classes=["tienlen-rules", "colwidths-given"])
+    group = nodes.tgroup(cols=2)
+    table += group
+    group += nodes.colspec(colwidth=40)
+    group += nodes.colspec(colwidth=60)
+    head = nodes.thead()
+    group += head
+    body = nodes.tbody()
+    group += body
+    for cells, parent in [(tuple(nodes.Text(text) for text in header), head), *((row, body) for row in rows)]:
+        row = nodes.row()
+        for cell in cells:
+            entry = nodes.entry()
+            entry += nodes.paragraph("", "", cell)
+            row += entry
+        parent += row
+    return table
+
+
+def _code(text: str) -> nodes.literal:
+    return nodes.literal(text, text)
+
+
+class _Moved(SphinxDirective):
+    has_content = False
+
+    def note_source(self) -> None:
+        if _moved.__file__:
+            self.env.note_dependency(_moved.__file__)
+
+
+class MovedModules(_Moved):
+    def run(self) -> list[nodes.Node]:
+        self.note_source()
+        rows = [(_code(old), _code(new)) for old, new in _moved.MODULES.items()]
+        return [_table(("0.2.0 module", "0.3.0 module"), rows)]
+
+
+class MovedNames(_Moved):
+    def run(self) -> list[nodes.Node]:
+        self.note_source()
+        rows = [
+            (_code(f"from tienlen import {name}"), _code(f"from {module} import {name}"))
+            for name, module in _moved.ROOT_NAMES.items()
+        ]
+        return [_table(("0.2.0", "0.3.0"), rows)]
+
+
+class LazyNames(_Moved):
+    def run(self) -> list[nodes.Node]:
+        self.note_source()
+        items = nodes.bullet_list()
+        for name, module in _moved.LAZY_NAMES.items():
+            item = nodes.list_item()
+            item += nodes.paragraph("", "", _code(name), nodes.Text(" (from "), _code(module), nodes.Text(")"))
+            items += item
+        return [items]
+
+
+class MovedSed(_Moved):
+    def run(self) -> list[nodes.Node]:
+        self.note_source()
+        text = sed_command()
+        block = nodes.literal_block(text, text, language="sh")
+        return [block]
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_directive("moved-modules", MovedModules)
+    app.add_directive("moved-names", MovedNames)
+    app.add_directive("lazy-names", LazyNames)
+    app.add_directive("moved-sed", MovedSed)
+    return {"version": tienlen.__version__, "parallel_read_safe": True, "parallel_write_safe": True}

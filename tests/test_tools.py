@@ -1,0 +1,41 @@
+"""The development tools in ``tools/`` run on the current tree and say what they should."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+IMPORTS = ROOT / "tools" / "imports.py"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(IMPORTS), *args], capture_output=True, text=True, timeout=60, check=False)
+
+
+def test_the_import_graph_of_the_current_tree_has_no_upward_edge() -> None:
+    done = run("--modules")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "upward edges: none" in done.stdout
+    for wing in ("_base", "variants", "game", "money", "io", "players", "learning", "show", "root"):
+        assert f"\n{wing} " in done.stdout
+
+
+def test_the_import_graph_draws_as_graphviz_dot_with_deferred_edges_dashed() -> None:
+    done = run("--dot")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("digraph tienlen {") and 'subgraph "cluster_game"' in done.stdout
+    assert '"tienlen.game.cards" -> "tienlen.show.drawing" [style=dashed, color=red];' in done.stdout
+
+
+def test_a_module_level_import_of_a_higher_wing_is_an_upward_edge(tmp_path: Path) -> None:
+    for wing in ("game", "show"):
+        (tmp_path / wing).mkdir()
+        (tmp_path / wing / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "show" / "svg.py").write_text("", encoding="utf-8")
+    (tmp_path / "game" / "cards.py").write_text("import tienlen.show.svg\n", encoding="utf-8")
+    done = run(str(tmp_path))
+    assert done.returncode == 1
+    assert "upward edges: 1\n  tienlen.game.cards -> tienlen.show.svg" in done.stdout
