@@ -11,7 +11,6 @@ The paths go in 0.4.0 (see the docs page "Moving to 0.3" and the changelog).
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.machinery
 import sys
 import warnings
@@ -126,8 +125,10 @@ def root_name(name: str) -> Any:
     raise AttributeError(f"module 'tienlen' has no attribute {name!r}")
 
 
-class _Alias(importlib.abc.Loader):
-    """Loads an old module path as the new module itself, restoring the new module's own spec."""
+class _Alias:
+    """Loads an old module path as the new module itself, restoring the new module's own spec (an
+    import loader by protocol: ``importlib.abc`` is not imported, as it loads much of the standard
+    library)."""
 
     def __init__(self, new: str) -> None:
         self.new = new
@@ -142,8 +143,9 @@ class _Alias(importlib.abc.Loader):
         module.__spec__ = self.spec  # the import system set the old path's spec on it
 
 
-class _OldPaths(importlib.abc.MetaPathFinder):
-    """Finds the old module paths of :data:`MODULES`, warning once per import."""
+class _OldPaths:
+    """Finds the old module paths of :data:`MODULES`, warning once per import (a meta path finder by
+    protocol)."""
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
@@ -152,7 +154,7 @@ class _OldPaths(importlib.abc.MetaPathFinder):
         if new is None:
             return None
         _warn(fullname, new)
-        return importlib.machinery.ModuleSpec(fullname, _Alias(new))
+        return importlib.machinery.ModuleSpec(fullname, _Alias(new))  # type: ignore[arg-type]  # a Loader by protocol
 
 
 class _Root(ModuleType):

@@ -124,7 +124,9 @@ def test_the_schemas_name_every_profile() -> None:
 def test_the_schemas_ship_in_the_package() -> None:
     from importlib import resources
 
-    shipped = {p.name for p in resources.files("tienlen.io").joinpath("schemas").iterdir() if p.is_file()}  # bundled/: test_schemas
+    shipped = {
+        p.name for p in resources.files("tienlen.io").joinpath("schemas").iterdir() if p.is_file()
+    }  # bundled/: test_schemas
     assert shipped == {f"{name}.json" for name in NAMES}
 
 

@@ -13,10 +13,8 @@ a profile's name or in a ``.toml`` or ``.json`` file, with the file limits.
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
-import tomllib
 import warnings
 from collections.abc import Mapping
 from pathlib import Path
@@ -108,6 +106,8 @@ def from_mapping(cls: type[RuleSet], mapping: Mapping[str, Any]) -> RuleSet:
     known = {f.name for f in attrs.fields(RuleSet) if f.init}
     unknown = unknown_keys(data, known)
     if unknown:
+        import difflib  # loaded when a name is misspelt, not with the package
+
         close = difflib.get_close_matches(unknown[0], known, n=1)
         hint = f"did you mean {close[0]!r}?" if close else "the axes are listed in tienlen.AXES"
         raise InvalidRules.of("rule-axis", unknown=one_line(unknown[0], 40), hint=hint)
@@ -120,6 +120,8 @@ def from_mapping(cls: type[RuleSet], mapping: Mapping[str, Any]) -> RuleSet:
 def from_toml(cls: type[RuleSet], text: str) -> RuleSet:
     """A rule set of class ``cls`` from TOML text (see :meth:`RuleSet.from_toml <tienlen.RuleSet.from_toml>`)."""
     check_text(text, "the rules text", MAX_RULES_TEXT, InvalidRules)
+    import tomllib  # loaded with the first TOML text, not with the package
+
     try:
         data = tomllib.loads(text)
     except RecursionError:
