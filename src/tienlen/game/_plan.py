@@ -49,6 +49,7 @@ __all__ = [
     "Plan",
     "ranks_holding",
 ]
+
 MaskTable = list[list[tuple[int, ...]]]
 """``table[rank][nibble]``: what a rank holding those suits offers, as masks, ascending."""
 ByteTable = list[list[tuple[int, ...]]]
@@ -144,7 +145,8 @@ TABLE_SHAPES = tuple(
     for passed in (False, True)
 )
 """Every shape of table a plan answers, as the generator asks: ``(kind, cards, holds 2s, passed)``
-(a single, pair or triple of 2s is a 2-group; every run has two ranks or more, none above 12)."""
+("holds 2s" is asked of singles, pairs and triples only: the 2-groups; a straight holds 3 to 13 cards, a run of
+pairs, triples or quads 2 to 12 ranks). A table of any other shape is answered when it is met."""
 
 
 class Plan:
