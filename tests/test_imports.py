@@ -30,7 +30,8 @@ DEFERRED = {
     # picture reprs: a value draws itself in a notebook through tienlen.show, which sits above it
     ("tienlen.game.cards", "tienlen.show.drawing"): "Card._repr_svg_",
     ("tienlen.game.combos", "tienlen.show.svg"): "Combo._repr_svg_",
-    ("tienlen.game.round", "tienlen.show.svg"): "Trick._repr_svg_ and Round._repr_svg_",
+    ("tienlen.game.round", "tienlen.show.svg"): "Round._repr_svg_",
+    ("tienlen.game.trick", "tienlen.show.svg"): "Trick._repr_svg_",
     ("tienlen.money._settlement", "tienlen.show.svg"): "Settlement._repr_svg_",
     ("tienlen.game.views", "tienlen.show.svg"): "PlayerView._repr_svg_",
     # documents, loaded on first use: the modules that write them sit above the values
@@ -111,9 +112,11 @@ LAYERS = {
         {"game", "game._words"},
         {"game.cards"},
         {"game.combos"},
+        {"game._plan"},
         {"game.beating", "game.events", "game.instant", "game.moves"},
         {"game.actions"},
-        {"game._state", "game.views"},
+        {"game._state"},
+        {"game.trick", "game.views"},
         {"game.round"},
         {"game.records"},
     ],

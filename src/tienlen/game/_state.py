@@ -73,9 +73,6 @@ class Deal:
     seed: int | None  # None for hands given by Round.from_hands
     named_leader: int | None  # the seat named to lead the first trick, if any
     instant_winners: tuple[InstantWin, ...]  # who won at once with their dealt hand (then nobody plays)
-    # What each seat's view last showed of the history, so the next view redacts only what was added
-    # (a cache owned by the deal: it goes with it; see views.public_events_after).
-    shown: dict[int, tuple[tuple[Event, ...], tuple[Event, ...]]] = attrs.field(factory=dict, init=False, eq=False, repr=False)
 
 
 Position = tuple[

@@ -25,8 +25,9 @@ How it works. A hand is a 52-bit integer; rank ``r`` holds its suits in the 4-bi
   ascending; windows are mapped to products and sums by ``itertools`` too, so no Python code runs
   per window or per straight. The windows of a whole hand depend only on which ranks it holds:
   they are kept in a cache keyed by that pattern.
-- Whatever depends on the rule set (which pairs exist, which shapes answer which table) is worked
-  out once per :class:`~tienlen.RuleSet` and kept in a small cache.
+- The tables, and whatever depends on the rule set (which pairs exist, which shapes answer which
+  table), are in ``tienlen.game._plan``: the rule set's plan is worked out once per
+  :class:`~tienlen.RuleSet`, kept in a small cache, and never changed afterwards.
 - Under a follow-suit rule a play must repeat the table's suits rank by rank, so its candidates are
   the table's own mask moved up by whole ranks; pairs compare by colour; single 2s and pairs of 2s
   are exempt where the rules say so. No :class:`~tienlen.Combo` is built to decide anything.
@@ -38,8 +39,8 @@ How it works. A hand is a 52-bit integer; rank ``r`` holds its suits in the 4-bi
 Bounded caches and tables (each cache starts again empty when full): the shared straights and
 pair runs, at most 65,536 (about 8 MB full); the windows of whole hands, at most 4,096 patterns of
 ranks held (about 0.46 MB full: every pattern of the twelve ranks below the 2s, for one shortest
-length); the plans of at most 64 rule sets; the pairs each byte of a hand offers, one table
-(about 0.11 MB) for each of the three ways rule sets pair cards, made when first needed. The
+length); the plans of at most 64 rule sets; the pairs each byte of a hand offers, at most three
+tables (about 0.11 MB each, one for each way rule sets pair cards), made when first needed. The
 other byte tables and the sets of one rank take about 0.22 MB, made at import.
 
 Everything here must agree exactly with "every non-empty subset of the hand through
@@ -51,14 +52,34 @@ scans; ``tests/game/perft.json`` pins counts.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import chain, combinations, product, repeat, starmap
+from itertools import chain, product, repeat, starmap
 
-from tienlen._base.bits import SPADES, TWOS, colours, pairs_of
+from tienlen._base.bits import SPADES, TWOS
 from tienlen._base.cache import BoundedCache
 from tienlen._base.checks import check_bool, check_type
 from tienlen._base.fast import fast
 from tienlen._base.input import MAX_HAND
 from tienlen.errors import InvalidCards
+from tienlen.game._plan import (
+    ANY_PAIRS_AT,
+    CARDS_AT,
+    CARDS_IN,
+    NIBBLE_SHIFTS,
+    NOT_TWOS,
+    OFFERS_DOWN,
+    ONE_A_RANK,
+    PAIR_COLOUR,
+    PLANS,
+    QUADS_AT,
+    RANKS,
+    RANKS_DOWN,
+    SUIT_CARDS,
+    TRIPLES_AT,
+    ByteTable,
+    MaskTable,
+    Plan,
+    ranks_holding,
+)
 from tienlen.game.cards import Card, format_cards, to_mask
 from tienlen.game.combos import (
     PAIR,
@@ -85,172 +106,6 @@ Item = tuple[ComboKind, int]
 """One legal play as ``(kind, card mask)``."""
 Group = tuple[ComboKind, list[int]]
 """Plays of one kind as masks, in output order."""
-MaskTable = list[list[tuple[int, ...]]]
-"""``table[rank][nibble]``: what a rank holding those suits offers, as masks, ascending."""
-ByteTable = list[list[tuple[int, ...]]]
-"""``table[i][byte]``: what byte ``i`` of ``hand.to_bytes(7, "little")`` (ranks ``2i`` and ``2i + 1``)
-offers, as masks, ascending."""
-
-_RANKS = range(13)
-_RANKS_DOWN = range(12, -1, -1)
-_NIBBLE_SHIFTS = range(0, 52, 4)
-_NOT_TWOS = (1 << (4 * TWO)) - 1  # every card below the 2s
-_SUIT_CARDS = [SPADES << s for s in range(4)]  # every card of one suit
-_ONE_A_RANK = [sum(1 << (4 * i) for i in range(n)) for n in range(14)]  # bit 4i for each of n ranks
-# ``_HOLDING[size][byte]`` (size 2 or 3): bit 0 (bit 4) set where the low (high) rank of a byte of a
-# hand holds ``size`` cards or more.
-_HOLDING = {
-    size: bytes(((n & 15).bit_count() >= size) | ((n >> 4).bit_count() >= size) << 4 for n in range(256)) for size in (2, 3)
-}
-
-
-def _ranks_holding(hand: int, size: int) -> int:
-    """Bit ``4r`` set for each rank ``r`` of which the hand holds at least ``size`` (1 to 4) cards."""
-    if size == 1:
-        held = hand | hand >> 1
-        return (held | held >> 2) & SPADES
-    if size == 4:
-        return hand & hand >> 1 & hand >> 2 & hand >> 3 & SPADES
-    # Two or three: byte by byte through a table, in C. Counting the cards of every rank at once takes
-    # a dozen shifts and masks of 52-bit integers (each a new two-digit integer), about twice the cost.
-    return int.from_bytes(hand.to_bytes(7, "little").translate(_HOLDING[size]), "little")
-
-
-def _sub_nibbles(nibble: int, size: int) -> tuple[int, ...]:
-    """The ``size``-card subsets of a rank nibble, ascending."""
-    suits = [s for s in range(4) if nibble >> s & 1]
-    return tuple(sorted(sum(1 << s for s in c) for c in combinations(suits, size)))
-
-
-def _by_rank(subs: list[tuple[int, ...]]) -> MaskTable:
-    """``subs[nibble]`` moved to every rank."""
-    return [[tuple(sub << (4 * r) for sub in subs[n]) for n in range(16)] for r in _RANKS]
-
-
-_ANY_PAIR = [_sub_nibbles(n, 2) for n in range(16)]
-_COLOUR_PAIR = [tuple(p for p in _ANY_PAIR[n] if same_colour(p)) for n in range(16)]
-_CARDS_AT = _by_rank([_sub_nibbles(n, 1) for n in range(16)])
-_ANY_PAIRS_AT = _by_rank(_ANY_PAIR)
-_COLOUR_PAIRS_AT = _by_rank(_COLOUR_PAIR)
-_TRIPLES_AT = _by_rank([_sub_nibbles(n, 3) for n in range(16)])
-_QUADS_AT = _by_rank([_sub_nibbles(n, 4) for n in range(16)])
-
-
-def _two_ranks(i: int, byte: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The cards of the two ranks that byte ``i`` of a hand holds: ``(high rank's, low rank's)``."""
-    return (_CARDS_AT[2 * i + 1][byte >> 4] if i < 6 else ()), _CARDS_AT[2 * i][byte & 0xF]
-
-
-# Byte i of ``hand.to_bytes(7, "little")`` holds ranks 2i and 2i + 1 (byte 6 only the 2s).
-_OFFERS_DOWN = [[_two_ranks(i, byte) for byte in range(256 if i < 6 else 16)] for i in range(7)]
-_CARDS_IN = [[low + high for high, low in row] for row in _OFFERS_DOWN]
-# What a follow-suit rule compares for a pair: 1 = both black (♠♣), 2 = both red (♦♥), 3 = one of each.
-_PAIR_COLOUR = [colours(n) for n in range(16)]
-
-
-def _byte_table(at: MaskTable) -> ByteTable:
-    """What ``at`` offers, read a byte (two ranks, the low one first) of a hand at a time."""
-    return [
-        [at[2 * i][byte & 0xF] + (at[2 * i + 1][byte >> 4] if i < 6 else ()) for byte in range(256 if i < 6 else 16)]
-        for i in range(7)
-    ]
-
-
-_PAIRS_IN_BYTE: dict[tuple[bool, bool], ByteTable] = {}
-"""The pairs of each byte, by ``(pair_same_colour, pairs of 2s exempt)``: at most three tables."""
-
-
-class _Plan:
-    """What the generator needs to know about one rule set, worked out once."""
-
-    __slots__ = (
-        "rules",
-        "pairs_at",
-        "mixed_pairs_at",
-        "pair_run_at",
-        "straight_top",
-        "straight_ranks",
-        "straight_min",
-        "straight_same_suit",
-        "pair_run_min",
-        "follow_suit",
-        "twos_ignore_suit",
-        "unled_runs",
-        "set_runs",
-        "shapes",
-        "pairs_in_byte",
-    )
-
-    def __init__(self, rules: RuleSet) -> None:
-        self.rules = rules
-        # Pairs: one colour where the rules say so, except pairs of 2s where 2s ignore suit.
-        self.pairs_at: MaskTable = list(_COLOUR_PAIRS_AT if rules.pair_same_colour else _ANY_PAIRS_AT)
-        if rules.pair_same_colour and rules.twos_ignore_suit:
-            self.pairs_at[TWO] = _ANY_PAIRS_AT[TWO]
-        self.mixed_pairs_at: MaskTable = [
-            [tuple(m for m in row[n] if _PAIR_COLOUR[m >> (4 * r)] == 3) for n in range(16)]
-            for r, row in enumerate(self.pairs_at)
-        ]
-        # Pair runs never hold 2s, so the colour rule applies to all their pairs.
-        self.pair_run_at: MaskTable | None = None
-        if rules.pair_runs:
-            self.pair_run_at = _COLOUR_PAIRS_AT if rules.pair_same_colour else _ANY_PAIRS_AT
-        self.straight_top = TWO if rules.straight_two_on_top else TWO - 1  # highest rank in a straight
-        self.straight_ranks = _ONE_A_RANK[self.straight_top + 1]  # bit 4r for each rank a straight may hold
-        self.straight_min = rules.straight_min
-        self.straight_same_suit = rules.straight_same_suit
-        self.pair_run_min = rules.pair_run_min
-        self.follow_suit = rules.follow_suit
-        self.twos_ignore_suit = rules.twos_ignore_suit
-        # Pair-run lengths (in pairs) that are bombs here and may not be led.
-        self.unled_runs = frozenset(
-            () if rules.lead_pair_run_bombs else (pairs_of(b.bomb) for b in rules.bombs if b.bomb != "quad")
-        )
-        # Triple and quad runs played here: (kind, cards a rank, fewest ranks); none by default.
-        self.set_runs = tuple(
-            (kind, size, least)
-            for kind, size, least in ((TRIPLE_RUN, 3, rules.triple_run_min), (QUAD_RUN, 4, rules.quad_run_min))
-            if least
-        )
-        self.shapes: dict[tuple[ComboKind, int, bool, bool], list[tuple[ComboKind, int, bool]]] = {}
-        # The pairs each byte of a hand offers (ranks 2i and 2i + 1, the low one first), for leads:
-        # one table for every rule set that pairs alike (at most three kinds of pairing).
-        pairing = (rules.pair_same_colour, rules.pair_same_colour and rules.twos_ignore_suit)
-        if pairing not in _PAIRS_IN_BYTE:
-            _PAIRS_IN_BYTE[pairing] = _byte_table(self.pairs_at)
-        self.pairs_in_byte = _PAIRS_IN_BYTE[pairing]
-
-    def answers(self, kind: ComboKind, length: int, twos: bool, passed: bool) -> list[tuple[ComboKind, int, bool]]:
-        """The shapes that may answer a table of this shape: ``(kind, length, any_of_them)``.
-
-        ``any_of_them`` is true for a bomb class that chops the table (every such bomb will do), and
-        for straights longer than the table's where ``rules.longer_straight_beats`` (one entry, the
-        next length: every straight of it or longer will do); it is false for the table's own shape
-        (which must be higher, and follow suit where the rules say so). Sorted by kind, then
-        length, the order :func:`legal_plays` lists them in.
-        """
-        key = (kind, length, twos, passed)
-        shapes = self.shapes.get(key)
-        if shapes is None:
-            rules = self.rules
-            table_class = "quad" if kind is QUAD else f"PR{length // 2}" if kind is PAIR_RUN else None
-            table_is_bomb = rules.bomb_rule(table_class) is not None
-            found: dict[tuple[ComboKind, int], bool] = {} if passed else {(kind, length): False}
-            for bomb in rules.bombs:
-                on_twos = twos and length in bomb.chops_twos and (rules.bomb_after_pass or not passed)
-                on_bomb = table_is_bomb and table_class in bomb.chops_bombs and not passed
-                if on_twos or on_bomb:
-                    found[(QUAD, 4) if bomb.bomb == "quad" else (PAIR_RUN, 2 * pairs_of(bomb.bomb))] = True
-            if rules.longer_straight_beats and kind is STRAIGHT and not passed:
-                found[(STRAIGHT, length + 1)] = True
-            shapes = self.shapes[key] = sorted((k, n, any_of_them) for (k, n), any_of_them in found.items())
-        return shapes
-
-
-_PLANS: BoundedCache[int, _Plan] = BoundedCache("move-generation plans", limit=64, holds="rule sets")
-"""The plan of each rule set, by its id (the plan keeps its rules alive, so that id stays theirs)."""
-
-
 _COMBOS: BoundedCache[int, Combo] = BoundedCache("combinations", limit=1 << 16, holds="combinations")
 """The shared combos of straights and pair runs, by mask (about 8 MB when full)."""
 
@@ -273,11 +128,11 @@ def _made(kind: ComboKind, mask: int) -> Combo:
 
 _SETS = {
     mask: _made(ComboKind(mask.bit_count()), mask)
-    for at in (_CARDS_AT, _ANY_PAIRS_AT, _TRIPLES_AT)
+    for at in (CARDS_AT, ANY_PAIRS_AT, TRIPLES_AT)
     for row in at
     for masks in row
     for mask in masks
-} | {15 << (4 * r): _made(QUAD, 15 << (4 * r)) for r in _RANKS}
+} | {15 << (4 * r): _made(QUAD, 15 << (4 * r)) for r in RANKS}
 """The 195 sets of one rank (singles, pairs, triples, quads) as shared combos, made once: a small
 table that stays in the processor's cache, where looking a combo up costs less than in ``_COMBOS``."""
 
@@ -337,14 +192,14 @@ def _hand(mask: int, rules: RuleSet) -> int:
 def plays_by_kind(hand: int, table: Combo | None, rules: RuleSet, passed: bool) -> list[Group]:
     """:func:`legal_masks` as groups ``(kind, [mask, ...])``, without checking the arguments: for
     the engine, which holds hands the rules dealt."""
-    plan = _PLANS.get(id(rules))
+    plan = PLANS.get(id(rules))
     if plan is None or plan.rules is not rules:
-        plan = _PLANS.put(id(rules), _Plan(rules))
+        plan = PLANS.put(id(rules), Plan(rules))
     if table is None:
         return _leads(hand, plan)
     kind = table.kind
     tmask = table.mask
-    key = (kind, tmask.bit_count(), tmask > _NOT_TWOS and kind <= TRIPLE, passed)
+    key = (kind, tmask.bit_count(), tmask > NOT_TWOS and kind <= TRIPLE, passed)
     shapes = plan.shapes.get(key)
     if shapes is None:
         shapes = plan.answers(*key)
@@ -359,7 +214,7 @@ def plays_by_kind(hand: int, table: Combo | None, rules: RuleSet, passed: bool) 
             masks = _straights(hand, length, 0, plan)
         else:
             if reach < 0:
-                reach = _longest_run(_ranks_holding(hand, 2) & _NOT_TWOS, 4)
+                reach = _longest_run(ranks_holding(hand, 2) & NOT_TWOS, 4)
             masks = _pair_run_bombs(length // 2, hand, plan) if length // 2 <= reach else []
         if masks:
             groups.append((shape, masks))
@@ -369,7 +224,7 @@ def plays_by_kind(hand: int, table: Combo | None, rules: RuleSet, passed: bool) 
 # ---------------------------------------------------------------- leading
 
 
-def _leads(hand: int, plan: _Plan) -> list[Group]:
+def _leads(hand: int, plan: Plan) -> list[Group]:
     """Every combination in the hand."""
     # Singles and pairs are looked up a byte (two ranks) at a time: seven look-ups cost less than
     # visiting the three or four ranks of a 13-card hand that hold two cards or more.
@@ -377,23 +232,23 @@ def _leads(hand: int, plan: _Plan) -> list[Group]:
     pairs = _in_bytes(plan.pairs_in_byte, by_byte)
     triples: list[int] = []
     quads: list[int] = []
-    ranks = _ranks_holding(hand, 3)  # only ranks of three cards or more offer triples and quads
+    ranks = ranks_holding(hand, 3)  # only ranks of three cards or more offer triples and quads
     while ranks:
         low = ranks & -ranks
         ranks ^= low
         r = low.bit_length() >> 2
         n = (hand >> (4 * r)) & 0xF
-        triples += _TRIPLES_AT[r][n]
+        triples += TRIPLES_AT[r][n]
         if n == 15:
             quads.append(15 * low)
     groups = [
-        (SINGLE, _in_bytes(_CARDS_IN, by_byte)),
+        (SINGLE, _in_bytes(CARDS_IN, by_byte)),
         (PAIR, pairs),
         (TRIPLE, triples),
         (QUAD, quads),
         (STRAIGHT, _straights(hand, plan.straight_min, 0, plan)),
     ]
-    if plan.pair_run_at is not None and _windows(_ranks_holding(hand, 2) & _NOT_TWOS, plan.pair_run_min, 13, 0):
+    if plan.pair_run_at is not None and _windows(ranks_holding(hand, 2) & NOT_TWOS, plan.pair_run_min, 13, 0):
         runs = _pair_runs(hand, plan, plan.pair_run_min, 13, 0)
         if plan.unled_runs:
             runs = [m for m in runs if m.bit_count() // 2 not in plan.unled_runs]
@@ -406,14 +261,14 @@ def _leads(hand: int, plan: _Plan) -> list[Group]:
 # ---------------------------------------------------------------- answering a table
 
 
-def _pair_run_bombs(pairs: int, hand: int, plan: _Plan) -> list[int]:
+def _pair_run_bombs(pairs: int, hand: int, plan: Plan) -> list[int]:
     """Every pair run of exactly ``pairs`` pairs in the hand (a bomb class that chops the table)."""
     if plan.pair_run_at is None or pairs < plan.pair_run_min:
         return []
     return _pair_runs(hand, plan, pairs, pairs, 0)
 
 
-def _higher(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]:
+def _higher(kind: ComboKind, tmask: int, hand: int, plan: Plan) -> list[int]:
     """The plays of the table's shape whose top card is higher (no suit rule)."""
     floor = tmask.bit_length()  # a play's top card must have at least this index
     if kind is SINGLE:
@@ -421,7 +276,7 @@ def _higher(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]:
     if kind is PAIR:
         return _of_a_kind(plan.pairs_at, hand, 2, floor)
     if kind is TRIPLE:
-        return _of_a_kind(_TRIPLES_AT, hand, 3, floor)
+        return _of_a_kind(TRIPLES_AT, hand, 3, floor)
     if kind is QUAD:
         return _quads(hand, floor)
     ranks = ((floor - 1) >> 2) - (((tmask & -tmask).bit_length() - 1) >> 2) + 1  # ranks the table spans
@@ -436,40 +291,40 @@ def _higher(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]:
     return _set_runs(hand, 3 if kind is TRIPLE_RUN else 4, ranks, ranks, floor) if _plays_runs(kind, ranks, plan) else []
 
 
-def _straights(hand: int, shortest: int, floor: int, plan: _Plan, longest: int = 13) -> list[int]:
+def _straights(hand: int, shortest: int, floor: int, plan: Plan, longest: int = 13) -> list[int]:
     """The straights of ``shortest`` to ``longest`` ranks in the hand, top card index at least ``floor``."""
     if plan.straight_same_suit:
         return _same_suit_straights(hand, shortest, longest, plan.straight_top, floor)
-    windows = _windows(_ranks_holding(hand, 1) & plan.straight_ranks, shortest, longest, floor)
+    windows = _windows(ranks_holding(hand, 1) & plan.straight_ranks, shortest, longest, floor)
     return _runs(_offers_down(hand), windows, floor) if windows else []
 
 
-def _pair_runs(hand: int, plan: _Plan, shortest: int, longest: int, floor: int) -> list[int]:
+def _pair_runs(hand: int, plan: Plan, shortest: int, longest: int, floor: int) -> list[int]:
     """The pair runs of ``shortest`` to ``longest`` pairs in the hand, top card index at least ``floor``."""
     assert plan.pair_run_at is not None
     # A rank holding two cards may still offer no pair (of one colour): windows over it come out empty.
-    windows = _windows(_ranks_holding(hand, 2) & _NOT_TWOS, shortest, longest, floor)
+    windows = _windows(ranks_holding(hand, 2) & NOT_TWOS, shortest, longest, floor)
     if not windows:
         return []
-    return _runs([()] + [plan.pair_run_at[r][(hand >> (4 * r)) & 0xF] for r in _RANKS_DOWN], windows, floor)
+    return _runs([()] + [plan.pair_run_at[r][(hand >> (4 * r)) & 0xF] for r in RANKS_DOWN], windows, floor)
 
 
 def _set_runs(hand: int, size: int, shortest: int, longest: int, floor: int) -> list[int]:
     """The runs of triples (``size`` 3) or quads (4) of ``shortest`` to ``longest`` ranks in the
     hand, no 2, top card index at least ``floor``: by length, then mask ascending."""
-    windows = _windows(_ranks_holding(hand, size) & _NOT_TWOS, shortest, longest, floor)
+    windows = _windows(ranks_holding(hand, size) & NOT_TWOS, shortest, longest, floor)
     if not windows:
         return []
-    at = _TRIPLES_AT if size == 3 else _QUADS_AT
-    return _runs([()] + [at[r][(hand >> (4 * r)) & 0xF] for r in _RANKS_DOWN], windows, floor)
+    at = TRIPLES_AT if size == 3 else QUADS_AT
+    return _runs([()] + [at[r][(hand >> (4 * r)) & 0xF] for r in RANKS_DOWN], windows, floor)
 
 
-def _plays_runs(kind: ComboKind, ranks: int, plan: _Plan) -> bool:
+def _plays_runs(kind: ComboKind, ranks: int, plan: Plan) -> bool:
     """Whether a triple or quad run of ``ranks`` ranks is a combination under the plan's rules."""
     return any(k is kind and ranks >= least for k, _, least in plan.set_runs)
 
 
-def _following(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]:
+def _following(kind: ComboKind, tmask: int, hand: int, plan: Plan) -> list[int]:
     """The plays of the table's shape that are higher and follow its suits.
 
     A single must be of the table's suit; a triple must hold the same suits; a straight or pair run
@@ -479,14 +334,14 @@ def _following(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]
     """
     floor = tmask.bit_length()
     if kind is SINGLE:
-        cards = hand & _SUIT_CARDS[(floor - 1) & 3]
+        cards = hand & SUIT_CARDS[(floor - 1) & 3]
         if plan.twos_ignore_suit:
             cards |= hand & TWOS
         return _cards_in(cards >> floor << floor)
     if kind is PAIR:
         rank = (floor - 1) >> 2
-        colour = _PAIR_COLOUR[tmask >> (4 * rank)]
-        cards = hand & _NOT_TWOS if plan.twos_ignore_suit else hand  # pairs of 2s come last, below
+        colour = PAIR_COLOUR[tmask >> (4 * rank)]
+        cards = hand & NOT_TWOS if plan.twos_ignore_suit else hand  # pairs of 2s come last, below
         if colour == 3:  # one black, one red
             pairs = _of_a_kind(plan.mixed_pairs_at, cards, 2, floor)
         else:  # both black or both red: at each higher rank, the one pair of those two suits
@@ -513,16 +368,16 @@ def _following(kind: ComboKind, tmask: int, hand: int, plan: _Plan) -> list[int]
     return out
 
 
-def _pattern_allowed(kind: ComboKind, tmask: int, plan: _Plan) -> bool:
+def _pattern_allowed(kind: ComboKind, tmask: int, plan: Plan) -> bool:
     """Whether cards of the table's suits, rank by rank, make a combination under these rules
     (wherever they sit; the caller keeps 2s out of straights and pair runs where they are barred)."""
     if kind is STRAIGHT:
-        one_suit = any(tmask & cards == tmask for cards in _SUIT_CARDS)
+        one_suit = any(tmask & cards == tmask for cards in SUIT_CARDS)
         return tmask.bit_count() >= plan.straight_min and (one_suit or not plan.straight_same_suit)
     if kind is PAIR_RUN:
         if plan.pair_run_at is None or tmask.bit_count() // 2 < plan.pair_run_min:
             return False
-        return plan.pair_run_at is _ANY_PAIRS_AT or all(same_colour((tmask >> s) & 0xF) for s in _NIBBLE_SHIFTS)
+        return plan.pair_run_at is ANY_PAIRS_AT or all(same_colour((tmask >> s) & 0xF) for s in NIBBLE_SHIFTS)
     if kind is TRIPLE_RUN or kind is QUAD_RUN:
         return _plays_runs(kind, tmask.bit_count() // (3 if kind is TRIPLE_RUN else 4), plan)
     return True
@@ -542,7 +397,7 @@ def _cards_in(cards: int) -> list[int]:
             cards ^= low
         return out
     b = cards.to_bytes(7, "little")
-    c = _CARDS_IN  # as in _in_bytes, written out: one call fewer on a follow's hot path
+    c = CARDS_IN  # as in _in_bytes, written out: one call fewer on a follow's hot path
     return [*c[0][b[0]], *c[1][b[1]], *c[2][b[2]], *c[3][b[3]], *c[4][b[4]], *c[5][b[5]], *c[6][b[6]]]
 
 
@@ -556,7 +411,7 @@ def _in_bytes(table: ByteTable, by_byte: bytes) -> list[int]:
 def _offers_down(hand: int) -> list[tuple[int, ...]]:
     """The cards of each rank of the hand, rank ``r`` at index ``13 - r`` (index 0: no rank 13)."""
     b = hand.to_bytes(7, "little")
-    o = _OFFERS_DOWN
+    o = OFFERS_DOWN
     return [*o[6][b[6]], *o[5][b[5]], *o[4][b[4]], *o[3][b[3]], *o[2][b[2]], *o[1][b[1]], *o[0][b[0]]]
 
 
@@ -564,7 +419,7 @@ def _of_a_kind(at: MaskTable, hand: int, size: int, floor: int) -> list[int]:
     """What ``at`` offers in the hand (``size`` cards of a rank), ranks ascending, top card index
     at least ``floor``. Only the ranks holding ``size`` cards or more are visited."""
     rank = (floor - 1) >> 2 if floor else 0  # the table's rank: only some of its plays may be higher
-    ranks = _ranks_holding(hand, size) >> (4 * rank) << (4 * rank)
+    ranks = ranks_holding(hand, size) >> (4 * rank) << (4 * rank)
     out: list[int] = []
     while ranks:
         low = ranks & -ranks
@@ -662,7 +517,7 @@ def _same_suit_straights(hand: int, shortest: int, longest: int, highest: int, f
             break
         if length < shortest:
             continue
-        ones = _ONE_A_RANK[length]
+        ones = ONE_A_RANK[length]
         span = 4 * (length - 1)
         bits = starts & ((1 << (4 * (highest - length + 2))) - 1)  # runs that end by ``highest``
         while bits:

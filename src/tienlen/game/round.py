@@ -33,7 +33,7 @@ from typing import Any
 import attrs
 
 from tienlen._base.checks import check_bool, check_int, check_seat
-from tienlen._base.codec import WIRE_VERSION, WireValue
+from tienlen._base.codec import WIRE_VERSION
 from tienlen._base.fast import fast, slot_setter
 from tienlen._base.input import MAX_RECORD, MAX_SEED, load_json, shown
 from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCards, InvalidCombo, InvalidRecord
@@ -42,9 +42,10 @@ from tienlen.game.actions import PASSES, Action, LegalActions, parse_action, pla
 from tienlen.game.beating import explain
 from tienlen.game.cards import FULL_MASK, Card, cards_of, format_cards, to_mask
 from tienlen.game.combos import Combo, classify
-from tienlen.game.events import Chop, Event, InstantWin, RoundResult
+from tienlen.game.events import Event, InstantWin, RoundResult
 from tienlen.game.instant import instant_win_pattern
-from tienlen.game.views import PlayerView, public_events_after
+from tienlen.game.trick import Trick, trick_of
+from tienlen.game.views import PlayerView, seat_view
 from tienlen.variants._checks import check_players, check_rules
 from tienlen.variants.rules import RuleSet
 
@@ -53,37 +54,6 @@ __all__ = ["Trick", "Round", "LegalActions", "instant_win_pattern", "RECORD_VERS
 RECORD_VERSION = WIRE_VERSION
 """Version of the JSON round record written by :meth:`Round.to_json <tienlen.Round.to_json>`: the
 version of every wire document (one number for every document the library writes)."""
-
-
-@attrs.frozen(kw_only=True)
-class Trick(WireValue):
-    """The trick in progress: from a lead until the table clears.
-
-    ``plays`` are ``(seat, combo)`` in order; ``passed`` are the seats that passed in this trick;
-    ``responded`` the seats that passed since the last play; ``chain`` the chops made in it.
-    """
-
-    number: int
-    leader: int
-    plays: tuple[tuple[int, Combo], ...] = ()
-    passed: frozenset[int] = frozenset()
-    responded: frozenset[int] = frozenset()
-    chain: tuple[Chop, ...] = ()
-
-    @property
-    def table(self) -> Combo | None:
-        """The combination to beat, or ``None`` when the trick has not been led."""
-        return self.plays[-1][1] if self.plays else None
-
-    @property
-    def last_seat(self) -> int | None:
-        """Who made the play on the table."""
-        return self.plays[-1][0] if self.plays else None
-
-    def _repr_svg_(self) -> str:
-        from tienlen.show import svg  # pictures sit above the values they draw: imported when first drawn
-
-        return svg.trick(self)
 
 
 @attrs.frozen(kw_only=True, init=False)
@@ -155,15 +125,7 @@ class Round:
         """The trick in progress."""
         trick = self._trick
         if trick is None:
-            p = self._position
-            trick = _trick(
-                p[_state.NUMBER],
-                p[_state.LEADER],
-                p[_state.PLAYS],
-                _state.SEATS[p[_state.PASSED]],
-                _state.SEATS[p[_state.RESPONDED]],
-                p[_state.CHAIN],
-            )
+            trick = trick_of(self._position)
             _set_trick(self, trick)
         return trick
 
@@ -364,9 +326,7 @@ class Round:
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: its own hand, card counts, the table, the public history and its
         legal actions (see :class:`~tienlen.game.views.PlayerView`). Raises :class:`~tienlen.InvalidArgument` for a bad seat."""
-        p = self._position
-        hands, plays = p[_state.HANDS], p[_state.PLAYS]
-        check_seat(seat, len(hands), "seat")
+        check_seat(seat, len(self._deal.dealt), "seat")
         to_act = self._to_act
         actions: Sequence[Action]
         if to_act == seat:
@@ -374,40 +334,7 @@ class Round:
         else:
             interrupts = tuple(a for a in self.legal_interrupts() if a.seat == seat)
             actions = interrupts + (PASSES[seat],) if interrupts else ()
-        deal = self._deal
-        rules = deal.rules
-        table_seat, table = plays[-1] if plays else (None, None)
-        return PlayerView(
-            rules=rules,
-            seat=seat,
-            players=len(hands),
-            hand_mask=hands[seat],
-            card_counts=tuple(map(int.bit_count, hands)),
-            to_act=to_act,
-            table=table,
-            table_seat=table_seat,
-            leader=p[_state.LEADER],
-            trick_number=p[_state.NUMBER],
-            passed=_state.SEATS[p[_state.PASSED]],
-            finished=p[_state.FINISHED],
-            frozen=p[_state.FROZEN],
-            forfeited=p[_state.FORFEITED],
-            played_mask=sum(deal.dealt) & ~sum(hands),
-            history=self._public_events(seat),
-            legal_actions=actions,
-            is_over=to_act is None,
-        )
-
-    def _public_events(self, seat: int) -> tuple[Event, ...]:
-        """The history as ``seat`` may see it. Only đền bài rules and frozen players hide anything;
-        what the deal last showed each seat is kept on the deal, so each view redacts only the
-        events added since."""
-        events = self._position[_state.EVENTS]
-        if not (self._deal.rules.den_bai or self._position[_state.FROZEN]):
-            return events
-        shown = self._deal.shown
-        history = shown[seat] = (events, public_events_after(shown.get(seat), events, seat))
-        return history[1]
+        return seat_view(self._deal, self._position, to_act, seat, actions)
 
     @property
     def result(self) -> RoundResult:
@@ -660,19 +587,6 @@ def position_of(round_: Round) -> _state.Position:
 @fast(Round)
 def _round(deal: _state.Deal, position: _state.Position, to_act: int | None) -> Round:
     """A round from its three values (one per action: the hot path; nothing to check)."""
-    raise NotImplementedError  # fast() writes the body
-
-
-@fast(Trick)
-def _trick(
-    number: int,
-    leader: int,
-    plays: tuple[tuple[int, Combo], ...],
-    passed: frozenset[int],
-    responded: frozenset[int],
-    chain: tuple[Chop, ...],
-) -> Trick:
-    """A round's trick in progress from its position's values (read on most decisions; nothing to check)."""
     raise NotImplementedError  # fast() writes the body
 
 

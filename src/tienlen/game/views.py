@@ -17,17 +17,19 @@ from collections.abc import Sequence
 
 import attrs
 
+from tienlen._base.cache import BoundedCache
 from tienlen._base.checks import check_type
 from tienlen._base.codec import WireValue
 from tienlen._base.input import shown
 from tienlen.errors import IllegalPlay, InvalidArgument
+from tienlen.game import _state
 from tienlen.game.actions import Action, parse_action
 from tienlen.game.cards import Card, cards_of, format_cards
 from tienlen.game.combos import Combo
 from tienlen.game.events import SHARED_PASSES, Event, Froze, Passed
 from tienlen.variants.rules import RuleSet
 
-__all__ = ["PlayerView", "view_of", "public_events"]
+__all__ = ["PlayerView", "view_of", "public_events", "seat_view"]
 
 
 @attrs.frozen(kw_only=True)
@@ -137,6 +139,51 @@ def public_events_after(before: Shown | None, events: tuple[Event, ...], seat: i
     if before is not None and len(before[0]) <= len(events) and events[: len(before[0])] == before[0]:
         return before[1] + tuple([_redact(e, seat) for e in events[len(before[0]) :]])
     return tuple([_redact(e, seat) for e in events])
+
+
+_SHOWN: BoundedCache[tuple[int, int], Shown] = BoundedCache("histories shown", limit=1 << 10, holds="seats of deals")
+"""What :meth:`Round.view <tienlen.Round.view>` last showed each seat of a deal's history, by the
+deal's id and the seat (about 3 MB when full: a history it holds stays alive). Whatever an entry
+holds, :func:`public_events_after` uses it only when the history asked for continues it, so a
+deal whose id a later deal took can only ever lend an equal, equally redacted history."""
+
+
+def seat_view(
+    deal: _state.Deal, position: _state.Position, to_act: int | None, seat: int, actions: Sequence[Action]
+) -> PlayerView:
+    """What ``seat`` may see of a round at ``position`` (the engine's :meth:`Round.view
+    <tienlen.Round.view>`, its seat checked), with ``actions`` as the actions open to it. Only
+    đền bài rules and frozen players hide anything; what a view last showed a seat of the same
+    deal is kept in a bounded cache, so each view redacts only the events added since."""
+    p = position
+    hands, plays, events, frozen = p[_state.HANDS], p[_state.PLAYS], p[_state.EVENTS], p[_state.FROZEN]
+    rules = deal.rules
+    history = events
+    if rules.den_bai or frozen:
+        key = (id(deal), seat)
+        history = public_events_after(_SHOWN.get(key), events, seat)
+        _SHOWN.put(key, (events, history))
+    table_seat, table = plays[-1] if plays else (None, None)
+    return PlayerView(
+        rules=rules,
+        seat=seat,
+        players=len(hands),
+        hand_mask=hands[seat],
+        card_counts=tuple(map(int.bit_count, hands)),
+        to_act=to_act,
+        table=table,
+        table_seat=table_seat,
+        leader=p[_state.LEADER],
+        trick_number=p[_state.NUMBER],
+        passed=_state.SEATS[p[_state.PASSED]],
+        finished=p[_state.FINISHED],
+        frozen=frozen,
+        forfeited=p[_state.FORFEITED],
+        played_mask=sum(deal.dealt) & ~sum(hands),
+        history=history,
+        legal_actions=actions,
+        is_over=to_act is None,
+    )
 
 
 def _redact(event: Event, seat: int | None) -> Event:
