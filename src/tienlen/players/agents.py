@@ -385,8 +385,10 @@ def _in_turn_choice(agent: Agent, round_: Round, seat: int) -> Action | None:
             if low:
                 return play_action(seat, ComboKind.SINGLE, low)
         counts = tuple(map(int.bit_count, hands))
-        at = _position(seat, hands[seat], counts, table, True, round_.rules, agent.danger, agent.long_leads, agent.keep_combos)
-        return _choose(round_.legal_actions(), at)
+        position = _position(
+            seat, hands[seat], counts, table, True, round_.rules, agent.danger, agent.long_leads, agent.keep_combos
+        )
+        return _choose(round_.legal_actions(), position)
     return None
 
 
