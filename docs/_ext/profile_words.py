@@ -377,7 +377,12 @@ def _money(r: Any) -> list[str]:
         }[r.chop_out_voids]
         paras.append(
             f"Chặt và tới: {which} moves no money."
-            " It stays a link of its chain, so a later chop of the same trick still counts it."
+            " It stays a link of its chain, so a later chop of the same trick still counts it"
+            + (
+                " as a link (under accumulated payment, a chop of the player who goes out first adds nothing to its chain)."
+                if r.chop_payment == "accumulate" and r.chop_out_voids != "chopper"
+                else "."
+            )
         )
     if r.instant_wins and r.instant_win_payment:
         instant = f"Every other player pays an instant winner {amounts(r.instant_win_payment, unit)}"
@@ -743,7 +748,10 @@ DECISIONS: tuple[Decision, ...] = (
         " and, under ``multiply``, the 2s it chopped stay in the chain's price, so a later chop of the"
         " out player's bomb pays as usual. Under ``accumulate``, where the whole chain is paid by its last"
         " link, a chain whose last link is such a chop pays nothing: the player chopped last owes it to"
-        " the chopper, and that debt is what is voided. Earlier links of a ``multiply`` chain, already"
+        " the chopper, and that debt is what is voided. A chop voided by the ``chopped`` reading also"
+        " adds nothing to an ``accumulate`` chain, as in the reading's only source: a pair run (3)"
+        " chopped by a quad, then re-chopped by a quad with the first player's last cards, pays 4 under"
+        " card counting, not 7. Earlier links of a ``multiply`` chain, already"
         " paid when they were made, stand.",
         lambda rules: rules.chop_out_voids != "none",
     ),

@@ -430,9 +430,11 @@ def test_actions_after_the_round_is_over_are_refused() -> None:
 
 
 def test_result_before_the_end_is_refused() -> None:
+    """Settling an unfinished round (issue 43): a clear class and a stable code, not IllegalPlay."""
     r = Round.from_hands(SPADES4, HOUSE)
-    with pytest.raises(IllegalPlay, match="still being played"):
-        r.result
+    with pytest.raises(InvalidArgument, match="only a finished round has a result to settle") as refused:
+        settle(r.result, HOUSE)
+    assert refused.value.code == "round-not-over"
 
 
 def test_illegal_combination_is_refused() -> None:

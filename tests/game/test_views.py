@@ -226,3 +226,15 @@ def test_a_view_reads_only_its_own_seats_actions() -> None:
         view.parse_action("seat 0 pass")
     with pytest.raises(IllegalPlay, match="this is seat 2's view, not seat 1's"):
         view.parse_action("pass", seat=1)
+
+
+def test_a_view_repr_shows_the_hand_as_card_text() -> None:
+    """issue 43: the hand reads as cards (``4♣ 9♠ K♥``), with its size, the table and the turn."""
+    r = Round.from_hands(["3♠ 7♦ 2♥", "4♣ 9♠ K♥"], HOUSE)
+    assert repr(r.view(1)) == "<PlayerView seat 1 of 2, house: hand 4♣ 9♠ K♥ (3 cards), trick 1, table empty, seat 0 to act>"
+    after = r.play("3♠")
+    assert "hand 7♦ 2♥ (2 cards)" in repr(after.view(0))
+    assert "table 3♠ by seat 0, seat 1 to act" in repr(after.view(0))
+    one = Round.from_hands(["3♠", "4♣ 9♠"], HOUSE)
+    assert "hand 3♠ (1 card)," in repr(one.view(0))
+    assert "hand empty, " in repr(one.play("3♠").view(0))

@@ -346,6 +346,31 @@ def test_chop_out_voids_both_readings_and_the_chopped_player_chopping_back(readi
     assert settle(result(4, (0, 2, 3, 1), events=events), rules, unit=1000).net == net
 
 
+@pytest.mark.parametrize(
+    ("reading", "moved"),
+    [
+        # the chain is the pair run (3) and the quad (4): seat 2, chopped last, pays 7
+        ("none", [(2, 1, 7), (2, 1, 1), (0, 1, 1)]),
+        # link 2 was made with seat 1's last cards: the chain's last link is void, nothing is paid
+        ("chopper", [(2, 1, 1), (0, 1, 1)]),
+        # link 1 chopped seat 1, who went out first: void, and it adds nothing to the chain: 4, the quad alone
+        ("chopped", [(2, 1, 4), (2, 1, 1), (0, 1, 1)]),
+        ("both", [(2, 1, 1), (0, 1, 1)]),
+    ],
+)
+def test_chat_va_toi_a_void_link_adds_nothing_to_the_accumulated_chain(reading: str, moved: list[tuple[int, int, int]]) -> None:
+    """counting (issue 43, RULES.md "Chặt và tới, 'chopped' reading"): seat 1 leads a PR3 (3 bets),
+    seat 2 chops it with a quad (4), seat 0 passes, seat 1 chops the quad back with its last cards
+    and goes out first. Under the ``chopped`` reading the first link is void and is not carried into
+    the chain: seat 2 pays 4, not 7. The card counts (one card each left) are paid as usual."""
+    rules = attrs.evolve(COUNTING, name=f"counting-{reading}", chop_out_voids=reading)
+    hands = ["9h", "3s 3c 4s 4c 5s 5c Js Jc Jd Jh", "10s 10c 10d 10h 8d"]
+    r = go(
+        Round.from_hands(hands, rules, first_round=False, leader=1), "3s 3c 4s 4c 5s 5c", "10s 10c 10d 10h", "pass", "Js Jc Jd Jh"
+    )
+    assert moves(settle(r.result, rules)) == moved
+
+
 def test_chop_out_voids_reads_the_first_form_of_the_axis() -> None:
     """``true``/``false`` in a rules file (the axis's first form) mean ``chopper``/``none``."""
     assert RuleSet.from_mapping({"from": "house", "name": "x", "chop_out_voids": True}).chop_out_voids == "chopper"

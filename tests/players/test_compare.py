@@ -128,3 +128,13 @@ def test_comparisons_are_hashable_and_their_values_read_only() -> None:
     with pytest.raises(TypeError):
         bombs.values[0]["quad"] = {}
     assert pickle.loads(pickle.dumps(diff)) == diff
+
+
+def test_a_comparison_row_reads_as_its_axis_each_value_in_words_and_its_meaning() -> None:
+    """issue 43: ``compare(...).rows`` were attrs reprs of raw values; a row now reads as the axis,
+    each rule set's value in short words (as :func:`describe_value` writes it), then its meaning."""
+    rows = compare(HOUSE, PAGAT).rows
+    assert repr(rows[0]) == "<AxisDifference min_players: 2 | 4 — fewest players at the table>"
+    straight = next(row for row in rows if row.axis == "straight_two_on_top")
+    assert repr(straight).startswith("<AxisDifference straight_two_on_top: no | yes — ")
+    assert str(straight) == repr(straight)

@@ -273,7 +273,7 @@ MESSAGES: dict[str, str] = {
     "round-is-over-for": "the round is over; nobody can {verb}",
     "round-match-was-dealt-first": "round {number} of the match was dealt as a first round (first_round=True), but only the match's first round is one; deal later rounds with first_round=False and leader=match.leader",
     "round-must-round": "round_ must be a Round, not {round}",
-    "round-not-over": "the round is still being played (seat {to_act} to act); there is no result yet",
+    "round-not-over": "the round is still being played (seat {to_act} to act): only a finished round has a result to settle; play it to the end first (round.is_over says when)",
     "round-notation-reads-rules-p4": "a round notation reads 'rules p4 d0 first | hands / … | actions'",
     "rounds-played-agreed-number-rounds": "rounds: {rules} is played for an agreed number of rounds; say how many, e.g. rounds=10",
     "rounds-start-round-played-under": "rounds: the start round is played under {rules} by {players}, not as asked",

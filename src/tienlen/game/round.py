@@ -338,9 +338,10 @@ class Round:
 
     @property
     def result(self) -> RoundResult:
-        """The finished round's :class:`RoundResult`. Raises :class:`IllegalPlay` while it is still played."""
+        """The finished round's :class:`RoundResult`. Raises :class:`~tienlen.InvalidArgument` (code
+        ``round-not-over``) while it is still played: there is nothing to settle yet."""
         if not self.is_over:
-            raise IllegalPlay.of("round-not-over", to_act=self.to_act)
+            raise InvalidArgument.of("round-not-over", to_act=self.to_act)
         return _result(
             self.players,
             self.dealer,

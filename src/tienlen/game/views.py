@@ -95,10 +95,17 @@ class PlayerView(WireValue):
         return "empty" if self.table is None else f"{self.table} by seat {self.table_seat}"
 
     def __repr__(self) -> str:
-        """A short summary: whose view, of which rules, the hand size, the table and whose turn."""
+        """A short summary: whose view, of which rules, the hand as text with its size, the table and
+        whose turn (``str()`` writes the whole view).
+
+        >>> from tienlen import HOUSE, Round
+        >>> Round.from_hands(["3♠ 7♦ 2♥", "4♣ 9♠ K♥"], HOUSE).view(1)
+        <PlayerView seat 1 of 2, house: hand 4♣ 9♠ K♥ (3 cards), trick 1, table empty, seat 0 to act>
+        """
         turn = "round over" if self.is_over else f"seat {self.to_act} to act"
         cards = self.hand_mask.bit_count()
-        return f"<PlayerView seat {self.seat} of {self.players}, {self.rules.name}: {cards} cards, trick {self.trick_number}, table {self._table_words()}, {turn}>"
+        hand = f"hand {format_cards(self.hand_mask)} ({cards} card{'' if cards == 1 else 's'})" if cards else "hand empty"
+        return f"<PlayerView seat {self.seat} of {self.players}, {self.rules.name}: {hand}, trick {self.trick_number}, table {self._table_words()}, {turn}>"
 
     def _repr_svg_(self) -> str:
         from tienlen.show import svg  # pictures sit above the values they draw: imported when first drawn

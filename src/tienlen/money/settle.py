@@ -82,7 +82,9 @@ Decisions where the rules leave a choice (each one is tested):
   ``both``, either. A void chop stays a link of its chain but moves no money itself: under
   ``multiply`` the player chopped pays nothing for that link (the other links stand); under
   ``accumulate``, where a chain is paid by its last link, a chain whose last link is void pays
-  nothing. Where both apply (a chopped player chops back with their last cards and goes out
+  nothing, and a link voided by the ``chopped`` reading adds nothing to its chain: a later link
+  is priced without it (RULES.md; a chopped PR3 re-chopped by a quad with the chopper's last
+  cards pays 4 under ``counting``, not 7). Where both apply (a chopped player chops back with their last cards and goes out
   first), ``both`` voids each link by either reading: that player neither pays for being chopped
   nor collects for chopping back.
 * **Axes switched off** are not read: frozen seats in a result are ignored unless ``rules.frozen``
@@ -94,8 +96,9 @@ Decisions where the rules leave a choice (each one is tested):
 from __future__ import annotations
 
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
+from types import MappingProxyType
 
 import attrs
 
@@ -109,7 +112,7 @@ from tienlen.money._checks import check_balances, check_unit, unit_argument
 from tienlen.money._prices import chop_value as chop_value, held_value as held_value, itemise
 from tienlen.money._settlement import HOUSE_SEAT as HOUSE_SEAT, Settlement as Settlement, Transfer as Transfer
 from tienlen.variants._checks import check_players, check_rules
-from tienlen.variants.rules import RuleSet
+from tienlen.variants.rules import ChopOutVoids, ChopPayment, RuleSet
 
 __all__ = [
     "HOUSE_SEAT",
@@ -224,63 +227,121 @@ def _last_placed(result: RoundResult, losers: list[int], winner: int, n: int) ->
     return max(losers, key=lambda s: (len(result.hands[s]), card_points(mask_of(result.hands[s])), order.index(s)))
 
 
-def _void_chops(result: RoundResult, rules: RuleSet) -> set[Chop]:
-    """The chops that move no money under ``chop_out_voids``: made with the chopper's last cards
-    (``chopper``), of a player who then went out first (``chopped``), or either (``both``)."""
-    mode = rules.chop_out_voids
-    events = result.events
-    void: set[Chop] = set()
-    if mode in ("chopper", "both"):
-        void |= {
-            e for e, after in pairwise(events) if isinstance(e, Chop) and isinstance(after, Finished) and after.seat == e.chopper
-        }
-    if mode in ("chopped", "both") and result.finishes:
-        winner = result.finishes[0].seat
-        void |= {chop for chop in result.chops if chop.chopped == winner}
-    return void
+def _out_with_the_chop(result: RoundResult) -> set[Chop]:
+    """The ``chopper`` reading: chops made with the chopper's last cards."""
+    return {
+        e
+        for e, after in pairwise(result.events)
+        if isinstance(e, Chop) and isinstance(after, Finished) and after.seat == e.chopper
+    }
+
+
+def _of_the_first_out(result: RoundResult) -> set[Chop]:
+    """The ``chopped`` reading: chops of the player who then went out first."""
+    winner = result.finishes[0].seat if result.finishes else None
+    return {chop for chop in result.chops if chop.chopped == winner}
+
+
+@attrs.frozen
+class _Reading:
+    """One reading of chặt và tới: the chops it ``voids`` (they move no money), and whether such a
+    chop still ``adds_to_chain`` its value under ``accumulate`` (RULES.md, "Chặt và tới")."""
+
+    voids: Callable[[RoundResult], set[Chop]]
+    adds_to_chain: bool
+
+
+_CHOPPER = _Reading(_out_with_the_chop, adds_to_chain=True)
+_CHOPPED = _Reading(_of_the_first_out, adds_to_chain=False)
+_VOID_READINGS: Mapping[ChopOutVoids, tuple[_Reading, ...]] = MappingProxyType(
+    {"none": (), "chopper": (_CHOPPER,), "chopped": (_CHOPPED,), "both": (_CHOPPER, _CHOPPED)}
+)
+"""The readings each value of ``chop_out_voids`` applies (``both``: either voids a chop)."""
+
+
+@attrs.frozen
+class _Voids:
+    """The chops of a round that move no money (``void``), and among them those that add nothing
+    to their chain (``dropped``)."""
+
+    void: frozenset[Chop]
+    dropped: frozenset[Chop]
+
+    @classmethod
+    def of(cls, result: RoundResult, rules: RuleSet) -> _Voids:
+        """The void chops of ``result`` under ``rules.chop_out_voids``."""
+        void: set[Chop] = set()
+        dropped: set[Chop] = set()
+        for reading in _VOID_READINGS[rules.chop_out_voids]:
+            found = reading.voids(result)
+            void |= found
+            if not reading.adds_to_chain:
+                dropped |= found
+        return cls(frozenset(void), frozenset(dropped))
+
+
+ChopsPaid = Callable[[RoundResult, list[tuple[str, int]], _Voids, int], list[list[Transfer]]]
+"""How one ``chop_payment`` mode pays a round's chops: from the result, what each chop took
+(:func:`_chopped`), the void chops and the unit, the transfers in the moments they fall due."""
+
+
+def _multiply(result: RoundResult, taken: list[tuple[str, int]], voids: _Voids, unit: int) -> list[list[Transfer]]:
+    """``multiply``: the k-th chop of a chain costs k × the price of the 2s that died in it so far,
+    paid at once by the player just chopped (a void chop pays nothing; its 2s stay in the price)."""
+    moments: list[list[Transfer]] = []
+    price: dict[int, int] = {}
+    twos: dict[int, list[str]] = {}
+    for chop, (label, units) in zip(result.chops, taken, strict=True):
+        added = units if chop.chopped_combo.mask & TWOS else 0  # 2s die here, four 2s included
+        price[chop.trick] = price.get(chop.trick, 0) + added
+        if added:
+            twos.setdefault(chop.trick, []).append(label)
+        amount = chop.index * price[chop.trick] * unit
+        if amount and chop not in voids.void:
+            reason = Reason.of(
+                "chop-in-chain",
+                index=chop.index,
+                trick=chop.trick,
+                combo=chop.chopped_combo,
+                by=chop.by,
+                price=price[chop.trick] * unit,
+                two_labels=" + ".join(twos[chop.trick]),
+            )
+            moments.append([Transfer(payer=chop.chopped, payee=chop.chopper, amount=amount, reason=reason)])
+    return moments
+
+
+def _accumulate(result: RoundResult, taken: list[tuple[str, int]], voids: _Voids, unit: int) -> list[list[Transfer]]:
+    """``accumulate``: when the chain ends, its last player chopped pays the last chopper every
+    link's value; nothing when the last link is void, and a link voided by the ``chopped``
+    reading adds nothing to the chain (RULES.md, "Chặt và tới")."""
+    moments: list[list[Transfer]] = []
+    chains: dict[int, list[tuple[str, int]]] = {}
+    last: dict[int, Chop] = {}
+    for chop, (label, units) in zip(result.chops, taken, strict=True):
+        if chop not in voids.dropped:
+            chains.setdefault(chop.trick, []).append((label, units * unit))
+        last[chop.trick] = chop
+    for trick, items in chains.items():
+        total = sum(v for _, v in items)
+        if total and last[trick] not in voids.void:
+            parts = " + ".join(f"{label} {value:,}" for label, value in items)
+            reason = Reason.of("chop-chain", trick=trick, parts=parts)
+            moments.append([Transfer(payer=last[trick].chopped, payee=last[trick].chopper, amount=total, reason=reason)])
+    return moments
+
+
+_CHOP_PAYMENTS: Mapping[ChopPayment, ChopsPaid] = MappingProxyType(
+    {"none": lambda result, taken, voids, unit: [], "multiply": _multiply, "accumulate": _accumulate}
+)
+"""How each ``chop_payment`` mode pays the chops: one function per mode."""
 
 
 def _chops(result: RoundResult, rules: RuleSet, unit: int) -> list[list[Transfer]]:
-    moments: list[list[Transfer]] = []
-    chops = result.chops
-    if not chops:
-        return moments
-    taken = _chopped(result, rules)
-    void = _void_chops(result, rules)
-    if rules.chop_payment == "multiply":
-        price: dict[int, int] = {}
-        twos: dict[int, list[str]] = {}
-        for chop, (label, units) in zip(chops, taken, strict=True):
-            added = units if chop.chopped_combo.mask & TWOS else 0  # 2s die here, four 2s included
-            price[chop.trick] = price.get(chop.trick, 0) + added
-            if added:
-                twos.setdefault(chop.trick, []).append(label)
-            amount = chop.index * price[chop.trick] * unit
-            if amount and chop not in void:
-                twos_text = " + ".join(twos[chop.trick])
-                reason = Reason.of(
-                    "chop-in-chain",
-                    index=chop.index,
-                    trick=chop.trick,
-                    combo=chop.chopped_combo,
-                    by=chop.by,
-                    price=price[chop.trick] * unit,
-                    two_labels=twos_text,
-                )
-                moments.append([Transfer(payer=chop.chopped, payee=chop.chopper, amount=amount, reason=reason)])
-    elif rules.chop_payment == "accumulate":
-        chains: dict[int, list[tuple[str, int]]] = {}
-        last: dict[int, Chop] = {}
-        for chop, (label, units) in zip(chops, taken, strict=True):
-            chains.setdefault(chop.trick, []).append((label, units * unit))
-            last[chop.trick] = chop
-        for trick, items in chains.items():
-            total = sum(v for _, v in items)
-            if total and last[trick] not in void:
-                parts = " + ".join(f"{label} {value:,}" for label, value in items)
-                reason = Reason.of("chop-chain", trick=trick, parts=parts)
-                moments.append([Transfer(payer=last[trick].chopped, payee=last[trick].chopper, amount=total, reason=reason)])
-    return moments
+    """The chop payments, in the moments they fall due."""
+    if not result.chops:
+        return []
+    return _CHOP_PAYMENTS[rules.chop_payment](result, _chopped(result, rules), _Voids.of(result, rules), unit)
 
 
 def _items_text(items: list[tuple[str, int]], unit: int) -> str:

@@ -20,6 +20,7 @@ import attrs
 from tienlen._base.bits import SPADES, TWOS
 from tienlen._base.cache import BoundedCache
 from tienlen._base.checks import check_bool, check_int, check_type
+from tienlen._base.fast import fast
 from tienlen._base.input import MAX_HAND, MAX_SEED, shown
 from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCards
 from tienlen.game.actions import Action, LegalActions, play_action
@@ -152,6 +153,41 @@ _BOMB_CARDS: BoundedCache[tuple[int, RuleSet], int] = BoundedCache("bomb cards o
 
 
 @attrs.frozen
+class _Position:
+    """What the greedy choice reads: the position seen from ``seat`` holding ``hand`` (a card mask),
+    every seat's card ``counts``, the ``table``, whether it is ``my_turn`` and the ``rules``; then
+    the bot's settings as in :class:`GreedyAgent` (``danger`` 3, ``long_leads`` and ``keep_combos``
+    off by default). Built once a decision (by :func:`_position`) and read by :func:`_greedy_mask`."""
+
+    seat: int
+    hand: int
+    counts: Sequence[int]
+    table: Combo | None
+    my_turn: bool
+    rules: RuleSet
+    danger: int = 3
+    long_leads: bool = False
+    keep_combos: bool = False
+
+
+@fast(_Position)
+def _position(
+    seat: int,
+    hand: int,
+    counts: Sequence[int],
+    table: Combo | None,
+    my_turn: bool,
+    rules: RuleSet,
+    danger: int,
+    long_leads: bool,
+    keep_combos: bool,
+) -> _Position:
+    """A :class:`_Position` from its fields in order (a decision's hot path: attrs' ``__init__`` costs
+    several times a call with the same nine keywords)."""
+    raise NotImplementedError  # fast() writes the body
+
+
+@attrs.frozen
 class GreedyAgent:
     """Plays the lowest legal combination that keeps 2s and bombs for later.
 
@@ -188,18 +224,19 @@ class GreedyAgent:
 
     def act(self, view: PlayerView) -> Action:
         """The greedy choice among ``view.legal_actions``."""
-        return greedy_choice(
-            _choices(view),
-            seat=view.seat,
-            hand=view.hand_mask,
-            counts=view.card_counts,
-            table=view.table,
-            my_turn=view.my_turn,
-            rules=view.rules,
-            danger=self.danger,
-            long_leads=self.long_leads,
-            keep_combos=self.keep_combos,
+        legal = _choices(view)
+        at = _position(
+            view.seat,
+            view.hand_mask,
+            view.card_counts,
+            view.table,
+            view.my_turn,
+            view.rules,
+            self.danger,
+            self.long_leads,
+            self.keep_combos,
         )
+        return _choose(legal, at)
 
 
 def greedy_choice(
@@ -219,6 +256,11 @@ def greedy_choice(
     every seat's card ``counts`` and the ``table``; a search player calls it on positions it
     simulates, where no view is built. ``legal`` must hold an action. Given a round's
     :class:`~tienlen.LegalActions`, it decides on their card masks and builds only the action it returns."""
+    return _choose(legal, _position(seat, hand, counts, table, my_turn, rules, danger, long_leads, keep_combos))
+
+
+def _choose(legal: Iterable[Action], at: _Position) -> Action:
+    """:func:`greedy_choice` of a position already in one value."""
     play_of: Callable[[int], Action | None]  # the action of a mask (0: the pass)
     if type(legal) is LegalActions:  # decide on its masks, build only the action played
         masks = legal.masks()
@@ -239,41 +281,12 @@ def greedy_choice(
         def play_of(mask: int) -> Action | None:
             return plays.get(mask) if mask else decline
 
-    chosen = play_of(
-        _greedy_mask(
-            masks,
-            can_decline,
-            play_of,
-            seat=seat,
-            hand=hand,
-            counts=counts,
-            table=table,
-            my_turn=my_turn,
-            rules=rules,
-            danger=danger,
-            long_leads=long_leads,
-            keep_combos=keep_combos,
-        )
-    )
+    chosen = play_of(_greedy_mask(masks, can_decline, play_of, at))
     assert chosen is not None
     return chosen
 
 
-def _greedy_mask(
-    plays: Sequence[int],
-    can_decline: bool,
-    play_of: Callable[[int], Action | None],
-    *,
-    seat: int,
-    hand: int,
-    counts: Sequence[int],
-    table: Combo | None,
-    my_turn: bool,
-    rules: RuleSet,
-    danger: int,
-    long_leads: bool = False,
-    keep_combos: bool = False,
-) -> int:
+def _greedy_mask(plays: Sequence[int], can_decline: bool, play_of: Callable[[int], Action | None], at: _Position) -> int:
     """The greedy choice on card masks: the mask of the play among ``plays`` (masks, in the order
     of the legal actions), or ``0`` to decline (pass) when ``can_decline``. ``play_of`` gives the
     play of a mask, asked only when a group of 2s is on the table (to find the bombs among them)."""
@@ -281,28 +294,30 @@ def _greedy_mask(
     # whatever the other cards).
     if not plays:
         return 0
+    table, rules, hand = at.table, at.rules, at.hand
     if table is not None and table.is_two_group:
         bomb_rule = rules.bomb_rule
         combos = [(m, play.combo) for m in plays if (play := play_of(m)) is not None]
         chops = [m for m, combo in combos if combo is not None and bomb_rule(combo.bomb_class) is not None]
         if chops:
             return min(chops)
-    if not my_turn:
+    if not at.my_turn:
         if not can_decline:  # only a view built by hand offers chops without the pass
-            raise IllegalPlay.of("seat-act-view-offers-no", seat=seat)
+            raise IllegalPlay.of("seat-act-view-offers-no", seat=at.seat)
         return 0
     guarded = _protected(hand, rules)
     cheap = [mask for mask in plays if not mask & guarded]
     if cheap:
-        if table is None and long_leads:  # leading: the most cards, then the lowest top card
+        if table is None and at.long_leads:  # leading: the most cards, then the lowest top card
             return _longest(cheap)
         if table is None:  # leading: the lowest top card, then the most cards, then the first listed
             top = min(map(int.bit_length, cheap))
             return max((mask for mask in cheap if mask.bit_length() == top), key=int.bit_count)
-        if keep_combos and len(cheap) > 1:  # following: the fewest leads left to shed, then the lowest
+        if at.keep_combos and len(cheap) > 1:  # following: the fewest leads left to shed, then the lowest
             spare = hand & ~guarded
             return min(cheap, key=lambda mask: (_leads_to_shed(spare & ~mask, rules), mask))
         return min(cheap)
+    counts, seat, danger = at.counts, at.seat, at.danger
     opponents = [c for s, c in enumerate(counts) if s != seat and c]
     pressed = counts[seat] <= danger or min(opponents, default=99) <= danger
     if not can_decline or pressed:
@@ -369,18 +384,11 @@ def _in_turn_choice(agent: Agent, round_: Round, seat: int) -> Action | None:
             low = greedy_lead(hands[seat], round_.rules)
             if low:
                 return play_action(seat, ComboKind.SINGLE, low)
-        return greedy_choice(
-            round_.legal_actions(),
-            seat=seat,
-            hand=hands[seat],
-            counts=tuple(map(int.bit_count, hands)),
-            table=table,
-            my_turn=True,
-            rules=round_.rules,
-            danger=agent.danger,
-            long_leads=agent.long_leads,
-            keep_combos=agent.keep_combos,
+        counts = tuple(map(int.bit_count, hands))
+        position = _position(
+            seat, hands[seat], counts, table, True, round_.rules, agent.danger, agent.long_leads, agent.keep_combos
         )
+        return _choose(round_.legal_actions(), position)
     return None
 
 

@@ -71,6 +71,16 @@ class AxisDifference:
     values: tuple[Any, ...] = attrs.field(converter=_frozen, hash=False)
     meaning: str
 
+    def __repr__(self) -> str:
+        """The axis, each rule set's value in short words (:func:`describe_value`), and its meaning.
+
+        >>> from tienlen import HOUSE, PAGAT
+        >>> compare(HOUSE, PAGAT).rows[0]
+        <AxisDifference min_players: 2 | 4 — fewest players at the table>
+        """
+        values = " | ".join(describe_value(self.axis, v) for v in self.values)
+        return f"<AxisDifference {self.axis}: {values} — {self.meaning}>"
+
     def __reduce__(self) -> tuple[Any, ...]:
         # Read-only mappings do not pickle: pickle plain copies, which the converter freezes again.
         values = tuple(_thawed(v) for v in self.values)
