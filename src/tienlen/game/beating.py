@@ -102,12 +102,13 @@ def explain(
             table = as_combo(table, rules)
         except InvalidCombo as error:
             return Reason.of("table-not-a-combination", lang, reason=error)
-    why = _verdict(play, table, rules, passed)
+    why = verdict(play, table, rules, passed)
     return None if why is None else Reason.of(why[0], lang, **why[1])
 
 
-def _verdict(play: Combo, table: Combo | None, rules: RuleSet, passed: bool) -> _Why | None:
-    """``None`` when ``play`` may go on ``table``, else the code and parameters of :func:`explain`'s reason."""
+def verdict(play: Combo, table: Combo | None, rules: RuleSet, passed: bool) -> _Why | None:
+    """``None`` when ``play`` may go on ``table``, else the code and parameters of :func:`explain`'s
+    reason, not yet written (:meth:`~tienlen.Round.play` raises them, written only if read)."""
     if table is None:
         if not rules.lead_pair_run_bombs and play.kind is PAIR_RUN and _is_bomb(play, rules):
             return "pair-run-bomb-cannot-lead", {"play": play, "rules": rules.name, "bomb": play.bomb_class}
@@ -168,7 +169,7 @@ def beats(
         table = None if table is None else as_combo(table, rules)
     except InvalidCombo:
         return False
-    return _verdict(play, table, rules, passed) is None
+    return verdict(play, table, rules, passed) is None
 
 
 def is_chop(play: Combo | Iterable[Card] | str | int, table: Combo | Iterable[Card] | str | int | None, rules: RuleSet) -> bool:
