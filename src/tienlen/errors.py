@@ -108,8 +108,6 @@ class TienLenError(_Refusal, ValueError):
     dropped costs no more than the check that made it.
     """
 
-    _unwritten = False
-    """Whether the message is still to be written from :attr:`code` and :attr:`params` (an error made with :meth:`of`)."""
     _given: Mapping[str, Any] | None = None
     """The parameters as :meth:`of` was given them, until :attr:`params` first makes them plain values."""
     _params: Mapping[str, Any]
@@ -125,7 +123,7 @@ class TienLenError(_Refusal, ValueError):
         if type(code) is not str or (code not in MESSAGES and code not in TEXTS):
             _check_code(code)
         error = cls.__new__(cls)  # no message yet, nor plain parameters: they are made when read
-        error.code, error._given, error._unwritten = code, params, True
+        error.code, error._given = code, params  # its args stay () until read
         return error
 
     @property  # _Refusal.params, made plain values when first read
@@ -143,15 +141,14 @@ class TienLenError(_Refusal, ValueError):
     @property  # BaseException.args, written when first read
     def args(self) -> tuple[Any, ...]:
         """The message, one safe line, as the only argument (``ValueError``'s ``args``)."""
-        if self._unwritten:
-            self._unwritten = False
-            _ARGS.__set__(self, (one_line(render(self.code, self.params)),))
         args: tuple[Any, ...] = _ARGS.__get__(self)
+        if not args:  # made with of(), not read yet: written from the code and parameters
+            args = (one_line(render(self.code, self.params)),)
+            _ARGS.__set__(self, args)
         return args
 
     @args.setter
     def args(self, value: Any) -> None:
-        self._unwritten = False
         _ARGS.__set__(self, value)
 
     def __str__(self) -> str:
