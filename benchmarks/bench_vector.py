@@ -49,7 +49,7 @@ def cpu_seconds(env: TienLenVectorEnv | None = None) -> float:
     for process in env._processes if env is not None else []:
         stat = Path(f"/proc/{process.pid}/stat")
         if stat.exists():
-            fields = stat.read_text().rsplit(")", 1)[1].split()
+            fields = stat.read_text(encoding="utf-8").rsplit(")", 1)[1].split()
             total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
     return total
 

@@ -5,7 +5,9 @@ message is (one short safe line, quickly, whatever the input's size, nesting or 
 from __future__ import annotations
 
 import json
+import pickle
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import attrs
@@ -396,3 +398,50 @@ def test_wrong_types_raise_an_error_that_is_both_a_library_and_a_type_error(call
 )
 def test_deeply_nested_values_are_refused_without_recursion_errors(call: Callable[[], object]) -> None:
     refused_quickly(call)
+
+
+def test_a_refusal_writes_its_message_and_parameters_only_when_they_are_read() -> None:
+    """Refusals as cheap as answers (issue 43): a refusal caught and dropped writes nothing."""
+    made: list[int] = []
+
+    def cards_text(mask: int) -> str:
+        made.append(mask)
+        return "2♥"
+
+    error = IllegalPlay.of("seat-does-not-hold", seat=1, cards=partial(cards_text, 1 << 51))
+    assert made == [] and error.code == "seat-does-not-hold"
+    assert str(error) == "seat 1 does not hold 2♥" and made == [1 << 51]
+    assert error.args == ("seat 1 does not hold 2♥",) and repr(error) == "IllegalPlay('seat 1 does not hold 2♥')"
+    assert error.params == {"seat": 1, "cards": "2♥"} and error.text("vi") == "ghế 1 không có 2♥"
+    assert made == [1 << 51]  # written once, then kept
+
+
+@pytest.mark.parametrize(
+    "read", [str, repr, lambda error: error.args, lambda error: pickle.dumps(error)], ids=["str", "repr", "args", "pickle"]
+)
+def test_a_refusal_reads_the_same_whichever_way_it_is_first_read(read: Callable[[TienLenError], object]) -> None:
+    with pytest.raises(InvalidCombo) as caught:
+        classify("3♠ 5♦ 9♥", HOUSE)
+    read(caught.value)
+    again = pickle.loads(pickle.dumps(caught.value))
+    message = "3♠ 5♦ 9♥ is not a combination: ranks 3-5-9 are not consecutive"
+    assert (str(caught.value), caught.value.args, repr(caught.value)) == (message, (message,), f"InvalidCombo({message!r})")
+    assert (type(again), str(again), again.code, again.params) == (InvalidCombo, message, caught.value.code, caught.value.params)
+    assert caught.value.params == {"cards": "3♠ 5♦ 9♥", "reason": {"code": "ranks-not-consecutive", "params": {"ranks": "3-5-9"}}}
+
+
+def test_a_refused_play_carries_the_reason_explain_gives() -> None:
+    """Round.play no longer writes explain's text, but its refusal reads as before."""
+    on_pair = Round.from_hands(["7♠ 7♣ 3♦", "8♠ 8♣ 9♦ 4♣ 5♦ 6♥", "3♠ 4♠"], HOUSE, first_round=False, leader=0).play("7♠ 7♣")
+    with pytest.raises(IllegalPlay) as caught:
+        on_pair.play("4♣ 5♦ 6♥")
+    reason = explain("4♣ 5♦ 6♥", "7♠ 7♣", HOUSE)
+    assert reason is not None and caught.value.params["reason"] == reason.to_dict()
+    assert str(caught.value).endswith(str(reason)) and caught.value.text("vi").endswith(reason.text("vi"))
+    assert caught.value.codes == ("cannot-play", *reason.codes)
+
+
+def test_a_message_set_by_hand_is_kept() -> None:
+    error = InvalidCombo.of("no-cards")
+    error.args = ("mine",)
+    assert (str(error), error.args, error.code) == ("mine", ("mine",), "no-cards")

@@ -5,7 +5,6 @@ import, where the library uses it); the shared caches stay within their document
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import random
 from pathlib import Path
 from typing import Any

@@ -360,12 +360,8 @@ def _answer(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
         play = {"kind": "pass", "cards": ""}
     else:
         played = _cards_option("--play", args.play, parse_cards)  # unreadable cards are bad input (exit 2)
-        if args.hand is not None:
-            missing = to_mask(played) & ~_cards_option("--hand", args.hand, to_mask)
-            if missing:
-                reason = Reason.of("hand-does-not-hold", args.lang, cards=format_cards(missing))
-        if reason is None:
-            reason = explain(played, table, rules, lang=args.lang)
+        hand = None if args.hand is None else _cards_option("--hand", args.hand, to_mask)
+        reason = explain(played, table, rules, hand=hand, lang=args.lang)
         try:
             combo = classify(played, rules)
             play = {"kind": combo.kind.label, "cards": str(combo)}

@@ -19,6 +19,7 @@ The docs page "Error codes" lists every code.
 
 from __future__ import annotations
 
+import types
 import unicodedata
 from collections.abc import Mapping
 from typing import Any, Self
@@ -101,7 +102,15 @@ class TienLenError(_Refusal, ValueError):
     The message is made safe on the way in (see :func:`one_line`). The library raises its errors
     with :meth:`of`, from a code of the catalogue and its parameters; an error made from a message
     alone has the code ``"message"`` and the message as its one parameter.
+
+    An error made with :meth:`of` writes its message when it is first read (``str()``,
+    :attr:`args`, ``repr()``, pickling), not when it is raised: a refusal that is caught and
+    dropped costs no more than the check that made it.
     """
+
+    _given: Mapping[str, Any] | None = None
+    """The parameters as :meth:`of` was given them, until :attr:`params` first makes them plain values."""
+    _params: Mapping[str, Any]
 
     def __init__(self, message: str = "") -> None:
         super().__init__(one_line(str(message)))
@@ -111,14 +120,51 @@ class TienLenError(_Refusal, ValueError):
     @classmethod
     def of(cls, code: str, /, **params: Any) -> Self:
         """The error ``code`` with ``params`` (made plain JSON values); its message is the code's English template filled in."""
-        _check_code(code)
-        values = {name: jsonable(value) for name, value in params.items()}
-        error = cls(render(code, values))
-        error.code, error.params = code, values
+        if type(code) is not str or (code not in MESSAGES and code not in TEXTS):
+            _check_code(code)
+        error = cls.__new__(cls)  # no message yet, nor plain parameters: they are made when read
+        error.code, error._given = code, params  # its args stay () until read
         return error
+
+    @property  # _Refusal.params, made plain values when first read
+    def params(self) -> Mapping[str, Any]:
+        """The refusal's parameters as plain JSON values, by the names the code's template uses."""
+        given = self._given
+        if given is not None:
+            self._given, self._params = None, {name: jsonable(value) for name, value in given.items()}
+        return self._params
+
+    @params.setter
+    def params(self, value: Mapping[str, Any]) -> None:
+        self._given, self._params = None, value
+
+    @property  # BaseException.args, written when first read
+    def args(self) -> tuple[Any, ...]:
+        """The message, one safe line, as the only argument (``ValueError``'s ``args``)."""
+        args: tuple[Any, ...] = _ARGS.__get__(self)
+        if not args:  # made with of(), not read yet: written from the code and parameters
+            args = (one_line(render(self.code, self.params)),)
+            _ARGS.__set__(self, args)
+        return args
+
+    @args.setter
+    def args(self, value: Any) -> None:
+        _ARGS.__set__(self, value)
+
+    def __str__(self) -> str:
+        self.args  # noqa: B018  # written first: BaseException's own __str__ and __repr__ read the stored args
+        return super().__str__()
+
+    def __repr__(self) -> str:
+        self.args  # noqa: B018
+        return super().__repr__()
 
     def __reduce__(self) -> tuple[Any, ...]:  # a pickled error (a worker process's) keeps its code
         return (_rebuilt, (type(self), self.args[0], self.code, dict(self.params)))
+
+
+_ARGS: types.GetSetDescriptorType = vars(BaseException)["args"]
+"""The ``args`` that ``BaseException`` stores, under :attr:`TienLenError.args`."""
 
 
 class Reason(_Refusal, str):

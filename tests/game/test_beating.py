@@ -29,7 +29,7 @@ from tienlen import (
 )
 from tienlen.errors import InvalidArgument
 from tienlen.game.beating import is_bomb, suit_pattern
-from tienlen.game.cards import to_mask
+from tienlen.game.cards import format_cards, to_mask
 from tienlen.game.moves import legal_masks
 
 ALL = list(PROFILES.values())
@@ -559,3 +559,41 @@ def test_beats_answers_as_explain_on_any_cards_combination_or_not(
     # beats decides without writing a reason; it must say exactly what explain says, also on
     # cards that form no combination (on either side).
     assert beats(play, table, rules, passed=passed) is (explain(play, table, rules, passed=passed) is None)
+
+
+def test_explain_refuses_a_play_of_cards_the_hand_does_not_hold_as_tienlen_check_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """explain() takes ``hand=`` as ``tienlen check --hand`` does (issue 43): the cards missing, first."""
+    from tienlen.cli import main
+
+    reason = explain("2♠ 2♥", "5♦ 5♥", NORTHERN, hand="3♠ 7♦ 2♠")
+    assert reason is not None and (reason.code, reason.params, str(reason)) == (
+        "hand-does-not-hold",
+        {"cards": "2♥"},
+        "the hand does not hold 2♥",
+    )
+    assert explain("2♠ 2♥", None, NORTHERN, hand="3♠ 2♠", lang="vi") == "tay bài không có 2♥"
+    assert explain("5♠ 6♣ 8♦", None, HOUSE, hand="3♠") == "the hand does not hold 5♠ 6♣ 8♦"  # before the shape
+    assert main(["check", "--rules", "northern", "--table", "5♦ 5♥", "--play", "2♠ 2♥", "--hand", "3♠ 7♦ 2♠"]) == 1
+    assert capsys.readouterr().out == f"illegal: {reason}\n"
+
+
+@settings(max_examples=50, deadline=None)
+@given(hand=st.integers(1, (1 << 52) - 1), table=st.sampled_from([None, "4♥", "9♠ 9♣", "3♦ 4♦ 5♦"]), data=st.data())
+def test_explain_with_the_hand_holding_the_play_answers_as_without_it(hand: int, table: str | None, data: st.DataObject) -> None:
+    play = data.draw(st.integers(1, hand).map(lambda bits: bits & hand).filter(bool))
+    short = hand & ~(play & -play)  # the hand without the play's lowest card
+    for rules in (HOUSE, NORTHERN):
+        assert explain(play, table, rules, hand=hand) == explain(play, table, rules)
+        assert explain(play, table, rules, hand=short) == f"the hand does not hold {format_cards(play & -play)}"
+        if explain(play, None, rules) is None:  # a combination: given as a Combo, it is checked the same
+            combo = classify(play, rules)
+            assert explain(combo, table, rules, hand=hand) == explain(combo, table, rules)
+            assert explain(combo, table, rules, hand=short) == explain(play, table, rules, hand=short)
+
+
+@pytest.mark.parametrize("hand", ["3♠ X", "3♠ 3♠", True, -1, 1 << 52, [object()]])
+def test_explain_refuses_a_hand_that_is_no_cards(hand: Any) -> None:
+    from tienlen import InvalidCards
+
+    with pytest.raises(InvalidCards):
+        explain("3♠", None, HOUSE, hand=hand)

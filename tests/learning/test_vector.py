@@ -6,7 +6,6 @@ bad input without moving any table."""
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import multiprocessing.context
 import os
 import random

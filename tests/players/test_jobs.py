@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import multiprocessing
 import time
 from collections.abc import Iterator
 
@@ -50,3 +51,25 @@ def test_on_processes_at_most_two_jobs_a_process_are_made_and_not_yet_collected(
 def test_a_job_that_fails_on_a_process_raises_its_error_here() -> None:
     with pytest.raises(InvalidArgument, match="index must be a whole number"):
         list(run_jobs(round_seed, [(7, 0), (7, -1), (7, 2)], workers=2))
+
+
+_STATE = ["as imported"]
+"""Module state a test changes in this process: a spawned worker imports this module afresh and
+sees it as imported, a forked one as this process left it."""
+
+
+def state_seen() -> str:
+    return _STATE[0]
+
+
+def test_worker_processes_are_spawned_whatever_the_platform_default() -> None:
+    """The spawn start method (issue 43), the default of macOS and Windows, on Linux too: nothing a
+    job needs may come from the parent's memory."""
+    _STATE[0] = "changed by the parent"
+    try:
+        assert set(run_jobs(state_seen, [()] * 4, workers=2)) == {"as imported"}
+        if "fork" in multiprocessing.get_all_start_methods():  # the test could fail: a forked worker sees the change
+            forked = run_jobs(state_seen, [()] * 4, workers=2, context=multiprocessing.get_context("fork"))
+            assert set(forked) == {"changed by the parent"}
+    finally:
+        _STATE[0] = "as imported"

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import math
 import statistics
+import subprocess
+import sys
 
 import attrs
 import pytest
@@ -227,3 +229,25 @@ def test_a_simulation_of_a_billion_rounds_plays_its_first_chunk_at_once_in_littl
     seen = fresh(STOPPED_AT_ONCE.format(call=call))
     assert (seen["done"], seen["total"]) == (100, 2 * 10**9)
     assert seen["seconds"] < 30 and seen["peak"] < 4 << 20
+
+
+def test_a_simulation_on_two_spawned_processes_from_a_fresh_interpreter_equals_one_played_here() -> None:
+    """The spawn start method (issue 43): ``python -m tienlen simulate --workers 2`` starts its
+    processes with ``spawn`` (as on macOS and Windows), and they play what one process plays."""
+    command = [
+        sys.executable,
+        "-m",
+        "tienlen",
+        "simulate",
+        "--rules",
+        "house,northern",
+        "--rounds",
+        "6",
+        "--seed",
+        "3",
+        "--quiet",
+    ]
+    two = subprocess.run([*command, "--workers", "2"], capture_output=True, text=True, encoding="utf-8", timeout=120, check=False)
+    one = subprocess.run(command, capture_output=True, text=True, encoding="utf-8", timeout=120, check=False)
+    assert (two.returncode, two.stderr) == (0, "") and two.stdout == one.stdout
+    assert "house: 6 rounds" in two.stdout and "northern: 6 rounds" in two.stdout

@@ -243,3 +243,26 @@ def test_a_client_that_is_no_dask_client_is_refused_before_any_deal(client: obje
         tournament(HOUSE, ("random", "greedy"), deals=1, client=client)
     assert refused.value.code == "not-a-dask-client"
     assert "Dask" in refused.value.text("vi")
+
+
+def test_a_tournament_on_two_spawned_processes_from_a_fresh_interpreter_equals_one_played_here() -> None:
+    """The spawn start method (issue 43): ``python -m tienlen tournament --workers 2`` starts its
+    processes with ``spawn`` (as on macOS and Windows), and they play what one process plays."""
+    command = [
+        sys.executable,
+        "-m",
+        "tienlen",
+        "tournament",
+        "--agents",
+        "greedy,random",
+        "--deals",
+        "4",
+        "--seed",
+        "2",
+        "--json",
+        "--quiet",
+    ]
+    two = subprocess.run([*command, "--workers", "2"], capture_output=True, text=True, encoding="utf-8", timeout=120, check=False)
+    one = subprocess.run(command, capture_output=True, text=True, encoding="utf-8", timeout=120, check=False)
+    assert (two.returncode, two.stderr) == (0, "") and json.loads(two.stdout) == json.loads(one.stdout)
+    assert [t["deals"] for t in json.loads(two.stdout)["tournaments"]] == [4]

@@ -17,6 +17,7 @@ import enum
 import gettext
 import string
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -121,7 +122,12 @@ def jsonable(value: Any) -> Any:
     """``value`` as a parameter: a refusal (an error or a reason, with a ``code`` and ``params``) as
     ``{"code", "params"}``, an enum as its name in words, numbers, text and ``None`` as they are
     (a whole number too long to write as its size, :func:`number_text`), mappings and lists of them
-    item by item, anything else as its text."""
+    item by item, a :func:`functools.partial` as the value it makes (a parameter written only if
+    it is read: ``partial(format_cards, mask)``), anything else as its text."""
+    if type(value) is str:  # the common case first
+        return value
+    if type(value) is partial:
+        return jsonable(value())
     code, params = getattr(value, "code", None), getattr(value, "params", None)
     if isinstance(code, str) and isinstance(params, Mapping):  # a refusal: an error, or a Reason
         return {"code": code, "params": dict(params)}

@@ -15,7 +15,7 @@ from typing import Any
 from tienlen._base.bits import colours
 from tienlen._base.checks import check_bool, check_lang, check_type
 from tienlen.errors import InvalidCombo, Reason
-from tienlen.game.cards import Card
+from tienlen.game.cards import Card, format_cards, to_mask
 from tienlen.game.combos import PAIR, PAIR_RUN, STRAIGHT, Combo, ComboKind, as_combo, rank_nibbles
 from tienlen.variants._checks import check_rules
 from tienlen.variants.rules import RuleSet
@@ -70,6 +70,7 @@ def explain(
     rules: RuleSet,
     *,
     passed: bool = False,
+    hand: Iterable[Card] | str | int | None = None,
     lang: str = "en",
 ) -> Reason | None:
     """``None`` when ``play`` may go on ``table`` (``None`` = leading), else the reason a player would read.
@@ -79,7 +80,10 @@ def explain(
     under ``rules`` the answer is that reason (a question gets an answer, not an exception);
     unreadable card text still raises :class:`~tienlen.InvalidCards`. ``passed=True`` asks whether
     a player who has already passed in this trick may make the play (only bombs on 2-groups, and
-    only where ``rules.bomb_after_pass``).
+    only where ``rules.bomb_after_pass``). ``hand`` (default ``None``: not checked) is the
+    player's hand, as cards like ``play``: a play of cards it does not hold is refused first, with
+    the cards missing, as ``tienlen check --hand`` answers (an unreadable hand raises
+    :class:`~tienlen.InvalidCards`).
 
     The reason is a :class:`~tienlen.Reason`: a ``str`` written in ``lang`` (``"en"`` or ``"vi"``)
     that also carries the stable ``code`` and ``params`` of the refusal (page "Error codes").
@@ -89,10 +93,17 @@ def explain(
     3♠ 3♥ is not a combination under northern: a pair must be two cards of the same colour
     >>> print(explain("3♠ 3♥", None, NORTHERN, lang="vi"))
     3♠ 3♥ không phải là một bộ theo luật northern: đôi phải là hai lá cùng màu
+    >>> print(explain("2♠ 2♥", None, NORTHERN, hand="3♠ 7♦ 2♠"))
+    the hand does not hold 2♥
     """
     check_bool(passed, "passed")
     check_rules(rules)
     check_lang(lang)
+    if hand is not None:
+        play = play.mask if isinstance(play, Combo) else to_mask(play)
+        missing = play & ~to_mask(hand)
+        if missing:
+            return Reason.of("hand-does-not-hold", lang, cards=format_cards(missing))
     try:
         play = as_combo(play, rules)
     except InvalidCombo as error:
@@ -102,12 +113,13 @@ def explain(
             table = as_combo(table, rules)
         except InvalidCombo as error:
             return Reason.of("table-not-a-combination", lang, reason=error)
-    why = _verdict(play, table, rules, passed)
+    why = verdict(play, table, rules, passed)
     return None if why is None else Reason.of(why[0], lang, **why[1])
 
 
-def _verdict(play: Combo, table: Combo | None, rules: RuleSet, passed: bool) -> _Why | None:
-    """``None`` when ``play`` may go on ``table``, else the code and parameters of :func:`explain`'s reason."""
+def verdict(play: Combo, table: Combo | None, rules: RuleSet, passed: bool) -> _Why | None:
+    """``None`` when ``play`` may go on ``table``, else the code and parameters of :func:`explain`'s
+    reason, not yet written (:meth:`~tienlen.Round.play` raises them, written only if read)."""
     if table is None:
         if not rules.lead_pair_run_bombs and play.kind is PAIR_RUN and _is_bomb(play, rules):
             return "pair-run-bomb-cannot-lead", {"play": play, "rules": rules.name, "bomb": play.bomb_class}
@@ -168,7 +180,7 @@ def beats(
         table = None if table is None else as_combo(table, rules)
     except InvalidCombo:
         return False
-    return _verdict(play, table, rules, passed) is None
+    return verdict(play, table, rules, passed) is None
 
 
 def is_chop(play: Combo | Iterable[Card] | str | int, table: Combo | Iterable[Card] | str | int | None, rules: RuleSet) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 import attrs
@@ -163,8 +164,8 @@ def classify(cards: Iterable[Card] | str | int, rules: RuleSet) -> Combo:
         code, params, particular = problem
         reason = {"code": code, "params": params}
         if particular:
-            raise InvalidCombo.of("not-a-combination-under", cards=format_cards(mask), rules=rules.name, reason=reason)
-        raise InvalidCombo.of("not-a-combination", cards=format_cards(mask), reason=reason)
+            raise InvalidCombo.of("not-a-combination-under", cards=partial(format_cards, mask), rules=rules.name, reason=reason)
+        raise InvalidCombo.of("not-a-combination", cards=partial(format_cards, mask), reason=reason)
     return _combo(kind, mask)
 
 
@@ -218,7 +219,7 @@ def _shape(mask: int, rules: RuleSet) -> tuple[tuple[str, dict[str, Any], bool],
     consecutive = held == _RANKS_IN_A_ROW[length] << low
     if counts == held:
         if not consecutive:
-            return ("ranks-not-consecutive", {"ranks": _names(mask)}, False), None
+            return ("ranks-not-consecutive", {"ranks": partial(_names, mask)}, False), None
         if rank == TWO and not rules.straight_two_on_top:
             return ("straight-with-a-two", {}, True), None
         if length < rules.straight_min:
@@ -230,7 +231,7 @@ def _shape(mask: int, rules: RuleSet) -> tuple[tuple[str, dict[str, Any], bool],
         if not rules.pair_runs:
             return ("no-pair-runs", {}, True), None
         if not consecutive:
-            return ("pairs-not-consecutive", {"ranks": _names(mask)}, False), None
+            return ("pairs-not-consecutive", {"ranks": partial(_names, mask)}, False), None
         if rank == TWO:
             return ("pair-run-with-twos", {}, False), None
         if length < rules.pair_run_min:
@@ -242,7 +243,7 @@ def _shape(mask: int, rules: RuleSet) -> tuple[tuple[str, dict[str, Any], bool],
     if size and (least := rules.triple_run_min if size == 3 else rules.quad_run_min):
         kind = _RUN_KINDS[size]
         if not consecutive:
-            return ("run-sets-not-consecutive", {"sets": kind, "ranks": _names(mask)}, False), None
+            return ("run-sets-not-consecutive", {"sets": kind, "ranks": partial(_names, mask)}, False), None
         if rank == TWO:
             return ("run-with-twos", {"kind": kind}, False), None
         if length < least:

@@ -39,7 +39,7 @@ from tienlen._base.input import MAX_RECORD, MAX_SEED, load_json, shown
 from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCards, InvalidCombo, InvalidRecord
 from tienlen.game import _state
 from tienlen.game.actions import PASSES, Action, LegalActions, parse_action, play_action
-from tienlen.game.beating import explain
+from tienlen.game.beating import verdict
 from tienlen.game.cards import FULL_MASK, Card, cards_of, format_cards, to_mask
 from tienlen.game.combos import Combo, classify
 from tienlen.game.events import Event, InstantWin, RoundResult
@@ -391,9 +391,9 @@ class Round:
         combo = self._combo(mask, actor)
         if self.must_include and not mask & self.must_include:
             raise IllegalPlay.of("first-play-must-hold-3s", actor=actor, cards=format_cards(self.must_include), combo=combo)
-        reason = explain(combo, self.trick.table, self.rules, passed=actor in self.trick.passed)
-        if reason is not None:
-            raise IllegalPlay.of("cannot-play", actor=actor, combo=combo, reason=reason)
+        why = verdict(combo, self.trick.table, self.rules, actor in self.trick.passed)
+        if why is not None:
+            raise IllegalPlay.of("cannot-play", actor=actor, combo=combo, reason={"code": why[0], "params": why[1]})
         return self._played(actor, combo, play_action(actor, combo.kind, combo.mask))
 
     def pass_(self, *, seat: int | None = None) -> Round:
@@ -428,9 +428,9 @@ class Round:
             raise IllegalPlay.of("interrupt-own-play", seat=seat, table=table)
         if seat == self.to_act:
             raise IllegalPlay.of("interrupt-in-turn", seat=seat, combo=combo)
-        reason = explain(combo, table, self.rules)
-        if reason is not None:
-            raise IllegalPlay.of("cannot-interrupt", seat=seat, combo=combo, reason=reason)
+        why = verdict(combo, table, self.rules, False)
+        if why is not None:
+            raise IllegalPlay.of("cannot-interrupt", seat=seat, combo=combo, reason={"code": why[0], "params": why[1]})
         return self._played(seat, combo, Action(kind="interrupt", seat=seat, combo=combo))
 
     def forfeit(self, seat: int) -> Round:

@@ -5,13 +5,19 @@
 number of jobs, and the first result comes as soon as the first job is played. The results come
 in the order the jobs finish; the callers add them up into whole-number totals, whose order does
 not matter, so every way of playing gives the same totals to the bit.
+
+Worker processes are started with ``spawn`` on every platform (the default of macOS and Windows):
+each one imports the library afresh and gets its jobs by pickling, so a job is a module-level
+function and plain values, and nothing depends on what the parent process held when it forked.
 """
 
 from __future__ import annotations
 
 import itertools
+import multiprocessing
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from multiprocessing.context import BaseContext
 from typing import Any, TypeVar
 
 from tienlen._base.input import shown
@@ -27,11 +33,19 @@ being played and one waiting, so no worker idles while a result is read."""
 
 
 def run_jobs(
-    play: Callable[..., _T], jobs: Iterable[tuple[Any, ...]], *, workers: int = 1, client: Any = None
+    play: Callable[..., _T],
+    jobs: Iterable[tuple[Any, ...]],
+    *,
+    workers: int = 1,
+    client: Any = None,
+    context: BaseContext | None = None,
 ) -> Generator[_T, None, None]:
     """``play(*job)`` for every job, in the order they finish: here one after the other
     (``workers`` 1), on ``workers`` processes, or on the Dask distributed ``client``, with at most
     :data:`IN_FLIGHT` jobs per process (per thread of the cluster) sent and not yet collected.
+
+    The processes are started by the multiprocessing ``context`` (default ``None``: the ``spawn``
+    one, on every platform), so ``play`` and the jobs must pickle.
 
     Close the iterator (or leave a ``with contextlib.closing(...)`` block) to stop early: the
     jobs not yet started are cancelled and the processes shut down.
@@ -42,13 +56,15 @@ def run_jobs(
         return _on_cluster(play, iter(jobs), client)
     if workers == 1:
         return (play(*job) for job in jobs)
-    return _in_processes(play, iter(jobs), workers)
+    return _in_processes(play, iter(jobs), workers, multiprocessing.get_context("spawn") if context is None else context)
 
 
-def _in_processes(play: Callable[..., _T], jobs: Iterator[tuple[Any, ...]], workers: int) -> Generator[_T, None, None]:
-    """On a pool of ``workers`` processes, refilled as jobs finish; shut down (waiting for the jobs
-    being played, cancelling the others) when done or closed."""
-    pool = ProcessPoolExecutor(max_workers=workers)
+def _in_processes(
+    play: Callable[..., _T], jobs: Iterator[tuple[Any, ...]], workers: int, context: BaseContext
+) -> Generator[_T, None, None]:
+    """On a pool of ``workers`` processes started by ``context``, refilled as jobs finish; shut
+    down (waiting for the jobs being played, cancelling the others) when done or closed."""
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
     try:
         pending = {pool.submit(play, *job) for job in itertools.islice(jobs, IN_FLIGHT * workers)}
         while pending:
