@@ -37,6 +37,7 @@ extensions = [
     "wire_schemas",
     "error_codes",
     "card_words",
+    "glossary_terms",
     "myst_parser",  # the changelog page includes CHANGELOG.md as it is
 ]
 myst_heading_anchors = 2
