@@ -209,5 +209,5 @@ def test_the_hints_are_written_in_the_pages_language(server: int, browser: webdr
     browser.find_element(By.ID, "hint").click()
     wait.until(lambda d: state(d)["reason"])
     hints = str(state(browser)["reason"]).split(" · ")
-    assert hints and all(re.fullmatch(r"(đánh [^:]+|bỏ lượt): về nhất \d+%, [+−][\d.]+", hint) for hint in hints), hints
+    assert hints and all(re.fullmatch(r"(đánh [^:]+|bỏ lượt): về nhất \d+%, [+-]?[\d.]+", hint) for hint in hints), hints
     assert "seat" not in state(browser)["reason"]

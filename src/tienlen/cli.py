@@ -164,11 +164,11 @@ _BOTS_HELP = f"comma-separated bots, one per seat, cycled ({', '.join(AGENTS)}; 
 _PLAY_BOTS_HELP = f"comma-separated bots, one per seat, cycled ({', '.join((*AGENTS, 'passer', 'search'))}, search:LEVEL 1-5; default greedy,random)"
 
 
-def _shared_options() -> dict[str, argparse.ArgumentParser]:
+def _shared_options() -> dict[str, _Parser]:
     """The options several commands take, each declared once (a parent parser per option)."""
 
-    def option(*names: str, **how: Any) -> argparse.ArgumentParser:
-        parent = argparse.ArgumentParser(add_help=False)
+    def option(*names: str, **how: Any) -> _Parser:
+        parent = _Parser(add_help=False)
         parent.add_argument(*names, **how)
         return parent
 
@@ -583,7 +583,7 @@ def _describe(rules: RuleSet, lang: str) -> str:
     """A rule set axis by axis, one axis a line, its value wrapped under itself to fit the terminal;
     the words ``yes``, ``no`` and ``none`` in ``lang`` (axis names and values stay as rules files write them)."""
     mapping = rules.to_mapping()
-    words = {word: render(f"cli-{word}", {}, lang) for word in ("yes", "no", "none")}
+    words = {word: render(code, {}, lang) for word, code in (("yes", "cli-yes"), ("no", "cli-no"), ("none", "cli-none"))}
     width = max(map(len, AXES))
     lines = []
     for axis in AXES:
