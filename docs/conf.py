@@ -43,6 +43,7 @@ extensions = [
     "error_codes",
     "card_words",
     "moved_paths",
+    "glossary_terms",
     "myst_parser",  # the changelog page includes CHANGELOG.md as it is
 ]
 myst_heading_anchors = 2

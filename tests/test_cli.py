@@ -184,7 +184,7 @@ def test_replay_tampered_record_names_the_action(capsys: pytest.CaptureFixture[s
         (["check", "--rules", "poker", "--play", "3♠"], "neither a profile"),
         (["moves", "--rules", "house", "--hand", "3♠ 3♠"], "written twice"),
         (["play", "--rules", "faceoff", "--players", "3"], "faceoff is played by 4 players"),
-        (["play", "--bots", "genius"], "unknown bot 'genius'"),
+        (["play", "--bots", "genius"], "unknown agent 'genius'"),
         (["rules", "missing.toml"], "cannot read rules file"),
         (["simulate", "--rounds", "0"], "rounds must be a whole number from 1"),
         (["simulate", "--rounds", "2", "--plot", "chart.gif"], "name a .png, .svg or .pdf file"),
@@ -285,7 +285,7 @@ def test_output_into_a_closed_pipe_ends_quietly_with_status_zero(name: str, tmp_
         (["play", "--stake", "0"], "--unit must be a whole number from 1"),
         (["play", "--unit", "5", "--stake", "5"], "give --unit only"),
         (["play", "--bots", " , "], "name at least one bot"),
-        (["play", "--bots", "genius"], "unknown bot 'genius'"),
+        (["play", "--bots", "genius"], "unknown agent 'genius'"),
         (["play", "--players", "9"], "house is played by"),
         (["play", "--record", "RECORD_IN_MISSING_FOLDER"], "does not exist"),
         (["play", "--record", "RECORD_FOLDER"], "is not a regular file"),
@@ -664,3 +664,106 @@ def test_check_accepts_the_vietnamese_pass_words(word: str, capsys: pytest.Captu
     assert capsys.readouterr().out == "legal: pass\n"
     assert main(["check", "--rules", "house", "--play", "heo cơ", "--table", "xì bích"]) == 0
     assert capsys.readouterr().out == "legal: single 2♥\n"
+
+
+# ------------------------------------------------------------------ every command in the language asked for
+
+
+@pytest.fixture
+def no_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.mark.usefixtures("no_locale")
+@pytest.mark.parametrize(
+    ("argv", "english", "vietnamese"),
+    [
+        (["--table", "2♥", "--play", "6♠6♣6♦6♥"], "legal: quad 6♠ 6♣ 6♦ 6♥, a chop of 2♥", "hợp lệ: tứ quý 6♠ 6♣ 6♦ 6♥, chặt 2♥"),
+        (["--table", "2♥", "--play", "pass"], "legal: pass", "hợp lệ: bỏ lượt"),
+        (["--play", "5♦ 5♥"], "legal: pair 5♦ 5♥", "hợp lệ: đôi 5♦ 5♥"),
+        (
+            ["--table", "A♥", "--play", "5♠ 5♣"],
+            "illegal: 5♠ 5♣ cannot beat A♥ under house: A♥ must be beaten by a single",
+            "không hợp lệ: 5♠ 5♣ không chặn được A♥ theo luật house: A♥ chỉ chặn được bằng một lá lẻ lớn hơn",
+        ),
+    ],
+)
+def test_check_answers_in_the_language_asked_for(
+    capsys: pytest.CaptureFixture[str], argv: list[str], english: str, vietnamese: str
+) -> None:
+    for lang, expected in (("en", english), ("vi", vietnamese)):
+        _, out, _ = run(capsys, "check", "--lang", lang, "--rules", "house", *argv)
+        assert out.strip() == expected
+
+
+def test_check_follows_lang_from_the_environment(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "vi_VN.UTF-8")
+    assert run(capsys, "check", "--rules", "house", "--table", "3♠", "--play", "bỏ qua")[1] == "hợp lệ: bỏ lượt\n"
+
+
+@pytest.mark.usefixtures("no_locale")
+def test_moves_names_kinds_and_counts_in_the_language_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "moves", "--lang", "vi", "--rules", "house", "--hand", "3s 3c 4d 5h", "--table", "3d")
+    assert code == 0
+    assert [" ".join(line.split()) for line in out.splitlines()] == ["lá lẻ 4♦", "lá lẻ 5♥", "2 nước hợp lệ, hoặc bỏ lượt"]
+    _, out, _ = run(capsys, "moves", "--lang", "vi", "--rules", "house", "--hand", "3s 3c")
+    assert out.splitlines()[0].split() == ["lá", "lẻ", "3♠"] and out.splitlines()[-1] == "3 nước hợp lệ (đi trước)"
+    assert "legal" not in out and "single" not in out
+
+
+@pytest.mark.usefixtures("no_locale")
+@pytest.mark.parametrize("command", [["rules", "house"], ["compare", "house"]])
+def test_rules_and_compare_write_their_words_in_the_language_asked_for(
+    capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    english = run(capsys, *command)[1].splitlines()
+    vietnamese = run(capsys, *command, "--lang", "vi")[1].splitlines()
+    yes = {"yes": "có", "no": "không", "none": "không có"}
+    assert len(english) == len(vietnamese) and english != vietnamese
+    for en, vi in zip(english, vietnamese, strict=True):
+        head, value = en[: -len(en.split()[-1])], en.split()[-1]
+        assert vi == (head + yes[value] if len(en.split()) == 2 and value in yes else en)
+
+
+@pytest.mark.usefixtures("no_locale")
+def test_replay_tells_the_round_in_the_language_asked_for(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "round.json"
+    path.write_text(GREEDY_ROUND.to_json(), encoding="utf-8")
+    code, out, _ = run(capsys, "replay", str(path), "--lang", "vi")
+    assert code == 0
+    assert f"bản ghi ván phát lại được: {len(GREEDY_ROUND.actions)} nước đi, tất cả hợp lệ theo luật" in out
+    assert not any(word in out for word in ("plays", "passes", "pays", "net", "record", "seat"))
+
+
+@pytest.mark.usefixtures("no_locale")
+def test_a_refused_player_count_is_all_vietnamese(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "play", "--lang", "vi", "--players", "5")
+    assert (code, err.strip()) == (2, "tienlen: players: luật house chơi từ 2 đến 4 người, không phải 5")
+
+
+@pytest.mark.parametrize("bots", ["search", "search:1,greedy", "passer,search:2"])
+def test_play_takes_the_bots_a_tournament_takes(capsys: pytest.CaptureFixture[str], bots: str) -> None:
+    code, out, err = run(capsys, "play", "--bots", bots, "--seed", "3", "--players", "2", "--lang", "en")
+    assert (code, err) == (0, "") and f"({bots.split(',')[0]})" in out and "net:" in out
+
+
+def test_play_refuses_an_unknown_bot_naming_the_search_specs(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "play", "--bots", "search:9", "--lang", "en")
+    assert code == 2 and err.startswith("tienlen: search level must be")
+
+
+def test_shared_options_are_declared_once() -> None:
+    """``--lang``, ``--json``, ``--quiet`` and ``--dask`` are one declaration each, shared by the commands that take them."""
+    sub = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    for option, commands in {
+        "--lang": set(sub.choices),
+        "--json": {"check", "moves", "simulate", "tournament"},
+        "--quiet": {"simulate", "tournament"},
+        "--dask": {"simulate", "tournament"},
+    }.items():
+        found = {name: a for name, p in sub.choices.items() for a in p._actions if option in a.option_strings}
+        assert set(found) == commands, option
+        assert len({id(action) for action in found.values()}) == 1, option

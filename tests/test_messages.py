@@ -201,7 +201,7 @@ def test_a_refused_play_names_its_reason_as_data_and_in_either_language() -> Non
     assert error.codes == ("cannot-play", "cannot-beat", "must-follow-suit")
     assert error.params["reason"]["params"]["reason"] == {"code": "must-follow-suit", "params": {"kind": "single", "suits": "♠"}}
     assert str(error) == "seat 1 cannot play 7♥: 7♥ cannot beat 3♠ under northern: a single must follow suit (♠)"
-    assert error.text("vi") == "ghế 1 không đánh được 7♥: 7♥ không chặn được 3♠ theo luật northern: rác phải theo chất (♠)"
+    assert error.text("vi") == "ghế 1 không đánh được 7♥: 7♥ không chặn được 3♠ theo luật northern: lá lẻ phải theo chất (♠)"
 
 
 def test_the_first_play_must_hold_the_three_of_spades() -> None:
@@ -241,7 +241,7 @@ def test_combination_kinds_read_as_the_game_calls_them() -> None:
         == "3♠ 3♥ không phải là một bộ theo luật northern: đôi phải là hai lá cùng màu"
     )
     assert explain("7♠ 7♣", "2♥", HOUSE, lang="vi") == (
-        "7♠ 7♣ không chặn được 2♥ theo luật house: một con heo chỉ chặn được bằng một lá rác hoặc chặt bằng hàng"
+        "7♠ 7♣ không chặn được 2♥ theo luật house: một con heo chỉ chặn được bằng một con heo lớn hơn, hoặc bị chặt bằng hàng"
     )
     assert explain("6♠ 6♣ 6♦ 6♥", "2♦ 2♥", PAGAT, lang="vi") == (
         "6♠ 6♣ 6♦ 6♥ không chặn được 2♦ 2♥ theo luật pagat: tứ quý không chặt được đôi heo ở đây"
@@ -309,7 +309,7 @@ def test_the_command_line_gives_the_reason_in_the_language_asked_for(
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(name, raising=False)
     assert main(["check", "--lang", "vi", "--rules", "house", "--table", "2h", "--play", "7s 7c"]) == 1
-    assert capsys.readouterr().out == f"illegal: {explain('7♠ 7♣', '2♥', HOUSE, lang='vi')}\n"
+    assert capsys.readouterr().out == f"không hợp lệ: {explain('7♠ 7♣', '2♥', HOUSE, lang='vi')}\n"
     monkeypatch.setenv("LANG", "vi_VN.UTF-8")
     assert main(["check", "--rules", "house", "--play", "zz"]) == 2
     assert capsys.readouterr().err.startswith("tienlen: --play 'zz': không đọc được 'zz'")

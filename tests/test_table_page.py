@@ -13,6 +13,7 @@ import asyncio
 import functools
 import itertools
 import os
+import re
 import shutil
 import sys
 import threading
@@ -194,3 +195,19 @@ def test_the_page_speaks_vietnamese_and_switches_back(server: int, browser: webd
     browser.find_element(By.ID, "play").click()  # the same cards are still picked
     wait.until(lambda d: state(d)["reason"])
     assert state(browser)["reason"] == explain(wrong, None, HOUSE)
+
+
+def test_the_hints_are_written_in_the_pages_language(server: int, browser: webdriver.Chrome) -> None:
+    """A hint in Vietnamese names its move in Vietnamese (``đánh 3♠``, ``bỏ lượt``), not ``seat 0 pass``,
+    and its amount with ``.`` for thousands."""
+    wait = WebDriverWait(browser, 60)
+    browser.get(f"http://127.0.0.1:{server}/")
+    Select(browser.find_element(By.ID, "lang")).select_by_value("vi")
+    browser.find_element(By.ID, "start").click()
+    wait.until(lambda d: state(d)["view"] or state(d)["settled"])
+    wait.until(dealt_and_my_turn)
+    browser.find_element(By.ID, "hint").click()
+    wait.until(lambda d: state(d)["reason"])
+    hints = str(state(browser)["reason"]).split(" · ")
+    assert hints and all(re.fullmatch(r"(đánh [^:]+|bỏ lượt): về nhất \d+%, [+-]?[\d.]+", hint) for hint in hints), hints
+    assert "seat" not in state(browser)["reason"]

@@ -36,6 +36,14 @@ def template() -> Catalog:
     for table, words in WORDS.items():
         for value, word in words.items():
             catalog.add(word, context=WORD_CONTEXT + table, auto_comments=[f"{table} = {value}"])
+    return _brace_only(catalog)
+
+
+def _brace_only(catalog: Catalog) -> Catalog:
+    """``catalog`` with no ``python-format`` flag: the texts are brace templates, and a ``%`` in them
+    (``{percent}% of``) is a percent sign, not a printf directive (``msgfmt -c`` checks flagged ones)."""
+    for message in catalog:
+        message.flags.discard("python-format")
     return catalog
 
 
@@ -52,7 +60,7 @@ def update() -> None:
             catalog = read_po(file, locale=lang)
         catalog.update(pot, no_fuzzy_matching=True)
         with open(po_path(lang), "wb") as file:
-            write_po(file, catalog, width=0, ignore_obsolete=True)
+            write_po(file, _brace_only(catalog), width=0, ignore_obsolete=True)
 
 
 def compiled(lang: str) -> bytes:

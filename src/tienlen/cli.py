@@ -45,7 +45,7 @@ from typing import IO, Any, NoReturn, TypeVar
 
 from tienlen._base.checks import check_int
 from tienlen._base.input import MAX_AMOUNT, MAX_RECORD, MAX_SEED, MAX_WORKERS, load_json, read_file, shown
-from tienlen._base.messages import render
+from tienlen._base.messages import render, words_of
 from tienlen._version import __version__
 from tienlen.errors import LANGUAGES, IllegalPlay, InvalidArgument, InvalidRecord, Reason, TienLenError, one_line
 from tienlen.game.actions import says_pass
@@ -56,7 +56,7 @@ from tienlen.game.events import Chop, Finished, Forfeited, Froze, InstantWin, Pa
 from tienlen.game.moves import legal_plays
 from tienlen.game.round import Round
 from tienlen.money.settle import Settlement, settle, unit_for
-from tienlen.players.agents import AGENTS, make_agent, play_round
+from tienlen.players.agents import AGENTS, play_round
 from tienlen.players.compare import compare, describe_value
 from tienlen.players.simulate import Run, format_stats, wrap_long_line
 from tienlen.show.progress import ProgressBar
@@ -158,10 +158,33 @@ def _env_lang() -> str:
     return "vi" if locale.lower().startswith("vi") else "en"
 
 
-_KIND_WIDTH = max(len(kind.label) for kind in ComboKind)  # the kind column of `moves` ("triple run")
 _RULES_HELP = f"a profile ({', '.join(PROFILES)}) or a .toml/.json rules file"
 _MANY_HELP = f"comma-separated profiles or rules files (default every profile: {','.join(PROFILES)})"
 _BOTS_HELP = f"comma-separated bots, one per seat, cycled ({', '.join(AGENTS)}; default greedy,random)"
+_PLAY_BOTS_HELP = f"comma-separated bots, one per seat, cycled ({', '.join((*AGENTS, 'passer', 'search'))}, search:LEVEL 1-5; default greedy,random)"
+
+
+def _shared_options() -> dict[str, _Parser]:
+    """The options several commands take, each declared once (a parent parser per option)."""
+
+    def option(*names: str, **how: Any) -> _Parser:
+        parent = _Parser(add_help=False)
+        parent.add_argument(*names, **how)
+        return parent
+
+    return {
+        "lang": option(
+            "--lang",
+            choices=LANGUAGES,
+            default=_env_lang(),
+            help="the language of the output, reasons and errors (default: from LC_ALL, LC_MESSAGES or LANG, else en)",
+        ),
+        "json": option("--json", action="store_true", help="answer as JSON"),
+        "quiet": option("--quiet", action="store_true", help="no progress on stderr"),
+        "dask": option(
+            "--dask", metavar="ADDRESS", help="play on the Dask cluster whose scheduler is at ADDRESS (needs tienlen[dask])"
+        ),
+    }
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -172,24 +195,35 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"tienlen {__version__}")
     sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
-    commands = (  # name, its one-line description, its options
-        ("check", "is a play legal on a table? what it is, and whether it chops (exit 0 if legal, 1 if not)", _check_options),
-        ("moves", "every legal play from a hand", _moves_options),
-        ("play", "deal, play out with bots and settle one round", _play_options),
-        ("simulate", "play the same seeded deals under several rule sets and compare", _simulate_options),
-        ("compare", "the axes on which rule sets differ", _compare_options),
-        ("rules", "print or export a rule set", _rules_options),
-        ("replay", "validate a round record, naming the first illegal action, and settle it", _replay_options),
-        ("tournament", "duplicate tournament: bots on the same deals in every seating", _tournament_options),
+    shared = _shared_options()
+    commands = (  # name, its one-line description, its options, the shared options it takes besides --lang
+        (
+            "check",
+            "is a play legal on a table? what it is, and whether it chops (exit 0 if legal, 1 if not)",
+            _check_options,
+            ("json",),
+        ),
+        ("moves", "every legal play from a hand", _moves_options, ("json",)),
+        ("play", "deal, play out with bots and settle one round", _play_options, ()),
+        (
+            "simulate",
+            "play the same seeded deals under several rule sets and compare",
+            _simulate_options,
+            ("json", "quiet", "dask"),
+        ),
+        ("compare", "the axes on which rule sets differ", _compare_options, ()),
+        ("rules", "print or export a rule set", _rules_options, ()),
+        ("replay", "validate a round record, naming the first illegal action, and settle it", _replay_options, ()),
+        (
+            "tournament",
+            "duplicate tournament: bots on the same deals in every seating",
+            _tournament_options,
+            ("json", "quiet", "dask"),
+        ),
     )
-    for name, words, options in commands:
-        command = sub.add_parser(name, help=words, description=f"tienlen {name}: {words}.")
-        command.add_argument(
-            "--lang",
-            choices=LANGUAGES,
-            default=_env_lang(),
-            help="the language of reasons, errors and play's round (default: from LANG)",
-        )
+    for name, words, options, takes in commands:
+        parents = [shared["lang"], *(shared[option] for option in takes)]
+        command = sub.add_parser(name, help=words, description=f"tienlen {name}: {words}.", parents=parents)
         options(command)
 
     def list_commands(_args: argparse.Namespace) -> int:  # bare `tienlen`: what it can do
@@ -209,7 +243,6 @@ def _check_options(check: argparse.ArgumentParser) -> None:
     )
     check.add_argument("--table", help="the combination on the table (omit when leading)")
     check.add_argument("--hand", help="the player's hand; the play must come from it")
-    check.add_argument("--json", action="store_true", help="answer as JSON")
     check.set_defaults(run=_check)
 
 
@@ -217,7 +250,6 @@ def _moves_options(moves: argparse.ArgumentParser) -> None:
     moves.add_argument("--rules", required=True, help=_RULES_HELP)
     moves.add_argument("--hand", required=True, help="the hand")
     moves.add_argument("--table", help="the combination on the table (omit when leading)")
-    moves.add_argument("--json", action="store_true", help="answer as JSON")
     moves.set_defaults(run=_moves)
 
 
@@ -225,7 +257,7 @@ def _play_options(play: argparse.ArgumentParser) -> None:
     play.add_argument("--rules", default="house", help=_RULES_HELP)
     play.add_argument("--seed", type=_whole, default=1, help="deal seed, 0 to 2**64 - 1 (default 1)")
     play.add_argument("--players", type=_whole, default=4, help="players at the table (default 4)")
-    play.add_argument("--bots", default="greedy,random", help=_BOTS_HELP)
+    play.add_argument("--bots", default="greedy,random", help=_PLAY_BOTS_HELP)
     _unit_options(play)
     play.add_argument("--record", metavar="FILE", help="also write the round record (JSON) to FILE, before anything is printed")
     play.set_defaults(run=_play)
@@ -239,15 +271,10 @@ def _simulate_options(sim: argparse.ArgumentParser) -> None:
     sim.add_argument("--bots", default="greedy,random", help=_BOTS_HELP)
     sim.add_argument("--workers", type=_whole, default=1, help="processes to spread the rounds over (default 1)")
     _unit_options(sim)
-    sim.add_argument("--json", action="store_true", help="print a JSON report: the run's full description and the statistics")
     sim.add_argument(
         "--repeat", metavar="REPORT", help="play again the run described in a --json report (ignores the options above it)"
     )
-    sim.add_argument(
-        "--dask", metavar="ADDRESS", help="play on the Dask cluster whose scheduler is at ADDRESS (needs tienlen[dask])"
-    )
     sim.add_argument("--plot", metavar="FILE", help="also draw the charts into FILE (.png or .svg; needs tienlen[plot])")
-    sim.add_argument("--quiet", action="store_true", help="no progress on stderr")
     sim.set_defaults(run=_simulate)
 
 
@@ -345,7 +372,7 @@ def _check(args: argparse.Namespace) -> int:
     else:
         width = max(len(rules.name) for rules in rule_sets)
         for rules, answer in zip(rule_sets, answers, strict=True):
-            _say((f"{rules.name:<{width}}  " if len(answers) > 1 else "") + _answer_text(answer))
+            _say((f"{rules.name:<{width}}  " if len(answers) > 1 else "") + _answer_text(answer, args.lang))
     return 0 if all(answer["legal"] for answer in answers) else 1
 
 
@@ -378,14 +405,15 @@ def _answer(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
     }
 
 
-def _answer_text(answer: dict[str, Any]) -> str:
-    """``legal: pair 5♦ 5♥``, ``legal: quad 6♠ 6♣ 6♦ 6♥, a chop of 2♥``, or ``illegal: <reason>``."""
+def _answer_text(answer: dict[str, Any], lang: str) -> str:
+    """``legal: pair 5♦ 5♥``, ``legal: quad 6♠ 6♣ 6♦ 6♥, a chop of 2♥``, or ``illegal: <reason>``, in ``lang``."""
     if not answer["legal"]:
-        return f"illegal: {answer['reason']}"
+        return render("cli-illegal", {"reason": answer["reason"]}, lang)
     play = answer["play"]
     if play["kind"] == "pass":
-        return "legal: pass"
-    return f"legal: {play['kind']} {play['cards']}" + (f", a chop of {answer['table']}" if answer["chop"] else "")
+        return render("cli-legal-pass", {}, lang)
+    code = "cli-legal-chop" if answer["chop"] else "cli-legal"
+    return render(code, {"kind": play["kind"], "cards": play["cards"], "table": answer["table"]}, lang)
 
 
 def _moves(args: argparse.Namespace) -> int:
@@ -396,20 +424,24 @@ def _moves(args: argparse.Namespace) -> int:
     if args.json:
         _say(json.dumps([{"kind": c.kind.label, "cards": str(c)} for c in plays] + passing, ensure_ascii=False))
     else:
+        kinds = {kind.label: words_of("kind", kind.label, args.lang) for kind in ComboKind}
+        width = max(map(len, kinds.values()))  # the kind column ("triple run")
         for combo in plays:
-            _say(f"{combo.kind.label:<{_KIND_WIDTH}} {combo}")
-        _say(f"{len(plays)} legal plays" + (", or pass" if passing else " (leading)"))
+            _say(f"{kinds[combo.kind.label]:<{width}} {combo}")
+        _say(render("cli-moves-or-pass" if passing else "cli-moves-leading", {"count": len(plays)}, args.lang))
     return 0
 
 
 def _play(args: argparse.Namespace) -> int:
+    from tienlen.players.tournament import agent_from_spec  # the bots a tournament takes (search loads on first use)
+
     rules = _load(args.rules)
     bots = _names(args.bots, "bot")
     unit = _unit(args, rules)
     if args.record:
         _writable(args.record)
     start = Round.deal(rules, players=args.players, seed=args.seed)
-    agents = [make_agent(bots[s % len(bots)], (args.seed + s) % (MAX_SEED + 1)) for s in range(start.players)]
+    agents = [agent_from_spec(bots[s % len(bots)], (args.seed + s) % (MAX_SEED + 1)) for s in range(start.players)]
     round_ = play_round(rules, agents, start=start)
     if args.record:
         Path(args.record).write_text(round_.to_json(), encoding="utf-8")
@@ -422,7 +454,7 @@ def _play(args: argparse.Namespace) -> int:
         hands = [f"{render('seat-name', {'seat': s}, args.lang)}: {format_cards(m)}" for s, m in enumerate(round_.dealt)]
         _say(_fit("\n".join([*hands, *(event.text(args.lang) for event in round_.events), "", money.text(args.lang)])))
     if args.record:
-        _say(f"\nrecord written to {args.record}")
+        _say("\n" + render("cli-record-written", {"path": args.record}, args.lang))
     return 0
 
 
@@ -535,7 +567,7 @@ def _compare(args: argparse.Namespace) -> int:
     if not sets:
         raise InvalidArgument.of("name-rule-sets-compare-tienlen")
     if len(sets) == 1 and args.format == "text" and not args.all:
-        _say(_describe(sets[0]))
+        _say(_describe(sets[0], args.lang))
         return 0
     diff = compare(*sets, every_axis=args.all or len(sets) == 1)
     formats = {"text": lambda: diff.text(_columns()), "markdown": diff.markdown, "json": diff.to_json, "csv": diff.csv}
@@ -543,23 +575,24 @@ def _compare(args: argparse.Namespace) -> int:
     return 0
 
 
-def _describe(rules: RuleSet) -> str:
-    """A rule set axis by axis, one axis a line, its value wrapped under itself to fit the terminal."""
+def _describe(rules: RuleSet, lang: str) -> str:
+    """A rule set axis by axis, one axis a line, its value wrapped under itself to fit the terminal;
+    the words ``yes``, ``no`` and ``none`` in ``lang`` (axis names and values stay as rules files write them)."""
     mapping = rules.to_mapping()
+    words = {word: render(code, {}, lang) for word, code in (("yes", "cli-yes"), ("no", "cli-no"), ("none", "cli-none"))}
     width = max(map(len, AXES))
-    return "\n".join(
-        "\n".join(
-            textwrap.wrap(
-                describe_value(axis, mapping.get(axis)),
-                max(_columns(), width + 22),
-                initial_indent=f"{axis:<{width}}  ",
-                subsequent_indent=" " * (width + 2),
-                break_on_hyphens=False,
-            )
-            or [axis]
+    lines = []
+    for axis in AXES:
+        value = describe_value(axis, mapping.get(axis))
+        wrapped = textwrap.wrap(
+            words.get(value, value),
+            max(_columns(), width + 22),
+            initial_indent=f"{axis:<{width}}  ",
+            subsequent_indent=" " * (width + 2),
+            break_on_hyphens=False,
         )
-        for axis in AXES
-    )
+        lines += wrapped or [axis]
+    return "\n".join(lines)
 
 
 def _columns() -> int:
@@ -579,19 +612,25 @@ def _rules(args: argparse.Namespace) -> int:
     elif args.format == "json":
         _say(rules.to_json())
     else:
-        _say(_describe(rules))
+        _say(_describe(rules, args.lang))
     return 0
 
 
 def _replay(args: argparse.Namespace) -> int:
     unit = _unit(args)
     round_ = Round.from_json(read_file(args.file, "record", MAX_RECORD, InvalidArgument))
-    _say(_fit(format_round(round_)))
-    _say(_fit(f"\nthe record replays: {len(round_.actions)} actions, all legal under {_label(round_.rules)}"))
+    if args.lang == "en":
+        _say(_fit(format_round(round_)))
+    else:  # the hands and every event in the language's own words
+        hands = [f"{render('seat-name', {'seat': s}, args.lang)}: {format_cards(m)}" for s, m in enumerate(round_.dealt)]
+        _say(_fit("\n".join([*hands, *(event.text(args.lang) for event in round_.events)])))
+    replays = {"count": len(round_.actions), "rules": _label(round_.rules)}
+    _say(_fit("\n" + render("cli-record-replays", replays, args.lang)))
     if not round_.is_over:
-        _say(f"the round is unfinished: seat {round_.to_act} is to act (exit code {EXIT_UNFINISHED})")
+        _say(render("cli-round-unfinished", {"seat": round_.to_act, "code": EXIT_UNFINISHED}, args.lang))
         return EXIT_UNFINISHED
-    _say(_fit(format_settlement(settle(round_.result, round_.rules, unit=unit_for(round_.rules, unit)), round_.rules)))
+    money = settle(round_.result, round_.rules, unit=unit_for(round_.rules, unit))
+    _say(_fit(format_settlement(money, round_.rules) if args.lang == "en" else money.text(args.lang)))
     return 0
 
 
@@ -611,11 +650,6 @@ def _tournament_options(tour: argparse.ArgumentParser) -> None:
     tour.add_argument("--deals", type=_whole, default=100, help="deals, each played in every seating (default 100)")
     tour.add_argument("--seed", type=_whole, default=0, help="seed of the deals (default 0)")
     tour.add_argument("--workers", type=_whole, default=1, help="processes to spread the deals over (default 1)")
-    tour.add_argument(
-        "--dask", metavar="ADDRESS", help="play on the Dask cluster whose scheduler is at ADDRESS (needs tienlen[dask])"
-    )
-    tour.add_argument("--json", action="store_true", help="print the results as JSON")
-    tour.add_argument("--quiet", action="store_true", help="no progress on stderr")
     tour.set_defaults(run=_tournament)
 
 

@@ -176,7 +176,7 @@ class Reason(_Refusal, str):
     >>> reason.codes
     ('cannot-beat', 'must-follow-suit')
     >>> print(reason.text("vi"))
-    5♦ không chặn được 7♠ theo luật northern: rác phải theo chất (♠)
+    5♦ không chặn được 7♠ theo luật northern: lá lẻ phải theo chất (♠)
     """
 
     @classmethod

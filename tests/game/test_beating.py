@@ -415,7 +415,7 @@ def why(play: str, table: str, rules: RuleSet, *, passed: bool = False) -> str |
             "2♠",
             HOUSE,
             False,
-            "K♠ K♣ cannot beat 2♠ under house: a single 2 can only be beaten by a single or by a bomb that chops it",
+            "K♠ K♣ cannot beat 2♠ under house: a single 2 can only be beaten by higher 2s or by a bomb that chops it",
         ),
         (
             "7♠ 7♣ 8♦ 8♥ 9♠ 9♣",

@@ -76,9 +76,13 @@ def test_runs_are_never_bombs_nor_chops() -> None:
 @pytest.mark.parametrize(
     ("play", "table", "reason"),
     [
-        (TR_567, TR_34, "must be beaten by a 6-card triple run"),
-        ("7♠ 7♣ 7♦ 7♥", TR_34, "bombs only chop 2s and bombs; 3♠ 3♣ 3♦ 4♠ 4♣ 4♦ must be beaten by a 6-card triple run"),
-        (QR_34, "2♥", "a single 2 can only be beaten by a single or by a bomb that chops it"),
+        (TR_567, TR_34, "must be beaten by a 6-card triple run (2 triples)"),
+        (
+            "7♠ 7♣ 7♦ 7♥",
+            TR_34,
+            "bombs only chop 2s and bombs; 3♠ 3♣ 3♦ 4♠ 4♣ 4♦ must be beaten by a 6-card triple run (2 triples)",
+        ),
+        (QR_34, "2♥", "a single 2 can only be beaten by higher 2s or by a bomb that chops it"),
         (TR_34, TR_56, "its top card 4♦ is not higher than 6♦"),
     ],
 )

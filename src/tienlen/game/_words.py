@@ -25,7 +25,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Literal, TypeVar
 
-__all__ = ["RANKS", "SUITS", "ACTIONS", "plain", "spellings"]
+__all__ = ["RANKS", "SUITS", "ACTIONS", "SEAT", "plain", "spellings"]
 
 RANKS: dict[str, int] = {
     "heo": 12,
@@ -58,14 +58,18 @@ SUITS: dict[str, int] = {
 
 ACTIONS: dict[str, Literal["play", "pass", "interrupt"]] = {
     "bỏ lượt": "pass",
+    "bỏ qua": "pass",
     "bỏ": "pass",
     "qua": "pass",
     "đánh": "play",
     "chặt": "interrupt",
 }
-"""Words that begin an action, and the action each means: ``bỏ``, ``bỏ lượt`` and ``qua`` pass;
-``đánh`` plays the cards after it; ``chặt`` chops out of turn with them (the English ``chop``).
-Each stands where ``pass``, ``play`` or ``chop`` stands, after an optional ``seat N``."""
+"""Words that begin an action, and the action each means: ``bỏ``, ``bỏ lượt``, ``bỏ qua`` and ``qua``
+pass; ``đánh`` plays the cards after it; ``chặt`` chops out of turn with them (the English ``chop``).
+Each stands where ``pass``, ``play`` or ``chop`` stands, after an optional ``seat N`` or ``ghế N``."""
+
+SEAT = "ghế"
+"""The word for a seat, read where ``seat`` is (``ghế 2 bỏ lượt``, or ``ghe 2 bo luot``)."""
 
 _T = TypeVar("_T")
 

@@ -74,14 +74,15 @@ _VERBS: dict[str, Literal["play", "pass", "interrupt", "forfeit"]] = {
     **_words.spellings(_words.ACTIONS),
 }
 _PHRASE_STARTS = {verb.split()[0] for verb in _VERBS if " " in verb}  # "bỏ" of "bỏ lượt"
+_SEAT_WORDS = {"seat", *_words.spellings({_words.SEAT: None})}  # "seat", "ghế", "ghe"
 
 
 def parse_action(text: str, rules: RuleSet, *, seat: int | None = None, to_act: int | None = None) -> Action:
     """Read an action as a person or a client types it: ``pass``, ``3♠ 4♠ 5♠``, ``play 3s 4s 5s``,
-    ``chop 6♠6♣6♦6♥`` (an out-of-turn interrupt), ``forfeit``, each optionally after ``seat N``,
+    ``chop 6♠6♣6♦6♥`` (an out-of-turn interrupt), ``forfeit``, each optionally after ``seat N`` (or ``ghế N``),
     so that ``str(action)`` reads back. Cards may be written in any spelling :func:`~tienlen.parse_cards` reads,
     a rank and its suit standing apart as well (``A bích``, ``heo cơ``, ``A s``). The Vietnamese
-    words ``bỏ``, ``bỏ lượt`` or ``qua`` pass, ``đánh`` plays and ``chặt`` chops (with or without
+    words ``bỏ``, ``bỏ lượt``, ``bỏ qua`` or ``qua`` pass, ``đánh`` plays and ``chặt`` chops (with or without
     diacritics, in any case). Invisible characters (a zero-width space, a variation selector) are
     dropped from the whole text, words and cards alike, as card text drops them.
 
@@ -106,7 +107,7 @@ def parse_action(text: str, rules: RuleSet, *, seat: int | None = None, to_act: 
     check_text(text, "an action", MAX_ACTION_TEXT, IllegalPlay)  # before any splitting
     words = without_invisible(text).split()  # as card text is read: a zero-width space is no part of a word
     named = None
-    if words and words[0].lower() == "seat":
+    if words and _folded(words[0]) in _SEAT_WORDS:
         if len(words) < 2 or not (words[1].isascii() and words[1].isdigit() and len(words[1]) <= 3):
             raise IllegalPlay.of("unreadable-seat", word=" ".join(words[1:2]), text=text)
         named, words = int(words[1]), words[2:]
@@ -146,7 +147,7 @@ def _verb(words: list[str]) -> tuple[Literal["play", "pass", "interrupt", "forfe
 
 
 def says_pass(text: str) -> bool:
-    """Whether ``text`` is a pass and nothing else: ``pass``, ``bỏ``, ``bỏ lượt`` or ``qua``, in any case."""
+    """Whether ``text`` is a pass and nothing else: ``pass``, ``bỏ``, ``bỏ lượt``, ``bỏ qua`` or ``qua``, in any case."""
     words = without_invisible(text).split()
     return bool(words) and _verb(words) == ("pass", len(words))
 

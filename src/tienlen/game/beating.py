@@ -207,7 +207,7 @@ def is_chop(play: Combo | Iterable[Card] | str | int, table: Combo | Iterable[Ca
 
 
 def _shape_reason(play: Combo, table: Combo, rules: RuleSet) -> _Why:
-    want = {"want": table.kind, "length": table.length}
+    want = {"want": table.kind, "length": table.length, "rank_count": len({card.rank for card in table.cards})}
     if table.is_two_group:
         if rules.bomb_rule(play.bomb_class) is not None:
             return "bomb-cannot-chop-this", {"bomb": play.bomb_class, "twos": table.length}

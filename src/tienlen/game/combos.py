@@ -58,7 +58,7 @@ class ComboKind(enum.IntEnum):
         """The kind in words in ``lang``: ``pair run`` in English, ``đôi thông`` in Vietnamese (``"vi"``).
 
         >>> [kind.text("vi") for kind in ComboKind]
-        ['rác', 'đôi', 'sám cô', 'tứ quý', 'sảnh', 'đôi thông', 'sám cô liên tiếp', 'tứ quý liên tiếp']
+        ['lá lẻ', 'đôi', 'sám cô', 'tứ quý', 'sảnh', 'đôi thông', 'sám cô liên tiếp', 'tứ quý liên tiếp']
         """
         return words_of("kind", self.label, check_lang(lang))
 

@@ -128,7 +128,7 @@ class Finished(_Described):
     with_two: bool
 
     def _words(self) -> tuple[str, dict[str, Any]]:
-        return "finished-with-a-two" if self.with_two else "finished", {"seat": self.seat, "position": self.place}
+        return "finished-with-a-two" if self.with_two else "finished", {"seat": self.seat, "place": self.place}
 
 
 @attrs.frozen(kw_only=True)

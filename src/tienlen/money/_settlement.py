@@ -108,8 +108,8 @@ class Settlement(WireValue):
         >>> from tienlen import HOUSE, settle
         >>> from tienlen.players.agents import GreedyAgent, play_round
         >>> print(settle(play_round(HOUSE, [GreedyAgent()] * 4, seed=1).result, HOUSE, unit=1000).text("vi"))
-        ghế 0 trả ghế 1 4.000: xếp hạng: bét trả nhất
-        ghế 3 trả ghế 2 2.000: xếp hạng: ba trả nhì
+        ghế 0 trả ghế 1 4.000: xếp hạng: người về bét trả người về nhất
+        ghế 3 trả ghế 2 2.000: xếp hạng: người về ba trả người về nhì
         tổng (chip): ghế 0 -4.000, ghế 1 +4.000, ghế 2 +2.000, ghế 3 -2.000
         """
         lines = [t.text(lang) for t in self.transfers]

@@ -35,5 +35,5 @@ def check_players(rules: RuleSet, players: Any, name: str = "players") -> int:
     if is_whole(players, rules.min_players, rules.max_players):
         return players
     low, high = rules.min_players, rules.max_players
-    span = f"{low}" if low == high else f"{low} to {high}"
-    raise InvalidArgument.of("player-count-not-allowed", name=name, rules=rules.name, span=span, players=shown(players))
+    code = "player-count-not-allowed-exact" if low == high else "player-count-not-allowed"
+    raise InvalidArgument.of(code, name=name, rules=rules.name, low=low, high=high, players=shown(players))

@@ -1,0 +1,46 @@
+"""The move reader takes the words Vietnamese players write (``bỏ qua``, ``ghế 2 …``), and its
+refusals in Vietnamese name the Vietnamese keywords."""
+
+from __future__ import annotations
+
+import pytest
+
+from tienlen import HOUSE, IllegalPlay
+from tienlen.game.actions import parse_action, says_pass
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("bỏ qua", "seat 0 pass"),
+        ("Bỏ Qua", "seat 0 pass"),
+        ("bo qua", "seat 0 pass"),
+        ("ghế 2 bỏ qua", "seat 2 pass"),
+        ("ghế 2 bỏ lượt", "seat 2 pass"),
+        ("Ghế 1 đánh 3s 4s 5s", "seat 1 play 3♠ 4♠ 5♠"),
+        ("ghe 3 qua", "seat 3 pass"),
+        ("ghế 1 chặt 6♠6♣6♦6♥", "seat 1 interrupt 6♠ 6♣ 6♦ 6♥"),
+    ],
+)
+def test_the_vietnamese_pass_and_seat_words_are_read(text: str, expected: str) -> None:
+    assert str(parse_action(text, HOUSE, to_act=0)) == expected
+
+
+def test_bo_qua_alone_is_a_pass() -> None:
+    assert says_pass("bỏ qua") and says_pass("BO QUA") and not says_pass("bỏ qua 3♠")
+
+
+def test_a_seat_word_without_a_number_is_refused_in_the_words_of_the_language() -> None:
+    with pytest.raises(IllegalPlay) as caught:
+        parse_action("ghế hai bỏ qua", HOUSE)
+    assert caught.value.code == "unreadable-seat"
+    assert caught.value.text("vi") == "không đọc được 'hai' là số ghế trong 'ghế hai bỏ qua'; hãy viết 'ghế 2 bỏ lượt'"
+
+
+def test_an_unreadable_action_lists_the_vietnamese_keywords_in_vietnamese() -> None:
+    with pytest.raises(IllegalPlay) as caught:
+        parse_action("xin 3♠", HOUSE, to_act=0)
+    vietnamese = caught.value.text("vi")
+    assert all(word in vietnamese for word in ("'bỏ lượt'", "'bỏ qua'", "'đánh 3♠ 4♠ 5♠'", "'chặt'"))
+    assert "'pass'" not in vietnamese and "'play" not in vietnamese and "'chop'" not in vietnamese
+    assert "'pass'" in str(caught.value)  # the English keeps the English keywords

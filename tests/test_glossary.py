@@ -1,0 +1,115 @@
+"""The Vietnamese messages speak the glossary's language: one Vietnamese term per concept.
+
+The glossary's machine-readable tables live in ``docs/_ext/glossary_terms.py`` (the docs page
+"Glossary of Vietnamese terms" prints them): for each English term of the catalogue, the one
+Vietnamese term its translations use, and the words they never use. Every translation of
+``locale/vi`` is read here, as the library reads it (gettext, the compiled catalogue).
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from tienlen._base.messages import MESSAGES, TEXTS, WORD_CONTEXT, WORDS, render
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+from glossary_terms import FORBIDDEN, NAMES_NOT_TERMS, TERMS  # noqa: E402
+
+with open(ROOT / "src" / "tienlen" / "locale" / "vi" / "LC_MESSAGES" / "tienlen.mo", "rb") as _file:
+    VI = gettext.GNUTranslations(_file)
+
+ENGLISH = {
+    **{(code, code): text for code, text in [*MESSAGES.items(), *TEXTS.items()]},
+    **{(WORD_CONTEXT + table, word): word for table, words in WORDS.items() for word in words.values()},
+}
+"""Every text of the catalogue by (context, English): the context of a message is its code."""
+
+_NOT_PROSE = re.compile(r"\{[^}]*\}|'[^']*'|\"[^\"]*\"|`[^`]*`|\w+ = \S+|\S*[_=()\[\].]\S*")
+"""What is no English prose: parameters, quoted words, code (names with _ = ( ) [ ] or a dot)."""
+
+
+def _prose(english: str) -> str:
+    return _NOT_PROSE.sub(" ", english)
+
+
+def _vietnamese(context: str, english: str) -> str:
+    return VI.pgettext(context, english)
+
+
+def _uses(text: str, term: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", text) is not None
+
+
+@pytest.mark.parametrize(("context", "english"), [(context, text) for (context, _), text in ENGLISH.items()])
+def test_every_translation_uses_the_glossary_term_of_each_english_term_it_translates(context: str, english: str) -> None:
+    if context in NAMES_NOT_TERMS:
+        return
+    vietnamese = _vietnamese(context, english).lower()
+    missing = [(en, vi) for en, vi in TERMS.items() if _uses(_prose(english), en) and vi not in vietnamese]
+    assert missing == [], f"{context}: {english!r} -> {vietnamese!r}"
+
+
+@pytest.mark.parametrize(("context", "english"), [(context, text) for (context, _), text in ENGLISH.items()])
+def test_no_translation_uses_a_word_the_glossary_forbids(context: str, english: str) -> None:
+    vietnamese = _vietnamese(context, english).lower()
+    assert [word for word in FORBIDDEN if word in vietnamese] == [], f"{context}: {vietnamese!r}"
+
+
+def test_the_glossary_has_one_vietnamese_term_per_concept_and_no_forbidden_term() -> None:
+    concepts = {term: english for english, term in TERMS.items()}
+    assert len(set(TERMS.values())) == len(concepts)
+    assert not [term for term in TERMS.values() if any(word in term for word in FORBIDDEN)]
+    assert set(NAMES_NOT_TERMS) <= {context for context, _ in ENGLISH}, "an exception names no code"
+
+
+def test_the_glossary_page_prints_the_tables_and_never_uses_a_forbidden_word() -> None:
+    page = (ROOT / "docs" / "glossary.rst").read_text(encoding="utf-8")
+    assert ".. glossary-terms::" in page
+    for path in (ROOT / "docs" / "glossary.rst", ROOT / "docs" / "bat-dau.rst", ROOT / "README.md"):
+        text = path.read_text(encoding="utf-8").lower()
+        prose = text.split(".. glossary-terms::")[0]
+        assert [word for word in ("rác", "tác tử", "biên bản") if word in prose] == [], path.name
+
+
+@pytest.mark.parametrize(
+    ("code", "params", "vietnamese"),
+    [
+        (
+            "must-beat-with-same-kind",
+            {"table": "A♥", "want": "single", "length": 1, "rank_count": 1},
+            "A♥ chỉ chặn được bằng một lá lẻ lớn hơn",
+        ),
+        (
+            "twos-need-same-kind-or-bomb",
+            {"twos": 1, "want": "single"},
+            "một con heo chỉ chặn được bằng một con heo lớn hơn, hoặc bị chặt bằng hàng",
+        ),
+        ("finished", {"seat": 2, "place": 1}, "ghế 2 về nhất"),
+        (
+            "finish-event-names-seat-player",
+            {"finish": "[9, 1]", "n": 4},
+            "sự kiện hết bài [9, 1] ghi một ghế không có ở bàn 4 người này",
+        ),
+        ("rake", {"percent": 5, "won": 4000}, "tiền xâu: 5% trên 4.000 tiền thắng"),
+        (
+            "player-count-not-allowed",
+            {"name": "players", "rules": "house", "low": 2, "high": 4, "players": 5},
+            "players: luật house chơi từ 2 đến 4 người, không phải 5",
+        ),
+    ],
+)
+def test_the_sentences_the_reading_found_wrong_read_as_a_player_writes_them(
+    code: str, params: dict[str, object], vietnamese: str
+) -> None:
+    assert render(code, params, "vi") == vietnamese
+
+
+def test_a_pair_run_is_named_by_its_number_of_pairs() -> None:
+    params = {"table": "3♠ 3♣ 4♠ 4♣ 5♠ 5♣", "want": "pair run", "length": 6, "rank_count": 3}
+    assert render("must-beat-with-same-kind", params, "vi").endswith("bằng 3 đôi thông (6 lá) lớn hơn")
