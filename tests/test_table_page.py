@@ -209,5 +209,21 @@ def test_the_hints_are_written_in_the_pages_language(server: int, browser: webdr
     browser.find_element(By.ID, "hint").click()
     wait.until(lambda d: state(d)["reason"])
     hints = str(state(browser)["reason"]).split(" · ")
-    assert hints and all(re.fullmatch(r"(đánh [^:]+|bỏ lượt): về nhất \d+%, [+-]?[\d.]+", hint) for hint in hints), hints
+    assert hints and all(
+        re.fullmatch(rf"{i}\. (đánh [^:]+|bỏ lượt): về nhất \d+%, [+-]?[\d.]+ \(thử \d+ ván\)", hint)
+        for i, hint in enumerate(hints, 1)
+    ), hints
     assert "seat" not in state(browser)["reason"]
+
+
+def test_picked_cards_stay_highlighted_when_the_language_changes(server: int, browser: webdriver.Chrome) -> None:
+    """A newcomer's report: switching the language redrew the hand without the highlight, while the
+    cards stayed picked, so the play button played cards that did not look selected."""
+    wait = WebDriverWait(browser, 60)
+    browser.get(f"http://127.0.0.1:{server}/")
+    browser.find_element(By.ID, "start").click()
+    wait.until(dealt_and_my_turn)
+    browser.find_element(By.CSS_SELECTOR, "#hand .card").click()
+    Select(browser.find_element(By.ID, "lang")).select_by_value("vi")
+    picked = browser.find_elements(By.CSS_SELECTOR, "#hand .card.picked")
+    assert len(picked) == 1

@@ -250,7 +250,10 @@ class Table:
         return []
 
     def _hinted(self, seat: int, position: Position, ranked: tuple[Hint, ...]) -> Outbox:
-        hints = [{"action": str(h.action), "win": round(h.win, 3), "money": round(h.money * self.unit)} for h in ranked]
+        hints = [
+            {"action": str(h.action), "win": round(h.win, 3), "money": round(h.money * self.unit), "worlds": h.worlds}
+            for h in ranked
+        ]
         message: Message = {"type": "hint", "hints": hints}
         self.hints[seat] = (position, message)
         return [(seat, message)]
