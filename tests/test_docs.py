@@ -256,7 +256,7 @@ def test_the_moving_page_recipe_rewrites_every_old_path_and_leaves_the_root_func
     sed = shutil.which("sed")
     if sed is None or subprocess.run([sed, "--version"], capture_output=True, check=False).returncode != 0:
         pytest.skip("the recipe is written for GNU sed")
-    pytest.importorskip("sphinx")
+    pytest.importorskip("sphinx", reason=skip_reason("sphinx"))
     import moved_paths
 
     before, after = [], []

@@ -18,7 +18,10 @@ TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
 # what `pip install -e '.[test]'` brings (the runtime dependency and the `test` extra), by import name
 INSTALLED = {"attrs", "attr", "pytest", "_pytest", "hypothesis", "jsonschema", "referencing", "selenium", "mypy", "xdist"}
-LOCAL = {path.stem for path in TESTS.rglob("*.py")} | {"profile_words"}  # the suite's helpers, docs/_ext's generator
+LOCAL = {path.stem for path in TESTS.rglob("*.py")} | {
+    "profile_words",
+    "glossary_terms",
+}  # the suite's helpers, docs/_ext's tables
 NEEDS_OF_LOCAL = {"table_server": "websockets"}  # examples/table_server is built on websockets
 
 

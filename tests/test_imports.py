@@ -120,7 +120,12 @@ LAYERS = {
         {"game.round"},
         {"game.records"},
     ],
-    "money": [{"money", "money._checks", "money._prices", "money._settlement"}, {"money.settle"}, {"money.match"}],
+    "money": [
+        {"money", "money._checks", "money._prices", "money._settlement"},
+        {"money._chops"},
+        {"money.settle"},
+        {"money.match"},
+    ],
     "io": [{"io", "io._schemas"}, {"io.wire"}],
     "players": [
         {"players", "players._jobs", "players.agents", "players.compare", "players.solve"},
@@ -135,7 +140,7 @@ LAYERS = {
         {"learning.openspiel", "learning.pettingzoo", "learning.vector"},
     ],
     "show": [{"show", "show.drawing", "show.plot", "show.progress"}, {"show.svg"}],
-    "root": [{"_moved", "cli", "strategies"}, {"tienlen"}, {"__main__"}],
+    "root": [{"_moved", "_cli_text", "strategies"}, {"cli", "tienlen"}, {"__main__"}],
 }
 LAYER = {
     ("tienlen" if name == "tienlen" else f"tienlen.{name}"): (w, i)

@@ -11,11 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from docutils import nodes
-from docutils.statemachine import StringList
-from sphinx.application import Sphinx
-from sphinx.util.docutils import SphinxDirective
-
 TERMS: dict[str, str] = {
     # English term (as the catalogue writes it, lower case) -> the Vietnamese term
     "single": "lẻ",
@@ -84,18 +79,23 @@ def table() -> list[str]:
     return lines
 
 
-class GlossaryTerms(SphinxDirective):
-    """``.. glossary-terms::``: the term tables."""
+def setup(app: Any) -> dict[str, Any]:
+    """The Sphinx extension (Sphinx and docutils are imported here, so ``tests/test_glossary.py``
+    reads the tables above with the ``test`` extra alone)."""
+    from docutils import nodes
+    from docutils.statemachine import StringList
+    from sphinx.util.docutils import SphinxDirective
 
-    has_content = False
+    class GlossaryTerms(SphinxDirective):
+        """``.. glossary-terms::``: the two tables above."""
 
-    def run(self) -> list[nodes.Node]:
-        self.env.note_dependency(__file__)
-        container = nodes.container()
-        self.state.nested_parse(StringList(table(), source="<glossary-terms>"), self.content_offset, container)
-        return list(container.children)
+        has_content = False
 
+        def run(self) -> list[nodes.Node]:
+            self.env.note_dependency(__file__)
+            container = nodes.container()
+            self.state.nested_parse(StringList(table(), source="<glossary-terms>"), self.content_offset, container)
+            return list(container.children)
 
-def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("glossary-terms", GlossaryTerms)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -36,9 +36,7 @@ import argparse
 import importlib
 import json
 import os
-import shutil
 import sys
-import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any, NoReturn, TypeVar
@@ -46,23 +44,23 @@ from typing import IO, Any, NoReturn, TypeVar
 from tienlen._base.checks import check_int
 from tienlen._base.input import MAX_AMOUNT, MAX_RECORD, MAX_SEED, MAX_WORKERS, load_json, read_file, shown
 from tienlen._base.messages import render, words_of
+from tienlen._cli_text import columns, describe, fit, format_round, format_settlement, label
 from tienlen._version import __version__
 from tienlen.errors import LANGUAGES, IllegalPlay, InvalidArgument, InvalidRecord, Reason, TienLenError, one_line
 from tienlen.game.actions import says_pass
 from tienlen.game.beating import explain, is_chop
 from tienlen.game.cards import format_cards, parse_cards, to_mask
 from tienlen.game.combos import ComboKind, classify
-from tienlen.game.events import Chop, Finished, Forfeited, Froze, InstantWin, Passed, Played, TrickWon
 from tienlen.game.moves import legal_plays
 from tienlen.game.round import Round
-from tienlen.money.settle import Settlement, settle, unit_for
+from tienlen.money.settle import settle, unit_for
 from tienlen.players.agents import AGENTS, play_round
-from tienlen.players.compare import compare, describe_value
-from tienlen.players.simulate import Run, format_stats, wrap_long_line
+from tienlen.players.compare import compare
+from tienlen.players.simulate import Run, format_stats
 from tienlen.show.progress import ProgressBar
 from tienlen.variants.loading import load_rules
 from tienlen.variants.profiles import PROFILES
-from tienlen.variants.rules import AXES, RuleSet
+from tienlen.variants.rules import RuleSet
 
 __all__ = ["main", "format_round", "format_settlement", "EXIT_UNFINISHED"]
 
@@ -448,11 +446,11 @@ def _play(args: argparse.Namespace) -> int:
     names = [f"seat {s} ({bots[s % len(bots)]})" for s in range(args.players)]
     money = settle(round_.result, rules, unit=unit)
     if args.lang == "en":
-        _say(_fit(format_round(round_, names) + "\n"))
-        _say(_fit(format_settlement(money, rules, names)))
+        _say(fit(format_round(round_, names) + "\n"))
+        _say(fit(format_settlement(money, rules, names)))
     else:  # the hands, every event and the settlement in the language's own words
         hands = [f"{render('seat-name', {'seat': s}, args.lang)}: {format_cards(m)}" for s, m in enumerate(round_.dealt)]
-        _say(_fit("\n".join([*hands, *(event.text(args.lang) for event in round_.events), "", money.text(args.lang)])))
+        _say(fit("\n".join([*hands, *(event.text(args.lang) for event in round_.events), "", money.text(args.lang)])))
     if args.record:
         _say("\n" + render("cli-record-written", {"path": args.record}, args.lang))
     return 0
@@ -463,57 +461,6 @@ def _names(text: str, what: str) -> list[str]:
     if not names:
         raise InvalidArgument.of("name-least-one-comma-separated", what=what)
     return names
-
-
-def format_round(round_: Round, names: Sequence[str] | None = None) -> str:
-    """The deal and a trick-by-trick log of a round, as text."""
-    names = names or [f"seat {s}" for s in range(round_.players)]
-    dealt = "given hands" if round_.seed is None else f"seed {round_.seed}"
-    lines = [f"{_label(round_.rules)}: {round_.players} players, {dealt}, dealer seat {round_.dealer}"]
-    lines += [f"  {names[s]:<16} {format_cards(m)}" for s, m in enumerate(round_.dealt)]
-    trick = 0
-    for event in round_.events:
-        if isinstance(event, InstantWin):
-            lines.append(f"{names[event.seat]} wins at once: {event.pattern.replace('_', ' ')}")
-        elif isinstance(event, Played):
-            if trick == 0:
-                trick = 1
-                lines.append(f"trick 1: {names[event.seat]} leads")
-            how = "interrupts with" if event.out_of_turn else "plays"
-            lines.append(f"  {names[event.seat]} {how} {event.combo}")
-        elif isinstance(event, Passed):
-            lines.append(f"  {names[event.seat]} passes")
-        elif isinstance(event, Chop):
-            lines.append(f"    chop {event.index} of the chain: {event.by} chops {event.chopped_combo}")
-        elif isinstance(event, Finished):
-            lines.append(f"    {names[event.seat]} goes out, place {event.place}" + (" (on a 2)" if event.with_two else ""))
-        elif isinstance(event, Froze):
-            lines.append(f"    {names[event.seat]} is frozen (cóng) holding {format_cards(event.cards)}")
-        elif isinstance(event, Forfeited):
-            lines.append(f"  {names[event.seat]} forfeits")
-        elif isinstance(event, TrickWon) and event.next_leader is not None:
-            trick = event.trick + 1
-            lines.append(f"trick {trick}: {names[event.next_leader]} leads")
-    if round_.is_over and round_.result.placements:
-        order = ", ".join(f"{i + 1}. {names[s]}" for i, s in enumerate(round_.result.placements))
-        lines.append(f"result: {order}")
-    return "\n".join(lines)
-
-
-def format_settlement(settlement: Settlement, rules: RuleSet, names: Sequence[str] | None = None) -> str:
-    """A settlement as text: every transfer with its reason, then the net per seat."""
-    names = names or [f"seat {s}" for s in range(len(settlement.net))]
-
-    def who(seat: int) -> str:
-        return "house" if seat < 0 else names[seat]
-
-    lines = [f"settlement ({settlement.currency}):"]
-    for t in settlement.transfers:
-        lines.append(f"  {who(t.payer)} pays {who(t.payee)} {t.amount:,}: {t.reason}")
-    lines.append("  net: " + ", ".join(f"{names[s]} {v:+,}" for s, v in enumerate(settlement.net)))
-    if settlement.house:
-        lines.append(f"  house (rake): {settlement.house:+,}")
-    return "\n".join(lines)
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -550,7 +497,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.plot:
         plot.simulation_figure(stats).savefig(args.plot)
         _say(f"charts written to {args.plot}", sys.stderr)
-    _say(json.dumps(run.report(stats), indent=2, ensure_ascii=False) if args.json else format_stats(stats, _columns()))
+    _say(json.dumps(run.report(stats), indent=2, ensure_ascii=False) if args.json else format_stats(stats, columns()))
     return 0
 
 
@@ -567,42 +514,12 @@ def _compare(args: argparse.Namespace) -> int:
     if not sets:
         raise InvalidArgument.of("name-rule-sets-compare-tienlen")
     if len(sets) == 1 and args.format == "text" and not args.all:
-        _say(_describe(sets[0], args.lang))
+        _say(describe(sets[0], args.lang))
         return 0
     diff = compare(*sets, every_axis=args.all or len(sets) == 1)
-    formats = {"text": lambda: diff.text(_columns()), "markdown": diff.markdown, "json": diff.to_json, "csv": diff.csv}
+    formats = {"text": lambda: diff.text(columns()), "markdown": diff.markdown, "json": diff.to_json, "csv": diff.csv}
     _say(formats[args.format]().rstrip("\n"))
     return 0
-
-
-def _describe(rules: RuleSet, lang: str) -> str:
-    """A rule set axis by axis, one axis a line, its value wrapped under itself to fit the terminal;
-    the words ``yes``, ``no`` and ``none`` in ``lang`` (axis names and values stay as rules files write them)."""
-    mapping = rules.to_mapping()
-    words = {word: render(code, {}, lang) for word, code in (("yes", "cli-yes"), ("no", "cli-no"), ("none", "cli-none"))}
-    width = max(map(len, AXES))
-    lines = []
-    for axis in AXES:
-        value = describe_value(axis, mapping.get(axis))
-        wrapped = textwrap.wrap(
-            words.get(value, value),
-            max(_columns(), width + 22),
-            initial_indent=f"{axis:<{width}}  ",
-            subsequent_indent=" " * (width + 2),
-            break_on_hyphens=False,
-        )
-        lines += wrapped or [axis]
-    return "\n".join(lines)
-
-
-def _columns() -> int:
-    """The width to write text in: ``COLUMNS``, else the terminal's, else 80."""
-    return max(40, shutil.get_terminal_size().columns)
-
-
-def _fit(text: str) -> str:
-    """``text`` with each line longer than the terminal wrapped, continuation lines indented."""
-    return "\n".join(wrap_long_line(line, _columns()) for line in text.split("\n"))
 
 
 def _rules(args: argparse.Namespace) -> int:
@@ -612,7 +529,7 @@ def _rules(args: argparse.Namespace) -> int:
     elif args.format == "json":
         _say(rules.to_json())
     else:
-        _say(_describe(rules, args.lang))
+        _say(describe(rules, args.lang))
     return 0
 
 
@@ -620,24 +537,18 @@ def _replay(args: argparse.Namespace) -> int:
     unit = _unit(args)
     round_ = Round.from_json(read_file(args.file, "record", MAX_RECORD, InvalidArgument))
     if args.lang == "en":
-        _say(_fit(format_round(round_)))
+        _say(fit(format_round(round_)))
     else:  # the hands and every event in the language's own words
         hands = [f"{render('seat-name', {'seat': s}, args.lang)}: {format_cards(m)}" for s, m in enumerate(round_.dealt)]
-        _say(_fit("\n".join([*hands, *(event.text(args.lang) for event in round_.events)])))
-    replays = {"count": len(round_.actions), "rules": _label(round_.rules)}
-    _say(_fit("\n" + render("cli-record-replays", replays, args.lang)))
+        _say(fit("\n".join([*hands, *(event.text(args.lang) for event in round_.events)])))
+    replays = {"count": len(round_.actions), "rules": label(round_.rules)}
+    _say(fit("\n" + render("cli-record-replays", replays, args.lang)))
     if not round_.is_over:
         _say(render("cli-round-unfinished", {"seat": round_.to_act, "code": EXIT_UNFINISHED}, args.lang))
         return EXIT_UNFINISHED
     money = settle(round_.result, round_.rules, unit=unit_for(round_.rules, unit))
-    _say(_fit(format_settlement(money, round_.rules) if args.lang == "en" else money.text(args.lang)))
+    _say(fit(format_settlement(money, round_.rules) if args.lang == "en" else money.text(args.lang)))
     return 0
-
-
-def _label(rules: RuleSet) -> str:
-    """The rule set's name, marked when it is a profile's name on rules that differ from the profile."""
-    profile = PROFILES.get(rules.name)
-    return rules.name if profile is None or profile == rules else f"{rules.name} (modified: not the {rules.name} profile)"
 
 
 def _tournament_options(tour: argparse.ArgumentParser) -> None:

@@ -381,7 +381,8 @@ def test_random_agent_draws_each_action_equally_often() -> None:
 
 
 RANDOM_ROUNDS = """
-from tienlen import PROFILES, RandomAgent, play_round
+from tienlen import PROFILES
+from tienlen.players.agents import RandomAgent, play_round
 for name in ("house", "iwin", "northern"):
     for seed in range(5):
         rules = PROFILES[name]

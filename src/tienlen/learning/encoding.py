@@ -15,12 +15,13 @@ action: :func:`legal_action_masks` lists them and :func:`action_from_mask` turns
 ``OBSERVATION_`` constants, ``Observation``, ``encode_observation``, ``decode_observation``,
 ``split_observation``) can still be imported from here.
 
->>> cards_to_mask(Card.parse_many("3s 3c"))
+>>> from tienlen import parse_cards
+>>> cards_to_mask(parse_cards("3s 3c"))
 3
 >>> mask_to_bits(0b101)[:4]
 [1, 0, 1, 0]
 >>> bits_to_cards(mask_to_bits(0b101))
-(Card('3♠'), Card('3♦'))
+(Card.parse('3♠'), Card.parse('3♦'))
 """
 
 from __future__ import annotations
