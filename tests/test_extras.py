@@ -21,7 +21,8 @@ INSTALLED = {"attrs", "attr", "pytest", "_pytest", "hypothesis", "jsonschema", "
 LOCAL = {path.stem for path in TESTS.rglob("*.py")} | {
     "profile_words",
     "glossary_terms",
-}  # the suite's helpers, docs/_ext's tables
+    "tools",
+}  # the suite's helpers, docs/_ext's tables, the checkout's tools/
 NEEDS_OF_LOCAL = {"table_server": "websockets"}  # examples/table_server is built on websockets
 
 

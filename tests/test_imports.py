@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import tienlen
+from tools.imports import edges_of as count_edges
 
 SOURCE = Path(tienlen.__file__).parent
 # the modules that exist to use an optional dependency, and what it is
@@ -57,35 +58,12 @@ def path_of(module: str) -> Path:
 
 def edges_of(module: str) -> dict[str, bool]:
     """Every package module ``module`` uses, each with whether every use is inside a function
-    (``True``: deferred) or some use is not (``False``). Imports under ``if TYPE_CHECKING`` count
-    as module-level ones: a type checker sees them, and a name typed with one is used at run time.
-    A wing's package (``tienlen.game``) counts only when a name is imported from it, not when one of
-    its modules is."""
-    found: dict[str, bool] = {}
-
-    def add(targets: set[str], deferred: bool) -> None:
-        for target in targets & MODULES - {module, "tienlen"}:
-            found[target] = found.get(target, True) and deferred
-
-    def walk(node: ast.AST, deferred: bool) -> None:
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("tienlen"):
-            names = {f"{node.module}.{a.name}" for a in node.names} & MODULES
-            add(names or {node.module}, deferred)
-        elif isinstance(node, ast.Import):
-            add({a.name for a in node.names}, deferred)
-        elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in (
-            "import_module",
-            "__import__",
-            "_extra",  # the cli's _extra("tienlen.show.plot", "plot")
-        ):
-            # a module named in a string: importlib.import_module("tienlen.x")
-            add({a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)}, deferred)
-        inside = deferred or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
-        for child in ast.iter_child_nodes(node):
-            walk(child, inside)
-
-    walk(ast.parse(path_of(module).read_text(encoding="utf-8")), False)
-    return found
+    (``True``: deferred) or some use is not (``False``), counted by ``tools/imports.py`` (the
+    drawing of the graph in CONTRIBUTING counts with the same code). Imports under
+    ``if TYPE_CHECKING`` count as module-level ones: a type checker sees them, and a name typed with
+    one is used at run time. A wing's package (``tienlen.game``) counts only when a name is imported
+    from it, not when one of its modules is."""
+    return count_edges(module, path_of(module), MODULES)
 
 
 EDGES = {module: edges_of(module) for module in MODULES}

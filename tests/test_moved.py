@@ -1,10 +1,13 @@
 """The 0.3 layout keeps every 0.2.0 path for one release (issue 41): each old module path is the
 new module itself and each moved root name the same object, with a DeprecationWarning naming the
-new path; the contract's root names stay without a warning; ``import tienlen`` loads only the core."""
+new path; the contract's root names stay without a warning; ``import tienlen`` loads no module until
+a name is used."""
 
 from __future__ import annotations
 
+import ast
 import importlib
+import inspect
 import subprocess
 import sys
 import warnings
@@ -13,7 +16,7 @@ import pytest
 from extras import skip_reason
 
 import tienlen
-from tienlen._moved import LAZY_NAMES, MODULES, REMOVAL, ROOT_NAMES
+from tienlen._moved import MODULES, REMOVAL, ROOT_NAMES
 
 # every public module of 0.2.0 (src/tienlen/*.py without a leading underscore), as it shipped
 MODULES_0_2 = [
@@ -95,14 +98,24 @@ def test_a_root_name_that_moved_to_a_wing_still_works_with_a_warning(name: str, 
     assert value is getattr(importlib.import_module(module), name)
 
 
-@pytest.mark.parametrize(("name", "module"), sorted(LAZY_NAMES.items()))
-def test_the_contracts_root_names_load_on_first_use_without_a_warning(name: str, module: str) -> None:
+@pytest.mark.parametrize("name", [name for name in tienlen.__all__ if name != "__version__"])
+def test_every_root_name_loads_on_first_use_without_a_warning(name: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         value = getattr(tienlen, name)
-        from tienlen import Match, compare, next_leader  # noqa: F401
-    assert value is getattr(importlib.import_module(module), name)
-    assert name in tienlen.__all__
+    home = tienlen._HOMES[name]
+    assert value is getattr(importlib.import_module(home), name)
+    assert name in dir(tienlen)
+
+
+def test_the_root_table_the_type_checkers_imports_and_all_agree() -> None:
+    """``_CORE`` (what loads at run time), the ``TYPE_CHECKING`` imports (what a type checker sees)
+    and ``__all__`` (what the docs group) name the same names from the same modules."""
+    tree = ast.parse(inspect.getsource(tienlen))
+    checked = next(node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING")
+    seen = {alias.name: node.module for node in checked.body if isinstance(node, ast.ImportFrom) for alias in node.names}
+    assert seen == tienlen._HOMES
+    assert sorted(tienlen.__all__) == sorted(["__version__", *tienlen._HOMES])
 
 
 def test_importing_an_old_module_path_keeps_the_root_function_of_the_same_name() -> None:
@@ -126,9 +139,21 @@ def test_every_root_name_is_importable_without_a_warning() -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-def test_importing_tienlen_loads_only_the_core() -> None:
-    """No module of players, learning, io or show is loaded by ``import tienlen``."""
-    code = "import sys, tienlen; print(' '.join(sorted(m for m in sys.modules if m.startswith('tienlen.'))))"
-    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
-    wings = {name.split(".")[1] for name in loaded}
-    assert wings <= {"_base", "_moved", "_version", "errors", "variants", "game", "money"}, loaded
+def test_importing_tienlen_loads_no_module_until_a_name_is_used() -> None:
+    """``import tienlen`` loads only the root's own bookkeeping; the core's names load the core
+    (variants, game, money) and nothing of players, learning, io or show."""
+    code = (
+        "import sys, tienlen; print(' '.join(sorted(m for m in sys.modules if m.startswith('tienlen.')))); "
+        "from tienlen import Card, Round, RuleSet, settle, TienLenError, PROFILES, Played; "
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('tienlen.'))))"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8", check=True)
+    bare, core = (line.split() for line in run.stdout.splitlines())
+    assert bare == ["tienlen._moved", "tienlen._version"]
+    assert {name.split(".")[1] for name in core} == {"_base", "_moved", "_version", "errors", "variants", "game", "money"}, core
+
+
+def test_a_wing_is_an_attribute_of_the_root_once_used() -> None:
+    code = "import tienlen; print(tienlen.errors.TienLenError.__module__, tienlen.players.__name__)"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8", check=True)
+    assert run.stdout.split() == ["tienlen.errors", "tienlen.players"]

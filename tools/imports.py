@@ -6,9 +6,9 @@
     python tools/imports.py --dot > imports.dot  # the module graph as Graphviz dot, one cluster per wing
     python tools/imports.py /tmp/old/src/tienlen # another tree: the 0.2.0 one, say
 
-Edges are counted as ``tests/test_imports.py`` counts them: a module-level import, an import inside
-a function (*deferred*: it runs on first use), an import under ``if TYPE_CHECKING`` and a module
-named in a string and imported by name. A module's wing is its folder (``tienlen.game.round`` is in
+Edges are counted by :func:`edges_of`, which the layer test (``tests/test_imports.py``) uses too:
+a module-level import, an import inside a function (*deferred*: it runs on first use), an import
+under ``if TYPE_CHECKING`` and a module named in a string and imported by name. A module's wing is its folder (``tienlen.game.round`` is in
 ``game``); the root's ``errors`` and ``_version`` sit with ``_base``, the rest of the root above every
 wing, as in the layer test. A tree without wing folders (0.2.0) has its modules placed in the wing
 they moved to: by ``tienlen._moved.MODULES`` of this checkout, else by the module of the same name

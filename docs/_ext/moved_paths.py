@@ -7,7 +7,6 @@ from) it appears in (or leaves) the "Moving to 0.3" page at the next build.
     a table: each 0.2.0 module path, the module it is now.
 ``.. moved-names::``
     a table: each 0.2.0 root name that now lives in a wing only, and the import that finds it.
-``.. lazy-names::``
     the root names that stay, loaded on first use.
 ``.. moved-sed::``
     a ``sed`` command that rewrites the module paths and the moved names used as ``tienlen.NAME``.
@@ -102,17 +101,6 @@ class MovedNames(_Moved):
         return [_table(("0.2.0", "0.3.0"), rows)]
 
 
-class LazyNames(_Moved):
-    def run(self) -> list[nodes.Node]:
-        self.note_source()
-        items = nodes.bullet_list()
-        for name, module in _moved.LAZY_NAMES.items():
-            item = nodes.list_item()
-            item += nodes.paragraph("", "", _code(name), nodes.Text(" (from "), _code(module), nodes.Text(")"))
-            items += item
-        return [items]
-
-
 class MovedSed(_Moved):
     def run(self) -> list[nodes.Node]:
         self.note_source()
@@ -124,6 +112,5 @@ class MovedSed(_Moved):
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("moved-modules", MovedModules)
     app.add_directive("moved-names", MovedNames)
-    app.add_directive("lazy-names", LazyNames)
     app.add_directive("moved-sed", MovedSed)
     return {"version": tienlen.__version__, "parallel_read_safe": True, "parallel_write_safe": True}

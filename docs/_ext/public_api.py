@@ -51,7 +51,10 @@ GENERATED = Path("_generated") / "api"
 
 
 def _submodules(package: ModuleType) -> list[ModuleType]:
-    """The package and the submodules that importing it loaded (those its public names come from)."""
+    """The package and its loaded submodules, once every public name is loaded (the root loads
+    each name's module on first use)."""
+    for name in package.__all__:
+        getattr(package, name)
     prefix = package.__name__ + "."
     return [package] + sorted(
         (module for name, module in list(sys.modules.items()) if name.startswith(prefix) and module is not None),

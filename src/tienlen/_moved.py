@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
-__all__ = ["MODULES", "ROOT_NAMES", "LAZY_NAMES", "REMOVAL", "root_name", "install"]
+__all__ = ["MODULES", "ROOT_NAMES", "REMOVAL", "root_name", "install"]
 
 REMOVAL = "0.4.0"
 """The release that removes the old paths."""
@@ -72,13 +72,6 @@ ROOT_NAMES = {
 """The names 0.2.0 offered at the root that now live in a wing only: bots, comparisons of a play
 or a round, the wire format."""
 
-LAZY_NAMES = {
-    "Match": "tienlen.money.match",
-    "next_leader": "tienlen.money.match",
-    "compare": "tienlen.players.compare",
-}
-"""Root names that stay without a warning but load on first use, so ``import tienlen`` stays light."""
-
 SHADOWED = frozenset({"settle", "compare"})
 """Root names that are functions of modules of the same name: importing the old module path must
 not replace the function with the module at the root."""
@@ -112,11 +105,9 @@ def _internal(filename: str) -> bool:
 
 
 def root_name(name: str) -> Any:
-    """The value of a root name that loads lazily (:data:`LAZY_NAMES`) or moved (:data:`ROOT_NAMES`,
-    with a warning), or an old module path as a root attribute (``tienlen.search``); else
-    :class:`AttributeError`, as for any missing attribute."""
-    if name in LAZY_NAMES:
-        return getattr(importlib.import_module(LAZY_NAMES[name]), name)
+    """The value of a root name that moved (:data:`ROOT_NAMES`, with a warning), or an old module
+    path as a root attribute (``tienlen.search``); else :class:`AttributeError`, as for any missing
+    attribute."""
     if name in ROOT_NAMES:
         _warn(f"tienlen.{name}", f"{ROOT_NAMES[name]}.{name}")
         return getattr(importlib.import_module(ROOT_NAMES[name]), name)

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import enum
 import gettext
+import os
 import string
 from collections.abc import Mapping
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 from tienlen._base.cache import BoundedCache
@@ -104,7 +104,7 @@ place (1 to 4), ``currency`` what a settlement counts in, ``pattern`` an instant
 WORD_CONTEXT = "word:"
 """The message context of a word of :data:`WORDS` in the catalogues (``word:kind``); a message's context is its code."""
 
-_DIRECTORY = Path(__file__).parent.parent / "locale"
+_DIRECTORY = os.path.join(os.path.dirname(os.path.dirname(__file__)), "locale")  # not pathlib: light to import
 _TRANSLATIONS: BoundedCache[str, gettext.NullTranslations] = BoundedCache("message catalogues", limit=8, holds="languages")
 
 

@@ -12,7 +12,6 @@ the engine asks about it every action, so that "who still has to answer" is one 
 
 from __future__ import annotations
 
-import random
 from typing import Final
 
 import attrs
@@ -141,6 +140,8 @@ def deal_masks(players: int, seed: int, dealer: int, cards: int) -> tuple[int, .
     """Each seat's hand: shuffle with a Mersenne Twister seeded by ``seed`` using only
     ``getrandbits`` (stable across Python versions and platforms); deal ``cards`` one at a time
     starting left of the dealer."""
+    import random  # loaded with the first deal, not with the package
+
     draw = random.Random(seed).getrandbits
     deck = list(range(52))
     for i, bits in _SHUFFLE_STEPS:

@@ -26,7 +26,7 @@ and memory" lists them all with their bounds.
 from __future__ import annotations
 
 import json
-import secrets
+import os
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -185,7 +185,7 @@ class Round:
         check_seat(dealer, players, "dealer")
         check_bool(first_round, "first_round")
         if seed is None:
-            seed = secrets.randbits(63)
+            seed = int.from_bytes(os.urandom(8)) >> 1  # 63 random bits (secrets loads hashlib and hmac)
         check_int(seed, "seed", 0, MAX_SEED)
         hands = _state.deal_masks(players, seed, dealer, rules.cards_dealt(players))
         return cls._start(rules, hands, dealer=dealer, first_round=first_round, leader=leader, seed=seed)

@@ -14,10 +14,10 @@ a profile's name or in a ``.toml`` or ``.json`` file, with the file limits.
 from __future__ import annotations
 
 import json
+import os
 import re
 import warnings
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -30,7 +30,7 @@ from tienlen.variants.rules import PER_PLAYERS, BombRule, InstantWinRule, RuleSe
 __all__ = ["load_rules", "to_mapping", "from_mapping", "to_toml", "from_toml"]
 
 
-def load_rules(source: str | Path) -> RuleSet:
+def load_rules(source: str | os.PathLike[str]) -> RuleSet:
     """A profile by name (``"house"``), or a rule set read from a ``.toml`` or ``.json`` file.
 
     Raises :class:`InvalidRules` for an unknown name, bad contents, or a file that cannot be read:
@@ -38,13 +38,13 @@ def load_rules(source: str | Path) -> RuleSet:
     """
     if isinstance(source, str) and source in PROFILES:
         return PROFILES[source]
-    if not isinstance(source, (str, Path)):
+    if not isinstance(source, (str, os.PathLike)):
         raise InvalidArgument.of("rules-must-profile-name-file", source=shown(source))
-    path = Path(source)
-    if path.suffix.lower() not in (".toml", ".json"):
-        raise InvalidRules.of("neither-profile-nor-toml-json", source=shown(str(source)), profiles=", ".join(PROFILES))
-    text = read_file(path, "rules file", MAX_RULES_TEXT, InvalidRules)
-    rules = RuleSet.from_toml(text) if path.suffix.lower() == ".toml" else RuleSet.from_json(text)
+    suffix = os.path.splitext(os.fspath(source))[1].lower()
+    if suffix not in (".toml", ".json"):
+        raise InvalidRules.of("neither-profile-nor-toml-json", source=shown(os.fspath(source)), profiles=", ".join(PROFILES))
+    text = read_file(source, "rules file", MAX_RULES_TEXT, InvalidRules)
+    rules = RuleSet.from_toml(text) if suffix == ".toml" else RuleSet.from_json(text)
     profile = PROFILES.get(rules.name)
     if profile is not None and profile != rules:
         raise InvalidRules.of("name-profile-name-but-rules", rules=shown(rules.name), rules2=rules.name)
