@@ -11,6 +11,7 @@ disturbs far less than the wall clock; on an idle machine the two agree.
 
     python benchmarks/bench_search.py                       # levels 1-3, 4 rounds each
     python benchmarks/bench_search.py --levels 1,2,3,4,5 --rounds 10 --solves 50
+    python benchmarks/bench_search.py --edition 0.2 --levels 3 --hints 0 --solves 0   # the 0.2.0 player
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from tienlen import HOUSE, Round
 from tienlen.game.actions import Action
 from tienlen.game.views import PlayerView
 from tienlen.players.agents import GreedyAgent, play_round
-from tienlen.players.search import HINT_LEVEL, LEVELS, SearchAgent, hint
+from tienlen.players.search import EDITION, EDITIONS, HINT_LEVEL, SearchAgent, hint, read_table
 from tienlen.players.solve import solve
 
 
@@ -50,14 +51,14 @@ class Timed:
         return action
 
 
-def decisions(level: int, rounds: int) -> None:
-    timed = Timed(SearchAgent(level=level, seed=1))
+def decisions(level: int, rounds: int, edition: str) -> None:
+    timed = Timed(SearchAgent(level=level, seed=1, edition=edition))
     for index in range(rounds):
         seats: list[GreedyAgent | Timed] = [GreedyAgent(), GreedyAgent(), GreedyAgent(), GreedyAgent()]
         seats[index % 4] = timed
         play_round(HOUSE, seats, seed=500 + index)  # type: ignore[arg-type]
     print(
-        f"level {level} ({LEVELS[level]} rollouts): {1000 * statistics.mean(timed.all):7.1f} ms a decision over {len(timed.all)}"
+        f"{edition} level {level} ({EDITIONS[edition][level].rollouts} rollouts): {1000 * statistics.mean(timed.all):7.1f} ms a decision over {len(timed.all)}"
         f" ({1000 * statistics.mean(timed.chosen or [0.0]):.1f} ms over the {len(timed.chosen)} with a choice,"
         f" slowest {1000 * max(timed.all):.0f} ms)"
     )
@@ -74,6 +75,20 @@ def hints(count: int) -> None:
         spent.append(time.process_time() - start)
     print(
         f"hint, 13 cards, default level ({HINT_LEVEL}): median {1000 * statistics.median(spent):.0f} ms, slowest {1000 * max(spent):.0f} ms over {count}"
+    )
+    spent = []
+    for seed in range(count):
+        round_ = play_round(HOUSE, [GreedyAgent()] * 4, seed=seed)
+        mid = Round.deal(HOUSE, seed=seed)
+        for action in round_.actions[: len(round_.actions) // 2]:
+            mid = mid.apply(action)
+        if mid.to_act is None:
+            continue
+        start = time.process_time()
+        read_table(mid.view(mid.to_act))
+        spent.append(time.process_time() - start)
+    print(
+        f"read_table, mid-round, default draws: median {1000 * statistics.median(spent):.0f} ms, slowest {1000 * max(spent):.0f} ms over {len(spent)}"
     )
 
 
@@ -100,15 +115,19 @@ def solves(cards: int, count: int, limit: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--levels", default="1,2,3")
+    parser.add_argument(
+        "--edition", default=EDITION, choices=sorted(EDITIONS), help="the search player's edition (default: this release's)"
+    )
     parser.add_argument("--rounds", type=int, default=4, help="rounds per level (the searcher changes seat each round)")
     parser.add_argument("--hints", type=int, default=10)
     parser.add_argument("--solves", type=int, default=30)
     parser.add_argument("--limit", type=int, default=2_000_000, help="positions a solve may visit")
     args = parser.parse_args()
     for level in (int(x) for x in args.levels.split(",")):
-        decisions(level, args.rounds)
-    hints(args.hints)
-    for cards in (8, 10):
+        decisions(level, args.rounds, args.edition)
+    if args.hints:
+        hints(args.hints)
+    for cards in (8, 10) if args.solves else ():
         solves(cards, args.solves, args.limit)
 
 

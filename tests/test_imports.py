@@ -107,6 +107,7 @@ LAYERS = {
     "io": [{"io", "io._schemas"}, {"io.wire"}],
     "players": [
         {"players", "players._jobs", "players.agents", "players.compare", "players.solve"},
+        {"players._inference"},
         {"players.search", "players.simulate"},
         {"players.tournament"},
     ],

@@ -91,7 +91,8 @@ def browser(tmp_path: Path) -> Iterator[webdriver.Chrome]:
 def state(driver: webdriver.Chrome) -> dict[str, Any]:
     """What the page knows: its view, whether the settlement screen shows, and the reason shown."""
     found: dict[str, Any] = driver.execute_script(
-        "return {view: view, seat: seat, settled: $('settlement').style.display === 'flex', reason: $('reason').textContent}"
+        "return {view: view, seat: seat, settled: $('settlement').style.display === 'flex', reason: $('reason').textContent,"
+        " picture: $('picture').textContent}"
     )
     return found
 
@@ -214,6 +215,9 @@ def test_the_hints_are_written_in_the_pages_language(server: int, browser: webdr
         for i, hint in enumerate(hints, 1)
     ), hints
     assert "seat" not in state(browser)["reason"]
+    # what the search infers of the others: each seat's chance of holding a 2, in Vietnamese
+    seats = str(state(browser)["picture"]).split(" · ")
+    assert len(seats) == 3 and all(re.fullmatch(r"ghế [123]: \d+% có heo", s) for s in seats), seats
 
 
 def test_picked_cards_stay_highlighted_when_the_language_changes(server: int, browser: webdriver.Chrome) -> None:

@@ -463,6 +463,9 @@ def test_a_hint_ranks_the_seats_actions_and_search_bots_play_the_round() -> None
             assert round_ is not None
             legal = {str(a) for a in round_.view(seat).legal_actions}
             assert {h["action"] for h in hinted["hints"]} <= legal and all(0 <= h["win"] <= 1 for h in hinted["hints"])
+            # and what the search infers of the other seat: how it plays, its chance of holding a 2
+            [other] = hinted["seats"]
+            assert other["seat"] == 1 - seat and other["plays_like"] in ("greedy", "greedy-plan") and 0 <= other["twos"] <= 1
             assert message["view"]["to_act"] == seat
             await socket.send(json.dumps({"type": "act", "text": hinted["hints"][0]["action"]}))
             _, after = await receive(socket)
@@ -1059,6 +1062,7 @@ def test_a_table_hands_out_one_search_at_a_time_and_drops_a_result_the_round_has
     assert bot is not None and not bot.hint and bot.seat == 1 and table.round is not None and table.round.to_act == 1
     assert table.start_search() is None and not table.waits_on_people()
     assert messages(table.hint(0), "hint")[0]["hints"] == []  # nothing open to seat 0: no search
+    assert messages(table.hint(0), "hint")[0]["seats"] == []
     assert table.act(0, "pass")[0][1]["code"] == "not-your-turn"
     views = messages(table.searched(bot, think(bot)))
     round_ = table.round

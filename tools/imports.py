@@ -127,11 +127,11 @@ def text(wings: dict[str, str], edges: dict[str, dict[str, bool]], lines: dict[s
             continue
         mine = [m for m in sorted(wings) if wings[m] == wing]
         to = Counter(wings[t] for m in mine for t in edges[m])
-        later = Counter(wings[t] for m in mine for t, deferred in edges[m].items() if deferred)
+        inside = Counter(wings[t] for m in mine for t, deferred in edges[m].items() if deferred)
         uses = ", ".join(
             f"{w} {to[w]}"
-            + (f" ({later[w]} deferred)" if later[w] else "")
-            + (" ↑" if WINGS.index(w) > WINGS.index(wing) and to[w] > later[w] else "")
+            + (f" ({inside[w]} deferred)" if inside[w] else "")
+            + (" ↑" if WINGS.index(w) > WINGS.index(wing) and to[w] > inside[w] else "")
             for w in WINGS
             if to[w]
         )

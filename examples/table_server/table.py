@@ -23,7 +23,7 @@ from tienlen import Action, Match, PlayerView, Round, RuleSet, TienLenError
 from tienlen.errors import LANGUAGES
 from tienlen.money.settle import unit_for
 from tienlen.players.agents import Agent, GreedyAgent
-from tienlen.players.search import HINT_LEVEL, LEVELS, Hint, SearchAgent, hint
+from tienlen.players.search import HINT_LEVEL, LEVELS, Hint, SearchAgent, SeatPicture, hint, read_table
 
 Message = dict[str, Any]
 Outbox = list[tuple[int, Message]]
@@ -46,11 +46,22 @@ class Search:
     hint: bool = False
 
 
-def think(search: Search) -> Action | tuple[Hint, ...]:
-    """Work out ``search``: the bot's action, or the ranked hints. A plain function of its
-    argument, so a process pool (under any start method, ``spawn`` included) can run it."""
+PICTURE_DRAWS = 32
+"""The draws of the hidden cards behind a hint's picture of the other seats (about 50 ms here)."""
+
+Hinted = tuple[tuple[Hint, ...], tuple[SeatPicture, ...]]
+"""A hint's result: the ranked actions, and what the search infers of each other seat."""
+
+
+def think(search: Search) -> Action | Hinted:
+    """Work out ``search``: the bot's action, or the ranked hints with the picture of the other
+    seats (:func:`tienlen.players.search.read_table`). A plain function of its argument, so a
+    process pool (under any start method, ``spawn`` included) can run it."""
     if search.hint:
-        return hint(search.view, level=search.agent.level, seed=search.agent.seed)
+        agent = search.agent
+        return hint(search.view, level=agent.level, seed=agent.seed), read_table(
+            search.view, draws=PICTURE_DRAWS, seed=agent.seed
+        )
     return search.agent.act(search.view)
 
 
@@ -243,18 +254,20 @@ class Table:
             return [(seat, last[1])]
         view = round_.view(seat)
         if not view.legal_actions:
-            return self._hinted(seat, position, ())
+            return self._hinted(seat, position, ((), ()))
         if self.wanted is not None or self.running is not None:
             return [(seat, refused("hint", "the table is searching; ask again when it has answered", "searching"))]
         self.wanted = Search(seat, view, SearchAgent(level=HINT_LEVEL, seed=self.seeds()), position, hint=True)
         return []
 
-    def _hinted(self, seat: int, position: Position, ranked: tuple[Hint, ...]) -> Outbox:
+    def _hinted(self, seat: int, position: Position, result: Hinted) -> Outbox:
+        ranked, pictures = result
         hints = [
             {"action": str(h.action), "win": round(h.win, 3), "money": round(h.money * self.unit), "worlds": h.worlds}
             for h in ranked
         ]
-        message: Message = {"type": "hint", "hints": hints}
+        seats = [{"seat": p.seat, "plays_like": p.plays_like, "twos": round(p.twos, 2)} for p in pictures]
+        message: Message = {"type": "hint", "hints": hints, "seats": seats}
         self.hints[seat] = (position, message)
         return [(seat, message)]
 
@@ -267,7 +280,7 @@ class Table:
         self.running = self.wanted
         return self.running
 
-    def searched(self, search: Search, result: Action | tuple[Hint, ...] | None) -> Outbox:
+    def searched(self, search: Search, result: Action | Hinted | None) -> Outbox:
         """Take the result of ``search`` (what :func:`think` made of it; ``None`` if the search
         failed: a bot then plays the bundled greedy bot's choice, a hint is refused with
         ``hint-failed``). A result the table no longer waits on (the round moved on) is dropped."""

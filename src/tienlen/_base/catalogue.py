@@ -331,6 +331,7 @@ MESSAGES: dict[str, str] = {
     "unknown-bot-choose-one": "unknown bot {name}; choose one of {agents}",
     "unknown-code": '{code} is not a code of the message catalogue (the docs page "Error codes" lists them)',
     "unknown-language": "{lang} is not a language of the messages; use one of {languages}",
+    "unknown-search-edition": "unknown search edition {edition}; choose one of {editions}",
     "unreadable-action": "cannot read {words!r} in {text!r}: write 'pass', the cards to play (e.g. 'play 3♠ 4♠ 5♠'), 'chop' and the cards, or 'forfeit'",
     "unreadable-card": "cannot read {text} as a card: write a rank (3-10, J, Q, K, A, 2) then a suit (♠ ♣ ♦ ♥, s c d h, or bích chuồn rô cơ)",
     "unreadable-seat": "cannot read {word!r} as a seat number in {text!r}; write 'seat 2 pass'",

@@ -9,7 +9,8 @@ the cards, which every entrant met in every seat, is not counted as noise. Deals
 
 Entrants are named by specs: a bundled bot's name (:data:`~tienlen.players.agents.AGENTS`), ``passer``
 (passes whenever it may: a known weak player), ``search`` or ``search:LEVEL``
-(:class:`~tienlen.players.search.SearchAgent`). Several
+(:class:`~tienlen.players.search.SearchAgent`), and ``search-0.2`` or ``search-0.2:LEVEL`` (the
+0.2.0 search player, kept unchanged so that every release is measured against it). Several
 entrants of one spec are pooled under that name.
 
 The rating is a Bradley–Terry model fitted by minorization-maximization over every pair of seats
@@ -43,7 +44,7 @@ from tienlen.game.views import PlayerView
 from tienlen.money.settle import settle
 from tienlen.players._jobs import run_jobs
 from tienlen.players.agents import AGENTS, Agent, make_agent, play_round
-from tienlen.players.search import LEVELS, SearchAgent
+from tienlen.players.search import DEFAULT_LEVEL, EDITION, LEVELS, SearchAgent
 from tienlen.players.simulate import Estimate
 from tienlen.variants._checks import check_players, check_rules
 from tienlen.variants.rules import RuleSet
@@ -78,21 +79,24 @@ class PassingAgent:
         return view.legal_actions[0]
 
 
-SPECS = (*AGENTS, "passer", "search")
+SPECS = (*AGENTS, "passer", "search", "search-0.2")
 """The agent names a spec may start with."""
 
 
 def agent_from_spec(spec: str, seed: int = 0) -> Agent:
     """The agent a spec names: a bundled bot (see :func:`~tienlen.players.agents.make_agent`), ``passer``,
-    ``search`` or ``search:LEVEL``, the level in ASCII digits (1 to 5, see :data:`~tienlen.players.search.LEVELS`).
+    ``search`` or ``search:LEVEL``, the level in ASCII digits (1 to 5, see :data:`~tienlen.players.search.LEVELS`),
+    or ``search-0.2`` / ``search-0.2:LEVEL``: the 0.2.0 search player, kept unchanged as a yardstick
+    (its default level is 3; see :data:`~tienlen.players.search.EDITIONS`).
 
     Raises :class:`~tienlen.InvalidArgument` for an unknown spec or level (a level written with
     other digits, such as ``²`` or ``٣``, is refused).
     """
     check_type(spec, str, "spec", "an agent spec such as 'search:2'")
     name, _, level = spec.partition(":")
-    if name == "search":
-        return SearchAgent(level=_search_level(level), seed=seed) if level else SearchAgent(seed=seed)
+    if name in ("search", "search-0.2"):
+        edition = name.partition("-")[2] or EDITION
+        return SearchAgent(level=_search_level(level) if level else DEFAULT_LEVEL, seed=seed, edition=edition)
     if level:
         raise InvalidArgument.of("only-search-takes-level", spec=shown(spec))
     if name == "passer":
