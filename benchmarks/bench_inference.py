@@ -16,6 +16,7 @@ No rollout is played: the figures are the sampler's alone. Deterministic for the
 
     python benchmarks/bench_inference.py                     # 40 rounds of each table kind
     python benchmarks/bench_inference.py --rounds 200 --draws 8
+    python benchmarks/bench_inference.py --default planning  # as levels 4 and 5 read the seats
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ def positions(table: tuple[GreedyAgent, ...], rounds: int) -> list[Round]:
     return found
 
 
-def measure(kind: str, rounds: int, draws: int) -> None:
+def measure(kind: str, rounds: int, draws: int, default: GreedyAgent) -> None:
     table = TABLES[kind]
     placed = {"uniform": [0, 0], "mended (greedy)": [0, 0], "mended (inferred)": [0, 0]}
     explained = {"mended (greedy)": [0, 0], "mended (inferred)": [0, 0]}
@@ -76,7 +77,7 @@ def measure(kind: str, rounds: int, draws: int) -> None:
             began = time.process_time()
             sampler = Sampler(view=view, replay=replay_of(view), rng=random.Random(index), readers=[PLAIN] * 4)
             if name == "mended (inferred)":
-                readers = sampler.infer(PLAIN, 3)
+                readers = sampler.infer(default, 3)
                 for seat in sampler.decisions:
                     read[0] += readers[seat] is table[seat]
                     read[1] += 1
@@ -110,9 +111,15 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=40)
     parser.add_argument("--draws", type=int, default=8, help="draws per position and sampler")
     parser.add_argument("--tables", default="greedy,planning,mixed")
+    parser.add_argument(
+        "--default",
+        choices=("greedy", "planning"),
+        default="greedy",
+        help="the policy a seat keeps when its choices do not tell (levels 2-3: greedy; 4-5: planning)",
+    )
     args = parser.parse_args()
     for kind in args.tables.split(","):
-        measure(kind, args.rounds, args.draws)
+        measure(kind, args.rounds, args.draws, PLAIN if args.default == "greedy" else PLANNED)
 
 
 if __name__ == "__main__":

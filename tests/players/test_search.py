@@ -411,3 +411,18 @@ def test_the_table_picture_sums_to_the_hidden_cards_and_is_reproducible() -> Non
 def test_a_bad_table_reading_is_refused(draws: int, level: int) -> None:
     with pytest.raises(InvalidArgument):
         read_table(_lead(), draws=draws, level=level)
+
+
+@pytest.mark.parametrize("level", [2, 4])
+def test_a_decision_is_reproducible_for_a_seed_and_a_rollout_budget(level: int) -> None:
+    # The levels that infer the others' policies and halve their candidates decide alike each time,
+    # in any process: their random draws are seeded by the seed and the public position alone.
+    round_ = play_round(HOUSE, [GreedyAgent()] * 4, seed=12)
+    start = Round.deal(HOUSE, seed=12)
+    for action in round_.actions[:24]:
+        start = start.apply(action)
+    assert start.to_act is not None
+    view = start.view(start.to_act)
+    first = hint(view, level=level, seed=6, rollouts=32)
+    assert hint(PlayerView.from_json(view.to_json()), level=level, seed=6, rollouts=32) == first
+    assert SearchAgent(level=level, seed=6, rollouts=32).act(view) == first[0].action

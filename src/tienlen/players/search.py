@@ -19,9 +19,19 @@ straights to follow; a player that planned its own future that way would underva
 action that keeps its hand in shape. Measured at level 3 under ``house`` against three greedy
 bots, the plain bot in its own rollouts gave 54% of first places, long leads 70%, and the
 planning bot 78%. Every candidate meets the same worlds (common random numbers), which makes
-their comparison far less noisy than their values. Half the rollouts go to every candidate; the
-other half, over new worlds, to the three that did best, so the close calls get the most
-rollouts.
+their comparison far less noisy than their values. The rollouts are spent by successive
+halving: a few worlds for every candidate, then more for the better half of them, and so on down
+to two, the choice of the policy the player's own seat follows in the rollouts staying to the
+end (it wins ties); so the close calls get the most rollouts. (The 0.2.0 player, kept as edition
+``"0.2"``, gave half its rollouts to every candidate and the other half to the three best.)
+
+**What it infers** (``tienlen.players._inference``; :func:`read_table` shows it). Each draw
+of the hidden cards is mended towards hands with which the policy a seat is read by would have
+made every play and every pass that seat made in turn this round. From level 2 on, the player
+first reads each other seat by both the plain greedy bot and the planning bot, and keeps for it
+the one whose mended hands explain more of its choices; that seat's worlds are then mended, and
+its rollouts played, by that policy. So the top levels expect plain play where they meet it and
+planned play where they meet that, instead of assuming one for every table.
 
 **What it maximises.** The mean money of the rollouts, plus a bonus for going out first: the
 share of rollouts the candidate went out first in, times three times the mean money such
@@ -38,16 +48,16 @@ worlds spends every rollout on comparing the actions at hand. Its known weakness
 fusion: it plays as if it will learn the hidden cards) matters mostly late in a round, where
 hands are small.
 
-**Levels** set the number of rollouts per decision (at least two worlds per candidate and
-stage, see :data:`LEVELS`), how well the player plans its own future in them
-(:data:`OWN_POLICIES`: level 1 assumes it will play as the plain greedy bot, level 2 with long
-leads, levels 3 to 5 as the planning bot) and how well it expects the others to play
-(:data:`OTHER_POLICIES`: as the plain greedy bot up to level 3, as the planning bot from level 4
-on). So the levels differ by design, not only by budget: while the player expected the others
-to play the plain bot, more rollouts alone stopped paying after about a hundred. The planning
-bot is the closer guess of what stronger players (search players, people) will do: expecting it,
-level 4 beats level 3 by far with a quarter more rollouts, and rollouts pay again, level 5 (four
-times level 4's) beating level 4. A wide position keeps at most 8 candidates: the choice of the
+**Levels** (:class:`SearchStyle`, by edition in :data:`EDITIONS`) set the number of rollouts per
+decision (at least two worlds per candidate and stage, see :data:`LEVELS`), the policy the player
+plans its own future with in them (:data:`OWN_POLICIES`: the planning bot at every level), what
+it expects of the others when their choices do not say (:data:`OTHER_POLICIES`: the plain greedy
+bot up to level 3, the planning bot from level 4 on), whether it reads each seat's policy from
+its choices (from level 2 on), and when it searches at all: level 1, the level for servers with
+many tables, plays the planning bot's choice until some seat holds few cards and searches only
+then, where the round is decided. The planning bot is the closer guess of what stronger players
+(search players, people) will do; expecting it, level 4 beats level 3 by far, and rollouts pay
+again, level 5 (four times level 4's) beating level 4. A wide position keeps at most 8 candidates: the choice of the
 policy its own seat follows in the rollouts (first: it wins ties), every play that goes out, the
 pass, and per kind of combination the lowest plays and the highest (so a 2 or a bomb is always
 weighed). The agent is deterministic for a seed: its random draws are seeded by the seed and
@@ -373,13 +383,16 @@ def _check_seconds(seconds: object) -> None:
 class SearchAgent:
     """A player that samples the hidden hands and plays each candidate out (see the module docs).
 
-    ``level`` (1 to 5, default :data:`DEFAULT_LEVEL`) sets the rollouts per decision
-    (:data:`LEVELS`) and the policy of its own seat in them (:data:`OWN_POLICIES`); ``rollouts``
-    (1 to :data:`MAX_ROLLOUTS`, default ``None``: the level's) sets the rollouts directly
-    instead. ``seed`` is a whole number from 0 to 2**64 - 1: the same seed and view give the
-    same action. ``seconds`` (above 0 and at most :data:`MAX_SECONDS`, default ``None``: no time
-    budget) bounds each decision's wall-clock time as well; with it the action depends on the
-    machine's speed, not only on the seed (see "Budgets" in the module docs).
+    ``level`` (1 to 5, default :data:`DEFAULT_LEVEL`) sets how it searches (:attr:`style`: the
+    rollouts per decision, :data:`LEVELS`, the policies it plays the seats by in them, whether it
+    infers the others' policies, when it searches at all); ``rollouts`` (1 to
+    :data:`MAX_ROLLOUTS`, default ``None``: the level's) sets the rollouts directly instead.
+    ``seed`` is a whole number from 0 to 2**64 - 1: the same seed and view give the same action.
+    ``seconds`` (above 0 and at most :data:`MAX_SECONDS`, default ``None``: no time budget) bounds
+    each decision's wall-clock time as well; with it the action depends on the machine's speed,
+    not only on the seed (see "Budgets" in the module docs). ``edition`` (default
+    :data:`EDITION`) picks the player of a release, :data:`EDITIONS`: ``"0.2"`` is the 0.2.0 player,
+    kept unchanged as a yardstick.
     """
 
     level: int = DEFAULT_LEVEL
