@@ -14,6 +14,7 @@ import tomllib
 from pathlib import Path
 
 import tienlen
+from tienlen._base.catalogue import TEXTS
 from tienlen._moved import REMOVAL
 from tienlen._version import __version__
 
@@ -120,8 +121,7 @@ def test_every_deprecation_names_the_release_that_removes_it() -> None:
                 )
                 found += 1
     assert found >= 4
-    cli = (ROOT / "src" / "tienlen" / "cli.py").read_text(encoding="utf-8")
-    assert f"--stake is deprecated and {removal}" in cli
+    assert TEXTS["cli-stake-deprecated"].startswith(f"--stake is deprecated and {removal};")  # tienlen --stake's notice
 
 
 def test_the_changelog_opens_the_release_with_its_migration() -> None:
