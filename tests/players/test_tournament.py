@@ -170,7 +170,7 @@ def test_the_command_line_starts_a_billion_deal_tournament_at_once_in_little_mem
     with the process holding less than 100 MiB at its most (3.3 GiB after 25 s before)."""
     command = [sys.executable, "-m", "tienlen", "tournament", "--deals", "1000000000", "--agents", "random,greedy"]
     with subprocess.Popen(
-        command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, preexec_fn=limit_memory
+        command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, encoding="utf-8", preexec_fn=limit_memory
     ) as running:
         try:
             began = time.monotonic()
