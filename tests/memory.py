@@ -68,7 +68,13 @@ def fresh(code: str, seconds: float = 120) -> dict[str, Any]:
     """Run ``code`` in a fresh interpreter limited to :data:`MEMORY_LIMIT` and ``seconds``; the code
     prints one JSON object as its last line, returned here."""
     done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=seconds, preexec_fn=limit_memory, check=False
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=seconds,
+        preexec_fn=limit_memory,
+        check=False,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])

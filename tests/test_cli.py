@@ -22,9 +22,11 @@ from tienlen import (
     PROFILES,
     Round,
 )
+from tienlen._base.messages import MESSAGES, PROFILE_CONTEXT, TEXTS, WORDS, translated
 from tienlen.cli import EXIT_UNFINISHED, _parser, main
 from tienlen.errors import MESSAGE_LIMIT
-from tienlen.players.agents import GreedyAgent, play_round
+from tienlen.players.agents import AGENTS, GreedyAgent, play_round
+from tienlen.players.compare import describe_value
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -223,7 +225,9 @@ def test_usage_error_exits_two(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_module_entry_point_version() -> None:
-    done = subprocess.run([sys.executable, "-m", "tienlen", "--version"], capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "tienlen", "--version"], capture_output=True, text=True, encoding="utf-8", check=False
+    )
     assert done.returncode == 0 and done.stdout.startswith("tienlen ")
 
 
@@ -265,7 +269,7 @@ def test_output_on_a_cp1252_stdout_uses_suit_letters(name: str, tmp_path: Path) 
 @pytest.mark.parametrize("name", OUTPUT_COMMANDS)
 def test_output_into_head_ends_quietly_with_status_zero(name: str, tmp_path: Path) -> None:
     shell = " ".join(f"'{a}'" for a in _command(name, tmp_path)) + ' | head -1 > /dev/null; echo "${PIPESTATUS[0]}"'
-    done = subprocess.run(["bash", "-c", shell], capture_output=True, text=True, check=False)
+    done = subprocess.run(["bash", "-c", shell], capture_output=True, text=True, encoding="utf-8", check=False)
     assert done.stdout == "0\n" and done.stderr == ""
 
 
@@ -508,7 +512,11 @@ def test_text_output_fits_the_columns(
 def test_cli_stake_option_is_deprecated_but_works() -> None:
     def run(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [sys.executable, "-m", "tienlen", "play", "--seed", "2", *args], capture_output=True, text=True, check=True
+            [sys.executable, "-m", "tienlen", "play", "--seed", "2", *args],
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            check=True,
         )
 
     old, new = run("--stake", "500"), run("--unit", "500")
@@ -717,15 +725,151 @@ def test_moves_names_kinds_and_counts_in_the_language_asked_for(capsys: pytest.C
 @pytest.mark.usefixtures("no_locale")
 @pytest.mark.parametrize("command", [["rules", "house"], ["compare", "house"]])
 def test_rules_and_compare_write_their_words_in_the_language_asked_for(
-    capsys: pytest.CaptureFixture[str], command: list[str]
+    capsys: pytest.CaptureFixture[str], command: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # one axis a line, its value unwrapped
     english = run(capsys, *command)[1].splitlines()
     vietnamese = run(capsys, *command, "--lang", "vi")[1].splitlines()
     yes = {"yes": "có", "no": "không", "none": "không có"}
     assert len(english) == len(vietnamese) and english != vietnamese
     for en, vi in zip(english, vietnamese, strict=True):
         head, value = en[: -len(en.split()[-1])], en.split()[-1]
-        assert vi == (head + yes[value] if len(en.split()) == 2 and value in yes else en)
+        if en.startswith("description "):  # a profile's description is in the catalogues
+            assert vi.split(maxsplit=1)[1] == translated(PROFILE_CONTEXT + "house", HOUSE.description, "vi") != HOUSE.description
+        else:  # axis names and the values rules files write stay as written
+            assert vi == (head + yes[value] if len(en.split()) == 2 and value in yes else en)
+
+
+# Under --lang vi no English is left: each command is run in both languages, and no word of the
+# English output, nor of the library's English texts, may stand in the Vietnamese one. What may:
+# names (profiles, bots, axes where they name the axis), the values a rules file writes where a
+# rule set's value is shown, quoted keywords and code ('multiply', unit=), and three loanwords.
+
+_LOANWORDS = {"bot", "chip", "seed"}  # the words Vietnamese players use as they are (the glossary's "bot")
+_NAMES = {"tienlen", *PROFILES, *AGENTS, "passer", "search"}
+_CODE = re.compile(r"\{[^}]*\}|'[^']*'|`[^`]*`|\S*[_=]\S*|\w+\(\)|--\w[\w-]*")  # parameters, quoted words, code, options
+_AXIS_AT_START = re.compile(rf"^(\| )?({'|'.join(sorted(AXES, key=len, reverse=True))})\b", re.MULTILINE)
+
+
+def _words(text: str) -> set[str]:
+    """The words of ``text`` written in plain ASCII letters, three or more, in lower case."""
+    return {word.lower() for word in re.findall(r"[^\W\d_]+", _CODE.sub(" ", text)) if word.isascii() and len(word) >= 3}
+
+
+_ENGLISH = frozenset(
+    _words(
+        "\n".join(
+            [
+                *MESSAGES.values(),
+                *TEXTS.values(),
+                *(word for words in WORDS.values() for word in words.values()),
+                *AXES.values(),
+                *(profile.description for profile in PROFILES.values()),
+            ]
+        )
+    )
+)
+"""Every English word of the library's texts: the catalogue, the axes' meanings, the profiles' descriptions."""
+
+
+def _shown_values(argv: list[str]) -> list[str]:
+    """The values a rules file writes, as ``rules`` and ``compare`` show them in Vietnamese (the
+    description, a profile's prose, is not one)."""
+    if argv[:1] not in (["rules"], ["compare"]):
+        return []
+    names = [
+        name
+        for arg in argv[1:]
+        if not arg.startswith("-") and arg not in ("text", "markdown", "csv", "json")
+        for name in arg.split(",")
+    ]
+    return [
+        describe_value(axis, value, "vi")
+        for name in names
+        for axis, value in PROFILES[name].to_mapping().items()
+        if axis != "description"
+    ]
+
+
+def _english_left(argv: list[str], english: str, vietnamese: str) -> set[str]:
+    """The English words left in a command's Vietnamese output."""
+    if "json" in argv:  # a document: its keys are the format's; its meanings are prose
+        vietnamese = "\n".join(axis["meaning"] for axis in json.loads(vietnamese)["axes"])
+    vietnamese = " ".join(_AXIS_AT_START.sub(" ", vietnamese).split())  # an axis named where its line starts
+    for value in sorted(_shown_values(argv), key=len, reverse=True):
+        vietnamese = vietnamese.replace(" ".join(value.split()), " ")
+    return _words(vietnamese) & ((_ENGLISH | _words(english)) - _LOANWORDS - _NAMES)
+
+
+VI_COMMANDS = [
+    ["check", "--rules", "house,pagat", "--table", "2♥", "--play", "6♠6♣6♦6♥"],
+    ["check", "--rules", "house", "--table", "A♥", "--play", "5s 5c"],
+    ["check", "--rules", "house", "--table", "3♠", "--play", "bỏ qua"],
+    ["moves", "--rules", "house", "--hand", "3s 3c 4s 5s 6s", "--table", "3d"],
+    ["play", "--seed", "1", "--record", "{tmp}/played.json", "--stake", "5"],
+    ["play", "--rules", "iwin", "--seed", "4", "--players", "3"],
+    ["simulate", "--rules", "house,faceoff", "--rounds", "4"],
+    ["compare", "house", "iwin"],
+    ["compare", "pagat", "counting", "--format", "markdown"],
+    ["compare", "northern", "faceoff", "--format", "csv"],
+    ["compare", "house", "iwin", "--format", "json"],
+    ["compare", "house", "--all"],
+    ["compare", "house", "house"],
+    ["compare", "iwin"],
+    ["rules", "iwin"],
+    ["rules", "counting"],
+    ["replay", "{tmp}/round.json"],
+    ["replay", "{tmp}/modified.json", "--unit", "100"],  # rules that differ from the profile they name
+    ["tournament", "--agents", "greedy,random", "--deals", "2", "--rules", "house,counting"],
+    ["tournament", "--agents", "greedy,random,passer,greedy", "--deals", "1", "--rules", "faceoff"],
+]
+"""A run of every command (``{tmp}``: a folder holding the records ``replay`` reads)."""
+
+
+def _records(tmp: Path) -> None:
+    (tmp / "round.json").write_text(GREEDY_ROUND.to_json(), encoding="utf-8")
+    modified = play_round(attrs.evolve(HOUSE, thui="none"), [GreedyAgent()] * 4, seed=3)
+    (tmp / "modified.json").write_text(modified.to_json(), encoding="utf-8")
+
+
+def test_the_vietnamese_run_covers_every_command() -> None:
+    sub = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    assert {argv[0] for argv in VI_COMMANDS} == set(sub.choices)
+
+
+@pytest.mark.usefixtures("no_locale")
+@pytest.mark.parametrize("argv", VI_COMMANDS, ids=" ".join)
+def test_every_command_leaves_no_english_under_lang_vi(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each command's output (stdout and stderr, the progress line with it) in Vietnamese holds no
+    English word, and ``LANG=vi_VN.UTF-8`` gives the same output as ``--lang vi``."""
+    _records(tmp_path)
+    argv = [arg.replace("{tmp}", str(tmp_path)) for arg in argv]
+    code, *english = run(capsys, *argv, "--lang", "en")
+    assert code in (0, 1), english
+    vi_code, out, err = run(capsys, *argv, "--lang", "vi")
+    assert vi_code == code and [out, err] != english
+    assert _english_left(argv, english[0], out) | _english_left([], english[1], err) == set()
+    monkeypatch.setenv("LANG", "vi_VN.UTF-8")
+    _, out_again, err_again = run(capsys, *argv)
+    assert (out_again, re.sub(r"\d+", "#", err_again)) == (out, re.sub(r"\d+", "#", err))  # the progress line's rate varies
+
+
+def test_the_english_check_finds_english_words(tmp_path: Path) -> None:
+    """The check above is no formality: an English word, an axis's English meaning or a header is found."""
+    assert _english_left(["rules", "house"], "", "frozen  có\ndescription  Southern rules") == {"southern", "rules"}
+    assert _english_left(["compare", "house", "iwin"], "", "bombs: which bombs chop\n  house  không có") == {
+        "which",
+        "bombs",
+        "chop",
+    }
+    assert _english_left(["simulate"], "seat advantage 0.2", "chênh lệch seat 0,2") == {"seat"}
+    assert _english_left(["compare", "iwin"], "", "instant_wins  pr5 (chỉ ván đầu), four_threes (first round only)") == {
+        "first",
+        "round",
+        "only",
+    }
 
 
 @pytest.mark.usefixtures("no_locale")

@@ -126,7 +126,7 @@ def test_an_optional_module_without_its_dependency_names_the_extra(module: str, 
     """Run with the dependency made unimportable (``None`` in ``sys.modules``), installed or not.
     Where another dependency of the extra is missing too, the message names that one."""
     code = f"import sys; sys.modules[{dependency!r}] = None; import {module}"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8", timeout=120)
     last = done.stderr.strip().splitlines()[-1]
     assert done.returncode == 1
     needs, _, install = last.removeprefix(f"ModuleNotFoundError: {module} needs ").partition(", ")

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from tienlen._base.messages import MESSAGES, TEXTS, WORD_CONTEXT, WORDS, render
+from tienlen import AXES, PROFILES
+from tienlen._base.messages import AXIS_CONTEXT, MESSAGES, PROFILE_CONTEXT, TEXTS, WORD_CONTEXT, WORDS, render
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
@@ -27,8 +28,11 @@ with open(ROOT / "src" / "tienlen" / "locale" / "vi" / "LC_MESSAGES" / "tienlen.
 ENGLISH = {
     **{(code, code): text for code, text in [*MESSAGES.items(), *TEXTS.items()]},
     **{(WORD_CONTEXT + table, word): word for table, words in WORDS.items() for word in words.values()},
+    **{(AXIS_CONTEXT + axis, meaning): meaning for axis, meaning in AXES.items()},
+    **{(PROFILE_CONTEXT + name, profile.description): profile.description for name, profile in PROFILES.items()},
 }
-"""Every text of the catalogue by (context, English): the context of a message is its code."""
+"""Every text of the catalogue by (context, English): the context of a message is its code, of an
+axis's meaning ``axis:`` and the axis, of a profile's description ``profile:`` and the profile."""
 
 _NOT_PROSE = re.compile(r"\{[^}]*\}|'[^']*'|\"[^\"]*\"|`[^`]*`|\w+ = \S+|\S*[_=()\[\].]\S*")
 """What is no English prose: parameters, quoted words, code (names with _ = ( ) [ ] or a dot)."""

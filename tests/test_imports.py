@@ -217,7 +217,7 @@ def test_the_pictures_sit_above_the_values_they_draw() -> None:
 def test_importing_the_core_loads_no_optional_dependency() -> None:
     core = sorted(MODULES - set(OPTIONAL) - {"tienlen.strategies", "tienlen.__main__"})  # strategies needs hypothesis
     code = f"import sys; import {', '.join(core)}; print(sorted(m for m in ('matplotlib', 'dask', 'distributed', 'numpy', 'gymnasium', 'pettingzoo', 'pyspiel') if m in sys.modules))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8", check=True).stdout
     assert out.strip() == "[]"
 
 
@@ -229,7 +229,7 @@ def test_importing_the_package_loads_nothing_from_outside_but_attrs() -> None:
         "import sys, tienlen, tienlen.cli; "
         "print(sorted({m.split('.')[0] for m in sys.modules if not m.startswith('_')} - set(sys.stdlib_module_names) - {'tienlen'}))"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8", check=True).stdout
     assert out.strip() in ("['attr', 'attrs']", "['attrs']"), out
 
 

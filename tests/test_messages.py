@@ -21,6 +21,7 @@ from extras import skip_reason
 from hypothesis import given, strategies as st
 
 from tienlen import (
+    AXES,
     HOUSE,
     INSTANT_WIN_PATTERNS,
     NORTHERN,
@@ -39,7 +40,19 @@ from tienlen import (
     parse_cards,
     settle,
 )
-from tienlen._base.messages import LANGUAGES, MESSAGES, PATTERN_NAMES, TEXTS, WORD_CONTEXT, WORDS, fields, render
+from tienlen._base.messages import (
+    AXIS_CONTEXT,
+    LANGUAGES,
+    MESSAGES,
+    PATTERN_NAMES,
+    PROFILE_CONTEXT,
+    TEXTS,
+    WORD_CONTEXT,
+    WORDS,
+    fields,
+    render,
+    translated,
+)
 from tienlen.game.cards import DECK, format_cards
 from tienlen.money.settle import unit_for
 from tienlen.players.agents import GreedyAgent, RandomAgent, play_round
@@ -138,6 +151,11 @@ def _catalogue() -> dict[tuple[str, str], str]:
 
 VI = _catalogue()
 WORD_KEYS = [(WORD_CONTEXT + table, word) for table, words in WORDS.items() for word in words.values()]
+DECLARED_KEYS = [
+    *((AXIS_CONTEXT + axis, meaning) for axis, meaning in AXES.items()),
+    *((PROFILE_CONTEXT + name, profile.description) for name, profile in PROFILES.items()),
+]
+"""The texts declared where they belong and translated in the catalogues: each axis's meaning, each profile's description."""
 
 
 @pytest.mark.parametrize("code", [*sorted(MESSAGES), *sorted(TEXTS)])
@@ -154,9 +172,19 @@ def test_every_message_has_a_vietnamese_translation_of_one_line_that_uses_every_
 
 def test_every_word_has_a_vietnamese_word() -> None:
     assert all(VI.get(key) for key in WORD_KEYS), [key for key in WORD_KEYS if not VI.get(key)]
-    assert len(VI) == len(MESSAGES) + len(TEXTS) + len(WORD_KEYS), "the catalogue holds translations the library no longer uses"
+    assert len(VI) == len(MESSAGES) + len(TEXTS) + len(WORD_KEYS) + len(DECLARED_KEYS), (
+        "the catalogue holds translations the library no longer uses"
+    )
     assert set(PATTERN_NAMES) == set(INSTANT_WIN_PATTERNS)
     assert not set(MESSAGES) & set(TEXTS)
+
+
+@pytest.mark.parametrize(("context", "english"), DECLARED_KEYS)
+def test_every_axis_meaning_and_profile_description_has_a_vietnamese_line(context: str, english: str) -> None:
+    vietnamese = VI.get((context, english))
+    assert vietnamese and vietnamese != english and "\n" not in vietnamese and vietnamese.isprintable(), context
+    assert translated(context, english, "vi") == vietnamese and translated(context, english, "en") == english
+    assert translated(context, "a meaning of my own", "vi") == "a meaning of my own"  # a text no catalogue holds, as written
 
 
 def test_the_shipped_mo_is_the_po_compiled() -> None:

@@ -7,6 +7,7 @@ Building the sdist and the wheel and installing them in fresh environments is do
 from __future__ import annotations
 
 import ast
+import os
 import re
 import subprocess
 import sys
@@ -14,6 +15,7 @@ import tomllib
 from pathlib import Path
 
 import tienlen
+from tienlen._base.catalogue import TEXTS
 from tienlen._moved import REMOVAL
 from tienlen._version import __version__
 
@@ -120,8 +122,7 @@ def test_every_deprecation_names_the_release_that_removes_it() -> None:
                 )
                 found += 1
     assert found >= 4
-    cli = (ROOT / "src" / "tienlen" / "cli.py").read_text(encoding="utf-8")
-    assert f"--stake is deprecated and {removal}" in cli
+    assert TEXTS["cli-stake-deprecated"].startswith(f"--stake is deprecated and {removal};")  # tienlen --stake's notice
 
 
 def test_the_changelog_opens_the_release_with_its_migration() -> None:
@@ -137,3 +138,37 @@ def test_the_changelog_opens_the_release_with_its_migration() -> None:
         "Round(...)",
     ):
         assert old in section, old
+
+
+def test_the_readme_test_command_runs_over_the_cores_and_fails_on_a_deprecation(tmp_path: Path) -> None:
+    """``python -m pytest`` alone uses pytest-xdist over every core (``-n auto`` in pyproject's
+    addopts), a later ``-n`` (``.ci/run``'s ``PYTEST_ADDOPTS="-n 2"``) wins, one file runs alone,
+    and a test that meets a :class:`DeprecationWarning` fails (``filterwarnings``)."""
+    options = PYPROJECT["tool"]["pytest"]["ini_options"]
+    assert options["addopts"].split()[:2] == ["-n", "auto"]
+    assert "pytest-xdist" in " ".join(PYPROJECT["project"]["optional-dependencies"]["test"])
+    assert options["filterwarnings"][0] == "error::DeprecationWarning"
+    assert all(entry.startswith("ignore::") and entry.count(":") >= 3 for entry in options["filterwarnings"][1:]), (
+        "a third-party warning is ignored narrowly: ignore::Category:module"
+    )
+    (tmp_path / "test_old.py").write_text(
+        "import warnings\n\ndef test_old():\n    warnings.warn('old name', DeprecationWarning)\n\ndef test_new():\n    pass\n",
+        encoding="utf-8",
+    )
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-c",
+        str(ROOT / "pyproject.toml"),
+        "--rootdir",
+        str(tmp_path),
+        "-p",
+        "no:cacheprovider",
+    ]
+    environment = {**os.environ, "PYTEST_ADDOPTS": "-n 1"}
+    done = subprocess.run(
+        [*command, str(tmp_path / "test_old.py")], capture_output=True, encoding="utf-8", env=environment, timeout=120
+    )
+    assert "1 worker [2 items]" in done.stdout and "1 failed, 1 passed" in done.stdout, done.stdout
+    assert "DeprecationWarning: old name" in done.stdout

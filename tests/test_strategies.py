@@ -20,7 +20,7 @@ def test_the_package_does_not_import_the_strategies() -> None:
     import sys
 
     code = "import sys, tienlen, tienlen.learning.env, tienlen.learning.encoding, tienlen.players.agents; print('tienlen.strategies' in sys.modules, 'hypothesis' in sys.modules)"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8", check=True)
     assert done.stdout.split() == ["False", "False"]
 
 

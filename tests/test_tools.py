@@ -11,7 +11,9 @@ IMPORTS = ROOT / "tools" / "imports.py"
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(IMPORTS), *args], capture_output=True, text=True, timeout=60, check=False)
+    return subprocess.run(
+        [sys.executable, str(IMPORTS), *args], capture_output=True, text=True, encoding="utf-8", timeout=60, check=False
+    )
 
 
 def test_the_import_graph_of_the_current_tree_has_no_upward_edge() -> None:

@@ -141,9 +141,9 @@ def text(wings: dict[str, str], edges: dict[str, dict[str, bool]], lines: dict[s
     if every:
         out += ["", "edges (d: deferred, inside a function)"]
         out += [f"  {m} -> {t}{' d' if d else ''}" for m in sorted(edges) for t, d in sorted(edges[m].items())]
-    up, later = upward(wings, edges, False), upward(wings, edges, True)
+    up, up_later = upward(wings, edges, False), upward(wings, edges, True)
     out += ["", f"upward edges: {len(up) or 'none'}", *(f"  {edge}" for edge in up)]
-    out += [f"deferred upward edges (inside a function): {len(later) or 'none'}", *(f"  {edge}" for edge in later)]
+    out += [f"deferred upward edges (inside a function): {len(up_later) or 'none'}", *(f"  {edge}" for edge in up_later)]
     return "\n".join(out)
 
 

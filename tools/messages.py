@@ -6,7 +6,9 @@ from the ``dev`` extra).
 
 The catalogue (``tienlen._base.catalogue.MESSAGES`` and ``TEXTS``, and the words of ``tienlen._base.messages.WORDS``) is where
 English text lives; each message's context (``msgctxt``) is its code, each word's ``word:`` and its
-table. Translators edit ``locale/LANG/LC_MESSAGES/tienlen.po``; ``tests/test_messages.py`` fails when a
+table. The meanings of the rule axes (``tienlen.AXES``, context ``axis:`` and the axis) and the
+profiles' descriptions (context ``profile:`` and the profile) are declared where the axes and the
+profiles are, and translated here too. Translators edit ``locale/LANG/LC_MESSAGES/tienlen.po``; ``tests/test_messages.py`` fails when a
 message has no translation or the compiled ``.mo`` differs from the ``.po``.
 """
 
@@ -24,11 +26,23 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "src" / "tienlen" / "locale"
 sys.path.insert(0, str(ROOT / "src"))
 
-from tienlen._base.messages import LANGUAGES, MESSAGES, TEXTS, WORD_CONTEXT, WORDS, fields  # noqa: E402
+from tienlen._base.messages import (  # noqa: E402
+    AXIS_CONTEXT,
+    LANGUAGES,
+    MESSAGES,
+    PROFILE_CONTEXT,
+    TEXTS,
+    WORD_CONTEXT,
+    WORDS,
+    fields,
+)
+from tienlen.variants.profiles import PROFILES  # noqa: E402
+from tienlen.variants.rules import AXES  # noqa: E402
 
 
 def template() -> Catalog:
-    """The catalogue as a gettext template: one entry per code (refusals, then other texts), then one per word."""
+    """The catalogue as a gettext template: one entry per code (refusals, then other texts), then one
+    per word, per rule axis's meaning and per profile's description."""
     catalog = Catalog(project="tienlen", domain="tienlen", charset="utf-8", fuzzy=False)
     for code, text in [*sorted(MESSAGES.items()), *sorted(TEXTS.items())]:
         params = ", ".join(sorted(fields(text))) or "none"
@@ -36,6 +50,10 @@ def template() -> Catalog:
     for table, words in WORDS.items():
         for value, word in words.items():
             catalog.add(word, context=WORD_CONTEXT + table, auto_comments=[f"{table} = {value}"])
+    for axis, meaning in AXES.items():
+        catalog.add(meaning, context=AXIS_CONTEXT + axis, auto_comments=[f"the meaning of the rule axis {axis}"])
+    for name, profile in PROFILES.items():
+        catalog.add(profile.description, context=PROFILE_CONTEXT + name, auto_comments=[f"the description of the profile {name}"])
     return _brace_only(catalog)
 
 

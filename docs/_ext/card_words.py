@@ -23,6 +23,7 @@ _ACTION_MEANS = {
     "pass": "pass",
     "play": "play the cards after it",
     "interrupt": "chop (``chop``, an interrupt) with the cards after it",
+    "forfeit": "forfeit (``forfeit``): leave the round",
 }
 
 

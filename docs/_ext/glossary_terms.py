@@ -54,6 +54,7 @@ NAMES_NOT_TERMS: dict[str, str] = {
     "bombs-chops-twos-must-list": "single, pair and triple name the size of a group of 2s: một con, đôi, ba con",
     "word:twos": "a group of 2s is một con heo, đôi heo or ba con heo",
     "twos-need-same-kind-or-bomb": "the Vietnamese names the 2s through {twos} (một con heo, đôi heo, ba con heo)",
+    "axis:direction": "round is 'around' (play goes round the table), not a round of play",
 }
 """Where a message's English holds a term of :data:`TERMS` but not as that term, and why."""
 

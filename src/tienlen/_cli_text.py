@@ -7,7 +7,7 @@ import shutil
 import textwrap
 from collections.abc import Sequence
 
-from tienlen._base.messages import render
+from tienlen._base.messages import PROFILE_CONTEXT, render, translated
 from tienlen.game.cards import format_cards
 from tienlen.game.events import Chop, Finished, Forfeited, Froze, InstantWin, Passed, Played, TrickWon
 from tienlen.game.round import Round
@@ -17,7 +17,7 @@ from tienlen.players.simulate import wrap_long_line
 from tienlen.variants.profiles import PROFILES
 from tienlen.variants.rules import AXES, RuleSet
 
-__all__ = ["format_round", "format_settlement", "describe", "columns", "fit", "label"]
+__all__ = ["format_round", "format_settlement", "describe", "description", "columns", "fit", "label"]
 
 
 def format_round(round_: Round, names: Sequence[str] | None = None) -> str:
@@ -73,15 +73,17 @@ def format_settlement(settlement: Settlement, rules: RuleSet, names: Sequence[st
 
 def describe(rules: RuleSet, lang: str) -> str:
     """A rule set axis by axis, one axis a line, its value wrapped under itself to fit the terminal;
-    the words ``yes``, ``no`` and ``none`` in ``lang`` (axis names and values stay as rules files write them)."""
+    the words (``yes``, ``no``, ``none``, a profile's description) in ``lang`` (axis names and the
+    values rules files write stay as written)."""
     mapping = rules.to_mapping()
-    words = {word: render(code, {}, lang) for word, code in (("yes", "cli-yes"), ("no", "cli-no"), ("none", "cli-none"))}
     width = max(map(len, AXES))
     lines = []
     for axis in AXES:
-        value = describe_value(axis, mapping.get(axis))
+        value = describe_value(axis, mapping.get(axis), lang)
+        if axis == "description":
+            value = description(value, lang)
         wrapped = textwrap.wrap(
-            words.get(value, value),
+            value,
             max(columns(), width + 22),
             initial_indent=f"{axis:<{width}}  ",
             subsequent_indent=" " * (width + 2),
@@ -101,7 +103,16 @@ def fit(text: str) -> str:
     return "\n".join(wrap_long_line(line, columns()) for line in text.split("\n"))
 
 
-def label(rules: RuleSet) -> str:
+def description(text: str, lang: str) -> str:
+    """A rule set's description in ``lang`` when it is a profile's own (the catalogues hold those),
+    else as written."""
+    for name, profile in PROFILES.items():
+        if profile.description == text:
+            return translated(PROFILE_CONTEXT + name, text, lang)
+    return text
+
+
+def label(rules: RuleSet, lang: str = "en") -> str:
     """The rule set's name, marked when it is a profile's name on rules that differ from the profile."""
     profile = PROFILES.get(rules.name)
-    return rules.name if profile is None or profile == rules else f"{rules.name} (modified: not the {rules.name} profile)"
+    return rules.name if profile is None or profile == rules else render("cli-modified-profile", {"name": rules.name}, lang)

@@ -316,10 +316,7 @@ def _unit(args: argparse.Namespace, rules: RuleSet | None = None) -> int:
     if args.stake is not None and args.unit is not None:
         raise InvalidArgument.of("cli-unit-and-stake")
     if args.stake is not None:
-        _say(
-            "tienlen: --stake is deprecated and goes in 0.3.0; use --unit (the same amount: the house entry, or the bet)",
-            sys.stderr,
-        )
+        _say("tienlen: " + render("cli-stake-deprecated", {}, args.lang), sys.stderr)
     unit = check_int(next((u for u in (args.unit, args.stake) if u is not None), DEFAULT_UNIT), "--unit", 1, MAX_AMOUNT)
     return unit if rules is None else unit_for(rules, unit)
 
@@ -487,7 +484,7 @@ def _simulate(args: argparse.Namespace) -> int:
         if Path(args.plot).suffix.lower() not in (".png", ".svg", ".pdf"):
             raise InvalidArgument.of("plot-name-png-svg-pdf", plot=shown(args.plot))
         plot = _extra("tienlen.show.plot", "plot")
-    progress = None if args.quiet else ProgressBar(sys.stderr, terminal=sys.stderr.isatty())  # sized to the terminal
+    progress = _progress(args)
     if args.dask:
         distributed = _extra("distributed", "dask")
         with distributed.Client(args.dask) as client:
@@ -495,10 +492,18 @@ def _simulate(args: argparse.Namespace) -> int:
     else:
         stats = run.play(workers=args.workers, progress=progress)
     if args.plot:
-        plot.simulation_figure(stats).savefig(args.plot)
-        _say(f"charts written to {args.plot}", sys.stderr)
-    _say(json.dumps(run.report(stats), indent=2, ensure_ascii=False) if args.json else format_stats(stats, columns()))
+        plot.simulation_figure(stats, lang=args.lang).savefig(args.plot)
+        _say(render("cli-charts-written", {"path": args.plot}, args.lang), sys.stderr)
+    if args.json:
+        _say(json.dumps(run.report(stats), indent=2, ensure_ascii=False))
+    else:
+        _say(format_stats(stats, columns(), args.lang))
     return 0
+
+
+def _progress(args: argparse.Namespace) -> ProgressBar | None:
+    """The progress line on stderr, in the command's language (sized to the terminal), unless --quiet."""
+    return None if args.quiet else ProgressBar(sys.stderr, terminal=sys.stderr.isatty(), lang=args.lang)
 
 
 def _extra(module: str, extra: str) -> Any:
@@ -517,8 +522,8 @@ def _compare(args: argparse.Namespace) -> int:
         _say(describe(sets[0], args.lang))
         return 0
     diff = compare(*sets, every_axis=args.all or len(sets) == 1)
-    formats = {"text": lambda: diff.text(columns()), "markdown": diff.markdown, "json": diff.to_json, "csv": diff.csv}
-    _say(formats[args.format]().rstrip("\n"))
+    formats = {"text": lambda lang: diff.text(columns(), lang), "markdown": diff.markdown, "json": diff.to_json, "csv": diff.csv}
+    _say(formats[args.format](args.lang).rstrip("\n"))
     return 0
 
 
@@ -541,7 +546,7 @@ def _replay(args: argparse.Namespace) -> int:
     else:  # the hands and every event in the language's own words
         hands = [f"{render('seat-name', {'seat': s}, args.lang)}: {format_cards(m)}" for s, m in enumerate(round_.dealt)]
         _say(fit("\n".join([*hands, *(event.text(args.lang) for event in round_.events)])))
-    replays = {"count": len(round_.actions), "rules": label(round_.rules)}
+    replays = {"count": len(round_.actions), "rules": label(round_.rules, args.lang)}
     _say(fit("\n" + render("cli-record-replays", replays, args.lang)))
     if not round_.is_over:
         _say(render("cli-round-unfinished", {"seat": round_.to_act, "code": EXIT_UNFINISHED}, args.lang))
@@ -572,8 +577,7 @@ def _tournament(args: argparse.Namespace) -> int:
     check_int(args.workers, "--workers", 1, MAX_WORKERS)
     if args.dask and args.workers != 1:
         raise InvalidArgument.of("workers-spreads-deals-over-machine")
-    progress = None if args.quiet else ProgressBar(sys.stderr, terminal=sys.stderr.isatty())
-    options: dict[str, Any] = {"deals": args.deals, "seed": args.seed, "progress": progress}
+    options: dict[str, Any] = {"deals": args.deals, "seed": args.seed, "progress": _progress(args)}
     if args.dask:
         distributed = _extra("distributed", "dask")
         with distributed.Client(args.dask) as client:
@@ -583,5 +587,5 @@ def _tournament(args: argparse.Namespace) -> int:
     if args.json:
         _say(json.dumps({"tournaments": [t.to_mapping() for t in results]}, indent=2, ensure_ascii=False))
     else:
-        _say("\n\n".join(format_tournament(t) for t in results))
+        _say("\n\n".join(format_tournament(t, args.lang) for t in results))
     return 0

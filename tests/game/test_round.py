@@ -1216,6 +1216,13 @@ def test_every_legal_action_reads_back_from_its_text(name: str, data: st.DataObj
         ("seat 2 interrupt 6s 6c 7s 7c 8s 8c 9s 9c", None, "seat 2 interrupt 6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣"),
         ("seat 3 forfeit", None, "seat 3 forfeit"),
         ("  play   J bích  ", 3, "seat 3 play J♠"),
+        ("ghế 3 bỏ cuộc", None, "seat 3 forfeit"),
+        ("Ghế 0 BỎ CUỘC", None, "seat 0 forfeit"),
+        ("bo cuoc", 2, "seat 2 forfeit"),
+        ("seat 1 bỏ cuộc", 1, "seat 1 forfeit"),
+        ("ghế 1 bỏ lượt", None, "seat 1 pass"),
+        ("đánh 4♠", None, "seat 1 play 4♠"),
+        ("ghế 2 chặt 6♠6♣7♠7♣8♠8♣9♠9♣", None, "seat 2 interrupt 6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣"),
     ],
 )
 def test_what_a_person_types_is_read(text: str, seat: int | None, expected: str) -> None:
@@ -1258,6 +1265,8 @@ def test_a_read_action_is_applied_by_the_round_which_says_whether_it_is_legal() 
         ("seat 2 pass", 1, IllegalPlay, "'seat 2 pass' is for seat 2, but this is seat 1"),
         ("chop 6♠6♣7♠7♣8♠8♣9♠9♣", None, IllegalPlay, "say which seat acts: 'seat 2 chop"),
         ("forfeit", None, IllegalPlay, "say which seat acts"),
+        ("bỏ cuộc", None, IllegalPlay, "say which seat acts: 'seat 2 bỏ cuộc'"),
+        ("ghế 2 bỏ cuộc 4s", None, IllegalPlay, "cannot read '4s' in 'ghế 2 bỏ cuộc 4s': 'bỏ cuộc' takes no cards"),
         ("play 4s 9z", None, InvalidCards, "cannot read '9z' as a card"),
         ("play 4s 5s", None, InvalidCombo, "4♠ 5♠ is not a combination"),
         ("pass", 7, InvalidArgument, "seat must be a seat from 0 to 3, not 7"),
@@ -1305,6 +1314,7 @@ def test_every_action_word_reads_in_every_spelling(word: str, kind: str) -> None
         "pass": ("", 1, "seat 1 pass"),
         "play": (" 4 bích", 1, "seat 1 play 4♠"),
         "interrupt": (" 6♠6♣7♠7♣8♠8♣9♠9♣", 2, "seat 2 interrupt 6♠ 6♣ 7♠ 7♣ 8♠ 8♣ 9♠ 9♣"),
+        "forfeit": ("", 3, "seat 3 forfeit"),
     }[kind]
     for form in spelt(word):
         assert str(round_.parse_action(form + cards, seat)) == expected, form
@@ -1315,8 +1325,8 @@ def test_every_action_word_reads_in_every_spelling(word: str, kind: str) -> None
 @pytest.mark.parametrize(
     ("text", "seat", "error", "message"),
     [
-        ("bỏ 4s", None, IllegalPlay, "cannot read '4s' in 'bỏ 4s': 'pass' takes no cards"),
-        ("bỏ cuộc", None, IllegalPlay, "cannot read 'cuộc' in 'bỏ cuộc'"),
+        ("bỏ 4s", None, IllegalPlay, "cannot read '4s' in 'bỏ 4s': 'bỏ' takes no cards"),
+        ("bỏ trận", None, IllegalPlay, "cannot read 'trận' in 'bỏ trận': 'bỏ' takes no cards"),
         ("lượt", None, IllegalPlay, "cannot read 'lượt' in 'lượt'"),
         ("chặt 6♠6♣7♠7♣8♠8♣9♠9♣", None, IllegalPlay, "say which seat acts: 'seat 2 chặt"),
         ("đánh", None, IllegalPlay, "'đánh' names no cards"),

@@ -95,7 +95,7 @@ def test_validator_is_ready_to_use() -> None:
 
 def test_validator_without_jsonschema_names_the_extra() -> None:
     code = "import sys; sys.modules['jsonschema'] = None; from tienlen.io.wire import validator; validator('view')"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8", timeout=120)
     last = done.stderr.strip().splitlines()[-1]
     assert last == (
         "ModuleNotFoundError: tienlen.io.wire.validator needs jsonschema, from the jsonschema extra: pip install 'tienlen[jsonschema]'"

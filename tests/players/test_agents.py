@@ -397,7 +397,9 @@ def test_random_agents_play_the_same_rounds_in_another_process(hash_seed: str) -
         exec(RANDOM_ROUNDS, {})
     source = str(Path(tienlen.__file__).resolve().parent.parent)
     environment = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": source}
-    there = subprocess.run([sys.executable, "-c", RANDOM_ROUNDS], capture_output=True, text=True, env=environment, timeout=120)
+    there = subprocess.run(
+        [sys.executable, "-c", RANDOM_ROUNDS], capture_output=True, text=True, encoding="utf-8", env=environment, timeout=120
+    )
     assert there.returncode == 0, there.stderr
     assert there.stdout == here.getvalue() and len(here.getvalue().splitlines()) == 15
 

@@ -3,6 +3,7 @@ and each axis shown where it differs."""
 
 from __future__ import annotations
 
+import json
 import pickle
 
 import attrs
@@ -138,3 +139,30 @@ def test_a_comparison_row_reads_as_its_axis_each_value_in_words_and_its_meaning(
     straight = next(row for row in rows if row.axis == "straight_two_on_top")
     assert repr(straight).startswith("<AxisDifference straight_two_on_top: no | yes — ")
     assert str(straight) == repr(straight)
+
+
+def test_a_comparison_writes_its_meanings_headers_and_words_in_the_language_asked_for() -> None:
+    diff = compare(HOUSE, PAGAT)
+    english, vietnamese = diff.text(lang="en").splitlines(), diff.text(lang="vi").splitlines()
+    assert diff.text(lang="en") == diff.text() and english != vietnamese
+    for row in diff.rows:  # each axis's meaning is the catalogue's Vietnamese, the axis name as written
+        (line,) = [line for line in vietnamese if line.startswith(f"{row.axis}: ")]
+        assert not line.endswith(row.meaning[:20])
+    assert diff.markdown(lang="vi").splitlines()[0] == "| mục luật | ý nghĩa | house | pagat |"
+    assert diff.csv(lang="vi").splitlines()[0] == "mục luật,ý nghĩa,house,pagat"
+    assert diff.table(lang="vi").split()[:3] == ["mục", "luật", "house"]
+    meanings = {axis["axis"]: axis["meaning"] for axis in json.loads(diff.to_json(lang="vi"))["axes"]}
+    assert meanings["min_players"] == "số người chơi ít nhất ở bàn"
+    assert json.loads(diff.to_json())["axes"][0]["meaning"] == AXES["min_players"]
+    copy = compare(HOUSE, attrs.evolve(HOUSE, name="copy"))
+    assert copy.text(lang="vi") == copy.table(lang="vi") == "house và copy không khác nhau ở mục luật nào"
+    with pytest.raises(InvalidArgument):
+        diff.text(lang="fr")
+
+
+def test_a_value_is_described_in_the_language_asked_for_and_a_rules_file_word_as_written() -> None:
+    assert [describe_value("frozen", v, "vi") for v in (True, False, None)] == ["có", "không", "—"]
+    assert describe_value("interrupt_bombs", (), "vi") == describe_value("thui", "none", "vi") == "không có"
+    assert describe_value("thui", "above", "vi") == "above"  # what a rules file writes
+    assert describe_value("instant_wins", {"pr5": "any", "four_threes": "later"}, "vi") == "pr5, four_threes (chỉ các ván sau)"
+    assert describe_value("instant_wins", {"four_threes": "first"}) == "four_threes (first round only)"

@@ -103,6 +103,8 @@ def test_the_how_to_dask_script_runs_as_a_script(tmp_path: Path) -> None:
     assert 'if __name__ == "__main__":' in code
     script = tmp_path / "variants.py"
     script.write_text(code.replace("rounds=100_000", "rounds=8").replace("n_workers=4", "n_workers=2"), encoding="utf-8")
-    done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=180)
+    done = subprocess.run(
+        [sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, encoding="utf-8", timeout=180
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert "house" in done.stdout and "iwin" in done.stdout

@@ -119,6 +119,17 @@ def test_the_text_keeps_the_bots_figures_in_one_column_whatever_their_names() ->
     assert len({row.index("[") for row in rows}) == 1
 
 
+def test_the_text_reads_in_vietnamese_with_its_columns_kept() -> None:
+    stats = simulate([HOUSE], rounds=8, bots=("greedy-plan", "greedy", "random"))
+    text = format_stats(stats, lang="vi")
+    rows = [line for line in text.splitlines() if " mỗi ghế " in line]
+    assert len(rows) == 3 and len({row.index(" mỗi ghế ") for row in rows}) == 1 and len({row.index("[") for row in rows}) == 1
+    assert text.splitlines()[0] == "house: 8 ván, 4 người chơi; 1 lần thắng thường = 4 chip"
+    e = stats[0].seat_results[0]
+    assert f"[{e.low:+.3f}; {e.high:+.3f}]".replace(".", ",") in text  # decimal commas, the bounds apart with ;
+    assert "(kết quả tính bằng số lần thắng thường:" in text and "per round" not in text
+
+
 def test_a_run_description_round_trips_and_replays() -> None:
     run = Run(rule_sets=(HOUSE, PAGAT), rounds=3, seed=4, bots=("greedy",))
     again = Run.from_mapping(run.to_mapping())

@@ -95,6 +95,16 @@ def test_the_text_table_keeps_its_columns_for_long_entrant_names(capsys: pytest.
     assert [found.start() if found else None for found in figures] == [header.index(" money")] * 2
 
 
+def test_the_vietnamese_table_keeps_its_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "--agents", "greedy-plan,greedy", "--deals", "4", "--quiet", "--lang", "vi"]) == 0
+    out = capsys.readouterr().out
+    header, *rows = [line for line in out.splitlines() if line.startswith("  ")][:3]
+    figures = [re.search(r" [+-]\d", row) for row in rows]
+    assert header.split()[:3] == ["bot", "tiền", "mỗi"] and "về nhất" in header
+    assert [found.start() if found else None for found in figures] == [header.index(" tiền")] * 2
+    assert "mỗi lần chia (" in out and "(khoảng tin cậy 95%" in out and "per deal" not in out
+
+
 @pytest.mark.slow
 def test_search_beats_greedy_in_a_reduced_duplicate_tournament() -> None:
     # The aim (>= 55% first places over 500 deals x 4 seatings) is measured by benchmarks; here a
@@ -160,7 +170,7 @@ def test_the_command_line_starts_a_billion_deal_tournament_at_once_in_little_mem
     with the process holding less than 100 MiB at its most (3.3 GiB after 25 s before)."""
     command = [sys.executable, "-m", "tienlen", "tournament", "--deals", "1000000000", "--agents", "random,greedy"]
     with subprocess.Popen(
-        command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, preexec_fn=limit_memory
+        command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, encoding="utf-8", preexec_fn=limit_memory
     ) as running:
         try:
             began = time.monotonic()

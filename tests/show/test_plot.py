@@ -67,3 +67,16 @@ def test_nothing_to_draw_is_refused() -> None:
         money_chart([])
     with pytest.raises(InvalidArgument, match="no round yet"):
         balance_chart(Match.start(FACEOFF))
+
+
+def test_the_charts_speak_the_language_asked_for() -> None:
+    figure = simulation_figure(STATS, lang="vi")
+    assert [ax.get_title() for ax in figure.axes][:3] == [
+        "Tiền chuyển tay mỗi ván",
+        "Kết quả mỗi ghế (trung bình, khoảng tin cậy 95%)",
+        "Sự kiện mỗi ván",
+    ]
+    assert [t.get_text() for t in figure.axes[2].get_xticklabels()] == ["chặt", "chuỗi chặt", "cóng", "thúi", "tới trắng"]
+    legend = figure.axes[1].get_legend()
+    assert legend is not None and [t.get_text() for t in legend.get_texts()] == [f"ghế {seat}" for seat in range(4)]
+    assert figure.get_suptitle().startswith("6 ván chia theo seed")

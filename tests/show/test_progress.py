@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
+from tienlen.errors import InvalidArgument
 from tienlen.show.progress import ProgressBar
 
 
@@ -52,3 +53,16 @@ def test_the_terminal_width_comes_from_columns_by_default(monkeypatch: pytest.Mo
     out = io.StringIO()
     ProgressBar(out, terminal=True, clock=clock(0.0, 10.0))("house", 250, 1000)
     assert len(out.getvalue().removeprefix("\r").removesuffix("\x1b[K")) < 60
+
+
+def test_the_progress_line_speaks_the_language_asked_for() -> None:
+    out = io.StringIO()
+    bar = ProgressBar(out, terminal=False, every=5.0, clock=clock(0.0, 10.0, 40.0), lang="vi")
+    bar("house", 1000, 4000)  # not yet: within the first five seconds... at 10 s, a line
+    bar("house", 4000, 4000)
+    assert (
+        out.getvalue()
+        == "house: 1000/4000 ván (25%), 100 ván/giây, còn khoảng 30 s\nhouse: 4000/4000 ván (100%), 100 ván/giây, xong sau 40 s\n"
+    )
+    with pytest.raises(InvalidArgument):
+        ProgressBar(out, terminal=False, lang="fr")

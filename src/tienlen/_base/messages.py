@@ -25,16 +25,20 @@ from tienlen._base.cache import BoundedCache
 from tienlen._base.catalogue import MESSAGES, TEXTS
 
 __all__ = [
+    "AXIS_CONTEXT",
     "LANGUAGES",
     "MESSAGES",
+    "PROFILE_CONTEXT",
     "TEXTS",
     "WORDS",
     "WORD_CONTEXT",
     "Params",
     "fields",
     "jsonable",
+    "format_number",
     "number_text",
     "render",
+    "translated",
     "words_of",
 ]
 
@@ -94,15 +98,26 @@ WORDS: dict[str, dict[str, str]] = {
     "colour": {"1": "black", "2": "red", "3": "one black, one red"},
     "place": {"1": "1st", "2": "2nd", "3": "3rd", "4": "4th"},
     "currency": {"chips": "chips", "bets": "bets", "points": "points"},
+    "unit_name": {"entry": "entry", "bet": "bet", "point": "point"},
+    "event": {"chops": "chops", "chains": "chains", "cóng": "cóng", "thúi": "thúi", "instant wins": "instant wins"},
     "pattern": {name: name.replace("_", " ") for name in PATTERN_NAMES},
 }
 """Parameters whose values are words: a parameter named ``kind`` or ending in ``_kind`` is a kind of
 combination, ``want`` one with its ``length``, ``sets`` what a run is made of (a run's kind), ``bomb``/``*_bomb`` a bomb class, ``twos`` the size of
 a 2-group, ``colour`` a pair's colours (1 black, 2 red, 3 one of each), ``place``/``*_place`` a
-place (1 to 4), ``currency`` what a settlement counts in, ``pattern`` an instant win's pattern."""
+place (1 to 4), ``currency`` what a settlement counts in, ``unit_name`` what one unit of a room is called
+(a profile's name for it; another stays as written), ``pattern`` an instant win's pattern; ``event`` names the
+events a simulation counts (``ProfileStats.frequencies``)."""
 
 WORD_CONTEXT = "word:"
 """The message context of a word of :data:`WORDS` in the catalogues (``word:kind``); a message's context is its code."""
+
+AXIS_CONTEXT = "axis:"
+"""The message context of a rule axis's meaning (``axis:bombs``): the English is declared with the
+axis (``tienlen.AXES``), and ``tools/messages.py`` puts it in the catalogues from there."""
+
+PROFILE_CONTEXT = "profile:"
+"""The message context of a profile's description (``profile:house``), declared with the profile."""
 
 _DIRECTORY = os.path.join(os.path.dirname(os.path.dirname(__file__)), "locale")  # not pathlib: light to import
 _TRANSLATIONS: BoundedCache[str, gettext.NullTranslations] = BoundedCache("message catalogues", limit=8, holds="languages")
@@ -156,6 +171,27 @@ def render(code: str, params: Params, lang: str = "en") -> str:
     words = _translation(lang)
     values = {name: _value(name, value, params, words, lang) for name, value in params.items()}
     return words.pgettext(code, english).format_map(_Missing(values))
+
+
+def translated(context: str, english: str, lang: str = "en") -> str:
+    """``english`` in ``lang`` under a context of the catalogues (:data:`AXIS_CONTEXT` and the axis,
+    :data:`PROFILE_CONTEXT` and the profile), or ``english`` itself where the catalogue has no such
+    text (a description a rules file wrote).
+
+    >>> translated(PROFILE_CONTEXT + "house", "a room of my own", "vi")
+    'a room of my own'
+    """
+    return _translation(lang).pgettext(context, english)
+
+
+def format_number(value: float, spec: str, lang: str = "en") -> str:
+    """``value`` formatted with ``spec`` and written with ``lang``'s separators.
+
+    >>> format_number(4000, ",", "vi"), format_number(-0.125, "+.3f", "vi"), format_number(-0.125, "+.3f")
+    ('4.000', '-0,125', '-0.125')
+    """
+    separators = _SEPARATORS.get(lang)
+    return format(value, spec) if separators is None else format(value, spec).translate(separators)
 
 
 def words_of(table: str, value: str, lang: str = "en") -> str:

@@ -56,17 +56,19 @@ SUITS: dict[str, int] = {
 }
 """Suit words and the suit each names (0 ♠, 1 ♣, 2 ♦, 3 ♥, as :class:`tienlen.Suit`)."""
 
-ACTIONS: dict[str, Literal["play", "pass", "interrupt"]] = {
+ACTIONS: dict[str, Literal["play", "pass", "interrupt", "forfeit"]] = {
     "bỏ lượt": "pass",
     "bỏ qua": "pass",
     "bỏ": "pass",
     "qua": "pass",
     "đánh": "play",
     "chặt": "interrupt",
+    "bỏ cuộc": "forfeit",
 }
 """Words that begin an action, and the action each means: ``bỏ``, ``bỏ lượt``, ``bỏ qua`` and ``qua``
-pass; ``đánh`` plays the cards after it; ``chặt`` chops out of turn with them (the English ``chop``).
-Each stands where ``pass``, ``play`` or ``chop`` stands, after an optional ``seat N`` or ``ghế N``."""
+pass; ``đánh`` plays the cards after it; ``chặt`` chops out of turn with them (the English ``chop``);
+``bỏ cuộc`` forfeits (leaves the round). Each stands where ``pass``, ``play``, ``chop`` or ``forfeit``
+stands, after an optional ``seat N`` or ``ghế N``."""
 
 SEAT = "ghế"
 """The word for a seat, read where ``seat`` is (``ghế 2 bỏ lượt``, or ``ghe 2 bo luot``)."""

@@ -82,8 +82,8 @@ def parse_action(text: str, rules: RuleSet, *, seat: int | None = None, to_act: 
     ``chop 6♠6♣6♦6♥`` (an out-of-turn interrupt), ``forfeit``, each optionally after ``seat N`` (or ``ghế N``),
     so that ``str(action)`` reads back. Cards may be written in any spelling :func:`~tienlen.parse_cards` reads,
     a rank and its suit standing apart as well (``A bích``, ``heo cơ``, ``A s``). The Vietnamese
-    words ``bỏ``, ``bỏ lượt``, ``bỏ qua`` or ``qua`` pass, ``đánh`` plays and ``chặt`` chops (with or without
-    diacritics, in any case). Invisible characters (a zero-width space, a variation selector) are
+    words ``bỏ``, ``bỏ lượt``, ``bỏ qua`` or ``qua`` pass, ``đánh`` plays, ``chặt`` chops and ``bỏ cuộc``
+    forfeits (with or without diacritics, in any case). Invisible characters (a zero-width space, a variation selector) are
     dropped from the whole text, words and cards alike, as card text drops them.
 
     The action is for ``seat`` when given (a ``seat N`` in the text must then agree), else for the
@@ -116,6 +116,7 @@ def parse_action(text: str, rules: RuleSet, *, seat: int | None = None, to_act: 
     if not words:
         raise IllegalPlay.of("no-action-given")
     kind, verb = _verb(words)
+    said = " ".join(words[:verb])  # the action's word as written (``pass``, ``bỏ qua``)
     if kind is None:
         kind = "play"
         # A card may be written as a rank and a suit apart ("A bích", "heo cơ", "A s").
@@ -127,7 +128,7 @@ def parse_action(text: str, rules: RuleSet, *, seat: int | None = None, to_act: 
         raise IllegalPlay.of("seat-not-named", text=text.strip())
     if kind in ("pass", "forfeit"):
         if words:
-            raise IllegalPlay.of("action-takes-no-cards", words=words[0], text=text, kind=kind)
+            raise IllegalPlay.of("action-takes-no-cards", words=words[0], text=text, said=said)
         return Action(kind=kind, seat=who)
     if not words:
         raise IllegalPlay.of("action-names-no-cards", text=text.strip())

@@ -21,7 +21,9 @@ from typing import Any
 
 import attrs
 
+from tienlen._base.checks import check_lang
 from tienlen._base.input import shown
+from tienlen._base.messages import AXIS_CONTEXT, render, translated
 from tienlen.errors import InvalidArgument, InvalidCombo, InvalidRecord, one_line
 from tienlen.game.beating import explain
 from tienlen.game.cards import Card
@@ -93,17 +95,20 @@ class Comparison:
 
     ``str()`` is :meth:`text` (narrow: one block per axis, with its meaning); :meth:`table` is the
     wide grid, :meth:`markdown`, :meth:`csv` and :meth:`to_json` the same rows for other tools.
+    Each writes its words in ``lang`` (``"en"`` or ``"vi"``): the meanings, the headers and the
+    words among the values (``yes``, ``none``); axis names and the values a rules file writes
+    (``multiply``, ``PR3``) stay as they are written.
     """
 
     names: tuple[str, ...]
     rows: tuple[AxisDifference, ...]
 
-    def table(self) -> str:
+    def table(self, lang: str = "en") -> str:
         """A plain-text table: one row per differing axis, one column per rule set."""
-        header = ("axis", *self.names)
-        body = [(row.axis, *(describe_value(row.axis, v) for v in row.values)) for row in self.rows]
+        header = (render("compare-axis", {}, check_lang(lang)), *self.names)
+        body = [(row.axis, *(describe_value(row.axis, v, lang) for v in row.values)) for row in self.rows]
         if not body:
-            return f"{' and '.join(self.names)} do not differ on any axis"
+            return self._same(lang)
         widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(header))]
 
         def fmt(line: Sequence[str]) -> str:
@@ -111,7 +116,7 @@ class Comparison:
 
         return "\n".join([fmt(header), fmt(["-" * w for w in widths]), *map(fmt, body)])
 
-    def text(self, width: int = 88) -> str:
+    def text(self, width: int = 88, lang: str = "en") -> str:
         """One block per axis, wrapped to ``width`` columns: the axis and what it means, then each
         rule set's value on its own line.
 
@@ -122,42 +127,54 @@ class Comparison:
           house     yes
           northern  no
         """
+        check_lang(lang)
         if not self.rows:
-            return f"{' and '.join(self.names)} do not differ on any axis"
+            return self._same(lang)
         pad = max(map(len, self.names)) + 4
         blocks = []
         for row in self.rows:
-            lines = textwrap.wrap(f"{row.axis}: {row.meaning}", width, subsequent_indent="    ")
+            lines = textwrap.wrap(f"{row.axis}: {_meaning(row, lang)}", width, subsequent_indent="    ")
             for name, value in zip(self.names, row.values, strict=True):
                 lines += textwrap.wrap(
-                    describe_value(row.axis, value), width, initial_indent=f"  {name:<{pad - 2}}", subsequent_indent=" " * pad
+                    describe_value(row.axis, value, lang),
+                    width,
+                    initial_indent=f"  {name:<{pad - 2}}",
+                    subsequent_indent=" " * pad,
                 ) or [f"  {name}"]
             blocks.append("\n".join(lines))
         return "\n\n".join(blocks)
 
-    def _cells(self) -> list[list[str]]:
-        return [[row.axis, row.meaning, *(describe_value(row.axis, v) for v in row.values)] for row in self.rows]
+    def _same(self, lang: str) -> str:
+        names = f" {render('compare-and', {}, lang)} ".join(self.names)
+        return render("compare-no-difference", {"names": names}, lang)
 
-    def markdown(self) -> str:
+    def _header(self, lang: str) -> list[str]:
+        return [render("compare-axis", {}, check_lang(lang)), render("compare-meaning", {}, lang), *self.names]
+
+    def _cells(self, lang: str) -> list[list[str]]:
+        return [[row.axis, _meaning(row, lang), *(describe_value(row.axis, v, lang) for v in row.values)] for row in self.rows]
+
+    def markdown(self, lang: str = "en") -> str:
         """A Markdown table: axis, meaning, then one column per rule set."""
 
         def line(cells: Sequence[str]) -> str:
             return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
 
-        header = ["axis", "meaning", *self.names]
-        return "\n".join([line(header), line(["---"] * len(header)), *map(line, self._cells())])
+        header = self._header(lang)
+        return "\n".join([line(header), line(["---"] * len(header)), *map(line, self._cells(lang))])
 
-    def csv(self) -> str:
+    def csv(self, lang: str = "en") -> str:
         """CSV text: a header row (axis, meaning, the rule set names), then one row per axis."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["axis", "meaning", *self.names])
-        writer.writerows(self._cells())
+        writer.writerow(self._header(lang))
+        writer.writerows(self._cells(lang))
         return out.getvalue()
 
-    def to_json(self) -> str:
-        """JSON: the rule set names and, per axis, its meaning and the raw values in the same order."""
-        rows = [{"axis": r.axis, "meaning": r.meaning, "values": list(_thawed(r.values))} for r in self.rows]
+    def to_json(self, lang: str = "en") -> str:
+        """JSON: the rule set names and, per axis, its meaning (in ``lang``) and the raw values in the same order."""
+        check_lang(lang)
+        rows = [{"axis": r.axis, "meaning": _meaning(r, lang), "values": list(_thawed(r.values))} for r in self.rows]
         return json.dumps({"rules": list(self.names), "axes": rows}, ensure_ascii=False, indent=2)
 
     def __str__(self) -> str:
@@ -186,41 +203,52 @@ def compare(first: RuleSet, *others: RuleSet, every_axis: bool = False) -> Compa
     return Comparison(names=tuple(r.name for r in sets), rows=tuple(rows))
 
 
-def describe_value(axis: str, value: Any) -> str:
-    """An axis value (as in :meth:`RuleSet.to_mapping`) in short words.
+def _meaning(row: AxisDifference, lang: str) -> str:
+    """The row's meaning in ``lang``: the axis's own meaning is in the catalogues (``axis:NAME``)."""
+    return translated(AXIS_CONTEXT + row.axis, row.meaning, lang)
+
+
+def describe_value(axis: str, value: Any, lang: str = "en") -> str:
+    """An axis value (as in :meth:`RuleSet.to_mapping`) in short words, the words (``yes``, ``no``,
+    ``none``, ``first round only``) in ``lang``; the values a rules file writes stay as written.
 
     Bomb tables read ``quad > 2,22,PR3``: a quad chops a single 2, a pair of 2s and a PR3.
+
+    >>> describe_value("frozen", True, "vi"), describe_value("instant_wins", {"pr5": "first"}, "vi")
+    ('có', 'pr5 (chỉ ván đầu)')
     """
+    check_lang(lang)
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return render("cli-yes" if value else "cli-no", {}, lang)
+    none = render("cli-none", {}, lang)
+    if value == "none":  # chop_payment, thui, chop_out_voids: there is none
+        return none
     if axis == "bombs":
         if not value:
-            return "none"
+            return none
         return "; ".join(_bomb_words(name, spec) for name, spec in value.items())
     if axis == "placement":
         return (
             "; ".join(
                 f"{n}p: " + ", ".join(f"{payer}→{payee} {amount}" for payer, payee, amount in pays) for n, pays in value.items()
             )
-            or "none"
+            or none
         )
     if axis == "place_points":
-        return "; ".join(f"{n}p: " + "/".join(map(str, points)) for n, points in value.items()) or "none"
+        return "; ".join(f"{n}p: " + "/".join(map(str, points)) for n, points in value.items()) or none
     if axis == "bomb_values":
-        return ", ".join(f"{k} {v}" for k, v in value.items()) or "none"
+        return ", ".join(f"{k} {v}" for k, v in value.items()) or none
     if axis == "instant_wins":
-        return (
-            ", ".join(p if r == "any" else f"{p} ({r} round{'' if r == 'first' else 's'} only)" for p, r in value.items())
-            or "none"
-        )
+        only = {"first": "value-first-round-only", "later": "value-later-rounds-only"}
+        return ", ".join(p if r == "any" else render(only[r], {"name": p}, lang) for p, r in value.items()) or none
     if axis in PER_PLAYERS and isinstance(value, Mapping):
         return "; ".join(f"{n}p: {units}" for n, units in value.items())
     if axis == "two_values":
         return " ".join(f"2{s}={v}" for s, v in zip("♠♣♦♥", value, strict=True))
     if isinstance(value, (list, tuple)):
-        return ", ".join(map(str, value)) or "none"
+        return ", ".join(map(str, value)) or none
     return one_line(str(value), 1000)  # a description may hold control characters: shown escaped
 
 

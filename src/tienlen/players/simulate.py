@@ -29,8 +29,10 @@ from typing import Any
 
 import attrs
 
-from tienlen._base.checks import check_bool, check_int
+from tienlen._base.catalogue import TEXTS
+from tienlen._base.checks import check_bool, check_int, check_lang
 from tienlen._base.input import MAX_AMOUNT, MAX_COUNT, MAX_SEED, MAX_WORKERS, shown
+from tienlen._base.messages import format_number, render, words_of
 from tienlen._version import __version__
 from tienlen.errors import InvalidArgument, TienLenError
 from tienlen.game.cards import DECK
@@ -55,11 +57,9 @@ __all__ = [
     "format_stats",
 ]
 
-PLAIN_WIN = (
-    "plain wins: what 1st place collects in a round with no chop, freeze, thúi or instant win at this "
-    "player count (points are taken relative to the round's average first)"
-)
-"""The unit of every normalised result, in words (written into JSON reports)."""
+PLAIN_WIN = TEXTS["plain-wins"]
+"""The unit of every normalised result, in words (written into JSON reports; the message catalogue
+holds it, so :func:`format_stats` writes it in Vietnamese too)."""
 
 Progress = Callable[[str, int, int], None]
 """A progress callback: ``(what is being played, rounds done, rounds in all)``."""
@@ -527,10 +527,27 @@ def simulate(
     return run.play(workers=workers, client=client, progress=progress)
 
 
-def _worth(stats: ProfileStats) -> str:
+def _worth(stats: ProfileStats, lang: str) -> str:
     if stats.currency == "points":
-        return f"{stats.scale / stats.players:g} points above the round's average"
-    return f"{stats.scale:,} {stats.currency}"
+        return render("sim-worth-points", {"points": stats.scale / stats.players}, lang)
+    return render("sim-worth", {"amount": stats.scale, "currency": stats.currency}, lang)
+
+
+def spread_text(e: Estimate, digits: int, lang: str = "en") -> str:
+    """An estimate as its mean, the half-width of its 95% interval and its spread: ``74.4 ± 3.2  (sd 7.3)``."""
+    values = {"mean": format_number(e.mean, f"7.{digits}f", lang), "spread": format_number(e.high - e.mean, f".{digits}f", lang)}
+    return render("spread", {**values, "sd": format_number(e.sd, f".{digits}f", lang)}, lang)
+
+
+def interval_text(e: Estimate, digits: int = 3, lang: str = "en", *, width: int = 0, sd: bool = False) -> str:
+    """An estimate as its mean (``width`` columns at least) and 95% interval, ``+0.375 [+0.226, +0.524]``
+    (Vietnamese: decimal commas, the bounds apart with ``;``), with ``sd`` its spread after them."""
+    spec = f"+.{digits}f"
+    mean = format_number(e.mean, f"+{width}.{digits}f", lang)
+    text = render(
+        "interval", {"mean": mean, "low": format_number(e.low, spec, lang), "high": format_number(e.high, spec, lang)}, lang
+    )
+    return render("interval-sd", {"interval": text, "sd": format_number(e.sd, ".3f", lang)}, lang) if sd else text
 
 
 def _check_settings(rule_sets: Sequence[RuleSet], players: int, bots: Sequence[str], seed: int, unit: int) -> None:
@@ -548,32 +565,40 @@ def _check_settings(rule_sets: Sequence[RuleSet], players: int, bots: Sequence[s
         make_agent(bot)
 
 
-def format_stats(stats: Sequence[ProfileStats], width: int = 80) -> str:
-    """The statistics as plain text: per rule set the money moved per round and the round length,
-    each seat's result (mean and 95% interval, in plain wins), the seat advantage, each bot's
-    result per seat it holds, and the event frequencies per round; lines longer than ``width``
-    columns are wrapped."""
+def format_stats(stats: Sequence[ProfileStats], width: int = 80, lang: str = "en") -> str:
+    """The statistics as plain text in ``lang`` (``"en"`` or ``"vi"``): per rule set the money moved
+    per round and the round length, each seat's result (mean and 95% interval, in plain wins), the
+    seat advantage, each bot's result per seat it holds, and the event frequencies per round;
+    lines longer than ``width`` columns are wrapped."""
+    check_lang(lang)
     blocks = []
     for s in stats:
-        money, length = s.money, s.length
-        lines = [
-            f"{s.rules}: {s.rounds} rounds, {s.players} players; 1 plain win = {_worth(s)}",
-            f"  money moved per round  {money.mean:7.3f} ± {money.high - money.mean:.3f}  (sd {money.sd:.3f})",
-            f"  plies per round        {length.mean:7.1f} ± {length.high - length.mean:.1f}  (sd {length.sd:.1f})",
-        ]
-        for seat, e in enumerate(s.seat_results):
-            lines.append(f"  seat {seat} result         {e.mean:+7.3f}  [{e.low:+.3f}, {e.high:+.3f}]  (sd {e.sd:.3f})")
-        lines.append(f"  seat advantage         {s.seat_advantage:7.3f}")
         names = max([10, *map(len, s.agents)])  # the width of the agents' names
-        for name, e in zip(s.agents, s.agent_results, strict=True):
-            lines.append(f"  {name:<{names}} per seat     {e.mean:+7.3f}  [{e.low:+.3f}, {e.high:+.3f}]  (sd {e.sd:.3f})")
-        lines.append(
-            "  per round: "
-            + ", ".join(f"{name} {rate:.3f}" for name, rate in s.frequencies.items())
-            + f"; longest chop chain {s.longest_chain}"
+        rows = [
+            (render("sim-money-moved", {}, lang), spread_text(s.money, 3, lang)),
+            (render("sim-plies", {}, lang), spread_text(s.length, 1, lang)),
+            *(
+                (render("sim-seat-result", {"seat": seat}, lang), interval_text(e, 3, lang, width=7, sd=True))
+                for seat, e in enumerate(s.seat_results)
+            ),
+            (render("sim-seat-advantage", {}, lang), format_number(s.seat_advantage, "7.3f", lang)),
+            *(
+                (render("sim-per-seat", {"name": name.ljust(names)}, lang), interval_text(e, 3, lang, width=7, sd=True))
+                for name, e in zip(s.agents, s.agent_results, strict=True)
+            ),
+        ]
+        pad = max(len(label) for label, _ in rows) + 1
+        events = render("list-separator", {}, lang).join(
+            f"{words_of('event', name, lang)} {format_number(rate, '.3f', lang)}" for name, rate in s.frequencies.items()
         )
+        heading = {"rules": s.rules, "rounds": s.rounds, "players": s.players, "worth": _worth(s, lang)}
+        lines = [
+            render("sim-heading", heading, lang),
+            *(f"  {label:<{pad}}{value}" for label, value in rows),
+            "  " + render("sim-events", {"events": events, "longest": s.longest_chain}, lang),
+        ]
         blocks.append("\n".join(lines))
-    text = "\n\n".join(blocks) + "\n\n(results in plain wins: " + PLAIN_WIN.removeprefix("plain wins: ") + ")"
+    text = "\n\n".join(blocks) + "\n\n" + render("sim-results-in", {"unit": render("plain-wins", {}, lang)}, lang)
     return "\n".join(wrap_long_line(line, width) for line in text.split("\n"))
 
 

@@ -35,8 +35,9 @@ from typing import Any
 
 import attrs
 
-from tienlen._base.checks import check_int, check_type
+from tienlen._base.checks import check_int, check_lang, check_type
 from tienlen._base.input import MAX_COUNT, MAX_SEED, MAX_WORKERS, shown
+from tienlen._base.messages import format_number, render
 from tienlen._version import __version__
 from tienlen.errors import InvalidArgument
 from tienlen.game.actions import Action
@@ -45,7 +46,7 @@ from tienlen.money.settle import settle
 from tienlen.players._jobs import run_jobs
 from tienlen.players.agents import AGENTS, Agent, make_agent, play_round
 from tienlen.players.search import DEFAULT_LEVEL, EDITION, LEVELS, SearchAgent
-from tienlen.players.simulate import Estimate
+from tienlen.players.simulate import Estimate, interval_text
 from tienlen.variants._checks import check_players, check_rules
 from tienlen.variants.rules import RuleSet
 
@@ -479,25 +480,37 @@ def tournament(
     return _outcome(rules, line, seed, deals, tally)
 
 
-def _interval(e: Estimate, digits: int = 3) -> str:
-    return f"{e.mean:+.{digits}f} [{e.low:+.{digits}f}, {e.high:+.{digits}f}]"
-
-
-def format_tournament(t: Tournament) -> str:
-    """The tournament as plain text: one line per entrant, one per pair."""
-    unit = "points over the average" if t.currency == "points" else f"1 = one {t.unit_name}"
-    width = max([10, *(len(r.name) for r in t.results)])  # the entrants' column
-    lines = [
-        f"{t.rules}: {t.deals} deals x {t.seatings} seatings = {t.games} games"
-        + (f" ({t.skipped} deals won at the deal left out)" if t.skipped else ""),
-        f"  {'entrant':<{width}} {'money per deal (' + unit + ')':<30} {'first places':<26} {'mean place':<26} rating",
+def format_tournament(t: Tournament, lang: str = "en") -> str:
+    """The tournament as plain text in ``lang`` (``"en"`` or ``"vi"``): one line per entrant, one per pair."""
+    check_lang(lang)
+    if t.currency == "points":
+        unit = render("tour-unit-points", {}, lang)
+    else:
+        unit = render("tour-unit", {"unit_name": t.unit_name}, lang)
+    heading = {"rules": t.rules, "deals": t.deals, "seatings": t.seatings, "games": t.games, "skipped": t.skipped}
+    header = [
+        render("tour-entrant", {}, lang),
+        render("tour-money", {"unit": unit}, lang),
+        render("tour-first-places", {}, lang),
+        render("tour-mean-place", {}, lang),
+        render("tour-rating", {}, lang),
     ]
-    for r in t.results:
-        lines.append(
-            f"  {r.name:<{width}} {_interval(r.money):<30} {_interval(r.first):<26} {_interval(r.place, 2):<26} {r.rating:.0f}"
-        )
+    rows = [
+        [
+            r.name,
+            interval_text(r.money, lang=lang),
+            interval_text(r.first, lang=lang),
+            interval_text(r.place, 2, lang),
+            format_number(r.rating, ".0f", lang),
+        ]
+        for r in t.results
+    ]
+    widths = [max([10 if column == 0 else 0, *(len(line[column]) for line in [header, *rows])]) for column in range(5)]
+    lines = [render("tour-heading-skipped" if t.skipped else "tour-heading", heading, lang)]
+    for line in [header, *rows]:  # the columns as wide as their widest cell, two spaces apart
+        lines.append("  " + "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip())
     for p in t.pairs:
-        verdict = "stronger" if p.money.low > 0 else "weaker" if p.money.high < 0 else "no difference shown"
-        lines.append(f"  {p.a} - {p.b}: {_interval(p.money)} per deal ({p.a} {verdict})")
-    lines.append("  (95% intervals over deals; each deal played in every seating)")
+        verdict = "tour-stronger" if p.money.low > 0 else "tour-weaker" if p.money.high < 0 else "tour-no-difference"
+        lines.append("  " + render(verdict, {"a": p.a, "b": p.b, "interval": interval_text(p.money, lang=lang)}, lang))
+    lines.append("  " + render("tour-note", {}, lang))
     return "\n".join(lines)

@@ -12,6 +12,11 @@ an axis.
 >>> figure = simulation_figure(simulate([HOUSE, NORTHERN], rounds=6, seed=1))
 >>> [ax.get_title() for ax in figure.axes][:2]
 ['Money moved per round', 'Result per seat (mean, 95% interval)']
+
+Every chart takes ``lang`` (``"en"`` or ``"vi"``), the language of its titles, labels and legends:
+
+>>> simulation_figure(simulate([HOUSE], rounds=2, seed=1), lang="vi").axes[2].get_title()
+'Sự kiện mỗi ván'
 """
 
 from __future__ import annotations
@@ -20,7 +25,9 @@ import math
 from collections.abc import Sequence
 from itertools import accumulate, pairwise
 
+from tienlen._base.checks import check_lang
 from tienlen._base.extras import requires
+from tienlen._base.messages import render, words_of
 from tienlen.errors import InvalidArgument
 from tienlen.money.match import Match
 from tienlen.players.simulate import ProfileStats
@@ -38,22 +45,24 @@ def _axes(ax: Axes | None) -> Axes:
     return ax if ax is not None else Figure(figsize=(7, 4.5), layout="constrained").add_subplot()
 
 
-def _check(stats: Sequence[ProfileStats]) -> None:
+def _check(stats: Sequence[ProfileStats], lang: str) -> None:
+    check_lang(lang)
     if not stats or any(s.rounds < 1 for s in stats):
         raise InvalidArgument.of("there-nothing-draw-give-statistics")
 
 
-def _finish(ax: Axes, title: str, ylabel: str, ticks: Sequence[str]) -> Axes:
-    """Name the groups along the x axis, label the y axis, title the chart and rule it lightly."""
+def _finish(ax: Axes, title: str, ylabel: str, ticks: Sequence[str], lang: str) -> Axes:
+    """Name the groups along the x axis, label the y axis and title the chart (``title`` and
+    ``ylabel`` are codes of the message catalogue, written in ``lang``), and rule it lightly."""
     ax.set_xticks(range(len(ticks)), list(ticks))
     ax.set_xlim(-0.6, len(ticks) - 0.4)
-    ax.set_ylabel(ylabel)
-    ax.set_title(title)
+    ax.set_ylabel(render(ylabel, {}, lang))
+    ax.set_title(render(title, {}, lang))
     ax.grid(axis="y", alpha=0.3)
     return ax
 
 
-def money_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
+def money_chart(stats: Sequence[ProfileStats], ax: Axes | None = None, *, lang: str = "en") -> Axes:
     """The distribution of money moved per round, one column per rule set side by side: at each
     amount a bar whose width grows with the share of rounds that moved it (as its square root, so
     rare amounts stay visible; a column's widest bar is the most common amount), and a diamond at
@@ -61,7 +70,7 @@ def money_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
 
     Raises :class:`~tienlen.InvalidArgument` when there are no rounds to draw.
     """
-    _check(stats)
+    _check(stats, lang)
     ax = _axes(ax)
     amounts = sorted({amount / s.scale for s in stats for amount, _ in s.moved_counts})
     gaps = [b - a for a, b in pairwise(amounts)]
@@ -72,15 +81,15 @@ def money_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
             width = 0.85 * math.sqrt(count / top)
             ax.barh(amount / s.scale, width, height, left=i - width / 2, color=_COLOURS[i % len(_COLOURS)], alpha=0.75)
         ax.plot([i], [s.money.mean], marker="D", color="white", markeredgecolor="black", markersize=7)
-    return _finish(ax, "Money moved per round", "plain wins per round (width: √ share of rounds)", [s.rules for s in stats])
+    return _finish(ax, "chart-money", "chart-money-axis", [s.rules for s in stats], lang)
 
 
-def seats_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
+def seats_chart(stats: Sequence[ProfileStats], ax: Axes | None = None, *, lang: str = "en") -> Axes:
     """Each seat's mean result per round with its 95% confidence interval, grouped by rule set.
 
     Raises :class:`~tienlen.InvalidArgument` when there are no rounds to draw.
     """
-    _check(stats)
+    _check(stats, lang)
     ax = _axes(ax)
     players = max(s.players for s in stats)
     width = 0.8 / players
@@ -93,20 +102,27 @@ def seats_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
                 means.append(e.mean)
                 errors.append(e.high - e.mean)
         ax.bar(
-            xs, means, width * 0.92, yerr=errors, capsize=3, label=f"seat {seat}", color=_COLOURS[seat % len(_COLOURS)], alpha=0.8
+            xs,
+            means,
+            width * 0.92,
+            yerr=errors,
+            capsize=3,
+            label=render("seat-name", {"seat": seat}, lang),
+            color=_COLOURS[seat % len(_COLOURS)],
+            alpha=0.8,
         )
     ax.axhline(0, color="black", linewidth=0.8)
     ax.legend(fontsize="small", ncols=min(players, 4))
-    return _finish(ax, "Result per seat (mean, 95% interval)", "plain wins per round", [s.rules for s in stats])
+    return _finish(ax, "chart-seats", "chart-seats-axis", [s.rules for s in stats], lang)
 
 
-def events_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
+def events_chart(stats: Sequence[ProfileStats], ax: Axes | None = None, *, lang: str = "en") -> Axes:
     """How often chops, chop chains, cóng, thúi and instant wins happen per round, one bar per
     rule set in each group.
 
     Raises :class:`~tienlen.InvalidArgument` when there are no rounds to draw.
     """
-    _check(stats)
+    _check(stats, lang)
     ax = _axes(ax)
     names = list(stats[0].frequencies)
     width = 0.8 / len(stats)
@@ -114,16 +130,16 @@ def events_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
         xs = [k + (i - (len(stats) - 1) / 2) * width for k in range(len(names))]
         ax.bar(xs, list(s.frequencies.values()), width * 0.92, label=s.rules, color=_COLOURS[i % len(_COLOURS)], alpha=0.8)
     ax.legend(fontsize="small")
-    return _finish(ax, "Events per round", "per round", names)
+    return _finish(ax, "chart-events", "chart-events-axis", [words_of("event", name, lang) for name in names], lang)
 
 
-def length_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
+def length_chart(stats: Sequence[ProfileStats], ax: Axes | None = None, *, lang: str = "en") -> Axes:
     """Plays and passes per round for each rule set: the mean with its 95% interval, and the
     standard deviation as a thin line.
 
     Raises :class:`~tienlen.InvalidArgument` when there are no rounds to draw.
     """
-    _check(stats)
+    _check(stats, lang)
     ax = _axes(ax)
     for i, s in enumerate(stats):
         e = s.length
@@ -137,43 +153,50 @@ def length_chart(stats: Sequence[ProfileStats], ax: Axes | None = None) -> Axes:
             color=_COLOURS[i % len(_COLOURS)],
             markersize=7,
         )
-    return _finish(ax, "Round length (mean, 95% interval; line: ± 1 sd)", "plays and passes", [s.rules for s in stats])
+    return _finish(ax, "chart-length", "chart-length-axis", [s.rules for s in stats], lang)
 
 
-def balance_chart(match: Match, ax: Axes | None = None) -> Axes:
+def balance_chart(match: Match, ax: Axes | None = None, *, lang: str = "en") -> Axes:
     """The running total of each seat over the rounds of a :class:`~tienlen.Match` (money, or
     points for points profiles), starting from 0.
 
     Raises :class:`~tienlen.InvalidArgument` when the match has no round yet.
     """
+    check_lang(lang)
     if not match.settlements:
         raise InvalidArgument.of("match-has-no-round-yet")
     ax = _axes(ax)
     rounds = range(len(match.settlements) + 1)
     for seat in range(match.players):
         running = [0, *accumulate(s.net[seat] for s in match.settlements)]
-        ax.plot(rounds, running, marker="o", markersize=3, label=f"seat {seat}", color=_COLOURS[seat % len(_COLOURS)])
+        ax.plot(
+            rounds,
+            running,
+            marker="o",
+            markersize=3,
+            label=render("seat-name", {"seat": seat}, lang),
+            color=_COLOURS[seat % len(_COLOURS)],
+        )
     ax.axhline(0, color="black", linewidth=0.8)
-    ax.set_xlabel("round")
-    ax.set_ylabel(match.settlements[0].currency)
-    ax.set_title(f"Running totals, {match.rules.name}")
+    ax.set_xlabel(render("chart-balance-axis", {}, lang))
+    ax.set_ylabel(words_of("currency", match.settlements[0].currency, lang))
+    ax.set_title(render("chart-balance", {"rules": match.rules.name}, lang))
     ax.legend(fontsize="small")
     ax.grid(alpha=0.3)
     return ax
 
 
-def simulation_figure(stats: Sequence[ProfileStats]) -> Figure:
+def simulation_figure(stats: Sequence[ProfileStats], *, lang: str = "en") -> Figure:
     """The four simulation charts on one figure: money moved, result per seat, events, round length.
 
     Raises :class:`~tienlen.InvalidArgument` when there are no rounds to draw.
     """
-    _check(stats)
+    _check(stats, lang)
     figure = Figure(figsize=(13, 9), layout="constrained")
     top_left, top_right, bottom_left, bottom_right = figure.subplots(2, 2).flat
-    money_chart(stats, top_left)
-    seats_chart(stats, top_right)
-    events_chart(stats, bottom_left)
-    length_chart(stats, bottom_right)
-    rounds = stats[0].rounds
-    figure.suptitle(f"{rounds:,} seeded rounds per rule set, results in plain wins", fontsize=14)
+    money_chart(stats, top_left, lang=lang)
+    seats_chart(stats, top_right, lang=lang)
+    events_chart(stats, bottom_left, lang=lang)
+    length_chart(stats, bottom_right, lang=lang)
+    figure.suptitle(render("chart-figure", {"rounds": stats[0].rounds}, lang), fontsize=14)
     return figure

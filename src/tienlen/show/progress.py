@@ -6,6 +6,10 @@
 >>> bar("house", 250, 1000); bar("house", 1000, 1000)
 >>> print(out.getvalue(), end="")
 house: 1000/1000 rounds (100%), 111 rounds/s, done in 9 s
+>>> out = io.StringIO()
+>>> ProgressBar(out, terminal=False, clock=iter([0.0, 4.0]).__next__, lang="vi")("house", 1000, 1000)
+>>> print(out.getvalue(), end="")
+house: 1000/1000 ván (100%), 250 ván/giây, xong sau 4 s
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from tienlen._base.checks import check_int, check_type
+from tienlen._base.checks import check_int, check_lang, check_type
+from tienlen._base.messages import format_number, render
 
 __all__ = ["ProgressBar"]
 
@@ -40,10 +45,11 @@ class ProgressBar:
     ``columns`` (default: the terminal's width, or ``COLUMNS``, or 80), so it never wraps. Elsewhere
     (a log, a pipe) it writes a plain line at most every ``every`` seconds, and always the last
     one. ``clock`` gives the time in seconds (:func:`time.monotonic` by default), counted from
-    when the bar is made. It counts up to 10**15 rounds.
+    when the bar is made. It counts up to 10**15 rounds, and writes its words in ``lang``
+    (``"en"`` or ``"vi"``).
     """
 
-    __slots__ = ("_stream", "_terminal", "_every", "_clock", "_start", "_last", "_columns")
+    __slots__ = ("_stream", "_terminal", "_every", "_clock", "_start", "_last", "_columns", "_lang")
 
     def __init__(
         self,
@@ -53,8 +59,10 @@ class ProgressBar:
         every: float = 5.0,
         clock: Callable[[], float] | None = None,
         columns: int | None = None,
+        lang: str = "en",
     ) -> None:
         self._stream, self._terminal, self._every, self._columns = stream, terminal, every, columns
+        self._lang = check_lang(lang)
         self._clock = clock or time.monotonic
         self._start = self._last = self._clock()
 
@@ -66,11 +74,21 @@ class ProgressBar:
         elapsed = now - self._start
         rate = done / elapsed if elapsed > 0 else 0.0
         finished = done >= total
+        lang = self._lang
         if finished:
-            tail = f"done in {_duration(elapsed)}"
+            tail = render("progress-done", {"duration": _duration(elapsed)}, lang)
         else:
-            tail = f"ETA {_duration((total - done) / rate)}" if rate else "ETA unknown"
-        counts = f"{done}/{total} rounds ({100 * done // max(total, 1)}%), {rate:.0f} rounds/s, {tail}"
+            tail = (
+                render("progress-eta", {"duration": _duration((total - done) / rate)}, lang)
+                if rate
+                else render("progress-eta-unknown", {}, lang)
+            )
+        share = 100 * done // max(total, 1)
+        counts = render(
+            "progress",
+            {"done": done, "total": total, "share": share, "rate": format_number(rate, ".0f", lang), "tail": tail},
+            lang,
+        )
         if self._terminal:
             columns = self._columns or shutil.get_terminal_size().columns  # asked each time: a window can be resized
             width = min(24, columns - 1 - len(f"{label:<10} [] {counts}"))  # the bar takes what the words leave
