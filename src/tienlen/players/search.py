@@ -192,9 +192,9 @@ EDITIONS: Mapping[str, Mapping[int, SearchStyle]] = MappingProxyType(
         ),
         "0.3": MappingProxyType(
             {
-                1: SearchStyle(rollouts=12, own=PLANNED, others=PLAIN, halving=True, near=6),
-                2: SearchStyle(rollouts=40, own=PLANNED, others=PLAIN, infer=True, halving=True),
-                3: SearchStyle(rollouts=64, own=PLANNED, others=PLAIN, infer=True, halving=True),
+                1: SearchStyle(rollouts=8, own=PLANNED, others=PLAIN, halving=True, near=5),
+                2: SearchStyle(rollouts=32, own=PLANNED, others=PLAIN, halving=True, near=9),
+                3: SearchStyle(rollouts=64, own=PLANNED, others=PLAIN, halving=True),
                 4: SearchStyle(rollouts=125, own=PLANNED, others=PLANNED, infer=True, halving=True),
                 5: SearchStyle(rollouts=500, own=PLANNED, others=PLANNED, infer=True, halving=True),
             }
