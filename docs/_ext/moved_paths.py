@@ -7,7 +7,6 @@ from) it appears in (or leaves) the "Moving to 0.3" page at the next build.
     a table: each 0.2.0 module path, the module it is now.
 ``.. moved-names::``
     a table: each 0.2.0 root name that now lives in a wing only, and the import that finds it.
-    the root names that stay, loaded on first use.
 ``.. moved-sed::``
     a ``sed`` command that rewrites the module paths and the moved names used as ``tienlen.NAME``.
 """

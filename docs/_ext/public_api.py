@@ -286,7 +286,7 @@ def core_page() -> str:
         "groups and the order of ``tienlen.__all__`` (read when these pages are built). The axes of",
         ":class:`~tienlen.RuleSet` are described in :doc:`/rules`. Every function and method says which",
         "errors it raises; they are all subclasses of :class:`~tienlen.TienLenError`, itself a",
-        ":class:`ValueError`. ``Match``, ``next_leader`` and ``compare`` load their module on first use.",
+        ":class:`ValueError`. ``import tienlen`` itself is cheap: each name loads its module on first use.",
         "",
     ]
     for title, _ in root_groups():

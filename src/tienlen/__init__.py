@@ -12,11 +12,9 @@ round, events, money, errors. The rest lives in wings a program imports on purpo
 :mod:`tienlen.game` and :mod:`tienlen.money`.
 """
 
-from __future__ import annotations
-
-import importlib
-import sys
-from typing import TYPE_CHECKING, Any
+import importlib as _importlib
+import sys as _sys
+from typing import TYPE_CHECKING
 
 from tienlen import _moved
 from tienlen._version import __version__
@@ -138,28 +136,29 @@ _CORE = {
 }
 """The module each root name comes from. ``import tienlen`` loads none of them: a name loads its
 module (and what that module needs) the first time it is used, so a program pays for the parts it
-uses, and ``import tienlen.variants`` or ``tienlen --version`` does not build the whole engine."""
+uses, and ``import tienlen.variants`` does not build the whole engine."""
 
 _HOMES = {name: module for module, names in _CORE.items() for name in names.split()}
 _PACKAGES = frozenset({"errors", "variants", "game", "money", "io", "players", "learning", "show"})
 
 
-def __getattr__(name: str) -> Any:
-    """A root name of ``_CORE`` or a wing (``tienlen.players``), loaded on first use and kept;
-    else a 0.2.0 name or module path that moved to a wing, with a :class:`DeprecationWarning`."""
-    home = _HOMES.get(name)
-    if home is not None:
-        value = getattr(importlib.import_module(home), name)
-    elif name in _PACKAGES:
-        value = importlib.import_module(f"{__name__}.{name}")
-    else:
-        return _moved.root_name(name)
-    globals()[name] = value
-    return value
+if not TYPE_CHECKING:  # a type checker sees the names above, and flags a misspelt or moved one
+
+    def __getattr__(name):
+        """A root name of ``_CORE`` or a wing (``tienlen.players``), loaded on first use and kept;
+        else a 0.2.0 name or module path that moved to a wing, with a :class:`DeprecationWarning`."""
+        home = _HOMES.get(name)
+        if home is not None:
+            value = getattr(_importlib.import_module(home), name)
+        elif name in _PACKAGES:
+            value = _importlib.import_module(f"{__name__}.{name}")
+        else:
+            return _moved.root_name(name)
+        globals()[name] = value
+        return value
+
+    def __dir__():
+        return sorted(set(globals()) | set(__all__) | _PACKAGES)
 
 
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__) | _PACKAGES)
-
-
-_moved.install(sys.modules[__name__])
+_moved.install(_sys.modules[__name__])

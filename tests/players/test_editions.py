@@ -15,8 +15,9 @@ from tienlen.players.search import DEFAULT_LEVEL, EDITION, EDITIONS, LEVELS, Sea
 from tienlen.players.tournament import agent_from_spec
 
 RECORDED = Path(__file__).parent / "data" / "search-0.2.json"
-"""Decisions of 0.2.0's ``SearchAgent`` (levels 1 and 3), recorded at main 12e648b (the search code
-of 0.2.0 with issue 40's budgets) on positions of greedy rounds under house, pagat and northern."""
+"""Decisions of 0.2.0's ``SearchAgent`` (levels 1 and 3), recorded with the search code of 0.2.0
+and issue 40's budgets (main 12e648b, and da516e8 for the last eight) on positions of greedy rounds
+under house, pagat, northern and a two-player house that deals the whole deck (26 cards a hand)."""
 
 
 def _recorded() -> list[dict[str, object]]:
@@ -45,7 +46,14 @@ def test_a_tournament_names_the_0_2_player(spec: str, level: int, edition: str) 
     assert agent_from_spec(spec, seed=4) == SearchAgent(level=level, seed=4, edition=edition)
 
 
-def test_an_unknown_edition_is_refused_with_the_known_ones() -> None:
-    with pytest.raises(InvalidArgument, match=r"unknown search edition '0\.1'; choose one of 0\.2, 0\.3") as caught:
-        SearchAgent(edition="0.1")
-    assert caught.value.code == "unknown-search-edition"
+@pytest.mark.parametrize("edition", ["0.1", 0.2, ["0.2"], None])
+def test_an_unknown_edition_is_refused_with_the_known_ones(edition: object) -> None:
+    with pytest.raises(InvalidArgument, match=r"choose one of 0\.2, 0\.3|edition") as caught:
+        SearchAgent(edition=edition)  # type: ignore[arg-type]
+    assert caught.value.code in ("unknown-search-edition", "wrong-type")
+
+
+def test_every_edition_is_a_tournament_spec() -> None:
+    assert agent_from_spec("search-0.3:4", seed=1) == SearchAgent(level=4, seed=1, edition="0.3")
+    with pytest.raises(InvalidArgument, match="unknown agent"):
+        agent_from_spec("0.2")

@@ -122,15 +122,16 @@ def test_hint_ranks_legal_actions_with_estimates() -> None:
 
 def test_each_level_plans_its_own_seat_and_the_others_as_documented() -> None:
     # Every level plans its own seat as the planning bot; levels 1 to 3 assume the others play the
-    # plain greedy bot unless their choices say otherwise, levels 4 and 5 the planning bot; from
-    # level 2 on the player infers each seat's policy; level 1 searches only near the end.
+    # plain greedy bot, levels 4 and 5 the planning bot unless a seat's choices say otherwise;
+    # level 1 searches only once a seat holds 5 cards or fewer, level 2 9, the others always.
     planned = make_agent("greedy-plan")
     assert set(OWN_POLICIES) == set(OTHER_POLICIES) == set(LEVELS) and DEFAULT_LEVEL == 3
     assert all(OWN_POLICIES[level] == planned for level in LEVELS)
     assert [OTHER_POLICIES[level] for level in LEVELS] == [GreedyAgent()] * 3 + [planned] * 2
     styles = EDITIONS[EDITION]
-    assert [styles[level].infer for level in LEVELS] == [False, True, True, True, True]
-    assert all(style.halving for style in styles.values()) and styles[1].near < 13 == styles[2].near
+    assert [styles[level].infer for level in LEVELS] == [False, False, False, True, True]
+    assert all(style.halving for style in styles.values())
+    assert [styles[level].near for level in LEVELS] == [5, 9, None, None, None]
 
 
 def test_level_1_plays_its_own_policy_until_a_seat_is_near_the_end() -> None:
@@ -365,12 +366,13 @@ def test_every_sampled_world_shows_the_player_exactly_its_own_view(rules: RuleSe
 
 
 def test_the_opponent_model_tells_a_planning_bot_from_a_greedy_one() -> None:
-    """Late in a round, the seats' choices tell how they play: the plain greedy bot is read as
-    such nearly always, and the planning bot far more often than by chance (the default, on a
-    tie, is greedy). Measured on 32 positions: greedy 31 of 32 seats, the planning bot 21 of 32."""
+    """Past the middle of a round, the seats' choices tell how they play: a plain greedy bot is
+    read as such most of the time, and a planning bot as such twice as often as as the greedy one.
+    On these 16 rounds: greedy seats 16 of 20 right, 3 wrong, 1 not told apart; planning bots 12 of
+    21 right, 6 wrong, 3 not told apart (the tie goes to the greedy bot in the player's reading)."""
     planned = make_agent("greedy-plan")
     assert isinstance(planned, GreedyAgent)
-    right = {"greedy": [0, 0], "greedy-plan": [0, 0]}
+    read: dict[str, dict[str | None, int]] = {"greedy": {}, "greedy-plan": {}}
     for seed in range(16):
         truth = [PLAIN, planned, PLAIN, planned] if seed % 2 else [PLAIN, PLAIN, planned, planned]
         end = play_round(HOUSE, truth, seed=100 + seed)
@@ -379,13 +381,16 @@ def test_the_opponent_model_tells_a_planning_bot_from_a_greedy_one() -> None:
             round_ = round_.apply(action)
         if round_.is_over or round_.to_act is None:
             continue
-        view = round_.view(round_.to_act)
-        for picture in read_table(view, draws=2, seed=seed):
-            name = "greedy" if truth[picture.seat] is PLAIN else "greedy-plan"
-            right[name][0] += picture.plays_like == name
-            right[name][1] += 1
-    assert right["greedy"][0] >= 0.85 * right["greedy"][1], right
-    assert right["greedy-plan"][0] >= 0.4 * right["greedy-plan"][1], right
+        for picture in read_table(round_.view(round_.to_act), draws=2, seed=seed):
+            said = read["greedy" if truth[picture.seat] is PLAIN else "greedy-plan"]
+            said[picture.plays_like] = said.get(picture.plays_like, 0) + 1
+    greedy, planning = read["greedy"], read["greedy-plan"]
+    assert greedy.get("greedy", 0) >= 0.7 * sum(greedy.values()) and greedy.get("greedy-plan", 0) <= 0.2 * sum(greedy.values()), (
+        read
+    )
+    assert planning.get("greedy-plan", 0) >= 0.5 * sum(planning.values()) and planning.get("greedy-plan", 0) > planning.get(
+        "greedy", 0
+    ), read
 
 
 def test_the_table_picture_sums_to_the_hidden_cards_and_is_reproducible() -> None:
@@ -407,10 +412,10 @@ def test_the_table_picture_sums_to_the_hidden_cards_and_is_reproducible() -> Non
     assert all(math.isclose(chance, 1) if unseen >> index & 1 else chance == 0 for index, chance in enumerate(seen))
 
 
-@pytest.mark.parametrize(("draws", "level"), [(0, 3), (MAX_DRAWS + 1, 3), (4, 0), (True, 3)])
-def test_a_bad_table_reading_is_refused(draws: int, level: int) -> None:
+@pytest.mark.parametrize(("draws", "seed"), [(0, 3), (MAX_DRAWS + 1, 3), (4, -1), (True, 3), (4, True)])
+def test_a_bad_table_reading_is_refused(draws: int, seed: int) -> None:
     with pytest.raises(InvalidArgument):
-        read_table(_lead(), draws=draws, level=level)
+        read_table(_lead(), draws=draws, seed=seed)
 
 
 @pytest.mark.parametrize("level", [2, 4])

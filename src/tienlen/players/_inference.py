@@ -27,7 +27,7 @@ planning bot 53% and 80%.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
@@ -258,27 +258,29 @@ class Sampler:
                 made += 1
                 yield world
 
-    def infer(self, default: GreedyAgent, draws: int) -> list[GreedyAgent]:
-        """The policy each seat plays by, as far as its choices tell, which the seats are read by
-        from then on: for each policy of ``READABLE``, ``draws`` draws mended to explain the
-        choices by it, and the share of each seat's choices they explain in a row from its first
-        (a policy that does not fit leaves the mended hands failing early); a seat is given the
-        policy with the larger sum (``default`` on a tie, and for the player's own seat and a
-        seat without choices)."""
+    def infer(self, default: GreedyAgent, draws: int, stop: Callable[[], bool] = lambda: False) -> set[int]:
+        """Read the policy each other seat plays by from its choices, and read the seats by it
+        from then on (:attr:`readers`): for each policy of ``READABLE``, ``draws`` draws mended to
+        explain the choices by it, and the share of each seat's choices they explain in a row from
+        its first (a policy that does not fit leaves the mended hands failing early); a seat is
+        given the policy with the larger sum, ``default`` on a tie (and the player's own seat and
+        a seat without choices). The answer is the seats whose choices told the policies apart.
+        When ``stop()`` says so before a draw, every seat keeps ``default`` and none is told."""
         self.prepare()
         players = self.view.players
         fits = {policy: [0.0] * players for policy in READABLE}
         for policy in READABLE:
             self.readers = [policy] * players
             for _ in range(draws):
+                if stop():
+                    self.readers = [default] * players
+                    return set()
                 hidden = self.hidden()
                 for seat, decisions in self.decisions.items():
                     if hidden[seat]:
                         fits[policy][seat] += self.fit(seat, hidden[seat])[0] / len(decisions)
-        chosen = [default] * players
-        for seat in self.decisions:
-            best = max(READABLE, key=lambda policy: fits[policy][seat])
-            if fits[best][seat] > fits[default][seat]:
-                chosen[seat] = best
-        self.readers = chosen
-        return chosen
+        self.readers = [default] * players
+        told = {seat for seat in self.decisions if len({fits[policy][seat] for policy in READABLE}) > 1}
+        for seat in told:
+            self.readers[seat] = max(READABLE, key=lambda policy: fits[policy][seat])
+        return told

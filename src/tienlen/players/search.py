@@ -9,7 +9,7 @@ other hidden cards, so the rules of the rule set (chops, bombs after a pass, out
 frozen players, thúi, card-count scoring) are the engine's own. Each candidate action is then
 played in every world, the round is played out (:func:`~tienlen.players.agents.play_round`, out-of-turn
 chops included) and settled, each seat by the policy the level assumes of it. For the player's
-own seat (:data:`OWN_POLICIES`) that is, from level 3 on, the planning bot: a greedy bot that
+own seat (:data:`OWN_POLICIES`) that is, at every level, the planning bot: a greedy bot that
 plans its hand. It leads its longest combination, follows with the play that leaves its hand
 the fewest leads to shed, and spends 2s and bombs once any seat holds 6 cards or fewer
 (``GreedyAgent(danger=6, long_leads=True, keep_combos=True)``). For the other seats
@@ -20,9 +20,12 @@ action that keeps its hand in shape. Measured at level 3 under ``house`` against
 bots, the plain bot in its own rollouts gave 54% of first places, long leads 70%, and the
 planning bot 78%. Every candidate meets the same worlds (common random numbers), which makes
 their comparison far less noisy than their values. The rollouts are spent by successive
-halving: a few worlds for every candidate, then more for the better half of them, and so on down
-to two, the choice of the policy the player's own seat follows in the rollouts staying to the
-end (it wins ties); so the close calls get the most rollouts. (The 0.2.0 player, kept as edition
+halving: a few worlds for every candidate, then new worlds for the better half of them, and so on
+for about log2 of the candidates stages (two or three are left at the last), the choice of the
+policy the player's own seat follows in the rollouts staying to the end (it wins ties); so the
+close calls get the most rollouts. Every stage gives each candidate still in it at least two
+worlds, so a small budget over many candidates spends more than it says (level 1's 8 rollouts
+on a wide position: about 30). (The 0.2.0 player, kept as edition
 ``"0.2"``, gave half its rollouts to every candidate and the other half to the three best.)
 
 **What it infers** (``tienlen.players._inference``; :func:`read_table` shows it). Each draw
@@ -133,7 +136,7 @@ MAX_SECONDS = 60
 _CANDIDATES = 8
 """The most actions weighed in one decision."""
 _KEPT = 3
-"""The candidates that get the second half of the rollouts."""
+"""The candidates that get the second half of the rollouts (edition ``"0.2"``, which does not halve)."""
 _FIRST_BONUS = 3.0
 """How much going out first is worth on top of its money, as a share of what it pays on average."""
 
@@ -167,8 +170,8 @@ class SearchStyle:
     policy from its choices instead (``infer``: the plain greedy bot or the planning bot, whichever
     explains more of them in draws mended for each), how it spends its rollouts (``halving``:
     successive halving; else half on every candidate and half on the best three) and when it
-    searches at all (``near``: only when some seat holds at most that many cards; else it plays
-    ``own``'s choice)."""
+    searches at all (``near``: only when some seat holds at most that many cards, else it plays
+    ``own``'s choice; ``None``: always)."""
 
     rollouts: int
     own: GreedyAgent
@@ -176,7 +179,7 @@ class SearchStyle:
     reader: GreedyAgent = PLAIN
     infer: bool = False
     halving: bool = False
-    near: int = 13
+    near: int | None = None
 
 
 EDITIONS: Mapping[str, Mapping[int, SearchStyle]] = MappingProxyType(
@@ -307,8 +310,9 @@ def _evaluate(view: PlayerView, style: SearchStyle, rollouts: int, seed: int, de
     """Each candidate's score (see :func:`_scores`) and estimates, the candidates with the most
     rollouts first, then by score, ties to the earlier candidate. Every seat is played by the
     policy ``style`` gives it (inferred from its choices when ``style.infer``). With
-    ``style.halving`` the rollouts are spent in stages on the same draws: every candidate first,
-    then the better half of them, and so on down to two; otherwise half the rollouts go to every
+    ``style.halving`` the rollouts are spent in stages, each on new worlds shared by the
+    candidates in it: every candidate first, then the better half of them (the first candidate
+    always kept), and so on; otherwise half the rollouts go to every
     candidate over the same worlds and the other half to the :data:`_KEPT` best of them over new
     worlds, also shared. No rollout is begun once :func:`_now` has reached ``deadline``
     (``None``: no time budget)."""
@@ -345,8 +349,8 @@ def _evaluate(view: PlayerView, style: SearchStyle, rollouts: int, seed: int, de
     if style.halving:
         shared = sampler()
         if style.infer:
-            read = shared.infer(style.others, _PROBES)
-            policies = [style.own if s == seat else read[s] for s in range(view.players)]
+            shared.infer(style.others, _PROBES, stop=lambda: deadline is not None and _now() >= deadline)
+            policies = [style.own if s == seat else shared.readers[s] for s in range(view.players)]
         alive, left = everyone, rollouts
         stages = max(1, (len(alive) - 1).bit_length())
         for stage in range(stages):
@@ -402,6 +406,7 @@ class SearchAgent:
     edition: str = EDITION
 
     def __attrs_post_init__(self) -> None:
+        check_type(self.edition, str, "edition", "an edition of the search player, such as '0.2'")
         if self.edition not in EDITIONS:
             raise InvalidArgument.of("unknown-search-edition", edition=shown(self.edition), editions=", ".join(EDITIONS))
         check_int(self.level, "level", 1, max(LEVELS))
@@ -439,7 +444,7 @@ class SearchAgent:
             if action.combo is not None and action.mask == hand:
                 return action  # going out is never worse than anything else
         style = self.style
-        if min(count for count in view.card_counts if count) > style.near:
+        if style.near is not None and min(count for count in view.card_counts if count) > style.near:
             return style.own.act(view)  # nobody is close to going out: this level plays its own policy
         return _evaluate(view, style, self.budget, self.seed, deadline)[0][1].action
 
@@ -484,39 +489,39 @@ class SeatPicture:
     """What the search player infers of another seat from a view, over ``draws`` draws of the
     hidden cards mended to explain its choices: ``plays_like`` names the bundled bot whose policy
     explains them better (``"greedy"`` or ``"greedy-plan"``, see
-    :data:`~tienlen.players.agents.AGENTS`), ``holds`` the chance that it holds each card it may
-    hold (by card, low to high) and ``twos`` the chance that it holds at least one 2."""
+    :data:`~tienlen.players.agents.AGENTS`), or is ``None`` while its choices do not tell the two
+    apart (early in a round); ``holds`` is the chance that it holds each card it may hold (by card,
+    low to high) and ``twos`` the chance that it holds at least one 2."""
 
     seat: int
     cards: int
-    plays_like: str
+    plays_like: str | None
     twos: float
     holds: tuple[tuple[Card, float], ...]
     draws: int
 
 
-def read_table(view: PlayerView, *, draws: int = DRAWS, seed: int = 0, level: int = DEFAULT_LEVEL) -> tuple[SeatPicture, ...]:
-    """The picture of every other seat that still holds cards, as the search player of ``level``
-    reads it (the policy it assumes when the choices do not tell, see :data:`OTHER_POLICIES`):
-    ``draws`` (1 to :data:`MAX_DRAWS`, default :data:`DRAWS`) draws of the cards ``view.seat``
-    cannot see, each consistent with everything public and mended towards explaining each seat's
-    choices by the policy it plays like. The same view, seed and draws give the same picture.
+def read_table(view: PlayerView, *, draws: int = DRAWS, seed: int = 0) -> tuple[SeatPicture, ...]:
+    """The picture of every other seat that still holds cards, as the search player reads the
+    table: the policy each seat's choices fit (read as levels 4 and 5 read them, the plain greedy
+    bot's first), then ``draws`` (1 to :data:`MAX_DRAWS`, default :data:`DRAWS`) draws of the
+    cards ``view.seat`` cannot see, each consistent with everything public and mended towards
+    explaining each seat's choices by that policy. The same view, seed and draws give the same
+    picture.
 
     Raises :class:`~tienlen.InvalidArgument` for a view that is not a :class:`PlayerView`, or a
-    bad draw count, seed or level.
+    bad draw count or seed.
 
     >>> from tienlen import HOUSE, Round
     >>> round_ = Round.deal(HOUSE, seed=3)
-    >>> [picture.cards for picture in read_table(round_.view(0), draws=4)]
-    [13, 13, 13]
+    >>> [(picture.cards, picture.plays_like) for picture in read_table(round_.view(0), draws=4)]
+    [(13, None), (13, None), (13, None)]
     """
     view = _check_view(view)
     check_int(draws, "draws", 1, MAX_DRAWS)
     check_int(seed, "seed", 0, MAX_SEED)
-    check_int(level, "level", 1, max(LEVELS))
-    style = EDITIONS[EDITION][level]
-    sampler = Sampler(view=view, replay=replay_of(view), rng=_rng(seed, view), readers=[style.reader] * view.players)
-    readers = sampler.infer(style.others, _PROBES)
+    sampler = Sampler(view=view, replay=replay_of(view), rng=_rng(seed, view), readers=[PLAIN] * view.players)
+    told = sampler.infer(PLAIN, _PROBES)
     counts = [[0] * 52 for _ in range(view.players)]
     twos = [0] * view.players
     for _ in range(draws):
@@ -525,12 +530,12 @@ def read_table(view: PlayerView, *, draws: int = DRAWS, seed: int = 0, level: in
             twos[seat] += bool(hand & TWOS)
             for card in iter_indices(hand):
                 counts[seat][card] += 1
-    names = {PLAIN: "greedy", PLANNED: "greedy-plan"}
+    names = {PLAIN: "greedy", PLANNED: "greedy-plan"}  # the bundled bots' names (AGENTS)
     return tuple(
         SeatPicture(
             seat=seat,
             cards=view.card_counts[seat],
-            plays_like=names[readers[seat]],
+            plays_like=names[sampler.readers[seat]] if seat in told else None,
             twos=twos[seat] / draws,
             holds=tuple((DECK[card], counts[seat][card] / draws) for card in range(52) if counts[seat][card]),
             draws=draws,

@@ -45,7 +45,7 @@ from tienlen.game.views import PlayerView
 from tienlen.money.settle import settle
 from tienlen.players._jobs import run_jobs
 from tienlen.players.agents import AGENTS, Agent, make_agent, play_round
-from tienlen.players.search import DEFAULT_LEVEL, EDITION, LEVELS, SearchAgent
+from tienlen.players.search import DEFAULT_LEVEL, EDITION, EDITIONS, LEVELS, SearchAgent
 from tienlen.players.simulate import Estimate, interval_text
 from tienlen.variants._checks import check_players, check_rules
 from tienlen.variants.rules import RuleSet
@@ -80,23 +80,24 @@ class PassingAgent:
         return view.legal_actions[0]
 
 
-SPECS = (*AGENTS, "passer", "search", "search-0.2")
+SPECS = (*AGENTS, "passer", "search", *(f"search-{edition}" for edition in EDITIONS))
 """The agent names a spec may start with."""
 
 
 def agent_from_spec(spec: str, seed: int = 0) -> Agent:
     """The agent a spec names: a bundled bot (see :func:`~tienlen.players.agents.make_agent`), ``passer``,
     ``search`` or ``search:LEVEL``, the level in ASCII digits (1 to 5, see :data:`~tienlen.players.search.LEVELS`),
-    or ``search-0.2`` / ``search-0.2:LEVEL``: the 0.2.0 search player, kept unchanged as a yardstick
-    (its default level is 3; see :data:`~tienlen.players.search.EDITIONS`).
+    or ``search-EDITION`` / ``search-EDITION:LEVEL`` for an edition of
+    :data:`~tienlen.players.search.EDITIONS` (``search-0.2`` is the 0.2.0 search player, kept
+    unchanged as a yardstick; its default level is 3).
 
     Raises :class:`~tienlen.InvalidArgument` for an unknown spec or level (a level written with
     other digits, such as ``²`` or ``٣``, is refused).
     """
     check_type(spec, str, "spec", "an agent spec such as 'search:2'")
     name, _, level = spec.partition(":")
-    if name in ("search", "search-0.2"):
-        edition = name.partition("-")[2] or EDITION
+    edition = EDITION if name == "search" else name.removeprefix("search-") if name.startswith("search-") else ""
+    if edition in EDITIONS:
         return SearchAgent(level=_search_level(level) if level else DEFAULT_LEVEL, seed=seed, edition=edition)
     if level:
         raise InvalidArgument.of("only-search-takes-level", spec=shown(spec))
