@@ -78,7 +78,47 @@ for action in play_round(IWIN, [GreedyAgent()] * 4, seed=5).actions[:10]:
 HOWTO = [
     ("compare-simulation", "simulation_figure(stats)"),
     ("compare-iwin-view", "svg.view(middle.view(1), size=720)"),
+    ("strength-levels", "strength_figure(STRENGTH)"),
 ]
+
+STRENGTH = Path(__file__).resolve().parent.parent / "howto" / "strength-levels.csv"
+"""The measured strength of the search levels (``benchmarks/RESULTS.md``, issue 42), shown as a
+table on the page "How strong are the bots" and drawn by :func:`strength_figure`."""
+
+
+def strength_figure(path: Path) -> Any:
+    """First places against CPU per decision, one point per player and table, with their 95%
+    intervals, from the measurements in ``path`` (CSV columns: player, table, deals played, first
+    places %, low %, high %, CPU ms a decision)."""
+    import csv
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    with path.open(encoding="utf-8", newline="") as file:
+        rows = list(csv.DictReader(file))
+    figure = Figure(figsize=(7, 4.2))
+    axes = figure.add_subplot()
+    for table in dict.fromkeys(row["table"] for row in rows):
+        mine = [row for row in rows if row["table"] == table]
+        x = [float(row["CPU ms a decision"]) for row in mine]
+        y = [float(row["first places %"]) for row in mine]
+        low = [y_ - float(row["low %"]) for y_, row in zip(y, mine, strict=True)]
+        high = [float(row["high %"]) - y_ for y_, row in zip(y, mine, strict=True)]
+        axes.errorbar(x, y, yerr=[low, high], fmt="o", capsize=3, label=f"against {table}")
+        for x_, y_, row in zip(x, y, mine, strict=True):
+            axes.annotate(row["player"], (x_, y_), textcoords="offset points", xytext=(5, 4), fontsize=8)
+    axes.set_xscale("log")
+    axes.margins(x=0.25)
+    axes.set_xlabel("CPU per decision (ms, log scale)")
+    axes.set_ylabel("first places (%)")
+    axes.axhline(25, color="grey", linewidth=0.8, linestyle=":")
+    axes.legend(fontsize=8)
+    axes.set_title("Search levels: first places against their cost (house, 95% intervals)", fontsize=10)
+    figure.tight_layout()
+    return figure
 
 
 def _svg(value: Any) -> str:
@@ -127,7 +167,7 @@ def draw(app: Sphinx) -> None:
     """Run the setup, draw every picture and write the gallery page."""
     folder = Path(app.srcdir) / FOLDER
     folder.mkdir(parents=True, exist_ok=True)
-    names: dict[str, Any] = {}
+    names: dict[str, Any] = {"strength_figure": strength_figure, "STRENGTH": STRENGTH}
     exec(SETUP + HOWTO_SETUP, names)
     pictures = [(name, expression) for name, _, expression in GALLERY] + HOWTO
     for name, expression in pictures:

@@ -123,11 +123,13 @@ __all__ = [
 ]
 
 DEFAULT_LEVEL = 3
-"""The level of ``SearchAgent()`` (about 77 ms of CPU a decision on average on one idle core here)."""
+"""The level of ``SearchAgent()``: about 0.6 of 0.2.0's default level's CPU a decision (71 ms
+against 112 ms in one busy sitting here; 0.2.0's took 81 ms idle), as strong against the greedy
+bot (``benchmarks/RESULTS.md``, issue 42)."""
 HINT_LEVEL = 2
-"""The default level of :func:`hint`: about 42 ms of CPU on a 13-card position on one idle core
-here. It plans its own seat with long leads only (:data:`OWN_POLICIES`); ``level=3`` ranks as
-``SearchAgent()`` decides, in about 165 ms there."""
+"""The default level of :func:`hint`: about 51 ms of CPU on a 13-card position in a busy sitting
+here (it does not wait for a seat near the end of its hand, as the level's player does);
+``level=3`` ranks as ``SearchAgent()`` decides."""
 MAX_ROLLOUTS = 5_000
 """The most rollouts a decision may be given (``rollouts=``): ten times level 5's, about 11 s of
 CPU on a 13-card lead on one idle core here (about 2 ms a rollout there)."""
