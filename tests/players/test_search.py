@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -232,6 +233,15 @@ def test_a_time_budget_that_is_not_reached_changes_nothing() -> None:
     assert hint(view, level=1, seed=4, seconds=MAX_SECONDS) == hint(view, level=1, seed=4)
 
 
+def _after(rules: RuleSet, seed: int, plies: int, agents: Sequence[Agent] | None = None) -> Round:
+    """The round ``agents`` (four greedy bots by default) play from ``seed``, after its first ``plies`` actions."""
+    end = play_round(rules, agents or [GreedyAgent()] * 4, seed=seed)
+    round_ = Round.deal(rules, seed=seed)
+    for action in end.actions[:plies]:
+        round_ = round_.apply(action)
+    return round_
+
+
 def _greedy_positions(rules: RuleSet, seeds: range) -> list[Round]:
     """Every position with seat 0 to act, past the opening, of rounds four greedy bots play."""
     found = []
@@ -345,10 +355,7 @@ def test_every_sampled_world_shows_the_player_exactly_its_own_view(rules: RuleSe
     actions) is the view it decides from, whether or not it infers how the others play. (At a
     first round's first lead the world, which names its leader, does not make the lead owe the
     lowest card; the candidates are the view's own legal actions.)"""
-    round_ = play_round(rules, [GreedyAgent()] * 4, seed=seed)
-    start = Round.deal(rules, seed=seed)
-    for action in round_.actions[:plies]:
-        start = start.apply(action)
+    start = _after(rules, seed, plies)
     if start.is_over or start.to_act is None:
         return
     view = start.view(start.to_act)
@@ -375,10 +382,7 @@ def test_the_opponent_model_tells_a_planning_bot_from_a_greedy_one() -> None:
     read: dict[str, dict[str | None, int]] = {"greedy": {}, "greedy-plan": {}}
     for seed in range(16):
         truth = [PLAIN, planned, PLAIN, planned] if seed % 2 else [PLAIN, PLAIN, planned, planned]
-        end = play_round(HOUSE, truth, seed=100 + seed)
-        round_ = Round.deal(HOUSE, seed=100 + seed)
-        for action in end.actions[:36]:
-            round_ = round_.apply(action)
+        round_ = _after(HOUSE, 100 + seed, 36, truth)
         if round_.is_over or round_.to_act is None:
             continue
         for picture in read_table(round_.view(round_.to_act), draws=2, seed=seed):
@@ -394,10 +398,7 @@ def test_the_opponent_model_tells_a_planning_bot_from_a_greedy_one() -> None:
 
 
 def test_the_table_picture_sums_to_the_hidden_cards_and_is_reproducible() -> None:
-    round_ = play_round(HOUSE, [GreedyAgent()] * 4, seed=9)
-    start = Round.deal(HOUSE, seed=9)
-    for action in round_.actions[:20]:
-        start = start.apply(action)
+    start = _after(HOUSE, 9, 20)
     assert start.to_act is not None
     view = start.view(start.to_act)
     pictures = read_table(view, draws=16, seed=3)
@@ -422,10 +423,7 @@ def test_a_bad_table_reading_is_refused(draws: int, seed: int) -> None:
 def test_a_decision_is_reproducible_for_a_seed_and_a_rollout_budget(level: int) -> None:
     # The levels that infer the others' policies and halve their candidates decide alike each time,
     # in any process: their random draws are seeded by the seed and the public position alone.
-    round_ = play_round(HOUSE, [GreedyAgent()] * 4, seed=12)
-    start = Round.deal(HOUSE, seed=12)
-    for action in round_.actions[:24]:
-        start = start.apply(action)
+    start = _after(HOUSE, 12, 24)
     assert start.to_act is not None
     view = start.view(start.to_act)
     first = hint(view, level=level, seed=6, rollouts=32)
