@@ -286,8 +286,6 @@ def test_output_into_a_closed_pipe_ends_quietly_with_status_zero(name: str, tmp_
     ("argv", "message"),
     [
         (["play", "--unit", "0"], "--unit must be a whole number from 1"),
-        (["play", "--stake", "0"], "--unit must be a whole number from 1"),
-        (["play", "--unit", "5", "--stake", "5"], "give --unit only"),
         (["play", "--bots", " , "], "name at least one bot"),
         (["play", "--bots", "genius"], "unknown agent 'genius'"),
         (["play", "--players", "9"], "house is played by"),
@@ -507,21 +505,6 @@ def test_text_output_fits_the_columns(
     assert code == 0 and out
     too_long = [line for line in out.splitlines() if len(line) > columns]
     assert too_long == []
-
-
-def test_cli_stake_option_is_deprecated_but_works() -> None:
-    def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "tienlen", "play", "--seed", "2", *args],
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            check=True,
-        )
-
-    old, new = run("--stake", "500"), run("--unit", "500")
-    assert old.stdout == new.stdout and "4th pays 1st" in new.stdout
-    assert "--stake is deprecated and goes in 0.3.0; use --unit" in old.stderr and new.stderr == ""
 
 
 # ---------------------------------------------------------------------------- the command line
@@ -806,7 +789,7 @@ VI_COMMANDS = [
     ["check", "--rules", "house", "--table", "A♥", "--play", "5s 5c"],
     ["check", "--rules", "house", "--table", "3♠", "--play", "bỏ qua"],
     ["moves", "--rules", "house", "--hand", "3s 3c 4s 5s 6s", "--table", "3d"],
-    ["play", "--seed", "1", "--record", "{tmp}/played.json", "--stake", "5"],
+    ["play", "--seed", "1", "--record", "{tmp}/played.json", "--unit", "5"],
     ["play", "--rules", "iwin", "--seed", "4", "--players", "3"],
     ["simulate", "--rules", "house,faceoff", "--rounds", "4"],
     ["compare", "house", "iwin"],

@@ -63,7 +63,7 @@ from tienlen import (
 )
 from tienlen.cli import main
 from tienlen.errors import MESSAGE_LIMIT, one_line
-from tienlen.game.views import public_events, view_of
+from tienlen.game.views import public_events
 from tienlen.io.wire import read_document
 from tienlen.learning import actionspace, encoding, observation
 from tienlen.learning.env import TienLenEnv
@@ -92,12 +92,6 @@ def attempt(call: Callable[[], object]) -> None:
         message = str(error)
         assert message and one_line(message) == message and len(message) <= MESSAGE_LIMIT, message
     assert time.process_time() - start < CPU_SECONDS
-
-
-def deprecated(function: Callable[..., object], *args: Any) -> object:
-    """``function(*args)`` for a deprecated ``function``: it warns first, whatever it then does."""
-    with pytest.deprecated_call():
-        return function(*args)
 
 
 # ---------------------------------------------------------------------------- hostile values
@@ -372,7 +366,6 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any
         (mixed(st.none(), seeds), mixed(st.none(), st.just({"first_round": 1}))),
     ),
     "TienLenEnv.step": (lambda a: _env().step(a), (mixed(st.none(), st.integers(0, 2**52)),)),
-    "view_of": (lambda r, seat: deprecated(view_of, r, seat), (mixed(positions), seats)),
     "public_events": (public_events, (mixed(st.just(FINISHED.events)), mixed(st.none(), seats))),
     "cards_to_bits": (encoding.cards_to_bits, (mixed(st.just(DECK[:3])),)),
     "bits_to_cards": (encoding.bits_to_cards, (mixed(st.just([0] * 52)),)),
@@ -719,7 +712,6 @@ words = [
     "--seed",
     "--players",
     "--unit",
-    "--stake",
     "--format",
 ]
 arguments = st.lists(st.one_of(st.sampled_from(words), texts, st.integers(-(10**30), 10**30).map(str)), max_size=6)

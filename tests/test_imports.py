@@ -41,12 +41,9 @@ DEFERRED = {
     (
         "tienlen.variants.rules",
         "tienlen.variants.loading",
-    ): "RuleSet.to_mapping / from_mapping / to_toml / from_toml, and the 0.1 load_rules",
+    ): "RuleSet.to_mapping / from_mapping / to_toml / from_toml",
     # optional extras
     ("tienlen.cli", "tienlen.show.plot"): "tienlen simulate --plot needs matplotlib",
-    # deprecation shims (0.1 names; tienlen.variants.rules.load_rules shares the rule-set I/O entry above)
-    ("tienlen.game.events", "tienlen.game.actions"): "tienlen.game.events.Action and parse_action",
-    ("tienlen.game.views", "tienlen.game.round"): "tienlen.game.views.view_of",
 }
 
 
@@ -231,27 +228,6 @@ def test_importing_the_package_loads_nothing_from_outside_but_attrs() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8", check=True).stdout
     assert out.strip() in ("['attr', 'attrs']", "['attrs']"), out
-
-
-def test_the_deprecation_shims_warn_and_give_the_same_thing() -> None:
-    import warnings
-
-    import tienlen.game.actions
-    import tienlen.game.events
-    import tienlen.game.views
-    import tienlen.variants.loading
-    import tienlen.variants.rules
-
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        assert tienlen.game.events.Action is tienlen.game.actions.Action
-        assert tienlen.game.events.parse_action is tienlen.game.actions.parse_action
-        assert tienlen.variants.rules.load_rules is tienlen.variants.loading.load_rules
-        round_ = tienlen.Round.deal(tienlen.HOUSE, seed=7)
-        assert tienlen.game.views.view_of(round_, 1) == round_.view(1)
-    assert [w.category for w in caught] == [DeprecationWarning] * 4
-    assert "moved: use tienlen.game.actions.Action" in str(caught[0].message)
-    assert "use round_.view(seat)" in str(caught[3].message)
 
 
 def test_a_value_without_a_document_raises_a_tienlen_error_not_a_key_error() -> None:

@@ -307,17 +307,11 @@ def _unit_options(parser: argparse.ArgumentParser) -> None:
         type=_whole,
         help=f"what one unit is worth in the room: the house entry, or the bet (default {DEFAULT_UNIT:,}; points ignore it)",
     )
-    parser.add_argument("--stake", type=_whole, help="deprecated (goes in 0.3.0): the old name of --unit")
 
 
 def _unit(args: argparse.Namespace, rules: RuleSet | None = None) -> int:
-    """The room's unit from --unit, or from the deprecated --stake (with a warning on stderr);
-    with ``rules``, the unit to settle them with (1 for points)."""
-    if args.stake is not None and args.unit is not None:
-        raise InvalidArgument.of("cli-unit-and-stake")
-    if args.stake is not None:
-        _say("tienlen: " + render("cli-stake-deprecated", {}, args.lang), sys.stderr)
-    unit = check_int(next((u for u in (args.unit, args.stake) if u is not None), DEFAULT_UNIT), "--unit", 1, MAX_AMOUNT)
+    """The room's unit from --unit; with ``rules``, the unit to settle them with (1 for points)."""
+    unit = check_int(DEFAULT_UNIT if args.unit is None else args.unit, "--unit", 1, MAX_AMOUNT)
     return unit if rules is None else unit_for(rules, unit)
 
 

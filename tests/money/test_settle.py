@@ -1,4 +1,4 @@
-"""settle() as a whole: the values of cards and combos, the errors, the deprecated ``stake``, and
+"""settle() as a whole: the values of cards and combos, the errors, the unit, and
 properties over constructed and self-played rounds (money sums to zero, settling is repeatable).
 
 Each money rule of RULES.md ("Money and points") has its own module, one table test per clause and
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import random
-import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,6 +32,7 @@ from builders import (
 )
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+import tienlen.variants.rules
 from tienlen import (
     DECK,
     FACEOFF,
@@ -52,7 +52,7 @@ from tienlen import (
 from tienlen.errors import InvalidArgument, InvalidRecord, InvalidRules, TienLenError
 from tienlen.game.events import Chop, Event, Finished, RoundResult
 from tienlen.learning.env import TienLenEnv
-from tienlen.money.settle import HOUSE_SEAT, Settlement, Transfer, chop_value, held_value, reward_net, stake_for, unit_for
+from tienlen.money.settle import HOUSE_SEAT, Settlement, Transfer, chop_value, held_value, reward_net, unit_for
 from tienlen.players.agents import GreedyAgent, RandomAgent, play_round
 from tienlen.players.compare import compare_round
 from tienlen.players.simulate import simulate
@@ -403,62 +403,42 @@ def test_four_twos_held_are_valued_once_as_the_larger(rules: RuleSet, units: int
     assert held_value(parse_cards(QUAD_OF_TWOS + " 9♠"), rules) == units
 
 
-def test_settle_stake_keyword_still_works_with_a_deprecation_warning() -> None:
-    done = result(4, (0, 1, 2, 3))
-    with pytest.warns(DeprecationWarning, match=r"settle\(stake=...\) is deprecated and goes in 0.3.0; use unit="):
-        old = settle(done, HOUSE, stake=1000)
-    assert old == settle(done, HOUSE, unit=1000)
-    assert old.net == (4000, 2000, -2000, -4000)  # 4th pays 1st one table stake (4 entries of 1,000)
+def test_settle_takes_the_room_unit() -> None:
+    assert settle(result(4, (0, 1, 2, 3)), HOUSE, unit=1000).net == (4000, 2000, -2000, -4000)  # 4th pays 1st 4 entries
+    assert unit_for(HOUSE, 1000) == 1000 and unit_for(PROFILES["faceoff"], 1000) == 1
 
 
-def test_settle_refuses_unit_and_stake_together() -> None:
-    with pytest.raises(InvalidArgument, match="settle: give unit= only"):
-        settle(result(4, (0, 1, 2, 3)), HOUSE, unit=1000, stake=1000)
-
-
-def test_every_caller_takes_unit_and_warns_on_stake() -> None:
+def test_every_caller_takes_unit_and_the_0_1_name_stake_is_gone() -> None:
+    """``stake=`` (the 0.1 name of ``unit=``, deprecated in 0.2) went in 0.3.0: an unknown keyword."""
     round_ = play_round(HOUSE, [RandomAgent(seed) for seed in range(4)], seed=3)
-    with pytest.warns(DeprecationWarning, match="Match.start"):
-        assert Match.start(HOUSE, stake=1000).unit == 1000
-    with pytest.warns(DeprecationWarning, match="TienLenEnv"):
-        assert TienLenEnv(HOUSE, stake=1000).unit == 1000
-    with pytest.warns(DeprecationWarning, match="compare_round"):
-        assert compare_round(round_, [HOUSE], stake=1000) == compare_round(round_, [HOUSE], unit=1000)
-    with pytest.warns(DeprecationWarning, match="simulate"):
-        assert simulate([HOUSE], rounds=2, stake=10) == simulate([HOUSE], rounds=2, unit=10)
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        Match.start(HOUSE, unit=1000)
-
-
-def test_stake_for_is_the_deprecated_name_of_unit_for() -> None:
-    with pytest.warns(DeprecationWarning, match="stake_for is deprecated and goes in 0.3.0; use unit_for"):
-        assert stake_for(HOUSE, 1000) == unit_for(HOUSE, 1000) == 1000
-    assert unit_for(PROFILES["faceoff"], 1000) == 1
+    assert Match.start(HOUSE, unit=1000).unit == TienLenEnv(HOUSE, unit=1000).unit == 1000
+    assert compare_round(round_, [HOUSE], unit=1000)[0].settlement == settle(round_.result, HOUSE, unit=1000)
+    for call in (
+        lambda: settle(result(4, (0, 1, 2, 3)), HOUSE, stake=1000),  # type: ignore[call-arg]
+        lambda: Match.start(HOUSE, stake=1000),  # type: ignore[call-arg]
+        lambda: TienLenEnv(HOUSE, stake=1000),  # type: ignore[call-arg]
+        lambda: compare_round(round_, [HOUSE], stake=1000),  # type: ignore[call-arg]
+        lambda: simulate([HOUSE], rounds=2, stake=10),  # type: ignore[call-arg]
+    ):
+        with pytest.raises(TypeError, match="unexpected keyword argument 'stake'"):
+            call()
 
 
 def test_currency_is_the_kind_and_unit_the_worth_everywhere() -> None:
     """The kind of amounts is ``currency`` and the worth of one unit ``unit``, in the rule set, the
-    settlement and its wire document; the 0.1 names still read, with a DeprecationWarning."""
+    settlement and its wire document; the 0.1 names (deprecated in 0.2) went in 0.3.0."""
     money = settle(result(2, (0, 1)), HOUSE, unit=1000)
     assert (money.currency, money.unit) == ("chips", 1000)
     document = money.to_dict()
     assert (document["currency"], document["unit"]) == ("chips", 1000) and "stake" not in document
     assert HOUSE.currency == "chips" and "currency" in HOUSE.to_mapping() and "unit" not in HOUSE.to_mapping()
-    with pytest.warns(DeprecationWarning, match=r"Settlement.stake is deprecated; use Settlement.unit \(removed in 0.3\)"):
-        assert money.stake == 1000
-    with pytest.warns(DeprecationWarning, match=r"RuleSet.unit is deprecated; use RuleSet.currency"):
-        assert HOUSE.unit == "chips"
-    with pytest.warns(DeprecationWarning, match='the rules axis "unit" is now "currency"'):
-        old = RuleSet.from_mapping({"from": "counting", "name": "old", "unit": "points"})
-    assert old.currency == "points"
-    with pytest.warns(DeprecationWarning), pytest.raises(InvalidRules, match="unit: give currency only"):
-        RuleSet.from_mapping({"from": "counting", "name": "both", "unit": "points", "currency": "points"})
-    with pytest.warns(DeprecationWarning, match="tienlen.variants.rules.Unit is deprecated"):
-        from tienlen.variants.rules import Unit  # noqa: F401
     stats = simulate([HOUSE], rounds=1, seed=0)[0]
-    with pytest.warns(DeprecationWarning, match="ProfileStats.unit is deprecated"):
-        assert stats.unit == stats.currency == "chips"
+    assert stats.currency == "chips"
+    for value, old in ((money, "stake"), (HOUSE, "unit"), (stats, "unit"), (tienlen.variants.rules, "Unit")):
+        assert not hasattr(value, old), old
+    # a rules file's "unit" axis is refused as any unknown axis, pointing at its new name
+    with pytest.raises(InvalidRules, match="unit: not a rule axis; did you mean 'currency'"):
+        RuleSet.from_mapping({"from": "counting", "name": "old", "unit": "points"})
 
 
 @pytest.mark.parametrize("field", ["players", "dealer", "den_bai"])

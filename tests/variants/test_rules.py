@@ -201,16 +201,6 @@ def test_invalid_rules_is_a_value_error() -> None:
         RuleSet.from_mapping({"from": "house", "name": ""})
 
 
-def test_load_rules_moved_to_loading_with_a_deprecated_alias() -> None:
-    import tienlen
-    import tienlen.variants.rules
-
-    with pytest.warns(DeprecationWarning, match="tienlen.variants.rules.load_rules moved"):
-        assert tienlen.variants.rules.load_rules is tienlen.load_rules
-    with pytest.raises(AttributeError):
-        tienlen.variants.rules.no_such_name
-
-
 def test_instant_wins_answer_membership_by_pattern_name() -> None:
     """``"dragon" in HOUSE.instant_wins`` holds whatever rounds the pattern counts in; the tuple
     still holds InstantWinRule values and compares equal to a plain tuple of them."""

@@ -6,7 +6,6 @@ nothing in them changes once made.
 
 from __future__ import annotations
 
-import warnings
 from itertools import compress, repeat
 from typing import Any, TypeVar, get_args
 
@@ -32,20 +31,6 @@ __all__ = [
     "Event",
     "RoundResult",
 ]
-
-
-def __getattr__(name: str) -> Any:
-    """``Action`` and ``parse_action`` were here before 0.2: they live in :mod:`tienlen.game.actions` (it warns)."""
-    if name in ("Action", "parse_action"):
-        warnings.warn(
-            f"tienlen.game.events.{name} moved: use tienlen.game.actions.{name} (the old place goes in 0.3.0)",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        from tienlen.game import actions  # a deprecation shim: the actions sit above the events
-
-        return getattr(actions, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class _Described:

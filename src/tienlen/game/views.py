@@ -12,7 +12,6 @@ and the actions open to that seat. No other hand and no undealt card is in it.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Sequence
 
 import attrs
@@ -21,7 +20,7 @@ from tienlen._base.cache import BoundedCache
 from tienlen._base.checks import check_type
 from tienlen._base.codec import WireValue
 from tienlen._base.input import shown
-from tienlen.errors import IllegalPlay, InvalidArgument
+from tienlen.errors import IllegalPlay
 from tienlen.game import _state
 from tienlen.game.actions import Action, parse_action
 from tienlen.game.cards import Card, cards_of, format_cards
@@ -29,7 +28,7 @@ from tienlen.game.combos import Combo
 from tienlen.game.events import SHARED_PASSES, Event, Froze, Passed
 from tienlen.variants.rules import RuleSet
 
-__all__ = ["PlayerView", "view_of", "public_events", "seat_view"]
+__all__ = ["PlayerView", "public_events", "seat_view"]
 
 
 @attrs.frozen(kw_only=True)
@@ -199,15 +198,3 @@ def _redact(event: Event, seat: int | None) -> Event:
     if isinstance(event, Passed) and event.seat != seat and event.could_play is not None:
         return SHARED_PASSES.get((event.seat, None)) or Passed(seat=event.seat, could_play=None)
     return event
-
-
-def view_of(round_: object, seat: int) -> PlayerView:
-    """Deprecated: use ``round_.view(seat)`` (:meth:`tienlen.Round.view`), which this calls (it warns)."""
-    from tienlen.game.round import Round  # a deprecation shim: the round sits above the views it builds
-
-    warnings.warn(
-        "tienlen.game.views.view_of is deprecated; use round_.view(seat) (removed in 0.3)", DeprecationWarning, stacklevel=2
-    )
-    if not isinstance(round_, Round):
-        raise InvalidArgument.of("round-must-round", round=shown(round_))
-    return round_.view(seat)

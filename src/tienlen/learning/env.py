@@ -72,7 +72,7 @@ from tienlen.learning.observation import (
     observation_from,
     written_observation,
 )
-from tienlen.money._checks import check_unit, unit_argument
+from tienlen.money._checks import check_unit
 from tienlen.money.settle import Settlement, reward_net, settle
 from tienlen.variants._checks import check_players, check_rules
 from tienlen.variants.rules import RuleSet
@@ -194,8 +194,7 @@ class TienLenEnv:
     """One Tiến Lên round per episode, stepped one agent at a time (see the module docs).
 
     ``rules`` is any rule set, ``players`` a count it allows, ``unit`` what one unit is worth
-    (1 for points profiles), as in :func:`tienlen.money.settle.settle` (``stake`` is its deprecated 0.1
-    name). Raises :class:`~tienlen.InvalidArgument` for a player count or unit the rules do not allow.
+    (1 for points profiles), as in :func:`tienlen.money.settle.settle`. Raises :class:`~tienlen.InvalidArgument` for a player count or unit the rules do not allow.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"name": "tienlen_v0", "render_modes": ["ansi"], "is_parallelizable": False}
@@ -207,11 +206,10 @@ class TienLenEnv:
         unit: int | None = None,
         *,
         render_mode: Literal["ansi"] | None = None,
-        stake: int | None = None,
     ) -> None:
         check_rules(rules)
         check_players(rules, players)
-        worth = check_unit(unit_argument(unit, stake, "TienLenEnv"), rules)
+        worth = check_unit(1 if unit is None else unit, rules)
         if render_mode not in (None, "ansi"):
             raise InvalidArgument.of("render-mode-not-offered", render_mode=shown(render_mode))
         self.rules = rules

@@ -3,14 +3,13 @@ in :mod:`tienlen._base.checks`)."""
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Sequence
 
 from tienlen._base.input import MAX_AMOUNT, is_whole, shown
 from tienlen.errors import InvalidArgument
 from tienlen.variants.rules import RuleSet
 
-__all__ = ["check_unit", "unit_argument", "check_balances"]
+__all__ = ["check_unit", "check_balances"]
 
 
 def check_unit(unit: object, rules: RuleSet) -> int:
@@ -20,21 +19,6 @@ def check_unit(unit: object, rules: RuleSet) -> int:
     if rules.currency == "points" and unit != 1:
         raise InvalidArgument.of("unit-with-points", rules=rules.name, unit=unit)
     return unit
-
-
-def unit_argument(unit: int | None, stake: int | None, where: str) -> int:
-    """The room's unit given as ``unit=`` (1 when neither is given), or as the deprecated ``stake=``
-    with a :class:`DeprecationWarning` naming ``where``. Raises :class:`InvalidArgument` when both are given."""
-    if stake is None:
-        return 1 if unit is None else unit
-    if unit is not None:
-        raise InvalidArgument.of("unit-and-stake", where=where)
-    warnings.warn(
-        f"{where}(stake=...) is deprecated and goes in 0.3.0; use unit=... with the same amount (house: the entry; northern, iwin: the bet)",
-        DeprecationWarning,
-        stacklevel=3,
-    )
-    return stake
 
 
 def check_balances(balances: object, players: int) -> tuple[int, ...]:

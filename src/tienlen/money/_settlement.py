@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import warnings
 from typing import Any
 
 import attrs
@@ -61,7 +60,6 @@ class Settlement(WireValue):
 
     For chips and bets ``sum(net) + house == 0`` always. For points ``transfers`` is empty and
     ``net`` (also readable as :attr:`points`) holds each seat's points for the round.
-    ``stake`` is the deprecated 0.1 name of ``unit`` (it warns; removed in 0.3).
     """
 
     currency: Currency
@@ -69,12 +67,6 @@ class Settlement(WireValue):
     transfers: tuple[Transfer, ...]
     net: tuple[int, ...]
     house: int = 0
-
-    @property
-    def stake(self) -> int:
-        """Deprecated 0.1 name of :attr:`unit`, the worth of one unit (warns; removed in 0.3)."""
-        warnings.warn("Settlement.stake is deprecated; use Settlement.unit (removed in 0.3)", DeprecationWarning, stacklevel=2)
-        return self.unit
 
     @property
     def points(self) -> tuple[int, ...]:

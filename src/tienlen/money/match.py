@@ -26,7 +26,7 @@ from tienlen._base.codec import WireValue
 from tienlen._base.input import MAX_COUNT, shown
 from tienlen.errors import IllegalPlay, InvalidArgument, InvalidRecord
 from tienlen.game.events import RoundResult
-from tienlen.money._checks import check_balances, check_unit, unit_argument
+from tienlen.money._checks import check_balances, check_unit
 from tienlen.money.settle import Settlement, settle
 from tienlen.variants._checks import check_players, check_rules
 from tienlen.variants.rules import RuleSet
@@ -137,13 +137,11 @@ class Match(WireValue):
         unit: int | None = None,
         balances: Sequence[int] | None = None,
         rounds: int | None = None,
-        *,
-        stake: int | None = None,
     ) -> Match:
         """A new match. ``rounds`` defaults to ``rules.match_rounds`` (``faceoff``: 5); it must be
         given for a points profile without one (``pagat``) and may be left out for money profiles
         (an open session). ``unit`` is what one unit is worth (see :func:`~tienlen.settle`; 1 when
-        left out; ``stake`` is its deprecated 0.1 name);
+        left out);
         ``balances`` are the players' money at the start, tracked round by round and, where the
         rules cap payments at the balance (``iwin``), used to cap them.
 
@@ -164,7 +162,7 @@ class Match(WireValue):
         return cls(
             rules=rules,
             players=players,
-            unit=unit_argument(unit, stake, "Match.start"),
+            unit=1 if unit is None else unit,
             rounds=rounds if rounds is not None else rules.match_rounds,
             balances_at_start=None if balances is None else tuple(balances),
         )

@@ -7,8 +7,7 @@ Amounts are whole numbers of the room's money. The profile counts in units (``ho
 ``northern``, ``iwin`` and ``counting``: bets); ``unit`` is what one of them is worth in this room,
 so a ``house`` room of 1,000 chips per entry is ``unit=1000`` (its table stake, 4 entries, is then
 4,000: pass the entry, not the stake). Points profiles (``faceoff``, ``pagat``) move no money:
-their settlement has no transfers and ``net`` holds the round's points. ``stake=`` is the 0.1 name
-of ``unit=``; it still works in 0.2, with a :class:`DeprecationWarning`, and goes in 0.3.0.
+their settlement has no transfers and ``net`` holds the round's points.
 
 >>> from tienlen import HOUSE
 >>> from tienlen.game.events import RoundResult
@@ -95,7 +94,6 @@ Decisions where the rules leave a choice (each one is tested):
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Sequence
 
 import attrs
@@ -105,7 +103,7 @@ from tienlen._base.checks import check_type
 from tienlen.errors import Reason
 from tienlen.game.cards import mask_of
 from tienlen.game.events import Finished, Forfeited, Played, RoundResult
-from tienlen.money._checks import check_balances, check_unit, unit_argument
+from tienlen.money._checks import check_balances, check_unit
 from tienlen.money._chops import chop_transfers
 from tienlen.money._prices import chop_value as chop_value, held_value as held_value, itemise
 from tienlen.money._settlement import HOUSE_SEAT as HOUSE_SEAT, Settlement as Settlement, Transfer as Transfer
@@ -120,7 +118,6 @@ __all__ = [
     "settle",
     "reward_net",
     "unit_for",
-    "stake_for",
     "held_value",
     "chop_value",
 ]
@@ -423,33 +420,25 @@ def unit_for(rules: RuleSet, unit: int) -> int:
     return 1 if rules.currency == "points" else unit
 
 
-def stake_for(rules: RuleSet, stake: int) -> int:
-    """Deprecated 0.1 name of :func:`unit_for` (warns with a :class:`DeprecationWarning`)."""
-    warnings.warn("stake_for is deprecated and goes in 0.3.0; use unit_for", DeprecationWarning, stacklevel=2)
-    return unit_for(rules, stake)
-
-
 def settle(
     result: RoundResult,
     rules: RuleSet,
     *,
     unit: int | None = None,
     balances: Sequence[int] | None = None,
-    stake: int | None = None,
 ) -> Settlement:
     """Settle a finished round under ``rules``: who pays whom, why, and each seat's net.
 
     ``unit`` is what one unit of the rules is worth in this room: the ``house`` entry (not its
     table stake, which is 4 entries), the ``northern``/``iwin``/``counting`` bet; points profiles
-    move no money and take ``unit=1`` (the default). ``stake`` is the deprecated 0.1 name of
-    ``unit`` (same meaning; it warns). ``balances`` (one per seat) are what each player holds
+    move no money and take ``unit=1`` (the default). ``balances`` (one per seat) are what each player holds
     before the round; they are used only where the rules cap payments at the balance (``iwin``),
     and are otherwise just checked. Amounts that do not divide evenly, the order of cap and rake,
     and how bombs in a hand are counted are described in the module docs.
 
     Raises :class:`~tienlen.InvalidArgument` when ``rules`` is not a rule set or ``result`` not a
     result, when ``unit`` is not a positive whole number (or is not 1 for a points profile), when
-    both ``unit`` and ``stake`` are given, when ``balances`` are not one non-negative whole number
+    ``balances`` are not one non-negative whole number
     per seat, or when the rules are not played by the result's number of players; and :class:`~tienlen.InvalidRecord` when the result contradicts itself
     (placements that are not every seat once, a seat not at the table, a đền bài seat that is not
     frozen).
@@ -465,7 +454,7 @@ def settle(
     seat 1 pays seat 0 100: 2 players frozen end the round: pays 1st
     seat 0 pays the house 45: rake: 5% of 900 won
     """
-    worth = unit_argument(unit, stake, "settle")
+    worth = 1 if unit is None else unit
     n, checked = _check(result, rules, worth, balances)
     if rules.currency == "points" and rules.scoring == "places":
         return Settlement(currency="points", unit=worth, transfers=(), net=_points(result, rules, n), house=0)

@@ -29,7 +29,6 @@ from tienlen.game.beating import explain
 from tienlen.game.cards import Card
 from tienlen.game.combos import Combo, classify
 from tienlen.game.round import Round
-from tienlen.money._checks import unit_argument
 from tienlen.money.settle import Settlement, settle, unit_for
 from tienlen.variants._checks import check_rules
 from tienlen.variants.rules import AXES, PER_PLAYERS, RuleSet
@@ -298,11 +297,9 @@ class RoundVerdict:
     reason: str | None
 
 
-def compare_round(
-    record: Round | str, rule_sets: Iterable[RuleSet], *, unit: int | None = None, stake: int | None = None
-) -> tuple[RoundVerdict, ...]:
+def compare_round(record: Round | str, rule_sets: Iterable[RuleSet], *, unit: int | None = None) -> tuple[RoundVerdict, ...]:
     """The same deal and the same actions under each rule set, settled with ``unit`` (see
-    :func:`~tienlen.settle`; ``stake`` is its deprecated 0.1 name).
+    :func:`~tienlen.settle`).
 
     ``record`` is a :class:`~tienlen.Round` or its JSON record; point-scored rule sets ignore ``unit``. Every action is replayed through
     each rule set, so a play one variant allows and another refuses is reported, not scored.
@@ -311,7 +308,7 @@ def compare_round(
     if not isinstance(record, (Round, str)):
         raise InvalidArgument.of("record-must-round-json-record", record=shown(record))
     rule_sets = _rule_sets(rule_sets)
-    worth = unit_argument(unit, stake, "compare_round")
+    worth = 1 if unit is None else unit
     data = json.loads(record.to_json() if isinstance(record, Round) else Round.from_json(record).to_json())
     verdicts = []
     for rules in rule_sets:

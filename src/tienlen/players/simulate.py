@@ -21,7 +21,6 @@ import contextlib
 import math
 import random
 import textwrap
-import warnings
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from itertools import repeat
@@ -37,7 +36,6 @@ from tienlen._version import __version__
 from tienlen.errors import InvalidArgument, TienLenError
 from tienlen.game.cards import DECK
 from tienlen.game.events import Passed, Played, RoundResult
-from tienlen.money._checks import unit_argument
 from tienlen.money.settle import Settlement, held_value, settle, unit_for
 from tienlen.players._jobs import run_jobs
 from tienlen.players.agents import make_agent, play_round
@@ -180,14 +178,6 @@ class ProfileStats:
     def per_round(self, total: int) -> float:
         """A total divided by the number of rounds."""
         return total / self.rounds if self.rounds else 0.0
-
-    @property
-    def unit(self) -> str:
-        """Deprecated 0.1 name of :attr:`currency` (warns; removed in 0.3)."""
-        warnings.warn(
-            "ProfileStats.unit is deprecated; use ProfileStats.currency (removed in 0.3)", DeprecationWarning, stacklevel=2
-        )
-        return self.currency
 
     @property
     def seat_results(self) -> tuple[Estimate, ...]:
@@ -498,7 +488,6 @@ def simulate(
     workers: int = 1,
     client: Any = None,
     progress: Progress | None = None,
-    stake: int | None = None,
     rotate: bool = True,
 ) -> tuple[ProfileStats, ...]:
     """Play ``rounds`` seeded deals under each rule set with the bundled ``bots`` (cycled over the
@@ -514,13 +503,12 @@ def simulate(
     flat in the number of rounds. ``progress`` is called as chunks finish with the rule set, the
     rounds done and the rounds in all (:class:`tienlen.show.progress.ProgressBar` draws it); an
     exception it raises stops the simulation. ``unit`` is what one unit of
-    a money rule set is worth (see :func:`~tienlen.settle`; points rule sets ignore it); ``stake``
-    is its deprecated 0.1 name.
+    a money rule set is worth (see :func:`~tienlen.settle`; points rule sets ignore it).
 
     Raises :class:`~tienlen.InvalidArgument` for a player count a rule set does not allow, an unknown bot, a seed out of 0 to 2**64 - 1, rounds
     out of 1 to 10**9, workers out of 1 to 256, or arguments of the wrong type.
     """
-    worth = unit_argument(unit, stake, "simulate")
+    worth = 1 if unit is None else unit
     _check_settings(rule_sets, players, bots, seed, worth)
     check_bool(rotate, "rotate")
     run = Run(rule_sets=tuple(rule_sets), rounds=rounds, seed=seed, players=players, bots=tuple(bots), unit=worth, rotate=rotate)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import warnings
 from collections.abc import Mapping
 from typing import Any
 
@@ -94,21 +93,13 @@ def from_mapping(cls: type[RuleSet], mapping: Mapping[str, Any]) -> RuleSet:
         base = PROFILES[start].to_mapping()
         base["forfeit_penalty"] = PROFILES[start].forfeit_penalty
         base["match_rounds"] = PROFILES[start].match_rounds
-    if "unit" in data:  # the 0.1 name of the currency axis
-        warnings.warn(
-            'the rules axis "unit" is now "currency" (what results are counted in); "unit" is read until 0.3',
-            DeprecationWarning,
-            stacklevel=3,
-        )
-        if "currency" in data:
-            raise InvalidRules.of("unit-give-currency-only-unit")
-        data["currency"] = data.pop("unit")
     known = {f.name for f in attrs.fields(RuleSet) if f.init}
     unknown = unknown_keys(data, known)
     if unknown:
         import difflib  # loaded when a name is misspelt, not with the package
 
-        close = difflib.get_close_matches(unknown[0], known, n=1)
+        # "unit" is the 0.1 name of the currency axis (read until 0.3), though spelt closest to unit_name
+        close = ["currency"] if unknown[0] == "unit" else difflib.get_close_matches(unknown[0], known, n=1)
         hint = f"did you mean {close[0]!r}?" if close else "the axes are listed in tienlen.AXES"
         raise InvalidRules.of("rule-axis", unknown=one_line(unknown[0], 40), hint=hint)
     merged = base | data

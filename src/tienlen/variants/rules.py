@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import functools
 import json
-import warnings
 from collections.abc import Callable, Mapping
 from types import MappingProxyType, ModuleType
 from typing import Any, cast
@@ -56,26 +55,6 @@ from tienlen.variants._axes import (
 from tienlen.variants._shapes import check_fields
 
 __all__ = ["RuleSet", "BombRule", "InstantWinRule", "INSTANT_WIN_PATTERNS", "AXES", "PER_PLAYERS"]
-
-
-def __getattr__(name: str) -> Any:
-    """``tienlen.variants.rules.load_rules`` is the 0.1 place of :func:`tienlen.variants.loading.load_rules`, and
-    ``Unit`` the 0.1 name of :data:`Currency` (both warn; removed in 0.3)."""
-    if name == "Unit":
-        warnings.warn(
-            "tienlen.variants.rules.Unit is deprecated and goes in 0.3.0; use tienlen.variants.rules.Currency",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return Currency
-    if name != "load_rules":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    warnings.warn(
-        "tienlen.variants.rules.load_rules moved: use tienlen.load_rules or tienlen.variants.loading.load_rules (the old place goes in 0.3.0)",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return _loading().load_rules
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)  # hashed once: rule sets key the library's caches
@@ -331,13 +310,6 @@ class RuleSet:
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled by its axes (the read-only bomb table is derived from them, and rebuilt).
         return (functools.partial(RuleSet, **{f.name: getattr(self, f.name) for f in attrs.fields(RuleSet) if f.init}), ())
-
-    @property
-    def unit(self) -> Currency:
-        """Deprecated 0.1 name of :attr:`currency` (warns; removed in 0.3): ``unit`` now always means
-        what one unit is worth in a room, as in ``settle(..., unit=1000)``."""
-        warnings.warn("RuleSet.unit is deprecated; use RuleSet.currency (removed in 0.3)", DeprecationWarning, stacklevel=2)
-        return self.currency
 
     # ---- lookups used by the engine
     def bomb_rule(self, bomb_class: str | None) -> BombRule | None:
