@@ -194,7 +194,8 @@ class TienLenEnv:
     """One Tiến Lên round per episode, stepped one agent at a time (see the module docs).
 
     ``rules`` is any rule set, ``players`` a count it allows, ``unit`` what one unit is worth
-    (1 for points profiles), as in :func:`tienlen.money.settle.settle`. Raises :class:`~tienlen.InvalidArgument` for a player count or unit the rules do not allow.
+    (1 for points profiles), as in :func:`tienlen.money.settle.settle`. Raises
+    :class:`~tienlen.InvalidArgument` for a player count or unit the rules do not allow.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"name": "tienlen_v0", "render_modes": ["ansi"], "is_parallelizable": False}

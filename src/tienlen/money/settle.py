@@ -431,15 +431,14 @@ def settle(
 
     ``unit`` is what one unit of the rules is worth in this room: the ``house`` entry (not its
     table stake, which is 4 entries), the ``northern``/``iwin``/``counting`` bet; points profiles
-    move no money and take ``unit=1`` (the default). ``balances`` (one per seat) are what each player holds
-    before the round; they are used only where the rules cap payments at the balance (``iwin``),
-    and are otherwise just checked. Amounts that do not divide evenly, the order of cap and rake,
+    move no money and take ``unit=1`` (the default). ``balances`` (one per seat) are what each
+    player holds before the round; they are used only where the rules cap payments at the balance
+    (``iwin``), and are otherwise just checked. Amounts that do not divide evenly, the order of cap and rake,
     and how bombs in a hand are counted are described in the module docs.
 
     Raises :class:`~tienlen.InvalidArgument` when ``rules`` is not a rule set or ``result`` not a
     result, when ``unit`` is not a positive whole number (or is not 1 for a points profile), when
-    ``balances`` are not one non-negative whole number
-    per seat, or when the rules are not played by the result's number of players; and :class:`~tienlen.InvalidRecord` when the result contradicts itself
+    ``balances`` are not one non-negative whole number per seat, or when the rules are not played by the result's number of players; and :class:`~tienlen.InvalidRecord` when the result contradicts itself
     (placements that are not every seat once, a seat not at the table, a đền bài seat that is not
     frozen).
 
