@@ -868,7 +868,7 @@ def test_replay_tells_the_round_in_the_language_asked_for(capsys: pytest.Capture
 @pytest.mark.usefixtures("no_locale")
 def test_a_refused_player_count_is_all_vietnamese(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "play", "--lang", "vi", "--players", "5")
-    assert (code, err.strip()) == (2, "tienlen: players: luật house chơi từ 2 đến 4 người, không phải 5")
+    assert (code, err.strip()) == (2, "tienlen: số người chơi: luật house chơi từ 2 đến 4 người, không phải 5")
 
 
 @pytest.mark.parametrize("bots", ["search", "search:1,greedy", "passer,search:2"])

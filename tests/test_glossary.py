@@ -104,7 +104,12 @@ def test_the_glossary_page_prints_the_tables_and_never_uses_a_forbidden_word() -
         (
             "player-count-not-allowed",
             {"name": "players", "rules": "house", "low": 2, "high": 4, "players": 5},
-            "players: luật house chơi từ 2 đến 4 người, không phải 5",
+            "số người chơi: luật house chơi từ 2 đến 4 người, không phải 5",
+        ),
+        (
+            "player-count-not-allowed-exact",
+            {"name": "the result's players", "rules": "faceoff", "low": 2, "high": 2, "players": 4},
+            "số người chơi của kết quả: luật faceoff chơi 2 người, không phải 4",
         ),
     ],
 )

@@ -101,13 +101,15 @@ WORDS: dict[str, dict[str, str]] = {
     "unit_name": {"entry": "entry", "bet": "bet", "point": "point"},
     "event": {"chops": "chops", "chains": "chains", "cóng": "cóng", "thúi": "thúi", "instant wins": "instant wins"},
     "pattern": {name: name.replace("_", " ") for name in PATTERN_NAMES},
+    "name": {"players": "players", "the result's players": "the result's players"},
 }
 """Parameters whose values are words: a parameter named ``kind`` or ending in ``_kind`` is a kind of
 combination, ``want`` one with its ``length``, ``sets`` what a run is made of (a run's kind), ``bomb``/``*_bomb`` a bomb class, ``twos`` the size of
 a 2-group, ``colour`` a pair's colours (1 black, 2 red, 3 one of each), ``place``/``*_place`` a
 place (1 to 4), ``currency`` what a settlement counts in, ``unit_name`` what one unit of a room is called
 (a profile's name for it; another stays as written), ``pattern`` an instant win's pattern; ``event`` names the
-events a simulation counts (``ProfileStats.frequencies``)."""
+events a simulation counts (``ProfileStats.frequencies``); ``name`` the argument a refusal names, where it
+is a player count (``players``: another name, an identifier such as ``line_up``, stays as written)."""
 
 WORD_CONTEXT = "word:"
 """The message context of a word of :data:`WORDS` in the catalogues (``word:kind``); a message's context is its code."""
