@@ -51,6 +51,11 @@ _SEPARATORS = {"vi": str.maketrans(",.", ".,")}
 
 Params = Mapping[str, Any]
 
+_SUMS = {"items": " + ", "parts": " + "}
+"""Parameters whose texts are the parts of a sum, written ``a + b``: what a cóng or thúi charges
+(``items``), the links of a chop chain (``parts``); the texts of another parameter are written
+one after the other, separated by commas."""
+
 PATTERN_NAMES = (  # the instant-win patterns (tienlen.INSTANT_WIN_PATTERNS, which tests/test_messages.py checks)
     "dragon",
     "dragon_to_two",
@@ -205,7 +210,7 @@ def _value(name: str, value: Any, params: Params, words: gettext.NullTranslation
     if isinstance(value, Mapping) and isinstance(value.get("code"), str):
         return render(value["code"], value.get("params", {}), lang)
     if isinstance(value, list) and value and all(isinstance(item, Mapping) for item in value):  # several texts
-        return ", ".join(_value(name, item, params, words, lang) for item in value)
+        return _SUMS.get(name, ", ").join(_value(name, item, params, words, lang) for item in value)
     table = name if name in WORDS else name.rpartition("_")[2]
     if table in WORDS and str(value) in WORDS[table]:
         return words.pgettext(WORD_CONTEXT + table, WORDS[table][str(value)]).format_map(_Missing(params))
