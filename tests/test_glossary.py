@@ -121,4 +121,8 @@ def test_the_sentences_the_reading_found_wrong_read_as_a_player_writes_them(
 
 def test_a_pair_run_is_named_by_its_number_of_pairs() -> None:
     params = {"table": "3♠ 3♣ 4♠ 4♣ 5♠ 5♣", "want": "pair run", "length": 6, "rank_count": 3}
-    assert render("must-beat-with-same-kind", params, "vi").endswith("bằng 3 đôi thông (6 lá) lớn hơn")
+    assert render("must-beat-with-same-kind", params, "vi").endswith("bằng ba đôi thông (6 lá) lớn hơn")
+    for pairs, word in [(4, "bốn"), (5, "năm"), (6, "sáu")]:
+        params = {"table": "…", "want": "pair run", "length": 2 * pairs, "rank_count": pairs}
+        assert render("must-beat-with-same-kind", params, "vi").endswith(f"bằng {word} đôi thông ({2 * pairs} lá) lớn hơn")
+    assert render("must-beat-with-same-kind", params, "en").endswith("by a 12-card pair run (6 pairs)")

@@ -107,13 +107,15 @@ WORDS: dict[str, dict[str, str]] = {
     "event": {"chops": "chops", "chains": "chains", "cóng": "cóng", "thúi": "thúi", "instant wins": "instant wins"},
     "pattern": {name: name.replace("_", " ") for name in PATTERN_NAMES},
     "name": {"players": "players", "the result's players": "the result's players"},
+    "rank_count": {str(count): str(count) for count in range(2, 13)},
 }
 """Parameters whose values are words: a parameter named ``kind`` or ending in ``_kind`` is a kind of
 combination, ``want`` one with its ``length``, ``sets`` what a run is made of (a run's kind), ``bomb``/``*_bomb`` a bomb class, ``twos`` the size of
 a 2-group, ``colour`` a pair's colours (1 black, 2 red, 3 one of each), ``place``/``*_place`` a
 place (1 to 4), ``currency`` what a settlement counts in, ``unit_name`` what one unit of a room is called
 (a profile's name for it; another stays as written), ``pattern`` an instant win's pattern; ``event`` names the
-events a simulation counts (``ProfileStats.frequencies``); ``name`` the argument a refusal names, where it
+events a simulation counts (``ProfileStats.frequencies``); ``rank_count`` how many pairs (triples,
+quads) a run has, which Vietnamese says in words (``ba đôi thông``); ``name`` the argument a refusal names, where it
 is a player count (``players``: another name, an identifier such as ``line_up``, stays as written)."""
 
 WORD_CONTEXT = "word:"
@@ -213,7 +215,11 @@ def _value(name: str, value: Any, params: Params, words: gettext.NullTranslation
         return _SUMS.get(name, ", ").join(_value(name, item, params, words, lang) for item in value)
     table = name if name in WORDS else name.rpartition("_")[2]
     if table in WORDS and str(value) in WORDS[table]:
-        return words.pgettext(WORD_CONTEXT + table, WORDS[table][str(value)]).format_map(_Missing(params))
+        word = words.pgettext(WORD_CONTEXT + table, WORDS[table][str(value)])
+        if "{" not in word:
+            return word
+        others = {other: _value(other, item, params, words, lang) for other, item in params.items() if other != name}
+        return word.format_map(_Missing(others))  # a word naming other parameters (a run's length): theirs in the language
     separators = _SEPARATORS.get(lang)
     if separators is not None and isinstance(value, int | float) and not isinstance(value, bool):
         return _Number(value, separators)
