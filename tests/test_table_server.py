@@ -1214,6 +1214,8 @@ def test_the_server_searches_in_worker_processes_started_with_spawn() -> None:
             assert (await skip_views(socket))["type"] == "hint"
         pool = lobby._pool
         assert pool._processes, "the hint was not searched in a worker process"
-        return pool._mp_context.get_start_method()
+        context = pool._mp_context
+        assert context is not None
+        return context.get_start_method()
 
     assert run(play) == "spawn"

@@ -175,7 +175,7 @@ def _instant_win(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list
     thui_payers = losers if every else [_last_placed(result, losers, winners[0], n)]
     moment: list[Transfer] = []
     for loser in losers:
-        dues: list[tuple[int, str, dict[str, str]]] = [(rules.amount("instant_win_payment", n) * unit, "instant-win-payment", {})]
+        dues: list[tuple[int, str, dict[str, Any]]] = [(rules.amount("instant_win_payment", n) * unit, "instant-win-payment", {})]
         if rules.instant_win_thui and loser in thui_payers:
             items = itemise(mask_of(result.hands[loser]), rules)
             dues.append((sum(v for _, v in items) * unit, "instant-win-thui", {"items": held_items(items, unit)}))
