@@ -791,6 +791,9 @@ VI_COMMANDS = [
     ["moves", "--rules", "house", "--hand", "3s 3c 4s 5s 6s", "--table", "3d"],
     ["play", "--seed", "1", "--record", "{tmp}/played.json", "--unit", "5"],
     ["play", "--rules", "iwin", "--seed", "4", "--players", "3"],
+    ["play", "--rules", "counting", "--seed", "3"],  # a chop chain's links, each with its amount
+    ["play", "--seed", "50"],  # thúi on a 2 left in hand
+    ["play", "--seed", "117", "--bots", "greedy"],  # thúi on a pair run left in hand
     ["simulate", "--rules", "house,faceoff", "--rounds", "4"],
     ["compare", "house", "iwin"],
     ["compare", "pagat", "counting", "--format", "markdown"],
@@ -826,7 +829,8 @@ def test_every_command_leaves_no_english_under_lang_vi(
     argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Each command's output (stdout and stderr, the progress line with it) in Vietnamese holds no
-    English word, and ``LANG=vi_VN.UTF-8`` gives the same output as ``--lang vi``."""
+    English word nor a number grouped in thousands the English way (``2,000`` where Vietnamese
+    writes ``2.000``), and ``LANG=vi_VN.UTF-8`` gives the same output as ``--lang vi``."""
     _records(tmp_path)
     argv = [arg.replace("{tmp}", str(tmp_path)) for arg in argv]
     code, *english = run(capsys, *argv, "--lang", "en")
@@ -834,6 +838,9 @@ def test_every_command_leaves_no_english_under_lang_vi(
     vi_code, out, err = run(capsys, *argv, "--lang", "vi")
     assert vi_code == code and [out, err] != english
     assert _english_left(argv, english[0], out) | _english_left([], english[1], err) == set()
+    # a comma before three digits is a decimal comma only where the English writes that decimal (0,750 for 0.750)
+    grouped = [n for n in re.findall(r"\d+(?:,\d{3})+(?!\d)", out + err) if n.replace(",", ".") not in "".join(english)]
+    assert grouped == [], "numbers grouped in thousands the English way"
     monkeypatch.setenv("LANG", "vi_VN.UTF-8")
     _, out_again, err_again = run(capsys, *argv)
     assert (out_again, re.sub(r"\d+", "#", err_again)) == (out, re.sub(r"\d+", "#", err))  # the progress line's rate varies
@@ -868,7 +875,7 @@ def test_replay_tells_the_round_in_the_language_asked_for(capsys: pytest.Capture
 @pytest.mark.usefixtures("no_locale")
 def test_a_refused_player_count_is_all_vietnamese(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "play", "--lang", "vi", "--players", "5")
-    assert (code, err.strip()) == (2, "tienlen: players: luật house chơi từ 2 đến 4 người, không phải 5")
+    assert (code, err.strip()) == (2, "tienlen: số người chơi: luật house chơi từ 2 đến 4 người, không phải 5")
 
 
 @pytest.mark.parametrize("bots", ["search", "search:1,greedy", "passer,search:2"])

@@ -104,7 +104,12 @@ def test_the_glossary_page_prints_the_tables_and_never_uses_a_forbidden_word() -
         (
             "player-count-not-allowed",
             {"name": "players", "rules": "house", "low": 2, "high": 4, "players": 5},
-            "players: luật house chơi từ 2 đến 4 người, không phải 5",
+            "số người chơi: luật house chơi từ 2 đến 4 người, không phải 5",
+        ),
+        (
+            "player-count-not-allowed-exact",
+            {"name": "the result's players", "rules": "faceoff", "low": 2, "high": 2, "players": 4},
+            "số người chơi của kết quả: luật faceoff chơi 2 người, không phải 4",
         ),
     ],
 )
@@ -116,4 +121,8 @@ def test_the_sentences_the_reading_found_wrong_read_as_a_player_writes_them(
 
 def test_a_pair_run_is_named_by_its_number_of_pairs() -> None:
     params = {"table": "3♠ 3♣ 4♠ 4♣ 5♠ 5♣", "want": "pair run", "length": 6, "rank_count": 3}
-    assert render("must-beat-with-same-kind", params, "vi").endswith("bằng 3 đôi thông (6 lá) lớn hơn")
+    assert render("must-beat-with-same-kind", params, "vi").endswith("bằng ba đôi thông (6 lá) lớn hơn")
+    for pairs, word in [(4, "bốn"), (5, "năm"), (6, "sáu")]:
+        params = {"table": "…", "want": "pair run", "length": 2 * pairs, "rank_count": pairs}
+        assert render("must-beat-with-same-kind", params, "vi").endswith(f"bằng {word} đôi thông ({2 * pairs} lá) lớn hơn")
+    assert render("must-beat-with-same-kind", params, "en").endswith("by a 12-card pair run (6 pairs)")

@@ -12,7 +12,10 @@ import ast
 import gettext
 import io
 import json
+import os
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -200,6 +203,30 @@ def test_the_shipped_mo_is_the_po_compiled() -> None:
     assert fresh._catalog == _mo_catalog(), "recompile with: python tools/messages.py compile"  # type: ignore[attr-defined]
     pot = messages.template()
     assert {(m.context, m.id) for m in pot if m.id} == set(VI), "update the .po with: python tools/messages.py update"
+
+
+PO_TEMPLATE_PLACEHOLDERS = ("PACKAGE VERSION", "YEAR-MO-DA", "FULL NAME", "EMAIL@ADDRESS", "LANGUAGE <LL@li.org>", "CHARSET")
+"""What xgettext's template header holds until a translator fills it in."""
+
+
+@pytest.mark.parametrize("po", sorted(SRC.glob("locale/*/LC_MESSAGES/*.po")), ids=lambda path: path.parent.parent.name)
+def test_every_po_passes_msgfmt_check_and_its_header_is_filled_in(po: Path) -> None:
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        pytest.skip("needs GNU gettext's msgfmt (.ci/run installs it)")
+    checked = subprocess.run(
+        [msgfmt, "-c", "--check-format", "-o", os.devnull, str(po)], capture_output=True, text=True, check=False
+    )
+    assert checked.returncode == 0, checked.stderr
+    header = po.read_text(encoding="utf-8").split("\n\n", 1)[0]
+    assert 'msgid ""' in header and "Project-Id-Version: tienlen " in header, header
+    left = [placeholder for placeholder in PO_TEMPLATE_PLACEHOLDERS if placeholder in header]
+    assert left == [], f"{po.name}: the header still holds the template's {left}"
+
+
+def test_the_po_header_check_finds_each_template_placeholder() -> None:
+    template = 'msgid ""\nmsgstr ""\n"Project-Id-Version: PACKAGE VERSION\\n"\n"PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE\\n"\n"Last-Translator: FULL NAME <EMAIL@ADDRESS>\\n"\n"Language-Team: LANGUAGE <LL@li.org>\\n"\n"Content-Type: text/plain; charset=CHARSET\\n"\n'
+    assert [placeholder for placeholder in PO_TEMPLATE_PLACEHOLDERS if placeholder in template] == list(PO_TEMPLATE_PLACEHOLDERS)
 
 
 def _mo_catalog() -> dict[object, str]:

@@ -173,3 +173,64 @@ def test_the_readme_test_command_runs_over_the_cores_and_fails_on_a_deprecation(
     )
     assert "1 worker [2 items]" in done.stdout and "1 failed, 1 passed" in done.stdout, done.stdout
     assert "DeprecationWarning: old name" in done.stdout
+
+
+WORKFLOWS = ROOT / ".github" / "workflows"
+CI_RUN = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_dependabot_updates_the_workflows_actions_and_the_pip_dependencies() -> None:
+    dependabot = (ROOT / ".github" / "dependabot.yml").read_text(encoding="utf-8")
+    ecosystems = re.findall(r"^  - package-ecosystem: (\S+)\n    directory: /$", dependabot, re.MULTILINE)
+    assert sorted(ecosystems) == ["github-actions", "pip"]
+
+
+def test_the_docs_workflow_builds_with_the_python_and_extras_read_the_docs_declares_failing_on_warnings() -> None:
+    """docs.yml reads the Python and the extras out of .readthedocs.yaml with .ci/run's own sed
+    expressions, installs ``.[EXTRAS]`` into that Python and runs sphinx with ``-W`` (``fail_on_warning``)."""
+    docs = (WORKFLOWS / "docs.yml").read_text(encoding="utf-8")
+    rtd = (ROOT / ".readthedocs.yaml").read_text(encoding="utf-8")
+    assert "fail_on_warning: true" in rtd
+    ci_python = re.search(r'^RTD_PYTHON="\$\((.*)\)"$', CI_RUN, re.MULTILINE)
+    ci_extras = re.search(r'^RTD_EXTRAS="\$\((.*)\)"$', CI_RUN, re.MULTILINE)
+    assert ci_python is not None and ci_extras is not None
+    assert f'python="$({ci_python.group(1)})"' in docs and f'extras="$({ci_extras.group(1)})"' in docs
+    assert "python-version: ${{ steps.rtd.outputs.python }}" in docs
+    assert "EXTRAS: ${{ steps.rtd.outputs.extras }}" in docs and '.venv/bin/pip install ".[$EXTRAS]"' in docs
+    (sphinx,) = [line for line in docs.splitlines() if "-m sphinx" in line and "run:" in line]
+    assert " -W " in sphinx and " -T " in sphinx and "--keep-going" in sphinx and "-b html" in sphinx
+    assert re.search(r"^ +working-directory: docs$", docs, re.MULTILINE)
+
+
+def test_ci_run_lints_every_workflow_with_actionlint_and_shellcheck() -> None:
+    """.ci/run runs actionlint from the checkout's root with no paths (so it reads .github/workflows)
+    and ShellCheck on the run: scripts; where the dev extra installed it, the workflows pass it here too."""
+    assert 'cd "$(dirname "${BASH_SOURCE[0]}")/.."' in CI_RUN
+    assert re.search(r'^if ! "\$VENV/bin/actionlint" -shellcheck "\$VENV/bin/shellcheck"; then$', CI_RUN, re.MULTILINE)
+    assert sorted(path.name for path in WORKFLOWS.iterdir()) == ["checks.yml", "docs.yml", "release.yml", "tests.yml"]
+    tools = Path(sys.executable).parent
+    actionlint, shellcheck = tools / "actionlint", tools / "shellcheck"
+    if not (actionlint.is_file() and shellcheck.is_file()):
+        return  # the dev extra is not installed here (it is on Linux x86-64 only): .ci/run runs it
+    linted = subprocess.run([actionlint, "-shellcheck", shellcheck], cwd=ROOT, capture_output=True, text=True, check=False)
+    assert linted.returncode == 0, linted.stdout + linted.stderr
+
+
+def test_a_workflow_runs_ci_runs_lint_type_and_catalogue_checks_as_ci_run_writes_them() -> None:
+    """checks.yml runs ruff, mypy --strict and msgfmt -c exactly as .ci/run does, on Python 3.13
+    with .ci/run's extras."""
+    checks = (WORKFLOWS / "checks.yml").read_text(encoding="utf-8")
+    commands = {  # as .ci/run writes each, and as the workflow does (its virtual environment is .venv)
+        '"$VENV/bin/ruff" check .': ".venv/bin/ruff check .",
+        '"$VENV/bin/ruff" format --check .': ".venv/bin/ruff format --check .",
+        '"$VENV/bin/python" -m mypy --strict src examples tests': ".venv/bin/python -m mypy --strict src examples tests",
+        "msgfmt -c --check-format -o /dev/null src/tienlen/locale/vi/LC_MESSAGES/tienlen.po": (
+            "msgfmt -c --check-format -o /dev/null src/tienlen/locale/vi/LC_MESSAGES/tienlen.po"
+        ),
+    }
+    for ci, workflow in commands.items():
+        assert f"if ! {ci}; then" in CI_RUN, ci
+        assert f"run: {workflow}\n" in checks, workflow
+    extras = re.search(r'^EXTRAS="([a-z,]+)"$', CI_RUN, re.MULTILINE)
+    assert extras is not None and f'.venv/bin/pip install -e ".[{extras.group(1)}]"' in checks
+    assert "runs-on: ubuntu-latest" in checks and 'python-version: "3.13"' in checks

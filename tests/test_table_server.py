@@ -200,8 +200,9 @@ def play_profile(name: str) -> int:
 
 
 def test_four_clients_play_every_profile() -> None:
-    # One server per profile, two at a time: CI has two cores.
-    with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("fork")) as pool:
+    # One server per profile, two at a time: CI has two cores. spawn, as the server's own pool: fork
+    # does not exist on Windows and is not macOS's default.
+    with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn")) as pool:
         assert list(pool.map(play_profile, PROFILES)) == [KEPT] * len(PROFILES)  # the last ones
 
 
@@ -1198,3 +1199,23 @@ def test_seats_are_labelled_bot_only_for_bots() -> None:
 def test_the_page_offers_every_profile() -> None:
     page = (Path(__file__).resolve().parent.parent / "examples" / "table_server" / "index.html").read_text(encoding="utf-8")
     assert "".join(f"<option>{name}</option>" for name in PROFILES) in page
+
+
+def test_the_server_searches_in_worker_processes_started_with_spawn() -> None:
+    """The pool of a real server, after a hint was searched in it: its workers are spawned (the
+    same on every system, and safe whatever threads the server runs), never forked."""
+
+    async def play(lobby: Lobby, port: int) -> str:
+        async with client(port) as socket:
+            await socket.send(json.dumps({"type": "join", "room": "spawned", "rules": "house", "players": 2, "level": 1}))
+            _, welcome = await receive(socket)
+            await my_turn(socket, welcome["seat"])
+            await socket.send(json.dumps({"type": "hint"}))
+            assert (await skip_views(socket))["type"] == "hint"
+        pool = lobby._pool
+        assert pool._processes, "the hint was not searched in a worker process"
+        context = pool._mp_context
+        assert context is not None
+        return context.get_start_method()
+
+    assert run(play) == "spawn"

@@ -20,6 +20,8 @@ from tienlen.game.actions import parse_action, says_pass
         ("Ghế 1 đánh 3s 4s 5s", "seat 1 play 3♠ 4♠ 5♠"),
         ("ghe 3 qua", "seat 3 pass"),
         ("ghế 1 chặt 6♠6♣6♦6♥", "seat 1 interrupt 6♠ 6♣ 6♦ 6♥"),
+        ("ghế 1 chặt ngang 3s", "seat 1 interrupt 3♠"),
+        ("ghe 1 chat ngang 6♠6♣6♦6♥", "seat 1 interrupt 6♠ 6♣ 6♦ 6♥"),
         ("ghế 2 bỏ cuộc", "seat 2 forfeit"),
         ("GHE 3 BO CUOC", "seat 3 forfeit"),
     ],
@@ -55,7 +57,7 @@ def test_an_unreadable_action_lists_the_vietnamese_keywords_in_vietnamese() -> N
     with pytest.raises(IllegalPlay) as caught:
         parse_action("xin 3♠", HOUSE, to_act=0)
     vietnamese = caught.value.text("vi")
-    assert all(word in vietnamese for word in ("'bỏ lượt'", "'bỏ qua'", "'đánh 3♠ 4♠ 5♠'", "'chặt'", "'bỏ cuộc'"))
+    assert all(word in vietnamese for word in ("'bỏ lượt'", "'bỏ qua'", "'đánh 3♠ 4♠ 5♠'", "'chặt'", "'chặt ngang'", "'bỏ cuộc'"))
     assert not any(word in vietnamese for word in ("'pass'", "'play", "'chop'", "'forfeit'"))
     assert "'pass'" in str(caught.value) and "'forfeit'" in str(caught.value)  # the English keeps the English keywords
 
@@ -64,5 +66,10 @@ def test_no_action_given_lists_the_vietnamese_keywords_in_vietnamese() -> None:
     with pytest.raises(IllegalPlay) as caught:
         parse_action("  ", HOUSE, to_act=0)
     vietnamese = caught.value.text("vi")
-    assert all(word in vietnamese for word in ("'bỏ lượt'", "'chặt'", "'bỏ cuộc'"))
+    assert all(word in vietnamese for word in ("'bỏ lượt'", "'chặt'", "'chặt ngang'", "'bỏ cuộc'"))
     assert not any(word in vietnamese for word in ("'pass'", "'chop'", "'forfeit'"))
+
+
+def test_chat_ngang_the_glossary_word_for_an_out_of_turn_chop_chops_as_chat_does() -> None:
+    assert parse_action("ghế 1 chặt ngang 3s", HOUSE) == parse_action("seat 1 chop 3♠", HOUSE)
+    assert parse_action("Chặt Ngang 6♠6♣6♦6♥", HOUSE, seat=2) == parse_action("ghế 2 chặt 6♠6♣6♦6♥", HOUSE)

@@ -393,6 +393,12 @@ TEXTS: dict[str, str] = {
     "thui-to-above": "thúi: {items} left in hand, paid to the player above",
     "thui-to-winner": "thúi: {items} left in hand, paid to the winner",
     "finished-on-a-two": "finished on a 2: pays every other player",
+    # the parts of a reason's sum (items, parts), each with its number: written a + b + …
+    "held-amount": "{value:,}",
+    "held-two": "{card} {value:,}",
+    "held-bomb": "{kind} {cards} {value:,}",
+    "held-nothing": "nothing",
+    "chop-part": "{cards} {value:,}",
     "cut-by-balance": "{reason} (cut from {amount:,}: seat {payer} held only {held:,} of the {owed:,} owed)",
     "rake": "rake: {percent}% of {won:,} won",
     # the command line's answers (tienlen check, tienlen moves, tienlen rules)

@@ -51,6 +51,11 @@ _SEPARATORS = {"vi": str.maketrans(",.", ".,")}
 
 Params = Mapping[str, Any]
 
+_SUMS = {"items": " + ", "parts": " + "}
+"""Parameters whose texts are the parts of a sum, written ``a + b``: what a cóng or thúi charges
+(``items``), the links of a chop chain (``parts``); the texts of another parameter are written
+one after the other, separated by commas."""
+
 PATTERN_NAMES = (  # the instant-win patterns (tienlen.INSTANT_WIN_PATTERNS, which tests/test_messages.py checks)
     "dragon",
     "dragon_to_two",
@@ -101,13 +106,17 @@ WORDS: dict[str, dict[str, str]] = {
     "unit_name": {"entry": "entry", "bet": "bet", "point": "point"},
     "event": {"chops": "chops", "chains": "chains", "cóng": "cóng", "thúi": "thúi", "instant wins": "instant wins"},
     "pattern": {name: name.replace("_", " ") for name in PATTERN_NAMES},
+    "name": {"players": "players", "the result's players": "the result's players"},
+    "rank_count": {str(count): str(count) for count in range(2, 13)},
 }
 """Parameters whose values are words: a parameter named ``kind`` or ending in ``_kind`` is a kind of
 combination, ``want`` one with its ``length``, ``sets`` what a run is made of (a run's kind), ``bomb``/``*_bomb`` a bomb class, ``twos`` the size of
 a 2-group, ``colour`` a pair's colours (1 black, 2 red, 3 one of each), ``place``/``*_place`` a
 place (1 to 4), ``currency`` what a settlement counts in, ``unit_name`` what one unit of a room is called
 (a profile's name for it; another stays as written), ``pattern`` an instant win's pattern; ``event`` names the
-events a simulation counts (``ProfileStats.frequencies``)."""
+events a simulation counts (``ProfileStats.frequencies``); ``rank_count`` how many pairs (triples,
+quads) a run has, which Vietnamese says in words (``ba đôi thông``); ``name`` the argument a refusal names, where it
+is a player count (``players``: another name, an identifier such as ``line_up``, stays as written)."""
 
 WORD_CONTEXT = "word:"
 """The message context of a word of :data:`WORDS` in the catalogues (``word:kind``); a message's context is its code."""
@@ -203,10 +212,14 @@ def _value(name: str, value: Any, params: Params, words: gettext.NullTranslation
     if isinstance(value, Mapping) and isinstance(value.get("code"), str):
         return render(value["code"], value.get("params", {}), lang)
     if isinstance(value, list) and value and all(isinstance(item, Mapping) for item in value):  # several texts
-        return ", ".join(_value(name, item, params, words, lang) for item in value)
+        return _SUMS.get(name, ", ").join(_value(name, item, params, words, lang) for item in value)
     table = name if name in WORDS else name.rpartition("_")[2]
     if table in WORDS and str(value) in WORDS[table]:
-        return words.pgettext(WORD_CONTEXT + table, WORDS[table][str(value)]).format_map(_Missing(params))
+        word = words.pgettext(WORD_CONTEXT + table, WORDS[table][str(value)])
+        if "{" not in word:
+            return word
+        others = {other: _value(other, item, params, words, lang) for other, item in params.items() if other != name}
+        return word.format_map(_Missing(others))  # a word naming other parameters (a run's length): theirs in the language
     separators = _SEPARATORS.get(lang)
     if separators is not None and isinstance(value, int | float) and not isinstance(value, bool):
         return _Number(value, separators)

@@ -62,11 +62,12 @@ ACTIONS: dict[str, Literal["play", "pass", "interrupt", "forfeit"]] = {
     "bỏ": "pass",
     "qua": "pass",
     "đánh": "play",
+    "chặt ngang": "interrupt",
     "chặt": "interrupt",
     "bỏ cuộc": "forfeit",
 }
 """Words that begin an action, and the action each means: ``bỏ``, ``bỏ lượt``, ``bỏ qua`` and ``qua``
-pass; ``đánh`` plays the cards after it; ``chặt`` chops out of turn with them (the English ``chop``);
+pass; ``đánh`` plays the cards after it; ``chặt`` or ``chặt ngang`` chops out of turn with them (the English ``chop``);
 ``bỏ cuộc`` forfeits (leaves the round). Each stands where ``pass``, ``play``, ``chop`` or ``forfeit``
 stands, after an optional ``seat N`` or ``ghế N``."""
 

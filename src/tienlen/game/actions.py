@@ -82,7 +82,7 @@ def parse_action(text: str, rules: RuleSet, *, seat: int | None = None, to_act: 
     ``chop 6♠6♣6♦6♥`` (an out-of-turn interrupt), ``forfeit``, each optionally after ``seat N`` (or ``ghế N``),
     so that ``str(action)`` reads back. Cards may be written in any spelling :func:`~tienlen.parse_cards` reads,
     a rank and its suit standing apart as well (``A bích``, ``heo cơ``, ``A s``). The Vietnamese
-    words ``bỏ``, ``bỏ lượt``, ``bỏ qua`` or ``qua`` pass, ``đánh`` plays, ``chặt`` chops and ``bỏ cuộc``
+    words ``bỏ``, ``bỏ lượt``, ``bỏ qua`` or ``qua`` pass, ``đánh`` plays, ``chặt`` or ``chặt ngang`` chops and ``bỏ cuộc``
     forfeits (with or without diacritics, in any case). Invisible characters (a zero-width space, a variation selector) are
     dropped from the whole text, words and cards alike, as card text drops them.
 

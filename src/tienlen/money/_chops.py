@@ -143,7 +143,7 @@ def _accumulate(result: RoundResult, taken: list[tuple[str, int]], voids: _Voids
     for trick, items in chains.items():
         total = sum(v for _, v in items)
         if total and last[trick] not in voids.void:
-            parts = " + ".join(f"{label} {value:,}" for label, value in items)
+            parts = [{"code": "chop-part", "params": {"cards": label, "value": value}} for label, value in items]
             reason = Reason.of("chop-chain", trick=trick, parts=parts)
             moments.append([Transfer(payer=last[trick].chopped, payee=last[trick].chopper, amount=total, reason=reason)])
     return moments

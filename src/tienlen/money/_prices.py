@@ -6,6 +6,7 @@ and what a chopped combination costs. :mod:`tienlen.money.settle` offers :func:`
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from tienlen._base.bits import NIBBLE, TWO, TWOS, pairs_of, rank_mask
 from tienlen._base.checks import check_type
@@ -14,7 +15,7 @@ from tienlen.game.combos import Combo, rank_nibbles
 from tienlen.variants._checks import check_rules
 from tienlen.variants.rules import RuleSet
 
-__all__ = ["held_value", "chop_value", "itemise"]
+__all__ = ["held_items", "held_value", "chop_value", "itemise"]
 
 
 def _pr_classes(rules: RuleSet) -> int:
@@ -32,7 +33,9 @@ def _bomb_units(bomb_class: str, rules: RuleSet) -> int:
 
 
 def itemise(mask: int, rules: RuleSet) -> list[tuple[str, int]]:
-    """The 2s and bombs of a hand with their units, in the order of :mod:`tienlen.money.settle`'s docs."""
+    """The 2s and bombs of a hand with their units, in the order of :mod:`tienlen.money.settle`'s docs:
+    each a label (a 2's card, ``quad`` and its cards, ``pair run`` and its ranks) and its units
+    (:func:`held_items` makes them the parts of a reason's text)."""
     items: list[tuple[str, int]] = []
     quad = rules.bomb_value("quad")
     twos = [(str(card), rules.two_values[card.suit]) for card in cards_of(mask & TWOS) if rules.two_values[card.suit]]
@@ -80,6 +83,23 @@ def held_value(cards: Iterable[Card], rules: RuleSet) -> int:
     """
     check_rules(rules)
     return sum(value for _, value in itemise(mask_of(cards), rules))
+
+
+def held_items(items: list[tuple[str, int]], unit: int, amount: int | None = None) -> list[dict[str, Any]] | dict[str, Any]:
+    """The parts of a cóng or thúi reason's ``items`` (written ``a + b + …``): ``amount`` first where
+    given, then each item of :func:`itemise` at ``unit`` a unit, as texts of the catalogue, so that
+    each is written in the language the reason is read in (its number, and ``quad`` or ``pair run``);
+    ``nothing`` where there are none."""
+    parts: list[dict[str, Any]] = [] if amount is None else [{"code": "held-amount", "params": {"value": amount}}]
+    for label, units in items:
+        kind = next((kind for kind in ("quad", "pair run") if label.startswith(kind + " ")), None)
+        if kind is None:  # a 2
+            parts.append({"code": "held-two", "params": {"card": label, "value": units * unit}})
+        else:
+            parts.append(
+                {"code": "held-bomb", "params": {"kind": kind, "cards": label.removeprefix(kind + " "), "value": units * unit}}
+            )
+    return parts or {"code": "held-nothing", "params": {}}
 
 
 def chop_value(combo: Combo, rules: RuleSet) -> int:

@@ -95,6 +95,7 @@ Decisions where the rules leave a choice (each one is tested):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -105,7 +106,7 @@ from tienlen.game.cards import mask_of
 from tienlen.game.events import Finished, Forfeited, Played, RoundResult
 from tienlen.money._checks import check_balances, check_unit
 from tienlen.money._chops import chop_transfers
-from tienlen.money._prices import chop_value as chop_value, held_value as held_value, itemise
+from tienlen.money._prices import chop_value as chop_value, held_items, held_value as held_value, itemise
 from tienlen.money._settlement import HOUSE_SEAT as HOUSE_SEAT, Settlement as Settlement, Transfer as Transfer
 from tienlen.variants._checks import check_players, check_rules
 from tienlen.variants.rules import RuleSet
@@ -174,10 +175,10 @@ def _instant_win(result: RoundResult, rules: RuleSet, unit: int, n: int) -> list
     thui_payers = losers if every else [_last_placed(result, losers, winners[0], n)]
     moment: list[Transfer] = []
     for loser in losers:
-        dues: list[tuple[int, str, dict[str, str]]] = [(rules.amount("instant_win_payment", n) * unit, "instant-win-payment", {})]
+        dues: list[tuple[int, str, dict[str, Any]]] = [(rules.amount("instant_win_payment", n) * unit, "instant-win-payment", {})]
         if rules.instant_win_thui and loser in thui_payers:
             items = itemise(mask_of(result.hands[loser]), rules)
-            dues.append((sum(v for _, v in items) * unit, "instant-win-thui", {"items": _items_text(items, unit)}))
+            dues.append((sum(v for _, v in items) * unit, "instant-win-thui", {"items": held_items(items, unit)}))
         order = [s for s in _after(loser, n) if s in winners]
         for amount, code, params in dues:
             shares = _split(amount, [1] * len(order), list(range(len(order)))) if amount else []
@@ -196,10 +197,6 @@ def _last_placed(result: RoundResult, losers: list[int], winner: int, n: int) ->
     last in play order from ``winner`` (the instant winner nearest the dealer)."""
     order = _after(winner, n)
     return max(losers, key=lambda s: (len(result.hands[s]), card_points(mask_of(result.hands[s])), order.index(s)))
-
-
-def _items_text(items: list[tuple[str, int]], unit: int) -> str:
-    return " + ".join(f"{label} {value * unit:,}" for label, value in items) or "nothing"
 
 
 def _left_late(result: RoundResult) -> set[int]:
@@ -312,13 +309,12 @@ def _frozen_due(result: RoundResult, rules: RuleSet, unit: int, n: int, frozen: 
     if not frozen and not left:
         return []
     first = result.placements[0]
-    owed: list[tuple[int, int, str]] = []
+    owed: list[tuple[int, int, list[dict[str, Any]] | dict[str, Any]]] = []
     penalty = rules.amount("frozen_penalty", n)
     for seat in frozen + left:
         items = itemise(mask_of(result.hands[seat]), rules)
         units = penalty + sum(v for _, v in items)
-        text = f"{penalty * unit:,}" + ("".join(f" + {label} {v * unit:,}" for label, v in items))
-        owed.append((seat, units * unit, text))
+        owed.append((seat, units * unit, held_items(items, unit, amount=penalty * unit)))
     due: list[Transfer] = []
     payer = _den_bai_payer(result, rules, n)
     if payer is not None:
@@ -357,7 +353,7 @@ def _thui_due(result: RoundResult, rules: RuleSet, unit: int, frozen: list[int])
     due: list[Transfer] = []
     for seat, payee in owing:
         items = itemise(mask_of(result.hands[seat]), rules)
-        due += _pay(seat, payee, sum(v for _, v in items) * unit, Reason.of(code, items=_items_text(items, unit)))
+        due += _pay(seat, payee, sum(v for _, v in items) * unit, Reason.of(code, items=held_items(items, unit)))
     return due
 
 
