@@ -88,7 +88,7 @@ table on the page "How strong are the bots" and drawn by :func:`strength_figure`
 
 def strength_figure(path: Path) -> Any:
     """First places against CPU per decision, one point per player and table, with their 95%
-    intervals, from the measurements in ``path`` (CSV columns: player, table, deals played, first
+    intervals, the first table's points named and each other table's joined, from the measurements in ``path`` (CSV columns: player, table, deals played, first
     places %, low %, high %, CPU ms a decision)."""
     import csv
 
@@ -101,21 +101,26 @@ def strength_figure(path: Path) -> Any:
         rows = list(csv.DictReader(file))
     figure = Figure(figsize=(7, 4.2))
     axes = figure.add_subplot()
-    for table in dict.fromkeys(row["table"] for row in rows):
+    tables = list(dict.fromkeys(row["table"] for row in rows))
+    for table in tables:
         mine = [row for row in rows if row["table"] == table]
         x = [float(row["CPU ms a decision"]) for row in mine]
         y = [float(row["first places %"]) for row in mine]
         low = [y_ - float(row["low %"]) for y_, row in zip(y, mine, strict=True)]
         high = [float(row["high %"]) - y_ for y_, row in zip(y, mine, strict=True)]
-        axes.errorbar(x, y, yerr=[low, high], fmt="o", capsize=3, label=f"against {table}")
-        for x_, y_, row in zip(x, y, mine, strict=True):
-            axes.annotate(row["player"], (x_, y_), textcoords="offset points", xytext=(5, 4), fontsize=8)
+        if table == tables[0]:  # the main table: every point named (0.2.0's below, clear of 0.3's)
+            axes.errorbar(x, y, yerr=[low, high], fmt="o", capsize=3, label=f"against {table}")
+            for x_, y_, row in zip(x, y, mine, strict=True):
+                below = row["player"].startswith("0.2.0")
+                axes.annotate(row["player"], (x_, y_), textcoords="offset points", xytext=(5, -11 if below else 4), fontsize=8)
+        else:  # the panel: each table's levels joined, left to right as they cost more
+            axes.errorbar(x, y, yerr=[low, high], fmt="o--", linewidth=0.8, capsize=3, label=f"against {table}")
     axes.set_xscale("log")
     axes.margins(x=0.25)
     axes.set_xlabel("CPU per decision (ms, log scale)")
     axes.set_ylabel("first places (%)")
     axes.axhline(25, color="grey", linewidth=0.8, linestyle=":")
-    axes.legend(fontsize=8)
+    axes.legend(loc="lower left", fontsize=7)
     axes.set_title("Search levels: first places against their cost (house, 95% intervals)", fontsize=10)
     figure.tight_layout()
     return figure
