@@ -215,7 +215,7 @@ def test_every_po_passes_msgfmt_check_and_its_header_is_filled_in(po: Path) -> N
     if msgfmt is None:
         pytest.skip("needs GNU gettext's msgfmt (.ci/run installs it)")
     checked = subprocess.run(
-        [msgfmt, "-c", "--check-format", "-o", os.devnull, str(po)], capture_output=True, text=True, check=False
+        [msgfmt, "-c", "--check-format", "-o", os.devnull, str(po)], capture_output=True, encoding="utf-8", check=False
     )
     assert checked.returncode == 0, checked.stderr
     header = po.read_text(encoding="utf-8").split("\n\n", 1)[0]

@@ -212,7 +212,7 @@ def test_ci_run_lints_every_workflow_with_actionlint_and_shellcheck() -> None:
     actionlint, shellcheck = tools / "actionlint", tools / "shellcheck"
     if not (actionlint.is_file() and shellcheck.is_file()):
         return  # the dev extra is not installed here (it is on Linux x86-64 only): .ci/run runs it
-    linted = subprocess.run([actionlint, "-shellcheck", shellcheck], cwd=ROOT, capture_output=True, text=True, check=False)
+    linted = subprocess.run([actionlint, "-shellcheck", shellcheck], cwd=ROOT, capture_output=True, encoding="utf-8", check=False)
     assert linted.returncode == 0, linted.stdout + linted.stderr
 
 
