@@ -7,7 +7,7 @@ each), for the cards seat 0 cannot see:
 * **cards placed right**: the share of the other seats' hidden cards that a draw gives to the seat
   that really holds them, for a uniform draw, for draws mended by the plain greedy policy (the
   0.2.0 player's and the default level's reading), and for draws mended by the policy inferred
-  for each seat (from level 2 on);
+  for each seat (levels 4 and 5);
 * **choices explained**: the share of the seats whose every choice the draw explains by the
   policy it is read by;
 * **the true policy read**: how often the inference names each seat's real policy.
@@ -115,7 +115,7 @@ def main() -> None:
         "--default",
         choices=("greedy", "planning"),
         default="greedy",
-        help="the policy a seat keeps when its choices do not tell (levels 2-3: greedy; 4-5: planning)",
+        help="the policy a seat keeps when its choices do not tell (read_table: greedy; levels 4-5: planning)",
     )
     args = parser.parse_args()
     for kind in args.tables.split(","):

@@ -88,13 +88,11 @@ table on the page "How strong are the bots" and drawn by :func:`strength_figure`
 
 def strength_figure(path: Path) -> Any:
     """First places against CPU per decision, one point per player and table, with their 95%
-    intervals, the first table's points named and each other table's joined, from the measurements in ``path`` (CSV columns: player, table, deals played, first
-    places %, low %, high %, CPU ms a decision)."""
+    intervals, the first table's points named and each other table's joined, from the
+    measurements in ``path`` (CSV columns: player, table, deals played, first places %, low %,
+    high %, CPU ms a decision)."""
     import csv
 
-    import matplotlib
-
-    matplotlib.use("Agg")
     from matplotlib.figure import Figure
 
     with path.open(encoding="utf-8", newline="") as file:

@@ -17,7 +17,7 @@ from tienlen.players.simulate import wrap_long_line
 from tienlen.variants.profiles import PROFILES
 from tienlen.variants.rules import AXES, RuleSet
 
-__all__ = ["format_round", "format_settlement", "describe", "description", "columns", "fit", "label"]
+__all__ = ["format_round", "format_settlement", "describe", "columns", "fit", "label"]
 
 
 def format_round(round_: Round, names: Sequence[str] | None = None) -> str:
@@ -81,7 +81,7 @@ def describe(rules: RuleSet, lang: str) -> str:
     for axis in AXES:
         value = describe_value(axis, mapping.get(axis), lang)
         if axis == "description":
-            value = description(value, lang)
+            value = _description(value, lang)
         wrapped = textwrap.wrap(
             value,
             max(columns(), width + 22),
@@ -103,7 +103,7 @@ def fit(text: str) -> str:
     return "\n".join(wrap_long_line(line, columns()) for line in text.split("\n"))
 
 
-def description(text: str, lang: str) -> str:
+def _description(text: str, lang: str) -> str:
     """A rule set's description in ``lang`` when it is a profile's own (the catalogues hold those),
     else as written."""
     for name, profile in PROFILES.items():

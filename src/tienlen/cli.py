@@ -159,7 +159,8 @@ def _env_lang() -> str:
 _RULES_HELP = f"a profile ({', '.join(PROFILES)}) or a .toml/.json rules file"
 _MANY_HELP = f"comma-separated profiles or rules files (default every profile: {','.join(PROFILES)})"
 _BOTS_HELP = f"comma-separated bots, one per seat, cycled ({', '.join(AGENTS)}; default greedy,random)"
-_PLAY_BOTS_HELP = f"comma-separated bots, one per seat, cycled ({', '.join((*AGENTS, 'passer', 'search', 'search-0.2'))}, search:LEVEL 1-5; default greedy,random)"
+_SPECS_HELP = ", ".join((*AGENTS, "passer", "search", "search-0.2"))
+_PLAY_BOTS_HELP = f"comma-separated bots, one per seat, cycled ({_SPECS_HELP}, search:LEVEL 1-5; default greedy,random)"
 
 
 def _shared_options() -> dict[str, _Parser]:
@@ -554,7 +555,7 @@ def _tournament_options(tour: argparse.ArgumentParser) -> None:
     tour.add_argument(
         "--agents",
         required=True,
-        help=f"comma-separated agent specs, one per seat ({', '.join((*AGENTS, 'passer', 'search', 'search-0.2'))}, search:LEVEL 1-5)",
+        help=f"comma-separated agent specs, one per seat ({_SPECS_HELP}, search:LEVEL 1-5)",
     )
     tour.add_argument("--rules", default="house", help="comma-separated profiles or rules files (default house)")
     tour.add_argument("--deals", type=_whole, default=100, help="deals, each played in every seating (default 100)")

@@ -199,13 +199,12 @@ def format_number(value: float, spec: str, lang: str = "en") -> str:
     >>> format_number(4000, ",", "vi"), format_number(-0.125, "+.3f", "vi"), format_number(-0.125, "+.3f")
     ('4.000', '-0,125', '-0.125')
     """
-    separators = _SEPARATORS.get(lang)
-    return format(value, spec) if separators is None else format(value, spec).translate(separators)
+    return format(value, spec).translate(_SEPARATORS.get(lang, {}))
 
 
 def words_of(table: str, value: str, lang: str = "en") -> str:
     """The word of ``WORDS[table][value]`` in ``lang``."""
-    return _translation(lang).pgettext(WORD_CONTEXT + table, WORDS[table][value])
+    return translated(WORD_CONTEXT + table, WORDS[table][value], lang)
 
 
 def _value(name: str, value: Any, params: Params, words: gettext.NullTranslations, lang: str) -> Any:

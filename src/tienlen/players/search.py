@@ -30,7 +30,7 @@ on a wide position: about 30). (The 0.2.0 player, kept as edition
 
 **What it infers** (``tienlen.players._inference``; :func:`read_table` shows it). Each draw
 of the hidden cards is mended towards hands with which the policy a seat is read by would have
-made every play and every pass that seat made in turn this round. From level 2 on, the player
+made every play and every pass that seat made in turn this round. At levels 4 and 5, the player
 first reads each other seat by both the plain greedy bot and the planning bot, and keeps for it
 the one whose mended hands explain more of its choices; that seat's worlds are then mended, and
 its rollouts played, by that policy. So the top levels expect plain play where they meet it and
@@ -56,11 +56,11 @@ decision (at least two worlds per candidate and stage, see :data:`LEVELS`), the 
 plans its own future with in them (:data:`OWN_POLICIES`: the planning bot at every level), what
 it expects of the others when their choices do not say (:data:`OTHER_POLICIES`: the plain greedy
 bot up to level 3, the planning bot from level 4 on), whether it reads each seat's policy from
-its choices (from level 2 on), and when it searches at all: level 1, the level for servers with
+its choices (levels 4 and 5), and when it searches at all: level 1, the level for servers with
 many tables, plays the planning bot's choice until some seat holds few cards and searches only
 then, where the round is decided. The planning bot is the closer guess of what stronger players
-(search players, people) will do; expecting it, level 4 beats level 3 by far, and rollouts pay
-again, level 5 (four times level 4's) beating level 4. A wide position keeps at most 8 candidates: the choice of the
+(search players, people) will do; reading it, level 4 beats level 3 head to head (the docs page
+"How strong are the bots" has the measurements). A wide position keeps at most 8 candidates: the choice of the
 policy its own seat follows in the rollouts (first: it wins ties), every play that goes out, the
 pass, and per kind of combination the lowest plays and the highest (so a 2 or a bomb is always
 weighed). The agent is deterministic for a seed: its random draws are seeded by the seed and
@@ -168,9 +168,9 @@ def _money(result: RoundResult, rules: RuleSet, seat: int) -> float:
 class SearchStyle:
     """How a level of an edition (:data:`EDITIONS`) searches: its ``rollouts``, the policy it
     plans its own seat with in them (``own``), the policy it assumes of the other seats
-    (``others``) and reads their choices by (``reader``), whether it infers each other seat's
-    policy from its choices instead (``infer``: the plain greedy bot or the planning bot, whichever
-    explains more of them in draws mended for each), how it spends its rollouts (``halving``:
+    (``others``; its draws are mended to explain their choices by the plain greedy bot), whether it
+    infers each other seat's policy from its choices instead (``infer``: the plain greedy bot or the
+    planning bot, whichever explains more of them in draws mended for each), how it spends its rollouts (``halving``:
     successive halving; else half on every candidate and half on the best three) and when it
     searches at all (``near``: only when some seat holds at most that many cards, else it plays
     ``own``'s choice; ``None``: always)."""
@@ -178,7 +178,6 @@ class SearchStyle:
     rollouts: int
     own: GreedyAgent
     others: GreedyAgent
-    reader: GreedyAgent = PLAIN
     infer: bool = False
     halving: bool = False
     near: int | None = None
@@ -217,7 +216,7 @@ OWN_POLICIES: Mapping[int, GreedyAgent] = MappingProxyType({level: style.own for
 """The policy the player assumes for its own seat in its rollouts, at each level."""
 OTHER_POLICIES: Mapping[int, GreedyAgent] = MappingProxyType({level: style.others for level, style in EDITIONS[EDITION].items()})
 """The policy the player assumes for every other seat in its rollouts, at each level, unless it
-infers another from the seat's choices (from level 2 on)."""
+infers another from the seat's choices (levels 4 and 5)."""
 
 
 def _play_out(round_: Round, policies: Sequence[GreedyAgent]) -> Round:
@@ -326,7 +325,7 @@ def _evaluate(view: PlayerView, style: SearchStyle, rollouts: int, seed: int, de
     policies = [style.own if s == seat else style.others for s in range(view.players)]
 
     def sampler() -> Sampler:
-        return Sampler(view=view, replay=replay, rng=rng, readers=[style.reader] * view.players)
+        return Sampler(view=view, replay=replay, rng=rng, readers=[PLAIN] * view.players)
 
     def play(worlds: Iterable[Round], which: Sequence[int]) -> bool:
         """Play ``which`` candidates in each world; ``False`` when the time ran out first (a world
@@ -411,7 +410,7 @@ class SearchAgent:
         check_type(self.edition, str, "edition", "an edition of the search player, such as '0.2'")
         if self.edition not in EDITIONS:
             raise InvalidArgument.of("unknown-search-edition", edition=shown(self.edition), editions=", ".join(EDITIONS))
-        check_int(self.level, "level", 1, max(LEVELS))
+        check_int(self.level, "level", 1, max(EDITIONS[self.edition]))
         check_int(self.seed, "seed", 0, MAX_SEED)
         if self.rollouts is not None:
             check_int(self.rollouts, "rollouts", 1, MAX_ROLLOUTS)
@@ -505,8 +504,8 @@ class SeatPicture:
 
 def read_table(view: PlayerView, *, draws: int = DRAWS, seed: int = 0) -> tuple[SeatPicture, ...]:
     """The picture of every other seat that still holds cards, as the search player reads the
-    table: the policy each seat's choices fit (read as levels 4 and 5 read them, the plain greedy
-    bot's first), then ``draws`` (1 to :data:`MAX_DRAWS`, default :data:`DRAWS`) draws of the
+    table: the policy each seat's choices fit (read as levels 4 and 5 read them, but
+    keeping the plain greedy bot, not the planning bot, where the choices do not tell them apart), then ``draws`` (1 to :data:`MAX_DRAWS`, default :data:`DRAWS`) draws of the
     cards ``view.seat`` cannot see, each consistent with everything public and mended towards
     explaining each seat's choices by that policy. The same view, seed and draws give the same
     picture.
