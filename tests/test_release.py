@@ -95,7 +95,7 @@ def test_the_release_workflow_publishes_with_no_stored_token() -> None:
     """PyPI trusted publishing: the publishing job asks for an OpenID Connect token in the environment `pypi`."""
     workflow = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
     assert re.search(r'^on:\n  push:\n    tags: \["v\*"\]$', workflow, re.MULTILINE)
-    assert "uses: pypa/gh-action-pypi-publish@release/v1" in workflow
+    assert re.search(r"^      - uses: pypa/gh-action-pypi-publish@[0-9a-f]{40}  # v1\.", workflow, re.MULTILINE)
     assert re.search(r"^    environment:\n      name: pypi$", workflow, re.MULTILINE)
     assert "id-token: write" in workflow
     assert "secrets." not in workflow and "password" not in workflow
@@ -214,6 +214,49 @@ def test_ci_run_lints_every_workflow_with_actionlint_and_shellcheck() -> None:
         return  # the dev extra is not installed here (it is on Linux x86-64 only): .ci/run runs it
     linted = subprocess.run([actionlint, "-shellcheck", shellcheck], cwd=ROOT, capture_output=True, encoding="utf-8", check=False)
     assert linted.returncode == 0, linted.stdout + linted.stderr
+
+
+def test_every_action_is_pinned_to_a_commit_with_its_version_beside_it() -> None:
+    """A tag can be moved to other code; a commit cannot. Each ``uses:`` names a full commit and,
+    in a comment, the release it is (which dependabot's github-actions updates rewrite together),
+    or is one of our own workflows."""
+    found = 0
+    for path in sorted(WORKFLOWS.glob("*.yml")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if "uses:" in line:
+                found += 1
+                assert re.fullmatch(
+                    r" +(- )?uses: (\./\.github/workflows/[a-z]+\.yml|[\w-]+/[\w-]+@[0-9a-f]{40}  # v\d+(\.\d+)*)", line
+                ), f"{path.name}: {line.strip()}"
+    assert found >= 10
+
+
+def test_the_release_publishes_only_after_the_whole_suite_passed_on_the_tagged_commit() -> None:
+    """release.yml calls the tests workflow (every platform and Python, and every extra with the
+    coverage floor) on the tag, and the publishing job needs it."""
+    release = (WORKFLOWS / "release.yml").read_text(encoding="utf-8")
+    tests = (WORKFLOWS / "tests.yml").read_text(encoding="utf-8")
+    assert re.search(r"^  tests:\n    uses: \./\.github/workflows/tests\.yml$", release, re.MULTILINE)
+    assert re.search(r"^  pypi:\n    needs: \[tests, smoke\]", release, re.MULTILINE)
+    assert re.search(r"^on:\n(  .*\n)*  workflow_call:$", tests, re.MULTILINE)
+
+
+def test_a_public_job_runs_the_whole_suite_with_every_extra_and_the_coverage_floor_as_ci_run_does() -> None:
+    """The tests workflow's every-extra job installs .ci/run's extras and Debian packages and runs the
+    suite and the branch floor with .ci/run's own options and tool; pip is cached where a job installs."""
+    tests = (WORKFLOWS / "tests.yml").read_text(encoding="utf-8")
+    extras = re.search(r'^EXTRAS="([a-z,]+)"$', CI_RUN, re.MULTILINE)
+    assert extras is not None and f'.venv/bin/pip install -e ".[{extras.group(1)}]"' in tests
+    options = re.search(r'PYTEST_ADDOPTS="(-n 2 --cov[^"]*)" "\$VENV/bin/python" -m pytest', CI_RUN)
+    assert options is not None and f'run: PYTEST_ADDOPTS="{options.group(1)}" .venv/bin/python -m pytest' in tests
+    assert (
+        '"$VENV/bin/python" tools/coverage_gate.py' in CI_RUN and ".venv/bin/python tools/coverage_gate.py coverage.json" in tests
+    )
+    assert "apt-get install -y -q chromium chromium-driver gettext" in tests and "image: python:3.11-bookworm" in tests
+    for name in ("tests.yml", "checks.yml", "docs.yml"):
+        assert "cache: pip\n          cache-dependency-path: pyproject.toml" in (WORKFLOWS / name).read_text(encoding="utf-8"), (
+            name
+        )
 
 
 def test_a_workflow_runs_ci_runs_lint_type_and_catalogue_checks_as_ci_run_writes_them() -> None:

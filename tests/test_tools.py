@@ -41,3 +41,19 @@ def test_a_module_level_import_of_a_higher_wing_is_an_upward_edge(tmp_path: Path
     done = run(str(tmp_path))
     assert done.returncode == 1
     assert "upward edges: 1\n  tienlen.game.cards -> tienlen.show.svg" in done.stdout
+
+
+def test_the_coverage_gate_fails_under_pyprojects_floor_on_the_branches_alone(tmp_path: Path) -> None:
+    """tools/coverage_gate.py reads ``fail_under`` from pyproject.toml and holds the branches to it."""
+    for covered, status in ((949, 1), (950, 0)):
+        report = tmp_path / f"coverage-{covered}.json"
+        report.write_text(f'{{"totals": {{"covered_branches": {covered}, "num_branches": 1000}}}}', encoding="utf-8")
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "tools" / "coverage_gate.py"), str(report)],
+            capture_output=True,
+            encoding="utf-8",
+            timeout=60,
+            check=False,
+        )
+        assert done.returncode == status, done.stdout + done.stderr
+        assert f"branch coverage: {covered / 10:.2f}% of 1000 branches (at least 95%)" in done.stdout
