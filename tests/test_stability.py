@@ -48,16 +48,16 @@ def public_modules() -> dict[str, Path]:
 def declared_names(path: Path) -> list[str]:
     """A module's ``__all__``, read from its source (no import: some need an extra)."""
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
-        if any(isinstance(target, ast.Name) and target.id == "__all__" for target in targets):
-            assert node.value is not None
-            return sorted(ast.literal_eval(node.value))
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(target, ast.Name) and target.id == "__all__" for target in targets):
+                return sorted(ast.literal_eval(node.value))
     return []
 
 
 def signature_of(value: Any) -> str | None:
     """The call signature of a root callable, as text; ``None`` for a value that is not called."""
-    if not callable(value) or isinstance(value, type) and issubclass(value, BaseException):
+    if not callable(value) or (isinstance(value, type) and issubclass(value, BaseException)):
         return None
     try:
         return str(inspect.signature(value))
