@@ -308,6 +308,30 @@ def test_each_seat_reads_refusals_in_its_own_language_with_their_codes() -> None
     run(play)
 
 
+def test_a_settlement_is_written_again_in_the_language_the_seat_switches_to() -> None:
+    """Seed 11 deals seat 1 a dragon, an instant win: the settlement's lines and its instant wins
+    are written in the seat's language, and sent again when it switches (not when it sends the
+    language it already reads); the next join's catch-up is in the new language too."""
+    table = Table(HOUSE, seeds=itertools.chain([11] * 4, itertools.count(20)).__next__)  # three bots' seeds, then the deal's
+    _, token, out = table.join(None)
+    settled = messages(out, "settlement")[0]
+    assert settled["instant_wins"] == ["seat 1 wins at once with dragon"]
+    assert settled["lines"][0] == "seat 0 pays seat 1 8,000: instant win: dragon"
+    out = table.set_lang(0, "vi")
+    assert [m["type"] for _, m in out] == ["lang", "settlement"]
+    again = messages(out, "settlement")[0]
+    assert again["instant_wins"] == ["ghế 1 tới trắng bằng sảnh rồng"]
+    assert again["lines"][0] == "ghế 0 trả ghế 1 8.000: tới trắng: sảnh rồng"
+    assert again["lines"][-1].startswith("tổng (chip): ghế 0 -8.000")
+    assert {k: v for k, v in again.items() if k not in ("lines", "instant_wins")} == {
+        k: v for k, v in settled.items() if k not in ("lines", "instant_wins")
+    }
+    assert table.set_lang(0, "vi") == [(0, {"type": "lang", "lang": "vi"})]
+    assert messages(table.join(token)[2], "settlement")[0]["lines"] == again["lines"]
+    table.next_round(0)  # the round in play has no settlement to write again
+    assert table.set_lang(0, "en") == [(0, {"type": "lang", "lang": "en"})]
+
+
 def test_the_page_is_served_beside_the_websocket() -> None:
     async def fetch(lobby: Lobby, port: int) -> str:
         def get() -> str:

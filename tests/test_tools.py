@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tools.page_pictures import FOLDER, PICTURES, STAMP, WIDE, page_digest, png_facts
+
 ROOT = Path(__file__).resolve().parent.parent
 IMPORTS = ROOT / "tools" / "imports.py"
 
@@ -57,3 +59,13 @@ def test_the_coverage_gate_fails_under_pyprojects_floor_on_the_branches_alone(tm
         )
         assert done.returncode == status, done.stdout + done.stderr
         assert f"branch coverage: {covered / 10:.2f}% of 1000 branches (at least 95%)" in done.stdout
+
+
+def test_the_docs_pictures_of_the_table_page_were_taken_of_the_page_as_it_is() -> None:
+    """The pictures ``tools/page_pictures.py`` takes hold the SHA-256 of the page they show: one
+    taken of an older page (or not by the script) fails here, so the docs cannot show a stale page.
+    ``tests/test_table_page.py`` runs the script itself."""
+    for name in PICTURES:
+        width, height, texts = png_facts(FOLDER / name)
+        assert (width, height) == WIDE, name
+        assert texts.get(STAMP) == page_digest(), f"{name} shows an older page: run python tools/page_pictures.py"

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tienlen import Action, Match, PlayerView, Round, RuleSet, TienLenError
+from tienlen import Action, Match, PlayerView, Round, RuleSet, Settlement, TienLenError
 from tienlen.errors import LANGUAGES
 from tienlen.money.settle import unit_for
 from tienlen.players.agents import Agent, GreedyAgent
@@ -206,11 +206,17 @@ class Table:
 
     # ------------------------------------------------------------------ messages from a seat
     def set_lang(self, seat: int, lang: object) -> Outbox:
-        """``seat`` reads the library's reasons and the settlement in ``lang`` from now on (``en`` or ``vi``)."""
+        """``seat`` reads the library's reasons and the settlement in ``lang`` from now on (``en`` or
+        ``vi``); the settlement of a round that is over is sent again, written in ``lang``."""
         if lang not in LANGUAGES:
             raise ProtocolError(f"lang must be one of {', '.join(LANGUAGES)}", "bad-lang")
-        self.langs[seat] = str(lang)
-        return [(seat, {"type": "lang", "lang": lang})]
+        changed, self.langs[seat] = self.langs.get(seat, "en") != lang, str(lang)
+        out: Outbox = [(seat, {"type": "lang", "lang": lang})]
+        if changed and seat in self.last_settlement and self.round is not None and self.round.is_over:
+            # the settlement on the seat's screen, written again in its new language
+            self.last_settlement[seat].update(_written(self.round, self.match.settlements[-1], str(lang)))
+            out.append((seat, self.last_settlement[seat]))
+        return out
 
     def act(self, seat: int, text: object) -> Outbox:
         """``seat`` sends an action as text. An illegal one is refused with the library's reason
@@ -455,7 +461,7 @@ class Table:
                 "round": self.played,
                 "result": result.to_dict(),
                 "settlement": money.to_dict(),
-                "lines": money.text(self.langs.get(seat, "en")).splitlines(),
+                **_written(round_, money, self.langs.get(seat, "en")),
                 "totals": list(self.match.totals),
                 "match_over": self.match.is_over,
                 "record": record,
@@ -463,3 +469,9 @@ class Table:
             self.last_settlement[seat] = message
             out.append((seat, message))
         return out
+
+
+def _written(round_: Round, money: Settlement, lang: str) -> Message:
+    """What a settlement message writes out in the seat's language: ``lines``, the settlement in
+    words (a line per transfer, then the net), and ``instant_wins``, each instant win of the round."""
+    return {"lines": money.text(lang).splitlines(), "instant_wins": [w.text(lang) for w in round_.result.instant_winners]}
