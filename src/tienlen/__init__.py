@@ -13,7 +13,7 @@ round, events, money, errors. The rest lives in wings a program imports on purpo
 """
 
 from tienlen import _root
-from tienlen._version import __version__
+from tienlen._version import __version__ as __version__
 
 # Each root name is declared once, in __init__.pyi (what type checkers read); _root reads that table
 # to load each name on first use and to make __all__, in the table's order.

@@ -167,9 +167,7 @@ class _OldPaths:
     """Finds the old module paths of :data:`MODULES`, warning once per import (a meta path finder by
     protocol)."""
 
-    def find_spec(
-        self, fullname: str, path: object, target: ModuleType | None = None
-    ) -> importlib.machinery.ModuleSpec | None:
+    def find_spec(self, fullname: str, path: object, target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         new = MODULES.get(fullname)
         if new is None:
             return None
