@@ -60,8 +60,7 @@ _SUIT_LETTERS = str.maketrans(_SUITS, "scdh")
 
 
 def __getattr__(name: str) -> Any:
-    """``format_round`` and ``format_settlement``, loaded on first use from the text module (which
-    loads the game): ``tienlen --version`` loads only the command line."""
+    """``format_round`` and ``format_settlement``, loaded on first use (their module loads the game)."""
     if name in ("format_round", "format_settlement"):
         return getattr(importlib.import_module("tienlen._cli_text"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -148,28 +147,20 @@ def _env_lang() -> str:
     return "vi" if locale.lower().startswith("vi") else "en"
 
 
-def _rules_help() -> str:
+def _rules_help(many: bool = False) -> str:
+    """--rules' help, naming the profiles (loaded only by the options of a command that runs)."""
     from tienlen.variants.profiles import PROFILES
 
+    if many:
+        return f"comma-separated profiles or rules files (default every profile: {','.join(PROFILES)})"
     return f"a profile ({', '.join(PROFILES)}) or a .toml/.json rules file"
 
 
-def _many_help() -> str:
-    from tienlen.variants.profiles import PROFILES
-
-    return f"comma-separated profiles or rules files (default every profile: {','.join(PROFILES)})"
-
-
-def _bots_help() -> str:
+def _bots(specs: bool = False) -> str:
+    """The bots --bots takes, or (``specs``) every agent spec, for a help text."""
     from tienlen.players.agents import AGENTS
 
-    return f"comma-separated bots, one per seat, cycled ({', '.join(AGENTS)}; default greedy,random)"
-
-
-def _specs_help() -> str:
-    from tienlen.players.agents import AGENTS
-
-    return ", ".join((*AGENTS, "passer", "search", "search-0.2"))
+    return ", ".join((*AGENTS, "passer", "search", "search-0.2") if specs else AGENTS)
 
 
 def _shared_options() -> dict[str, _Parser]:
@@ -270,11 +261,8 @@ def _play_options(play: argparse.ArgumentParser) -> None:
     play.add_argument("--rules", default="house", help=_rules_help())
     play.add_argument("--seed", type=_whole, default=1, help="deal seed, 0 to 2**64 - 1 (default 1)")
     play.add_argument("--players", type=_whole, default=4, help="players at the table (default 4)")
-    play.add_argument(
-        "--bots",
-        default="greedy,random",
-        help=f"comma-separated bots, one per seat, cycled ({_specs_help()}, search:LEVEL 1-5; default greedy,random)",
-    )
+    bots = f"comma-separated bots, one per seat, cycled ({_bots(specs=True)}, search:LEVEL 1-5; default greedy,random)"
+    play.add_argument("--bots", default="greedy,random", help=bots)
     _unit_options(play)
     play.add_argument("--record", metavar="FILE", help="also write the round record (JSON) to FILE, before anything is printed")
     play.set_defaults(run=_play)
@@ -283,11 +271,13 @@ def _play_options(play: argparse.ArgumentParser) -> None:
 def _simulate_options(sim: argparse.ArgumentParser) -> None:
     from tienlen.variants.profiles import PROFILES
 
-    sim.add_argument("--rules", default=",".join(PROFILES), help=_many_help())
+    sim.add_argument("--rules", default=",".join(PROFILES), help=_rules_help(many=True))
     sim.add_argument("--rounds", type=_whole, default=1000, help="rounds per rule set (default 1000)")
     sim.add_argument("--seed", type=_whole, default=0, help="seed of the first deal; round i uses seed + i (default 0)")
     sim.add_argument("--players", type=_whole, default=4, help="players at the table (default 4)")
-    sim.add_argument("--bots", default="greedy,random", help=_bots_help())
+    sim.add_argument(
+        "--bots", default="greedy,random", help=f"comma-separated bots, one per seat, cycled ({_bots()}; default greedy,random)"
+    )
     sim.add_argument("--workers", type=_whole, default=1, help="processes to spread the rounds over (default 1)")
     _unit_options(sim)
     sim.add_argument(
@@ -299,7 +289,7 @@ def _simulate_options(sim: argparse.ArgumentParser) -> None:
 
 def _compare_options(cmp_: argparse.ArgumentParser) -> None:
     cmp_.add_argument("rules", nargs="*", metavar="RULES", help="rule sets to compare, as --rules takes them")
-    cmp_.add_argument("--rules", dest="rules_option", metavar="RULES", help=_many_help().split(" (")[0])
+    cmp_.add_argument("--rules", dest="rules_option", metavar="RULES", help=_rules_help(many=True).split(" (")[0])
     cmp_.add_argument(
         "--format", choices=("text", "markdown", "json", "csv"), default="text", help="how to write the comparison (default text)"
     )
@@ -619,7 +609,7 @@ def _tournament_options(tour: argparse.ArgumentParser) -> None:
     tour.add_argument(
         "--agents",
         required=True,
-        help=f"comma-separated agent specs, one per seat ({_specs_help()}, search:LEVEL 1-5)",
+        help=f"comma-separated agent specs, one per seat ({_bots(specs=True)}, search:LEVEL 1-5)",
     )
     tour.add_argument("--rules", default="house", help="comma-separated profiles or rules files (default house)")
     tour.add_argument("--deals", type=_whole, default=100, help="deals, each played in every seating (default 100)")
