@@ -299,7 +299,7 @@ def test_play_refuses_every_bad_option_before_playing(
     def no_work(*args: object, **kwargs: object) -> None:
         raise AssertionError("the round was played before the options were checked")
 
-    monkeypatch.setattr("tienlen.cli.play_round", no_work)
+    monkeypatch.setattr("tienlen.players.agents.play_round", no_work)
     paths = {"RECORD_IN_MISSING_FOLDER": str(tmp_path / "missing" / "r.json"), "RECORD_FOLDER": str(tmp_path)}
     code, out, err = run(capsys, *[paths.get(a, a) for a in argv])
     assert (code, out) == (2, "") and message in err.splitlines()[-1]
@@ -325,8 +325,8 @@ def test_other_commands_refuse_bad_options_before_working(
     def no_work(*args: object, **kwargs: object) -> None:
         raise AssertionError("the work started before the options were checked")
 
-    monkeypatch.setattr("tienlen.cli.Run.play", no_work)
-    monkeypatch.setattr("tienlen.cli.Round.from_json", no_work)
+    monkeypatch.setattr("tienlen.players.simulate.Run.play", no_work)
+    monkeypatch.setattr("tienlen.game.round.Round.from_json", no_work)
     code, out, err = run(capsys, *[_record(tmp_path) if a == "RECORD" else a for a in argv])
     assert (code, out) == (2, "") and message in err and err.count("\n") == 1
 
@@ -469,6 +469,46 @@ def test_each_command_help_opens_with_a_one_line_description(capsys: pytest.Capt
     description = " ".join(paragraphs[1].split())
     assert description.startswith(f"tienlen {command}: ") and description.endswith(".") and len(description) < 120
     assert "0.1" not in out
+
+
+def loaded_by(*argv: str) -> list[str]:
+    """The package's modules loaded by ``main(argv)`` in a fresh interpreter (its output discarded)."""
+    code = (
+        "import contextlib, io, sys\nfrom tienlen.cli import main\n"
+        f"with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()): main({list(argv)!r})\n"
+        "print(' '.join(sorted(m for m in sys.modules if m == 'tienlen' or m.startswith('tienlen.'))))"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8", check=True
+    ).stdout.split()
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["--help"], []], ids=" ".join)
+def test_the_version_and_the_list_of_commands_load_at_most_ten_modules(argv: list[str]) -> None:
+    """A command's modules load when it runs: ``tienlen --version`` and ``tienlen --help`` load the
+    command line, the root's bookkeeping and the errors, not the game (it loaded 49 in 0.3.0)."""
+    loaded = loaded_by(*argv)
+    assert len(loaded) <= 10, loaded
+    assert "tienlen.cli" in loaded and not any(
+        m.startswith(("tienlen.game", "tienlen.variants", "tienlen.players")) for m in loaded
+    )
+
+
+def test_a_commands_help_loads_what_its_options_name_and_no_more() -> None:
+    """``tienlen rules --help`` names the profiles, so it loads the rule sets, and nothing of the
+    game, the bots, the pictures or the command line's text."""
+    wings = {m.split(".")[1] for m in loaded_by("rules", "--help") if m != "tienlen"}
+    assert wings == {"_base", "_moved", "_root", "_version", "cli", "errors", "variants"}
+
+
+def test_each_commands_help_is_the_same_when_only_its_own_options_are_built(capsys: pytest.CaptureFixture[str]) -> None:
+    """``tienlen COMMAND --help`` builds only that command's options; what it prints is what the
+    parser of every command prints for it."""
+    commands = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction)).choices
+    assert set(commands) == {"check", "moves", "play", "simulate", "compare", "rules", "replay", "tournament"}
+    for name, command in commands.items():
+        code, out, err = run(capsys, name, "--help")
+        assert (code, err) == (0, "") and out == command.format_help().rstrip("\n") + "\n", name
 
 
 def test_an_unreadable_option_is_named_in_the_error(capsys: pytest.CaptureFixture[str]) -> None:

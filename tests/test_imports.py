@@ -116,7 +116,7 @@ LAYERS = {
         {"learning.openspiel", "learning.pettingzoo", "learning.vector"},
     ],
     "show": [{"show", "show.drawing", "show.plot", "show.progress"}, {"show.svg"}],
-    "root": [{"_moved", "_cli_text", "strategies"}, {"cli", "tienlen"}, {"__main__"}],
+    "root": [{"_moved", "_cli_text", "strategies"}, {"_root"}, {"cli", "tienlen"}, {"__main__"}],
 }
 LAYER = {
     ("tienlen" if name == "tienlen" else f"tienlen.{name}"): (w, i)

@@ -102,8 +102,11 @@ def test_the_release_workflow_publishes_with_no_stored_token() -> None:
 
 
 def test_every_deprecation_names_the_release_that_removes_it() -> None:
-    """A deprecated name warns for one minor release and goes in the next: each warning says which."""
-    major, minor = (int(part) for part in __version__.split(".")[:2])
+    """A deprecated name warns for one minor release and goes in the next: each warning says which.
+    Before 1.0 the next minor is 1.1: 1.0 (1.0.0rc1 included) removes nothing, since 0.3.0's
+    warnings for the moved root names were not shown by Python's default filters (issue 48)."""
+    release = tuple(int(part) for part in __version__.split(".")[:2])
+    major, minor = max(release, (1, 0))
     removal = f"goes in {major}.{minor + 1}.0"
     said = re.compile(rf"(goes in|removed in|read until) {major}\.{minor + 1}\b")
     assert removal == f"goes in {REMOVAL}"  # the old paths of tienlen._moved go in the next release too

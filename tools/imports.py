@@ -14,7 +14,8 @@ wing, as in the layer test. A tree without wing folders (0.2.0) has its modules 
 they moved to: by ``tienlen._moved.MODULES`` of this checkout, else by the module of the same name
 (``_prices`` is ``money._prices``). An *upward* edge is a module-level one to a higher wing; deferred
 ones are listed apart (the layer test allows those on its reviewed list, ``DEFERRED``). The exit
-status is 1 when there is an upward edge.
+status is 1 when there is an upward edge. A package's stub counts with its ``__init__``: the root's,
+``tienlen/__init__.pyi``, names the modules of the root's names, which the root loads by name.
 """
 
 from __future__ import annotations
@@ -67,6 +68,9 @@ def edges_of(module: str, path: Path, modules: set[str]) -> dict[str, bool]:
             walk(child, inside)
 
     walk(ast.parse(path.read_text(encoding="utf-8")), False)
+    stub = path.with_suffix(".pyi")  # the root's names: what type checkers read, and the root loads by name
+    if stub.is_file():
+        walk(ast.parse(stub.read_text(encoding="utf-8")), False)
     return found
 
 

@@ -9,15 +9,26 @@ from) it appears in (or leaves) the "Moving to 0.3" page at the next build.
     a table: each 0.2.0 root name that now lives in a wing only, and the import that finds it.
 ``.. moved-sed::``
     a ``sed`` command that rewrites the module paths and the moved names used as ``tienlen.NAME``.
+``.. moved-example::``
+    a console session: a small script that uses old paths, and what ``python`` prints when it runs
+    it (run when the page is built, with Python's default warning filters).
+``|moved-removal|``
+    the release that removes the old paths (``tienlen._moved.REMOVAL``).
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import tempfile
 from collections import defaultdict
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.config import Config
 from sphinx.util.docutils import SphinxDirective
 
 import tienlen
@@ -108,8 +119,40 @@ class MovedSed(_Moved):
         return [block]
 
 
+EXAMPLE = "import tienlen.search\nfrom tienlen import GreedyAgent, Round\n"
+"""The example script: an old module path, and a moved root name imported beside a core one."""
+
+
+def example_session() -> str:
+    """``EXAMPLE`` as a file, and what ``python`` writes on stderr when it runs it with the default
+    warning filters (no ``-W``, no ``PYTHONWARNINGS``); the script's path as the session typed it."""
+    environment = {name: value for name, value in os.environ.items() if name not in ("PYTHONWARNINGS", "PYTHONDEVMODE")}
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / "old.py").write_text(EXAMPLE, encoding="utf-8")
+        run = subprocess.run(
+            [sys.executable, "old.py"], cwd=folder, env=environment, capture_output=True, text=True, encoding="utf-8", check=True
+        )
+        shown = run.stderr.replace(str(Path(folder).resolve() / "old.py"), "old.py").replace(
+            str(Path(folder) / "old.py"), "old.py"
+        )
+    return f"$ cat old.py\n{EXAMPLE}$ python old.py\n{shown}".rstrip("\n")
+
+
+class MovedExample(_Moved):
+    def run(self) -> list[nodes.Node]:
+        self.note_source()
+        text = example_session()
+        return [nodes.literal_block(text, text, language="console")]
+
+
+def _removal(app: Sphinx, config: Config) -> None:
+    config.rst_prolog = f"{config.rst_prolog or ''}\n.. |moved-removal| replace:: {_moved.REMOVAL}\n"
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("moved-modules", MovedModules)
     app.add_directive("moved-names", MovedNames)
     app.add_directive("moved-sed", MovedSed)
+    app.add_directive("moved-example", MovedExample)
+    app.connect("config-inited", _removal)
     return {"version": tienlen.__version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -6,8 +6,8 @@
     order imports run (``variants``, ``game``, ``money``, ``io``, ``players``, ``learning``,
     ``show``), then the root's own modules (``root``: ``cli``, ``errors``, ``strategies``).
 ``.. root-group:: TITLE``
-    one group of the root's names (``cards and combinations`` …, as the comments of ``__all__``
-    in ``tienlen/__init__.py`` name them): a table of the names with one-line summaries, then each
+    one group of the root's names (``cards and combinations`` …, as the comments of the root's
+    table, ``tienlen/__init__.pyi``, name them): a table of the names with one-line summaries, then each
     name documented.
 ``.. module-api:: tienlen.NAME``
     documents one public module: its docstring, then every name of its ``__all__`` that
@@ -30,7 +30,6 @@ import inspect
 import pkgutil
 import re
 import sys
-import tokenize
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -44,6 +43,8 @@ from sphinx.ext.autodoc.mock import mock
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.inspect import DefaultValue, stringify_signature
+
+from tienlen import _root
 
 PACKAGE = "tienlen"
 GENERATED = Path("_generated") / "api"
@@ -143,23 +144,10 @@ def _sections(groups: dict[str, list[str]], underline: str) -> list[str]:
 
 
 def root_groups() -> list[tuple[str, list[str]]]:
-    """The groups of ``tienlen.__all__`` as its source writes them: each comment inside the list
-    opens a group named by it (``# cards and combinations``); names before the first comment
-    (``__version__``) belong to none."""
-    package = importlib.import_module(PACKAGE)
-    groups: list[tuple[str, list[str]]] = []
-    inside = False
-    with tokenize.open(str(package.__file__)) as source:
-        for token in tokenize.generate_tokens(source.readline):
-            if token.type == tokenize.NAME and token.string == "__all__" and token.start[1] == 0:
-                inside = True
-            elif inside and token.type == tokenize.OP and token.string == "]":
-                break
-            elif inside and token.type == tokenize.COMMENT:
-                groups.append((token.string.lstrip("# ").strip(), []))
-            elif inside and token.type == tokenize.STRING and groups:
-                groups[-1][1].append(str(eval(token.string)))  # a plain string literal
-    return groups
+    """The groups of ``tienlen.__all__`` as the root's one table writes them (``tienlen/__init__.pyi``,
+    read by ``tienlen._root``): each comment above its imports names a group
+    (``# cards and combinations``); ``__version__``, before the first comment, belongs to none."""
+    return [(title, [name for name, _ in names]) for title, names in _root.groups() if title]
 
 
 def summary(package: ModuleType, name: str) -> str:
@@ -185,6 +173,7 @@ class RootGroup(SphinxDirective):
         for module in _submodules(package):
             if module.__file__:
                 self.env.note_dependency(module.__file__)
+        self.env.note_dependency(_root.STUB)
         groups = dict(root_groups())
         title = self.arguments[0]
         if title not in groups:

@@ -1,27 +1,35 @@
 """The 0.2.0 paths that moved in 0.3.0: one reviewed table, and the one mechanism that keeps them
-working for one release, each use with a :class:`DeprecationWarning` naming the new path.
+working, each use with a :class:`DeprecationWarning` naming the new path.
 
 * ``import tienlen.search``, ``from tienlen.agents import GreedyAgent``: the old module path is the
-  new module itself (the same object), found by :class:`_OldPaths` on :data:`sys.meta_path`.
-* ``from tienlen import GreedyAgent``: the root's :pep:`562` ``__getattr__`` asks :func:`root_name`.
+  new module itself (the same object), found by :class:`_OldPaths` on :data:`sys.meta_path`; it
+  warns when the program first imports it.
+* ``tienlen.GreedyAgent``, ``from tienlen import GreedyAgent``: the root's :pep:`562`
+  ``__getattr__`` (``tienlen._root``) asks :func:`root_name`; it warns at each use.
 
-The paths go in 0.4.0 (see the docs page "Moving to 0.3" and the changelog).
+Each warning is attributed to the program's own line (:func:`_warn`), not to the package or the
+import system, so Python's default filters show it in a script (they show a
+:class:`DeprecationWarning` only when it is attributed to ``__main__``, :pep:`565`), and each use
+warns once.
+
+The paths were announced to go in 0.4.0, but 0.3.0's warnings for the root names were attributed to
+the package, so a plain script never showed them. 1.0 keeps the paths with warnings a script shows,
+and 1.1.0 removes them (see the docs page "Moving to 0.3" and the changelog).
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.machinery
+import os
 import sys
 import warnings
-from collections.abc import Sequence
-from types import ModuleType
-from typing import Any
+from types import FrameType, ModuleType
 
 __all__ = ["MODULES", "ROOT_NAMES", "REMOVAL", "root_name", "install"]
 
-REMOVAL = "0.4.0"
-"""The release that removes the old paths."""
+REMOVAL = "1.1.0"
+"""The release that removes the old paths (every warning's message names it)."""
 
 MODULES = {
     "tienlen.rules": "tienlen.variants.rules",
@@ -78,38 +86,59 @@ not replace the function with the module at the root."""
 
 
 def _warn(old: str, new: str) -> None:
-    warnings.warn(
-        f"{old} moved to {new} in tienlen 0.3.0; the old path goes in 0.4.0",
+    """Warn that ``old`` moved to ``new``, from the program's line that used ``old``: the first
+    frame outside the root's own modules and the import system (:func:`_ours`). ``stacklevel``
+    cannot name it (the number of frames between varies: an import, a :pep:`562` ``__getattr__``),
+    and ``warnings.warn(skip_file_prefixes=...)`` is Python 3.12's, so the frame is found here and
+    the warning made as :func:`warnings.warn` makes it from a frame: its file, line, module name
+    (which the filters match: ``__main__`` for a script) and registry (which the "default" action
+    uses to show a warning once per line)."""
+    frame = _user_frame(sys._getframe(1))
+    context = frame.f_globals
+    warnings.warn_explicit(
+        f"{old} moved to {new} in tienlen 0.3.0; the old path goes in 1.1.0",
         DeprecationWarning,
-        stacklevel=_caller_level(),
+        frame.f_code.co_filename,
+        frame.f_lineno,
+        module=context.get("__name__", "<string>"),
+        registry=context.setdefault("__warningregistry__", {}),
     )
 
 
-def _caller_level() -> int:
-    """The stack level of the first frame outside this module and the import machinery, so the
-    warning names the line that used the old path. :func:`warnings.warn` does not count the
-    import system's own frames (``<frozen importlib._bootstrap>``), so neither does this."""
-    frame, level = sys._getframe(2), 2  # the caller of _warn
-    while frame.f_back is not None and _internal(frame.f_code.co_filename):
+_HERE = os.path.dirname(__file__)
+_ROOT = frozenset(os.path.join(_HERE, name) for name in ("__init__.py", "_root.py", "_moved.py"))
+_IMPORTLIB = os.path.join(os.path.dirname(importlib.__file__ or ""), "")
+
+
+def _ours(filename: str) -> bool:
+    """Whether code in ``filename`` is the root's own (the package's ``__init__``, ``_root``, this
+    module) or the import system's (``importlib``, frozen or not)."""
+    return filename in _ROOT or filename.startswith(("<frozen importlib.", _IMPORTLIB))
+
+
+def _user_frame(frame: FrameType) -> FrameType:
+    """The first frame from ``frame`` outwards that is not :func:`_ours` (the outermost one if all are)."""
+    while _ours(frame.f_code.co_filename) and frame.f_back is not None:
         frame = frame.f_back
-        level += not _bootstrap(frame.f_code.co_filename)
-    return level
+    return frame
 
 
-def _bootstrap(filename: str) -> bool:
-    return "importlib" in filename and "_bootstrap" in filename
+def _checking_a_from_import(frame: FrameType) -> bool:
+    """Whether the root's ``__getattr__`` was called by the import system checking the names of
+    ``from tienlen import NAME`` (its ``_handle_fromlist`` asks ``hasattr``) rather than by the
+    statement reading the name, which follows and warns: one statement, one warning."""
+    while frame.f_code.co_filename in _ROOT and frame.f_back is not None:
+        frame = frame.f_back
+    return frame.f_code.co_name == "_handle_fromlist" and _ours(frame.f_code.co_filename)
 
 
-def _internal(filename: str) -> bool:
-    return filename == __file__ or _bootstrap(filename) or filename.endswith(("importlib/__init__.py", "importlib\\__init__.py"))
-
-
-def root_name(name: str) -> Any:
+def root_name(name: str) -> object:
     """The value of a root name that moved (:data:`ROOT_NAMES`, with a warning), or an old module
-    path as a root attribute (``tienlen.search``); else :class:`AttributeError`, as for any missing
-    attribute."""
+    path as a root attribute (``tienlen.search``, with the import's warning); else
+    :class:`AttributeError`, as for any missing attribute."""
     if name in ROOT_NAMES:
-        _warn(f"tienlen.{name}", f"{ROOT_NAMES[name]}.{name}")
+        if not _checking_a_from_import(sys._getframe(1)):
+            _warn(f"tienlen.{name}", f"{ROOT_NAMES[name]}.{name}")
         return getattr(importlib.import_module(ROOT_NAMES[name]), name)
     if f"tienlen.{name}" in MODULES:
         return importlib.import_module(f"tienlen.{name}")
@@ -138,9 +167,7 @@ class _OldPaths:
     """Finds the old module paths of :data:`MODULES`, warning once per import (a meta path finder by
     protocol)."""
 
-    def find_spec(
-        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
-    ) -> importlib.machinery.ModuleSpec | None:
+    def find_spec(self, fullname: str, path: object, target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         new = MODULES.get(fullname)
         if new is None:
             return None
@@ -152,7 +179,7 @@ class _Root(ModuleType):
     """The root package's type: importing an old module path (``tienlen.settle``) does not replace
     the root function of the same name (:data:`SHADOWED`) with the module."""
 
-    def __setattr__(self, name: str, value: Any) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         if name in SHADOWED and isinstance(value, ModuleType):
             return
         super().__setattr__(name, value)

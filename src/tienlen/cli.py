@@ -41,28 +41,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any, NoReturn, TypeVar
 
-from tienlen._base.checks import check_int
-from tienlen._base.input import MAX_AMOUNT, MAX_RECORD, MAX_SEED, MAX_WORKERS, load_json, read_file, shown
+import tienlen  # loads none of its names: annotations name them (tienlen.RuleSet), commands import them
 from tienlen._base.messages import render, words_of
-from tienlen._cli_text import columns, describe, fit, format_round, format_settlement, label
 from tienlen._version import __version__
 from tienlen.errors import LANGUAGES, IllegalPlay, InvalidArgument, InvalidRecord, Reason, TienLenError, one_line
-from tienlen.game.actions import says_pass
-from tienlen.game.beating import explain, is_chop
-from tienlen.game.cards import format_cards, parse_cards, to_mask
-from tienlen.game.combos import ComboKind, classify
-from tienlen.game.moves import legal_plays
-from tienlen.game.round import Round
-from tienlen.money.settle import settle, unit_for
-from tienlen.players.agents import AGENTS, play_round
-from tienlen.players.compare import compare
-from tienlen.players.simulate import Run, format_stats
-from tienlen.show.progress import ProgressBar
-from tienlen.variants.loading import load_rules
-from tienlen.variants.profiles import PROFILES
-from tienlen.variants.rules import RuleSet
 
-__all__ = ["main", "format_round", "format_settlement", "EXIT_UNFINISHED"]
+__all__ = ["main", "format_round", "format_settlement", "EXIT_UNFINISHED"]  # noqa: F822  # two by __getattr__
 
 EXIT_UNFINISHED = 3
 """The exit code of ``tienlen replay`` for a record whose actions are legal but whose round is not over."""
@@ -73,6 +57,13 @@ DEFAULT_UNIT = 1000
 _T = TypeVar("_T")
 _SUITS = "♠♣♦♥"
 _SUIT_LETTERS = str.maketrans(_SUITS, "scdh")
+
+
+def __getattr__(name: str) -> Any:
+    """``format_round`` and ``format_settlement``, loaded on first use (their module loads the game)."""
+    if name in ("format_round", "format_settlement"):
+        return getattr(importlib.import_module("tienlen._cli_text"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -91,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    parser = _parser()
+    parser = _parser(sys.argv[1:] if argv is None else argv)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:
@@ -156,11 +147,20 @@ def _env_lang() -> str:
     return "vi" if locale.lower().startswith("vi") else "en"
 
 
-_RULES_HELP = f"a profile ({', '.join(PROFILES)}) or a .toml/.json rules file"
-_MANY_HELP = f"comma-separated profiles or rules files (default every profile: {','.join(PROFILES)})"
-_BOTS_HELP = f"comma-separated bots, one per seat, cycled ({', '.join(AGENTS)}; default greedy,random)"
-_SPECS_HELP = ", ".join((*AGENTS, "passer", "search", "search-0.2"))
-_PLAY_BOTS_HELP = f"comma-separated bots, one per seat, cycled ({_SPECS_HELP}, search:LEVEL 1-5; default greedy,random)"
+def _rules_help(many: bool = False) -> str:
+    """--rules' help, naming the profiles (loaded only by the options of a command that runs)."""
+    from tienlen.variants.profiles import PROFILES
+
+    if many:
+        return f"comma-separated profiles or rules files (default every profile: {','.join(PROFILES)})"
+    return f"a profile ({', '.join(PROFILES)}) or a .toml/.json rules file"
+
+
+def _bots(specs: bool = False) -> str:
+    """The bots --bots takes, or (``specs``) every agent spec, for a help text."""
+    from tienlen.players.agents import AGENTS
+
+    return ", ".join((*AGENTS, "passer", "search", "search-0.2") if specs else AGENTS)
 
 
 def _shared_options() -> dict[str, _Parser]:
@@ -186,7 +186,11 @@ def _shared_options() -> dict[str, _Parser]:
     }
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every command with its options, or, given the arguments, only the
+    options of the command they name (a command's options load what their help names, the profiles
+    and the bots, so ``tienlen --version`` and ``tienlen --help`` load none of it)."""
+    named = None if argv is None else next((arg for arg in argv if not arg.startswith("-")), "")
     parser = _Parser(
         prog="tienlen",
         description="Tiến Lên rules: check plays, play, compare variants.",
@@ -223,7 +227,8 @@ def _parser() -> argparse.ArgumentParser:
     for name, words, options, takes in commands:
         parents = [shared["lang"], *(shared[option] for option in takes)]
         command = sub.add_parser(name, help=words, description=f"tienlen {name}: {words}.", parents=parents)
-        options(command)
+        if named in (None, name):
+            options(command)
 
     def list_commands(_args: argparse.Namespace) -> int:  # bare `tienlen`: what it can do
         _say(parser.format_help().rstrip("\n"))
@@ -234,7 +239,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _check_options(check: argparse.ArgumentParser) -> None:
-    check.add_argument("--rules", required=True, help=f"{_RULES_HELP}; several, comma-separated, answer for each")
+    check.add_argument("--rules", required=True, help=f"{_rules_help()}; several, comma-separated, answer for each")
     check.add_argument(
         "--play",
         required=True,
@@ -246,28 +251,33 @@ def _check_options(check: argparse.ArgumentParser) -> None:
 
 
 def _moves_options(moves: argparse.ArgumentParser) -> None:
-    moves.add_argument("--rules", required=True, help=_RULES_HELP)
+    moves.add_argument("--rules", required=True, help=_rules_help())
     moves.add_argument("--hand", required=True, help="the hand")
     moves.add_argument("--table", help="the combination on the table (omit when leading)")
     moves.set_defaults(run=_moves)
 
 
 def _play_options(play: argparse.ArgumentParser) -> None:
-    play.add_argument("--rules", default="house", help=_RULES_HELP)
+    play.add_argument("--rules", default="house", help=_rules_help())
     play.add_argument("--seed", type=_whole, default=1, help="deal seed, 0 to 2**64 - 1 (default 1)")
     play.add_argument("--players", type=_whole, default=4, help="players at the table (default 4)")
-    play.add_argument("--bots", default="greedy,random", help=_PLAY_BOTS_HELP)
+    bots = f"comma-separated bots, one per seat, cycled ({_bots(specs=True)}, search:LEVEL 1-5; default greedy,random)"
+    play.add_argument("--bots", default="greedy,random", help=bots)
     _unit_options(play)
     play.add_argument("--record", metavar="FILE", help="also write the round record (JSON) to FILE, before anything is printed")
     play.set_defaults(run=_play)
 
 
 def _simulate_options(sim: argparse.ArgumentParser) -> None:
-    sim.add_argument("--rules", default=",".join(PROFILES), help=_MANY_HELP)
+    from tienlen.variants.profiles import PROFILES
+
+    sim.add_argument("--rules", default=",".join(PROFILES), help=_rules_help(many=True))
     sim.add_argument("--rounds", type=_whole, default=1000, help="rounds per rule set (default 1000)")
     sim.add_argument("--seed", type=_whole, default=0, help="seed of the first deal; round i uses seed + i (default 0)")
     sim.add_argument("--players", type=_whole, default=4, help="players at the table (default 4)")
-    sim.add_argument("--bots", default="greedy,random", help=_BOTS_HELP)
+    sim.add_argument(
+        "--bots", default="greedy,random", help=f"comma-separated bots, one per seat, cycled ({_bots()}; default greedy,random)"
+    )
     sim.add_argument("--workers", type=_whole, default=1, help="processes to spread the rounds over (default 1)")
     _unit_options(sim)
     sim.add_argument(
@@ -279,7 +289,7 @@ def _simulate_options(sim: argparse.ArgumentParser) -> None:
 
 def _compare_options(cmp_: argparse.ArgumentParser) -> None:
     cmp_.add_argument("rules", nargs="*", metavar="RULES", help="rule sets to compare, as --rules takes them")
-    cmp_.add_argument("--rules", dest="rules_option", metavar="RULES", help=_MANY_HELP.split(" (")[0])
+    cmp_.add_argument("--rules", dest="rules_option", metavar="RULES", help=_rules_help(many=True).split(" (")[0])
     cmp_.add_argument(
         "--format", choices=("text", "markdown", "json", "csv"), default="text", help="how to write the comparison (default text)"
     )
@@ -288,8 +298,8 @@ def _compare_options(cmp_: argparse.ArgumentParser) -> None:
 
 
 def _rules_options(show: argparse.ArgumentParser) -> None:
-    show.add_argument("rules", nargs="?", metavar="RULES", help=f"{_RULES_HELP}, as --rules takes it")
-    show.add_argument("--rules", dest="rules_option", metavar="RULES", help=_RULES_HELP)
+    show.add_argument("rules", nargs="?", metavar="RULES", help=f"{_rules_help()}, as --rules takes it")
+    show.add_argument("--rules", dest="rules_option", metavar="RULES", help=_rules_help())
     show.add_argument(
         "--format", choices=("text", "toml", "json"), default="text", help="text (one axis a line), toml or json (default text)"
     )
@@ -310,18 +320,25 @@ def _unit_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _unit(args: argparse.Namespace, rules: RuleSet | None = None) -> int:
+def _unit(args: argparse.Namespace, rules: tienlen.RuleSet | None = None) -> int:
     """The room's unit from --unit; with ``rules``, the unit to settle them with (1 for points)."""
+    from tienlen._base.checks import check_int
+    from tienlen._base.input import MAX_AMOUNT
+    from tienlen.money.settle import unit_for
+
     unit = check_int(DEFAULT_UNIT if args.unit is None else args.unit, "--unit", 1, MAX_AMOUNT)
     return unit if rules is None else unit_for(rules, unit)
 
 
-def _load(text: str) -> RuleSet:
+def _load(text: str) -> tienlen.RuleSet:
     """A rule set from --rules: a profile's name in any case (``HOUSE``), or a rules file."""
+    from tienlen.variants.loading import load_rules
+    from tienlen.variants.profiles import PROFILES
+
     return load_rules(text.lower() if text.lower() in PROFILES else text)
 
 
-def _one_rule_set(args: argparse.Namespace) -> RuleSet:
+def _one_rule_set(args: argparse.Namespace) -> tienlen.RuleSet:
     """The one rule set of ``tienlen rules``, from --rules or the positional form."""
     given = [r for r in (args.rules, args.rules_option) if r is not None]
     if len(given) != 1:
@@ -329,13 +346,15 @@ def _one_rule_set(args: argparse.Namespace) -> RuleSet:
     return _load(given[0])
 
 
-def _rule_sets(texts: Sequence[str]) -> list[RuleSet]:
+def _rule_sets(texts: Sequence[str]) -> list[tienlen.RuleSet]:
     """Rule sets from comma-separated lists of profiles and rules files."""
     return [_load(name) for text in texts for name in _names(text, "rule set")]
 
 
 def _cards_option(option: str, text: str, read: Callable[[str], _T]) -> _T:
     """``read(text)`` for the cards of an option, an error naming the option: ``--table: …``."""
+    from tienlen._base.input import shown
+
     try:
         return read(text)
     except TienLenError as error:
@@ -344,6 +363,8 @@ def _cards_option(option: str, text: str, read: Callable[[str], _T]) -> _T:
 
 def _writable(path: str) -> None:
     """Refuse a --record path that cannot be written, before any work starts."""
+    from tienlen._base.input import shown
+
     target = Path(path)
     folder = target.parent
     if target.exists() and not target.is_file():
@@ -366,9 +387,14 @@ def _check(args: argparse.Namespace) -> int:
     return 0 if all(answer["legal"] for answer in answers) else 1
 
 
-def _answer(args: argparse.Namespace, rules: RuleSet) -> dict[str, Any]:
+def _answer(args: argparse.Namespace, rules: tienlen.RuleSet) -> dict[str, Any]:
     """``check``'s answer under one rule set: legal, the reason if not, what the play is
     (``{"kind", "cards"}``, ``None`` for cards that form no combination) and whether it chops."""
+    from tienlen.game.actions import says_pass
+    from tienlen.game.beating import explain, is_chop
+    from tienlen.game.cards import parse_cards, to_mask
+    from tienlen.game.combos import classify
+
     table = _cards_option("--table", args.table, lambda text: classify(text, rules)) if args.table else None
     reason: Reason | None = None
     play: dict[str, str] | None = None
@@ -407,6 +433,10 @@ def _answer_text(answer: dict[str, Any], lang: str) -> str:
 
 
 def _moves(args: argparse.Namespace) -> int:
+    from tienlen.game.cards import parse_cards
+    from tienlen.game.combos import ComboKind, classify
+    from tienlen.game.moves import legal_plays
+
     rules = _load(args.rules)
     table = _cards_option("--table", args.table, lambda text: classify(text, rules)) if args.table else None
     plays = legal_plays(_cards_option("--hand", args.hand, parse_cards), table, rules)
@@ -423,6 +453,12 @@ def _moves(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    from tienlen._base.input import MAX_SEED
+    from tienlen._cli_text import fit, format_round, format_settlement
+    from tienlen.game.cards import format_cards
+    from tienlen.game.round import Round
+    from tienlen.money.settle import settle
+    from tienlen.players.agents import play_round
     from tienlen.players.tournament import agent_from_spec  # the bots a tournament takes (search loads on first use)
 
     rules = _load(args.rules)
@@ -456,6 +492,11 @@ def _names(text: str, what: str) -> list[str]:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    from tienlen._base.checks import check_int
+    from tienlen._base.input import MAX_RECORD, MAX_WORKERS, load_json, read_file, shown
+    from tienlen._cli_text import columns
+    from tienlen.players.simulate import Run, format_stats
+
     if args.repeat:
         report = load_json(read_file(args.repeat, "report", MAX_RECORD, InvalidArgument), "report", MAX_RECORD, InvalidArgument)
         if not isinstance(report, dict) or not isinstance(report.get("run"), dict):
@@ -496,8 +537,10 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress(args: argparse.Namespace) -> ProgressBar | None:
+def _progress(args: argparse.Namespace) -> tienlen.show.progress.ProgressBar | None:
     """The progress line on stderr, in the command's language (sized to the terminal), unless --quiet."""
+    from tienlen.show.progress import ProgressBar
+
     return None if args.quiet else ProgressBar(sys.stderr, terminal=sys.stderr.isatty(), lang=args.lang)
 
 
@@ -510,6 +553,9 @@ def _extra(module: str, extra: str) -> Any:
 
 
 def _compare(args: argparse.Namespace) -> int:
+    from tienlen._cli_text import columns, describe
+    from tienlen.players.compare import compare
+
     sets = _rule_sets(([args.rules_option] if args.rules_option else []) + args.rules)
     if not sets:
         raise InvalidArgument.of("name-rule-sets-compare-tienlen")
@@ -523,6 +569,8 @@ def _compare(args: argparse.Namespace) -> int:
 
 
 def _rules(args: argparse.Namespace) -> int:
+    from tienlen._cli_text import describe
+
     rules = _one_rule_set(args)
     if args.format == "toml":
         _say(rules.to_toml().rstrip("\n"))
@@ -534,6 +582,12 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from tienlen._base.input import MAX_RECORD, read_file
+    from tienlen._cli_text import fit, format_round, format_settlement, label
+    from tienlen.game.cards import format_cards
+    from tienlen.game.round import Round
+    from tienlen.money.settle import settle, unit_for
+
     unit = _unit(args)
     round_ = Round.from_json(read_file(args.file, "record", MAX_RECORD, InvalidArgument))
     if args.lang == "en":
@@ -555,7 +609,7 @@ def _tournament_options(tour: argparse.ArgumentParser) -> None:
     tour.add_argument(
         "--agents",
         required=True,
-        help=f"comma-separated agent specs, one per seat ({_SPECS_HELP}, search:LEVEL 1-5)",
+        help=f"comma-separated agent specs, one per seat ({_bots(specs=True)}, search:LEVEL 1-5)",
     )
     tour.add_argument("--rules", default="house", help="comma-separated profiles or rules files (default house)")
     tour.add_argument("--deals", type=_whole, default=100, help="deals, each played in every seating (default 100)")
@@ -565,6 +619,8 @@ def _tournament_options(tour: argparse.ArgumentParser) -> None:
 
 
 def _tournament(args: argparse.Namespace) -> int:
+    from tienlen._base.checks import check_int
+    from tienlen._base.input import MAX_WORKERS
     from tienlen.players.tournament import format_tournament, tournament
 
     rule_sets = _rule_sets([args.rules])
