@@ -553,7 +553,7 @@ def _check_settings(rule_sets: Sequence[RuleSet], players: int, bots: Sequence[s
         make_agent(bot)
 
 
-def format_stats(stats: Sequence[ProfileStats], width: int = 80, lang: str = "en") -> str:
+def format_stats(stats: Sequence[ProfileStats], lang: str = "en", *, width: int = 80) -> str:
     """The statistics as plain text in ``lang`` (``"en"`` or ``"vi"``): per rule set the money moved
     per round and the round length, each seat's result (mean and 95% interval, in plain wins), the
     seat advantage, each bot's result per seat it holds, and the event frequencies per round;
