@@ -396,7 +396,7 @@ def test_a_record_of_modified_rules_under_a_profile_name_is_refused(capsys: pyte
     path = tmp_path / "r.json"
     path.write_text(json.dumps(record), encoding="utf-8")
     code, out, err = run(capsys, "replay", str(path))
-    assert (code, out) == (2, "") and "'house' is a profile's name, but these rules differ from it (thui)" in err
+    assert (code, out) == (1, "") and "'house' is a profile's name, but these rules differ from it (thui)" in err
 
 
 # ---------------------------------------------------------------------------- issue 21: first-run frictions

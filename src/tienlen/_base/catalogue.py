@@ -326,6 +326,7 @@ MESSAGES: dict[str, str] = {
     "unknown-agent-choose-one-search": "unknown agent {spec}; choose one of {specs} (search:LEVEL for a level 1-5)",
     "unknown-bot-choose-one": "unknown bot {name}; choose one of {agents}",
     "unknown-code": '{code} is not a code of the message catalogue (the docs page "Error codes" lists them)',
+    "game-parameter-unknown": "{parameter} is not a parameter of the game; its parameters are {parameters}",
     "unknown-language": "{lang} is not a language of the messages; use one of {languages}",
     "unknown-search-edition": "unknown search edition {edition}; choose one of {editions}",
     "unreadable-action": "cannot read {words!r} in {text!r}: write 'pass', the cards to play (e.g. 'play 3♠ 4♠ 5♠'), 'chop' and the cards, or 'forfeit'",

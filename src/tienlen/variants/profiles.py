@@ -13,15 +13,6 @@ from tienlen.variants.rules import BombRule, InstantWinRule, RuleSet
 
 __all__ = ["HOUSE", "FACEOFF", "NORTHERN", "IWIN", "PAGAT", "COUNTING", "PROFILES"]
 
-_BY_NAME: dict[str, RuleSet] = {}
-PROFILES: Mapping[str, RuleSet] = MappingProxyType(_BY_NAME)
-"""The profiles by name: the five of the specification, then ``counting``.
-
-A rule set named after one of them must equal it (the one rule for naming rules, checked when any
-:class:`RuleSet` is made). The table is filled once, at the end of this module: while the profiles
-are being built it is empty, so none of them is compared with itself.
-"""
-
 HOUSE = RuleSet(
     name="house",
     description="Southern rules of the chip-room apps: bombs by strength, multiplying chop wars, cóng and thúi",
@@ -189,4 +180,7 @@ COUNTING = RuleSet(
     thui="winner",
 )
 
-_BY_NAME.update((r.name, r) for r in (HOUSE, FACEOFF, NORTHERN, IWIN, PAGAT, COUNTING))
+PROFILES: Mapping[str, RuleSet] = MappingProxyType({r.name: r for r in (HOUSE, FACEOFF, NORTHERN, IWIN, PAGAT, COUNTING)})
+"""The profiles by name: the five of the specification, then ``counting``. A rule set named after
+one of them is that profile, axis for axis (the one rule for naming rules, checked whenever a
+:class:`RuleSet` is made)."""

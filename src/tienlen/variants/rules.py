@@ -345,7 +345,7 @@ class RuleSet:
 
         >>> import attrs
         >>> from tienlen import HOUSE
-        >>> HOUSE.most_cards_dealt(), attrs.evolve(HOUSE, deal_whole_deck=True).most_cards_dealt()
+        >>> HOUSE.most_cards_dealt(), attrs.evolve(HOUSE, name="whole-deck", deal_whole_deck=True).most_cards_dealt()
         (13, 26)
         """
         return -(-self.cards_dealt(self.min_players) // self.min_players)
@@ -581,9 +581,11 @@ def _check_name(r: RuleSet) -> None:
     (``from = "house"`` with a changed axis), a rules file, a record or a wire document. So a
     record, a report or a comparison that says ``house`` was played under the house profile.
     """
-    from tienlen.variants.profiles import PROFILES  # deferred: the profiles are rule sets built by this class
+    from tienlen.variants import profiles  # deferred: the profiles are rule sets built by this class
 
-    profile = PROFILES.get(r.name)
+    # While that module builds the profiles, its table is not made yet: nothing to compare them with.
+    table: Mapping[str, RuleSet] = getattr(profiles, "PROFILES", {})
+    profile = table.get(r.name)
     if profile is None or profile is r:
         return
     differ = [f.name for f in _AXIS_FIELDS if getattr(r, f.name) != getattr(profile, f.name)]
