@@ -414,8 +414,9 @@ def _points(result: RoundResult, rules: RuleSet, n: int) -> tuple[int, ...]:
 def unit_for(rules: RuleSet, unit: int) -> int:
     """The unit to settle ``rules`` with: ``unit`` where amounts are money, 1 where they are points.
 
-    Raises :class:`~tienlen.InvalidArgument` (code ``unit-not-positive``, as :func:`settle`) when
-    ``unit`` is not a positive whole number, whatever the rules count in."""
+    Raises :class:`~tienlen.InvalidArgument` (as :func:`settle`) for rules that are no rule set,
+    or a ``unit`` that is not a positive whole number, whatever the rules count in."""
+    check_rules(rules)
     check_unit(unit, rules, points_at_one=False)
     return 1 if rules.currency == "points" else unit
 
