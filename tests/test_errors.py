@@ -556,7 +556,7 @@ CARDS: list[Row] = [
     ("svg.hand", svg.hand, InvalidCards, None),
     ("Round.from_hands", lambda text: Round.from_hands([text, "4♠"], HOUSE), InvalidCards, None),
     ("Round.parse_action", lambda text: R4.parse_action(f"play {text}"), InvalidCards, None),
-    ("PlayerView.parse_action", lambda text: R4.view(R4.to_act).parse_action(f"play {text}"), InvalidCards, None),
+    ("PlayerView.parse_action", lambda text: R4.view(R4.to_act or 0).parse_action(f"play {text}"), InvalidCards, None),
     ("Round.play", lambda text: R4.play(text), InvalidCards, IllegalPlay),
     (
         "wire combination",

@@ -574,7 +574,8 @@ def _rules_file(tmp_path: Path, suffix: str, text: str) -> Path:
 
 
 def _record(mapping: dict[str, Any]) -> dict[str, Any]:
-    return json.loads(GREEDY_ROUND.to_json()) | {"rules": mapping}
+    record: dict[str, Any] = json.loads(GREEDY_ROUND.to_json())
+    return record | {"rules": mapping}
 
 
 NAMING_ENTRIES: dict[str, Any] = {
