@@ -388,15 +388,15 @@ def test_rules_file_reusing_a_profile_name_is_refused(capsys: pytest.CaptureFixt
     assert run(capsys, "rules", str(path))[0] == 0
 
 
-def test_a_record_of_modified_rules_under_a_profile_name_is_named_distinctly(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    rules = attrs.evolve(HOUSE, thui="none")
+def test_a_record_of_modified_rules_under_a_profile_name_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The one rule for naming rules, at the command line: a record whose rules say ``house`` but
+    differ from the house profile is refused, as the rules file is above."""
+    record = json.loads(play_round(HOUSE, [GreedyAgent()] * 4, seed=12).to_json())
+    record["rules"]["thui"] = "none"
     path = tmp_path / "r.json"
-    path.write_text(play_round(rules, [GreedyAgent()] * 4, seed=12).to_json(), encoding="utf-8")
-    code, out, _ = run(capsys, "replay", str(path))
-    assert code == 0 and out.startswith("house (modified: not the house profile): 4 players")
-    assert "all legal under house (modified: not the house profile)" in " ".join(out.split())  # wrapped at 80
+    path.write_text(json.dumps(record), encoding="utf-8")
+    code, out, err = run(capsys, "replay", str(path))
+    assert (code, out) == (1, "") and "'house' is a profile's name, but these rules differ from it (thui)" in err
 
 
 # ---------------------------------------------------------------------------- issue 21: first-run frictions
@@ -845,7 +845,7 @@ VI_COMMANDS = [
     ["rules", "iwin"],
     ["rules", "counting"],
     ["replay", "{tmp}/round.json"],
-    ["replay", "{tmp}/modified.json", "--unit", "100"],  # rules that differ from the profile they name
+    ["replay", "{tmp}/modified.json", "--unit", "100"],  # rules of a name of their own
     ["tournament", "--agents", "greedy,random", "--deals", "2", "--rules", "house,counting"],
     ["tournament", "--agents", "greedy,random,passer,greedy", "--deals", "1", "--rules", "faceoff"],
 ]
@@ -854,7 +854,7 @@ VI_COMMANDS = [
 
 def _records(tmp: Path) -> None:
     (tmp / "round.json").write_text(GREEDY_ROUND.to_json(), encoding="utf-8")
-    modified = play_round(attrs.evolve(HOUSE, thui="none"), [GreedyAgent()] * 4, seed=3)
+    modified = play_round(attrs.evolve(HOUSE, name="my-house", thui="none"), [GreedyAgent()] * 4, seed=3)
     (tmp / "modified.json").write_text(modified.to_json(), encoding="utf-8")
 
 

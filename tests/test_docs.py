@@ -182,7 +182,7 @@ def test_an_axis_without_words_of_its_own_is_described_from_its_meaning() -> Non
     ],
 )
 def test_profile_pages_follow_the_data(change: dict[str, Any], words: str) -> None:
-    changed = attrs.evolve(HOUSE, **change)
+    changed = attrs.evolve(HOUSE, name="my-house", **change)
     assert words not in profile_words.profile_page(HOUSE)
     assert words in profile_words.profile_page(changed)
 

@@ -4,6 +4,7 @@ message is (one short safe line, quickly, whatever the input's size, nesting or 
 
 from __future__ import annotations
 
+import io
 import json
 import pickle
 from collections.abc import Callable
@@ -12,17 +13,21 @@ from typing import Any
 
 import attrs
 import pytest
-from builders import refused_quickly
+from builders import GREEDY_ROUND, refused_quickly
 from extras import skip_reason
 
 from tienlen import (
     HOUSE,
     PAGAT,
+    PROFILES,
     Card,
+    Combo,
+    ComboKind,
     IllegalPlay,
     InvalidArgument,
     InvalidCards,
     InvalidCombo,
+    InvalidDocument,
     InvalidRecord,
     InvalidRules,
     Match,
@@ -34,6 +39,7 @@ from tienlen import (
     classify,
     compare,
     explain,
+    format_cards,
     held_value,
     instant_win_pattern,
     is_chop,
@@ -44,12 +50,17 @@ from tienlen import (
     settle,
 )
 from tienlen._base.input import MAX_CARD_TEXT, MAX_NOTATION, MAX_RECORD, MAX_RULES_TEXT
-from tienlen.errors import MESSAGE_LIMIT
+from tienlen.errors import MESSAGE_LIMIT, Reason
+from tienlen.io.wire import read_document
 from tienlen.learning.env import TienLenEnv
-from tienlen.players.agents import protected_mask
-from tienlen.players.compare import compare_round
-from tienlen.players.simulate import simulate
+from tienlen.money.settle import reward_net, unit_for
+from tienlen.players.agents import GreedyAgent, play_round, protected_mask
+from tienlen.players.compare import compare_play, compare_round, describe_value
+from tienlen.players.simulate import Run, format_stats, simulate
+from tienlen.players.solve import first_out_wins, solve
+from tienlen.players.tournament import format_tournament, tournament
 from tienlen.show import svg
+from tienlen.show.progress import ProgressBar
 
 Call = Callable[[Any], object]
 
@@ -87,7 +98,6 @@ TAKES_RULES: dict[str, Call] = {
     "next_leader": lambda rules: next_leader(RESULT, rules),
     "Match": lambda rules: Match(rules=rules, players=4),
     "Match.start": lambda rules: Match.start(rules),
-    "TienLenEnv": lambda rules: TienLenEnv(rules),
     "compare": lambda rules: compare(HOUSE, rules),
     "compare_round": lambda rules: compare_round(ROUND, [rules]),
     "simulate": lambda rules: simulate([rules], rounds=1),
@@ -246,7 +256,7 @@ def test_a_record_that_does_not_replay_is_an_invalid_record() -> None:
 
 
 @pytest.mark.parametrize("bad", ["no-such-profile", 4, {"name": "house"}], ids=repr)
-@pytest.mark.parametrize("adapter", ["pettingzoo", "openspiel"])
+@pytest.mark.parametrize("adapter", ["env", "pettingzoo", "openspiel"])
 def test_the_learning_adapters_take_a_rule_set_or_a_profile_name_and_refuse_anything_else(adapter: str, bad: object) -> None:
     make = _adapter(adapter)
     assert make(HOUSE, 4) is not None and make("pagat", 4) is not None
@@ -257,6 +267,8 @@ def test_the_learning_adapters_take_a_rule_set_or_a_profile_name_and_refuse_anyt
 
 
 def _adapter(name: str) -> Callable[[object, int], object]:
+    if name == "env":
+        return lambda rules, players: TienLenEnv(rules, players)  # type: ignore[arg-type]
     if name == "pettingzoo":
         pettingzoo = pytest.importorskip("tienlen.learning.pettingzoo", reason=skip_reason("tienlen.learning.pettingzoo"))
         return lambda rules, players: pettingzoo.raw_env(rules=rules, players=players)
@@ -443,3 +455,203 @@ def test_a_message_set_by_hand_is_kept() -> None:
     error = InvalidCombo.of("no-cards")
     error.args = ("mine",)
     assert (str(error), error.args, error.code) == ("mine", ("mine",), "no-cards")
+
+
+# ---------------------------------------------------------------------------- one bad input, one refusal
+# The same bad input is refused with the same class and code at every entry point that takes it.
+# Where an entry reads a whole document, record or action, it refuses with its own class (a wire
+# document InvalidDocument, a record InvalidRecord, an action IllegalPlay) and gives that same
+# refusal as its reason: the last of ``error.codes``.
+
+R4 = Round.deal(HOUSE, seed=7)
+FINISHED = GREEDY_ROUND
+SETTLED = settle(FINISHED.result, HOUSE)
+
+
+def _record(**changes: object) -> Callable[[], object]:
+    return lambda: read_document({**json.loads(R4.to_json()), **changes})
+
+
+def _learning(module: str) -> Any:
+    return pytest.importorskip(module, reason=skip_reason(module))
+
+
+Row = tuple[str, Callable[[Any], object], type[TienLenError], type[TienLenError] | None]
+"""An entry point: its name, the call given the bad input, the class of the refusal, and the
+class of the document, record or action that wraps it (``None`` when the refusal is direct)."""
+
+CORE_RULES: list[Row] = [
+    (name, call, InvalidArgument, None)
+    for name, call in {
+        **TAKES_RULES,
+        "compare_play": lambda rules: compare_play("3♠", None, [rules]),
+        "tournament": lambda rules: tournament(rules, ["greedy", "random"], deals=1),
+        "play_round": lambda rules: play_round(rules, [GreedyAgent()] * 4),
+        "Run.check": lambda rules: Run(rule_sets=(rules,), rounds=1).check(),
+        "reward_net": lambda rules: reward_net(FINISHED.result, rules),
+        "unit_for": lambda rules: unit_for(rules, 1),
+    }.items()
+]
+LEARNING_RULES: list[Row] = [
+    ("TienLenEnv", lambda rules: TienLenEnv(rules), InvalidArgument, None),
+    (
+        "TienLenVectorEnv",
+        lambda rules: _learning("tienlen.learning.vector").TienLenVectorEnv(rules, num_tables=1),
+        InvalidArgument,
+        None,
+    ),
+    ("pettingzoo.raw_env", lambda rules: _learning("tienlen.learning.pettingzoo").raw_env(rules), InvalidArgument, None),
+    ("pettingzoo.env", lambda rules: _learning("tienlen.learning.pettingzoo").env(rules), InvalidArgument, None),
+    ("TienLenGame", lambda rules: _learning("tienlen.learning.openspiel").TienLenGame(rules=rules), InvalidArgument, None),
+    (
+        "TienLenGame(params)",
+        lambda rules: _learning("tienlen.learning.openspiel").TienLenGame({"rules": rules}),
+        InvalidArgument,
+        None,
+    ),
+]
+PLAYERS: list[Row] = [
+    ("Round.deal", lambda n: Round.deal(HOUSE, n), InvalidArgument, None),
+    ("Match", lambda n: Match(rules=HOUSE, players=n), InvalidArgument, None),
+    ("Match.start", lambda n: Match.start(HOUSE, n), InvalidArgument, None),
+    ("simulate", lambda n: simulate([HOUSE], rounds=1, players=n), InvalidArgument, None),
+    ("Run.check", lambda n: Run(rule_sets=(HOUSE,), rounds=1, players=n).check(), InvalidArgument, None),
+    ("TienLenEnv", lambda n: TienLenEnv(HOUSE, n), InvalidArgument, None),
+    (
+        "TienLenVectorEnv",
+        lambda n: _learning("tienlen.learning.vector").TienLenVectorEnv(HOUSE, players=n, num_tables=1),
+        InvalidArgument,
+        None,
+    ),
+    ("pettingzoo.raw_env", lambda n: _learning("tienlen.learning.pettingzoo").raw_env(HOUSE, n), InvalidArgument, None),
+    ("TienLenGame", lambda n: _learning("tienlen.learning.openspiel").TienLenGame(rules=HOUSE, players=n), InvalidArgument, None),
+    ("TienLenGame(params)", lambda n: _learning("tienlen.learning.openspiel").TienLenGame({"players": n}), InvalidArgument, None),
+    ("utility_bounds", lambda n: _learning("tienlen.learning.openspiel").utility_bounds(HOUSE, n), InvalidArgument, None),
+]
+SEATS: list[Row] = [
+    *((name, call, InvalidArgument, None) for name, call in TAKES_SEAT.items()),
+    *((name, call, IllegalPlay, None) for name, call in ACTIONS.items()),
+    ("Round.from_hands(leader=)", lambda seat: Round.from_hands(HANDS, HOUSE, leader=seat), InvalidArgument, None),
+    ("play_round(leader=)", lambda seat: play_round(HOUSE, [GreedyAgent()] * 4, leader=seat), InvalidArgument, None),
+    ("Settlement.paid_by", lambda seat: SETTLED.paid_by(seat), InvalidArgument, None),
+    ("Settlement.paid_to", lambda seat: SETTLED.paid_to(seat), InvalidArgument, None),
+    ("solve(seat=)", lambda seat: solve(R4, seat=seat), InvalidArgument, None),
+    ("first_out_wins", lambda seat: first_out_wins(R4, seat), InvalidArgument, None),
+]
+SEATS_IN_DOCUMENTS: list[Row] = [
+    ("wire round record", lambda seat: _record(actions=[{"action": "pass", "seat": seat}])(), InvalidRecord, InvalidRecord),
+]
+CARDS: list[Row] = [
+    ("parse_cards", parse_cards, InvalidCards, None),
+    ("Combo.parse", Combo.parse, InvalidCards, None),
+    ("classify", lambda text: classify(text, HOUSE), InvalidCards, None),
+    ("beats", lambda text: beats(text, None, HOUSE), InvalidCards, None),
+    ("explain", lambda text: explain(text, None, HOUSE), InvalidCards, None),
+    ("is_chop", lambda text: is_chop(text, "2♠", HOUSE), InvalidCards, None),
+    ("legal_plays", lambda text: legal_plays(text, None, HOUSE), InvalidCards, None),
+    ("format_cards", format_cards, InvalidCards, None),
+    ("instant_win_pattern", lambda text: instant_win_pattern(text, HOUSE), InvalidCards, None),
+    ("held_value", lambda text: held_value(text, HOUSE), InvalidCards, None),
+    ("compare_play", lambda text: compare_play(text, None, [HOUSE]), InvalidCards, None),
+    ("svg.hand", svg.hand, InvalidCards, None),
+    ("Round.from_hands", lambda text: Round.from_hands([text, "4♠"], HOUSE), InvalidCards, None),
+    ("Round.parse_action", lambda text: R4.parse_action(f"play {text}"), InvalidCards, None),
+    ("PlayerView.parse_action", lambda text: R4.view(R4.to_act or 0).parse_action(f"play {text}"), InvalidCards, None),
+    ("Round.play", lambda text: R4.play(text), InvalidCards, IllegalPlay),
+    (
+        "wire combination",
+        lambda text: read_document({"format": "tienlen-combo", "version": 1, "kind": "single", "cards": text}),
+        InvalidCards,
+        InvalidDocument,
+    ),
+    ("wire round record", lambda text: _record(hands=[text, "4♠", "5♠", "6♠"])(), InvalidCards, InvalidRecord),
+]
+UNITS: list[Row] = [
+    ("settle", lambda unit: settle(FINISHED.result, HOUSE, unit=unit), InvalidArgument, None),
+    ("reward_net", lambda unit: reward_net(FINISHED.result, HOUSE, unit=unit), InvalidArgument, None),
+    ("unit_for", lambda unit: unit_for(HOUSE, unit), InvalidArgument, None),
+    ("unit_for(points)", lambda unit: unit_for(PROFILES["faceoff"], unit), InvalidArgument, None),
+    ("Match", lambda unit: Match(rules=HOUSE, players=4, unit=unit), InvalidArgument, None),
+    ("Match.start", lambda unit: Match.start(HOUSE, unit=unit), InvalidArgument, None),
+    ("compare_round", lambda unit: compare_round(FINISHED, [HOUSE], unit=unit), InvalidArgument, None),
+    ("simulate", lambda unit: simulate([HOUSE], rounds=1, unit=unit), InvalidArgument, None),
+    ("Run.check", lambda unit: Run(rule_sets=(HOUSE,), rounds=1, unit=unit).check(), InvalidArgument, None),
+    ("TienLenEnv", lambda unit: TienLenEnv(HOUSE, unit=unit), InvalidArgument, None),
+    (
+        "TienLenVectorEnv",
+        lambda unit: _learning("tienlen.learning.vector").TienLenVectorEnv(HOUSE, unit=unit, num_tables=1),
+        InvalidArgument,
+        None,
+    ),
+    (
+        "pettingzoo.raw_env",
+        lambda unit: _learning("tienlen.learning.pettingzoo").raw_env(HOUSE, unit=unit),
+        InvalidArgument,
+        None,
+    ),
+]
+LANGS: list[Row] = [
+    ("TienLenError.text", InvalidCards.of("not-cards", cards="x").text, InvalidArgument, None),
+    ("Reason.of", lambda lang: Reason.of("not-cards", lang, cards="x"), InvalidArgument, None),
+    ("ComboKind.text", ComboKind.PAIR.text, InvalidArgument, None),
+    ("event.text", FINISHED.events[0].text, InvalidArgument, None),
+    ("PlayerView.text", R4.view(0).text, InvalidArgument, None),
+    ("Settlement.text", SETTLED.text, InvalidArgument, None),
+    ("Transfer.text", SETTLED.transfers[0].text, InvalidArgument, None),
+    ("explain(lang=)", lambda lang: explain("3♠", "4♠", HOUSE, lang=lang), InvalidArgument, None),
+    ("Comparison.text", compare(HOUSE, PAGAT).text, InvalidArgument, None),
+    ("Comparison.table", compare(HOUSE, PAGAT).table, InvalidArgument, None),
+    ("Comparison.markdown", compare(HOUSE, PAGAT).markdown, InvalidArgument, None),
+    ("Comparison.csv", compare(HOUSE, PAGAT).csv, InvalidArgument, None),
+    ("Comparison.to_json", compare(HOUSE, PAGAT).to_json, InvalidArgument, None),
+    ("describe_value", lambda lang: describe_value("frozen", True, lang), InvalidArgument, None),
+    ("format_stats", lambda lang: format_stats([], lang), InvalidArgument, None),
+    (
+        "format_tournament",
+        lambda lang: format_tournament(tournament(HOUSE, ["greedy", "random"], deals=1), lang),
+        InvalidArgument,
+        None,
+    ),
+    ("ProgressBar", lambda lang: ProgressBar(io.StringIO(), terminal=False, lang=lang), InvalidArgument, None),
+]
+
+SAME_BAD_INPUT: list[tuple[str, object, str, list[Row]]] = [
+    *(("not a rule set", bad, "not-a-rule-set", CORE_RULES) for bad in ["nonsense", 4, {"name": "house"}]),
+    *(
+        ("not a rule set or profile", bad, "not-a-rule-set-or-profile", LEARNING_RULES)
+        for bad in ["nonsense", 4, {"name": "house"}]
+    ),
+    *(("a player count house does not allow", bad, "player-count-not-allowed", PLAYERS) for bad in [5, 1, "4", True, 4.0]),
+    *(("a seat not at the table", bad, "not-a-seat", SEATS) for bad in [4, 9, "0", True, 1.0]),
+    *(("a seat not at the table", bad, "not-a-seat", SEATS_IN_DOCUMENTS) for bad in [4, 9]),
+    ("junk card text", "3♠ 3q", "unreadable-card", CARDS),
+    ("junk card text", "ten of hearts", "unreadable-card", CARDS),
+    ("a card written twice", "3♠ 4♠ 3s", "card-written-twice", CARDS),
+    *(("not a unit", bad, "unit-not-positive", UNITS) for bad in [0, -1, "1000", True, 1.5, 10**16]),
+    *(("not a language", bad, "unknown-language", LANGS) for bad in ["fr", "EN", None, 1]),
+]
+
+
+@pytest.mark.parametrize(
+    ("bad", "code", "entry", "call", "error", "wrapper"),
+    [
+        pytest.param(bad, code, name, call, error, wrapper, id=f"{kind}-{bad!r}-{name}")
+        for kind, bad, code, rows in SAME_BAD_INPUT
+        for name, call, error, wrapper in rows
+    ],
+)
+def test_the_same_bad_input_is_refused_with_the_same_class_and_code_at_every_entry_point(
+    bad: object,
+    code: str,
+    entry: str,
+    call: Callable[[Any], object],
+    error: type[TienLenError],
+    wrapper: type[TienLenError] | None,
+) -> None:
+    with pytest.raises(TienLenError) as caught:
+        call(bad)
+    refusal = caught.value
+    if wrapper is None:
+        assert (type(refusal), refusal.code) == (error, code), f"{entry}: {refusal!r}"
+    else:
+        assert (type(refusal), refusal.codes[-1]) == (wrapper, code), f"{entry}: {refusal!r}"

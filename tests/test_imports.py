@@ -42,6 +42,7 @@ DEFERRED = {
         "tienlen.variants.rules",
         "tienlen.variants.loading",
     ): "RuleSet.to_mapping / from_mapping / to_toml / from_toml",
+    ("tienlen.variants.rules", "tienlen.variants.profiles"): "RuleSet's name rule: a profile's name names that profile",
     # optional extras
     ("tienlen.cli", "tienlen.show.plot"): "tienlen simulate --plot needs matplotlib",
 }

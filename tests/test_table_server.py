@@ -245,7 +245,11 @@ def test_bad_messages_get_an_error_frame_and_leave_the_table_alone() -> None:
             assert "counting" in reason
             await socket.send(json.dumps({"type": "join", "room": "bad", "rules": "from = 'house'\nstraight_min = ="}))
             assert (await receive(socket))[1]["reason"].startswith("rules: ")
-            await socket.send(json.dumps({"type": "join", "room": "bad", "rules": "from = 'house'\nstraight_min = 4\n"}))
+            await socket.send(
+                json.dumps(
+                    {"type": "join", "room": "bad", "rules": "from = 'house'\nname = 'long-straights'\nstraight_min = 4\n"}
+                )
+            )
             assert (await receive(socket))[1]["type"] == "welcome"
             message = await my_turn(socket, 0)
             table = lobby.rooms["bad"].table

@@ -533,7 +533,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.json:
         _say(json.dumps(run.report(stats), indent=2, ensure_ascii=False))
     else:
-        _say(format_stats(stats, columns(), args.lang))
+        _say(format_stats(stats, args.lang, width=columns()))
     return 0
 
 
@@ -563,7 +563,12 @@ def _compare(args: argparse.Namespace) -> int:
         _say(describe(sets[0], args.lang))
         return 0
     diff = compare(*sets, every_axis=args.all or len(sets) == 1)
-    formats = {"text": lambda lang: diff.text(columns(), lang), "markdown": diff.markdown, "json": diff.to_json, "csv": diff.csv}
+    formats = {
+        "text": lambda lang: diff.text(lang, width=columns()),
+        "markdown": diff.markdown,
+        "json": diff.to_json,
+        "csv": diff.csv,
+    }
     _say(formats[args.format](args.lang).rstrip("\n"))
     return 0
 

@@ -674,7 +674,7 @@ def test_every_text_limit_at_its_boundary_and_one_past_it(name: str, read: Any, 
         (lambda v: settle(FINISHED.result, HOUSE, unit=v), MAX_AMOUNT, "unit"),
         (lambda v: Match.start(HOUSE, balances=[v] * 4), MAX_AMOUNT, "balances"),
         (lambda v: Match.start(HOUSE, rounds=v), MAX_COUNT, "rounds"),
-        (lambda v: attrs.evolve(HOUSE, match_rounds=v), MAX_COUNT, "match_rounds"),
+        (lambda v: attrs.evolve(HOUSE, name="my-house", match_rounds=v), MAX_COUNT, "match_rounds"),
         (lambda v: RandomAgent(seed=v), MAX_SEED, "seed"),
     ],
 )
@@ -688,6 +688,6 @@ def test_names_at_their_limit_and_one_past_it() -> None:
     assert attrs.evolve(HOUSE, name="x" * 100).name == "x" * 100
     with pytest.raises(TienLenError, match="name"):
         attrs.evolve(HOUSE, name="x" * 101)
-    assert attrs.evolve(HOUSE, description="x" * 1000).description
+    assert attrs.evolve(HOUSE, name="my-house", description="x" * 1000).description
     with pytest.raises(TienLenError, match="description"):
-        attrs.evolve(HOUSE, description="x" * 1001)
+        attrs.evolve(HOUSE, name="my-house", description="x" * 1001)

@@ -204,7 +204,7 @@ def test_house_higher_quad_on_a_quad_is_no_chop_then_pr4_is_the_second_link() ->
 def test_same_class_chops_is_an_axis_not_the_house_name() -> None:
     """House with ``same_class_chops`` on: the 0.1 chain, 4,000, 8,000 (higher PR3 chops the PR3),
     12,000 (the quad's chop is link 3)."""
-    chained = attrs.evolve(HOUSE, same_class_chops=True)
+    chained = attrs.evolve(HOUSE, name="house-chained", same_class_chops=True)
     r = played(chained, BOMB_WAR, RED_TWO, WAR_PR3, WAR_PR3_HIGH, WAR_QUAD)
     assert chop_money(r, chained) == [(0, 1, 4000), (1, 2, 8000), (2, 3, 12000)]
 

@@ -109,8 +109,14 @@ def test_each_pattern_on_hands_where_patterns_overlap(hand: str) -> None:
 
 def test_the_first_listed_pattern_is_reported() -> None:
     hand = "3♠ 3♣ 3♦ 3♥ 5♠ 5♣ 5♦ 5♥ 9♠ 9♣ 9♦ 9♥ K♠"
-    assert instant_win_pattern(hand, attrs.evolve(HOUSE, instant_wins=("two_bombs", "three_quads"))) == "two_bombs"
-    assert instant_win_pattern(hand, attrs.evolve(HOUSE, instant_wins=("three_quads", "two_bombs"))) == "three_quads"
+    assert (
+        instant_win_pattern(hand, attrs.evolve(HOUSE, name="bombs-first", instant_wins=("two_bombs", "three_quads")))
+        == "two_bombs"
+    )
+    assert (
+        instant_win_pattern(hand, attrs.evolve(HOUSE, name="quads-first", instant_wins=("three_quads", "two_bombs")))
+        == "three_quads"
+    )
 
 
 def test_two_bombs_reads_the_bomb_table() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
+import pickle
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ from tienlen import (
     settle,
 )
 from tienlen.errors import InvalidArgument
+from tienlen.io.wire import read_document
 from tienlen.players.agents import AGENTS
 from tienlen.strategies import rule_sets
 from tienlen.variants.rules import PER_PLAYERS
@@ -550,3 +552,101 @@ def test_load_rules_refuses_unknown_names_and_unreadable_files(tmp_path: Path) -
     bad.write_text("{", encoding="utf-8")
     with pytest.raises(InvalidRules, match="not valid JSON"):
         load_rules(bad)
+
+
+# ---------------------------------------------------------------------------- one rule for naming rules
+# A profile's name names that profile, axis for axis: rules that differ need a name of their own,
+# however they are made; ``from = "house"`` with nothing changed is the profile and keeps its name.
+
+CHANGED = HOUSE.to_mapping() | {"frozen_penalty": 4}
+"""The house profile with one axis changed, still called ``house``."""
+
+NAMING_MESSAGE = (
+    "name: 'house' is a profile's name, but these rules differ from it (frozen_penalty); give them a name "
+    'of their own (name = "my-house") so records and reports do not confuse the two'
+)
+
+
+def _rules_file(tmp_path: Path, suffix: str, text: str) -> Path:
+    path = tmp_path / f"rules{suffix}"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _record(mapping: dict[str, Any]) -> dict[str, Any]:
+    record: dict[str, Any] = json.loads(GREEDY_ROUND.to_json())
+    return record | {"rules": mapping}
+
+
+NAMING_ENTRIES: dict[str, Any] = {
+    "RuleSet.from_toml": lambda changes, tmp: RuleSet.from_toml("".join(f"{k} = {json.dumps(v)}\n" for k, v in changes.items())),
+    "RuleSet.from_mapping": lambda changes, tmp: RuleSet.from_mapping(changes),
+    "RuleSet.from_json": lambda changes, tmp: RuleSet.from_json(json.dumps(changes)),
+    "RuleSet.from_dict": lambda changes, tmp: RuleSet.from_dict({"format": "tienlen-rules", "version": 1, **changes}),
+    "load_rules(.toml)": lambda changes, tmp: load_rules(
+        _rules_file(tmp, ".toml", "".join(f"{k} = {json.dumps(v)}\n" for k, v in changes.items()))
+    ),
+    "load_rules(.json)": lambda changes, tmp: load_rules(_rules_file(tmp, ".json", json.dumps(changes))),
+    "attrs.evolve": lambda changes, tmp: attrs.evolve(HOUSE, **{k: v for k, v in changes.items() if k != "from"}),
+    "RuleSet(...)": lambda changes, tmp: RuleSet(
+        **(
+            {f.name: getattr(HOUSE, f.name) for f in attrs.fields(RuleSet) if f.init}
+            | {k: v for k, v in changes.items() if k != "from"}
+        )
+    ),
+}
+"""Every way to make a rule set, given ``from = "house"`` and the changes (a dict), and a folder."""
+
+IN_DOCUMENTS: dict[str, Any] = {
+    "wire rules document": (lambda: read_document({"format": "tienlen-rules", "version": 1, **CHANGED}), InvalidRules),
+    "Round.from_dict (a round record)": (lambda: Round.from_dict(_record(CHANGED)), InvalidRecord),
+    "Round.from_json (a round record)": (lambda: Round.from_json(json.dumps(_record(CHANGED))), InvalidRecord),
+    "wire round record": (lambda: read_document(_record(CHANGED)), InvalidRecord),
+}
+"""Every document that carries a rule set, with ``house`` and a changed axis, and the class of its refusal."""
+
+
+@pytest.mark.parametrize("entry", NAMING_ENTRIES)
+def test_a_profile_name_on_changed_rules_is_refused_the_same_way_at_every_entry_point(entry: str, tmp_path: Path) -> None:
+    with pytest.raises(InvalidRules) as caught:
+        NAMING_ENTRIES[entry]({"from": "house", "frozen_penalty": 4}, tmp_path)
+    assert (caught.value.code, str(caught.value)) == ("name-profile-name-but-rules", NAMING_MESSAGE)
+    assert caught.value.params == {"rules": "'house'", "rules2": "house", "axes": "frozen_penalty"}
+
+
+@pytest.mark.parametrize("entry", NAMING_ENTRIES)
+def test_a_profile_name_on_unchanged_rules_is_that_profile_at_every_entry_point(entry: str, tmp_path: Path) -> None:
+    assert NAMING_ENTRIES[entry]({"from": "house"}, tmp_path) == HOUSE
+    assert NAMING_ENTRIES[entry]({"from": "house", "frozen_penalty": 8}, tmp_path) == HOUSE  # the profile's own value
+
+
+@pytest.mark.parametrize("entry", NAMING_ENTRIES)
+def test_changed_rules_with_a_name_of_their_own_are_taken_at_every_entry_point(entry: str, tmp_path: Path) -> None:
+    rules = NAMING_ENTRIES[entry]({"from": "house", "name": "my-house", "frozen_penalty": 4}, tmp_path)
+    assert (rules.name, rules.frozen_penalty) == ("my-house", 4)
+    assert rules == attrs.evolve(HOUSE, name="my-house", frozen_penalty=4)
+
+
+@pytest.mark.parametrize("entry", IN_DOCUMENTS)
+def test_a_document_claiming_a_profile_for_changed_rules_is_refused_with_the_naming_rule_as_its_reason(entry: str) -> None:
+    call, error = IN_DOCUMENTS[entry]
+    with pytest.raises(error) as caught:
+        call()
+    assert caught.value.codes[-1] == "name-profile-name-but-rules"
+
+
+def test_the_naming_rule_names_up_to_three_axes_that_differ() -> None:
+    with pytest.raises(InvalidRules, match=r"differ from it \(description, straight_min, frozen_penalty, …\)"):
+        attrs.evolve(HOUSE, description="x", straight_min=4, frozen_penalty=4, thui="none")
+
+
+def test_every_profile_keeps_its_name_through_every_document() -> None:
+    for rules in PROFILES.values():
+        assert (
+            RuleSet.from_mapping(
+                rules.to_mapping() | {"forfeit_penalty": rules.forfeit_penalty, "match_rounds": rules.match_rounds}
+            )
+            == rules
+        )
+        assert RuleSet.from_toml(f'from = "{rules.name}"') == rules
+        assert pickle.loads(pickle.dumps(rules)) == rules

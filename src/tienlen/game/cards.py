@@ -36,7 +36,7 @@ from tienlen._base.input import MAX_CARD_TEXT, check_text, shown, without_invisi
 from tienlen.errors import InvalidCards
 from tienlen.game import _words
 
-__all__ = ["Rank", "Suit", "Card", "DECK", "FULL_MASK", "parse_cards", "format_cards", "mask_of", "cards_of"]
+__all__ = ["Rank", "Suit", "Card", "Cards", "DECK", "FULL_MASK", "parse_cards", "format_cards", "mask_of", "cards_of"]
 
 
 class Rank(enum.IntEnum):
@@ -218,6 +218,32 @@ FULL_MASK = (1 << 52) - 1
 """The mask of the whole deck."""
 
 
+class Cards(tuple[Card, ...]):
+    """Some cards, ascending, each once: a tuple of :class:`Card` that reads as its cards.
+
+    Every set of cards the library hands out is one (a hand, a combination's cards, what a round
+    result says each seat held, :func:`parse_cards`). It is a plain tuple in every other way (equal
+    to, and hashed as, the tuple of the same cards); ``str()`` is the cards' text and ``repr()`` the
+    call that reads them back (``()`` when there are none):
+
+    >>> hand = parse_cards("5d 3s 10h")
+    >>> hand
+    parse_cards('3♠ 5♦ 10♥')
+    >>> print(hand)
+    3♠ 5♦ 10♥
+    >>> hand[0], hand == (Card.parse("3s"), Card.parse("5d"), Card.parse("10h"))
+    (Card.parse('3♠'), True)
+    """
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self))
+
+    def __repr__(self) -> str:
+        return f"parse_cards({str(self)!r})" if self else "()"
+
+
 def _normalise(text: str) -> str:
     """NFKC form without invisible characters (format characters, variation selectors)."""
     return without_invisible(unicodedata.normalize("NFKC", text))
@@ -254,13 +280,13 @@ def _is_word(suit: str) -> bool:
     return len(suit) > 1
 
 
-def parse_cards(text: str) -> tuple[Card, ...]:
+def parse_cards(text: str) -> Cards:
     """Read a set of cards, sorted ascending: ``"3♠ 4♣ 5♦"``, ``"3s4c5d"``, ``"3S,4C,5D"``.
 
     Raises :class:`InvalidCards` naming the offending token, or the card written twice.
 
     >>> parse_cards("5d, 3s 4c")
-    (Card.parse('3♠'), Card.parse('4♣'), Card.parse('5♦'))
+    parse_cards('3♠ 4♣ 5♦')
     """
     cards = _parse_tokens(text)
     seen = 0
@@ -298,12 +324,12 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
-def cards_of(mask: int) -> tuple[Card, ...]:
+def cards_of(mask: int) -> Cards:
     """The cards of a mask (a whole number from 0 to ``FULL_MASK``), ascending.
 
     Raises :class:`InvalidCards` for a number outside that range.
     """
-    return tuple(DECK[i] for i in iter_indices(to_mask(mask)))
+    return Cards(DECK[i] for i in iter_indices(to_mask(mask)))
 
 
 def iter_indices(mask: int) -> Iterator[int]:

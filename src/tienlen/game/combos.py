@@ -26,7 +26,7 @@ from tienlen._base.fast import fast
 from tienlen._base.input import shown
 from tienlen._base.messages import words_of
 from tienlen.errors import InvalidArgument, InvalidCombo
-from tienlen.game.cards import DECK, FULL_MASK, Card, cards_of, format_cards, to_mask
+from tienlen.game.cards import DECK, FULL_MASK, Card, Cards, cards_of, format_cards, to_mask
 from tienlen.variants._checks import check_rules
 from tienlen.variants.profiles import HOUSE
 from tienlen.variants.rules import RuleSet
@@ -90,7 +90,7 @@ class Combo(WireValue):
             raise InvalidCombo.of("cards-not-this-kind", cards=format_cards(self.mask), kind=self.kind.label)
 
     @property
-    def cards(self) -> tuple[Card, ...]:
+    def cards(self) -> Cards:
         """The cards, ascending."""
         return cards_of(self.mask)
 

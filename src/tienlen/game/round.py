@@ -40,7 +40,7 @@ from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCards, InvalidCo
 from tienlen.game import _state
 from tienlen.game.actions import PASSES, Action, LegalActions, parse_action, play_action
 from tienlen.game.beating import verdict
-from tienlen.game.cards import FULL_MASK, Card, cards_of, format_cards, to_mask
+from tienlen.game.cards import FULL_MASK, Card, Cards, cards_of, format_cards, to_mask
 from tienlen.game.combos import Combo, classify
 from tienlen.game.events import Event, InstantWin, RoundResult
 from tienlen.game.instant import instant_win_pattern
@@ -266,17 +266,17 @@ class Round:
         return len(self.dealt)
 
     @property
-    def hands(self) -> tuple[tuple[Card, ...], ...]:
+    def hands(self) -> tuple[Cards, ...]:
         """The cards each seat holds now, ascending."""
         return tuple(cards_of(m) for m in self.hand_masks)
 
     @property
-    def out_of_play(self) -> tuple[Card, ...]:
+    def out_of_play(self) -> Cards:
         """The cards nobody was dealt."""
         return cards_of(FULL_MASK & ~sum(self.dealt))
 
     @property
-    def played(self) -> tuple[Card, ...]:
+    def played(self) -> Cards:
         """Every card played so far."""
         return cards_of(sum(self.dealt) & ~sum(self.hand_masks))
 

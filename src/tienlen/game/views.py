@@ -13,17 +13,19 @@ and the actions open to that seat. No other hand and no undealt card is in it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
 from tienlen._base.cache import BoundedCache
-from tienlen._base.checks import check_type
+from tienlen._base.checks import check_lang, check_type
 from tienlen._base.codec import WireValue
 from tienlen._base.input import shown
+from tienlen._base.messages import render
 from tienlen.errors import IllegalPlay
 from tienlen.game import _state
 from tienlen.game.actions import Action, parse_action
-from tienlen.game.cards import Card, cards_of, format_cards
+from tienlen.game.cards import Cards, cards_of, format_cards
 from tienlen.game.combos import Combo
 from tienlen.game.events import SHARED_PASSES, Event, Froze, Passed
 from tienlen.variants.rules import RuleSet
@@ -63,7 +65,7 @@ class PlayerView(WireValue):
     is_over: bool
 
     @property
-    def hand(self) -> tuple[Card, ...]:
+    def hand(self) -> Cards:
         """The seat's own cards, ascending."""
         return cards_of(self.hand_mask)
 
@@ -73,21 +75,64 @@ class PlayerView(WireValue):
         return self.to_act == self.seat
 
     def __str__(self) -> str:
-        """The view in words: the hand, everyone's card count, the table, passes, places and the turn."""
-        lines = [f"{self.rules.name}, seat {self.seat} of {self.players}, trick {self.trick_number} (led by seat {self.leader})"]
-        lines.append(f"hand: {format_cards(self.hand_mask) or '(empty)'}")
-        lines.append("cards left: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(self.card_counts)))
-        lines.append(f"table: {self._table_words()}; passed: {', '.join(f'seat {s}' for s in sorted(self.passed)) or 'nobody'}")
-        for name, seats in (("finished", self.finished), ("frozen", self.frozen), ("forfeited", self.forfeited)):
-            if seats:
-                lines.append(f"{name}: " + ", ".join(f"seat {s}" for s in seats))
+        return self.text()
+
+    def text(self, lang: str = "en") -> str:
+        """The view in words in ``lang`` (``"en"`` or ``"vi"``): the hand, everyone's card count, the
+        table, passes, places and the turn (``str()`` is the English).
+
+        >>> from tienlen import HOUSE, Round
+        >>> print(Round.from_hands(["3♠ 7♦ 2♥", "4♣ 9♠ K♥"], HOUSE).view(1).text("vi"))
+        house, ghế 1 trong bàn 2 người, vòng 1 (ghế 0 đi trước)
+        bài trên tay: 4♣ 9♠ K♥
+        số lá còn lại: ghế 0 còn 3, ghế 1 còn 3
+        trên bàn: trống; đã bỏ lượt: không ai
+        đến lượt: ghế 0
+        """
+        lang = check_lang(lang)
+        lines = [
+            render(
+                "view-heading",
+                {
+                    "rules": self.rules.name,
+                    "seat": self.seat,
+                    "players": self.players,
+                    "trick": self.trick_number,
+                    "leader": self.leader,
+                },
+                lang,
+            ),
+            render("view-hand", {"cards": format_cards(self.hand_mask)}, lang)
+            if self.hand_mask
+            else render("view-hand-empty", {}, lang),
+            render(
+                "view-cards-left",
+                {
+                    "counts": [
+                        {"code": "view-seat-count", "params": {"seat": s, "count": n}} for s, n in enumerate(self.card_counts)
+                    ]
+                },
+                lang,
+            ),
+        ]
+        table = (
+            {"code": "view-table-empty", "params": {}}
+            if self.table is None
+            else {"code": "view-table-combo", "params": {"combo": str(self.table), "seat": self.table_seat}}
+        )
+        passed = _seats(sorted(self.passed)) or {"code": "view-nobody", "params": {}}
+        lines.append(render("view-table", {"on_table": table, "passed": passed}, lang))
+        for code, group in (("view-finished", self.finished), ("view-frozen", self.frozen), ("view-forfeited", self.forfeited)):
+            if group:
+                lines.append(render(code, {"seats": _seats(group)}, lang))
         if self.is_over:
-            lines.append("the round is over")
+            lines.append(render("view-over", {}, lang))
         elif self.my_turn:
-            lines.append(f"to act: seat {self.to_act} (you), {len(self.legal_actions)} legal actions")
+            lines.append(render("view-to-act-you", {"seat": self.to_act, "count": len(self.legal_actions)}, lang))
+        elif self.legal_actions:
+            lines.append(render("view-to-act-open", {"seat": self.to_act, "count": len(self.legal_actions)}, lang))
         else:
-            open_ = f", {len(self.legal_actions)} actions open to you out of turn" if self.legal_actions else ""
-            lines.append(f"to act: seat {self.to_act}{open_}")
+            lines.append(render("view-to-act", {"seat": self.to_act}, lang))
         return "\n".join(lines)
 
     def _table_words(self) -> str:
@@ -119,6 +164,11 @@ class PlayerView(WireValue):
         if seat is not None and (type(seat) is not int or seat != self.seat):  # a bool is no seat
             raise IllegalPlay.of("seat-view-seat", seat=self.seat, seat2=shown(seat))
         return parse_action(text, self.rules, seat=self.seat)
+
+
+def _seats(seats: Sequence[int]) -> list[dict[str, Any]]:
+    """Seats as texts for :func:`~tienlen._base.messages.render` (written one after the other)."""
+    return [{"code": "seat-name", "params": {"seat": seat}} for seat in seats]
 
 
 def public_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:

@@ -21,7 +21,7 @@ action: :func:`legal_action_masks` lists them and :func:`action_from_mask` turns
 >>> mask_to_bits(0b101)[:4]
 [1, 0, 1, 0]
 >>> bits_to_cards(mask_to_bits(0b101))
-(Card.parse('3♠'), Card.parse('3♦'))
+parse_cards('3♠ 3♦')
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from tienlen._base.input import shown
 from tienlen.errors import IllegalPlay, InvalidCombo
 from tienlen.game.actions import Action
 from tienlen.game.beating import explain
-from tienlen.game.cards import FULL_MASK, Card, cards_of, format_cards, mask_of
+from tienlen.game.cards import FULL_MASK, Card, Cards, cards_of, format_cards, mask_of
 from tienlen.game.combos import classify
 from tienlen.game.views import PlayerView
 from tienlen.learning._cardbits import bits_to_mask, card_bits, check_mask
@@ -72,7 +72,7 @@ def cards_to_mask(cards: Iterable[Card]) -> int:
     return mask_of(cards)
 
 
-def mask_to_cards(mask: int) -> tuple[Card, ...]:
+def mask_to_cards(mask: int) -> Cards:
     """The cards of a mask, ascending. Raises :class:`~tienlen.InvalidCards` if it is not a card mask."""
     return cards_of(check_mask(mask))
 
@@ -87,7 +87,7 @@ def cards_to_bits(cards: Iterable[Card]) -> list[int]:
     return mask_to_bits(mask_of(cards))
 
 
-def bits_to_cards(bits: Sequence[int]) -> tuple[Card, ...]:
+def bits_to_cards(bits: Sequence[int]) -> Cards:
     """The cards of 52 zeros and ones, ascending."""
     return cards_of(bits_to_mask(bits))
 

@@ -74,7 +74,7 @@ from tienlen.learning.observation import (
 )
 from tienlen.money._checks import check_unit
 from tienlen.money.settle import Settlement, reward_net, settle
-from tienlen.variants._checks import check_players, check_rules
+from tienlen.variants._checks import check_players, rules_or_profile
 from tienlen.variants.rules import RuleSet
 
 __all__ = [
@@ -202,13 +202,13 @@ class TienLenEnv:
 
     def __init__(
         self,
-        rules: RuleSet,
+        rules: RuleSet | str,
         players: int = 4,
         unit: int | None = None,
         *,
         render_mode: Literal["ansi"] | None = None,
     ) -> None:
-        check_rules(rules)
+        rules = rules_or_profile(rules)
         check_players(rules, players)
         worth = check_unit(1 if unit is None else unit, rules)
         if render_mode not in (None, "ansi"):

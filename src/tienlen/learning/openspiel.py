@@ -47,8 +47,10 @@ from typing import Any
 
 import attrs
 
+from tienlen._base.checks import check_bool, check_type
 from tienlen._base.extras import requires
 from tienlen._base.fast import fast
+from tienlen._base.input import unknown_keys
 from tienlen.errors import IllegalPlay, InvalidArgument, TienLenError
 from tienlen.game.cards import DECK, format_cards, iter_indices
 from tienlen.game.events import Played
@@ -114,7 +116,10 @@ def utility_bounds(rules: RuleSet, players: int) -> tuple[int, int]:
     win, every card left under card-count scoring, and one chop per play of
     the round, each worth at most all the 2s plus the largest bomb, times its place in the chain),
     and no seat receives more than the others can pay. The bounds are safe, not tight.
+
+    Raises :class:`~tienlen.InvalidArgument` for a player count the rules do not allow.
     """
+    check_players(rules, players)
     if rules.currency == "points":
         values = [*rules.points_for(players), *rules.instant_win_points]
         return min(values), max(values)
@@ -145,10 +150,15 @@ class TienLenGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
     """
 
     def __init__(self, params: dict[str, Any] | None = None, *, rules: RuleSet | None = None, players: int | None = None) -> None:
+        if params is not None:
+            check_type(params, dict, "params", "a dict of the game's parameters")
         given = {**_DEFAULTS, **(params or {})}
+        unknown = unknown_keys(given, _DEFAULTS)
+        if unknown:
+            raise InvalidArgument.of("game-parameter-unknown", parameter=unknown[0], parameters=", ".join(_DEFAULTS))
         self.rules = rules_or_profile(rules if rules is not None else given["rules"])
         self.players = check_players(self.rules, players if players is not None else given["players"])
-        self.first_round = bool(given["first_round"])
+        self.first_round = check_bool(given["first_round"], "first_round")
         self.dealt = self.rules.cards_dealt(self.players)
         low, high = utility_bounds(self.rules, self.players)
         info = pyspiel.GameInfo(

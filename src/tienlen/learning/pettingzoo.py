@@ -43,7 +43,6 @@ from tienlen.learning.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, Choic
 from tienlen.learning.env import RESET_OPTIONS, TienLenEnv
 from tienlen.learning.observation import OBSERVATION_FIELDS, OBSERVATION_LENGTH
 from tienlen.money.settle import Settlement
-from tienlen.variants._checks import rules_or_profile
 from tienlen.variants.profiles import HOUSE
 from tienlen.variants.rules import RuleSet
 
@@ -94,9 +93,9 @@ for _bound in (_OBSERVATION_BOX.low, _OBSERVATION_BOX.high, _MASK_BOX.low, _MASK
 
 class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
     """One round per episode under ``rules`` (a :class:`~tienlen.RuleSet` or a profile name) at
-    ``players`` seats, with Gymnasium spaces (see the module docs). Raises
-    :class:`~tienlen.InvalidArgument` for an unknown profile, a player count the rules do not allow or an
-    unknown render mode.
+    ``players`` seats, rewards in ``unit`` (as :class:`~tienlen.learning.env.TienLenEnv`), with
+    Gymnasium spaces (see the module docs). Raises :class:`~tienlen.InvalidArgument` for an unknown
+    profile, a player count or unit the rules do not allow or an unknown render mode.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -106,11 +105,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         "render_fps": 1,
     }
 
-    def __init__(self, rules: RuleSet | str = HOUSE, players: int = 4, render_mode: str | None = None) -> None:
+    def __init__(
+        self, rules: RuleSet | str = HOUSE, players: int = 4, unit: int | None = None, *, render_mode: str | None = None
+    ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi", "human"):
             raise InvalidArgument.of("pettingzoo-render-mode-not-offered", render_mode=render_mode)
-        self._env = TienLenEnv(rules_or_profile(rules), players=players, render_mode=None if render_mode is None else "ansi")
+        self._env = TienLenEnv(rules, players, unit, render_mode=None if render_mode is None else "ansi")
         self.rules = self._env.rules
         self.render_mode = render_mode
         self.possible_agents = list(self._env.possible_agents)
@@ -308,8 +309,8 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     infos = _read("infos")
 
 
-def env(rules: RuleSet | str = HOUSE, players: int = 4, render_mode: str | None = None) -> AECEnv:
+def env(rules: RuleSet | str = HOUSE, players: int = 4, unit: int | None = None, *, render_mode: str | None = None) -> AECEnv:
     """:class:`raw_env` in PettingZoo's ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``
     (subclasses of theirs that read the bare environment's attributes directly and let a plain
     ``int`` in the action space through without asking the space: the same checks, fewer steps)."""
-    return _OrderEnforcing(_AssertOutOfBounds(raw_env(rules, players, render_mode)))
+    return _OrderEnforcing(_AssertOutOfBounds(raw_env(rules, players, unit, render_mode=render_mode)))

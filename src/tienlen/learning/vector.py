@@ -352,10 +352,10 @@ class TienLenVectorEnv:
     def __init__(
         self,
         rules: RuleSet | str = HOUSE,
-        num_tables: int = 16,
+        *,
         players: int = 4,
         unit: int | None = None,
-        *,
+        num_tables: int = 16,
         workers: int = 0,
         timeout: float = DEFAULT_TIMEOUT,
     ) -> None:

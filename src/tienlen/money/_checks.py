@@ -12,11 +12,12 @@ from tienlen.variants.rules import RuleSet
 __all__ = ["check_unit", "check_balances"]
 
 
-def check_unit(unit: object, rules: RuleSet) -> int:
-    """``unit`` when it is a positive whole number (exactly 1 for points), else :class:`InvalidArgument`."""
+def check_unit(unit: object, rules: RuleSet, *, points_at_one: bool = True) -> int:
+    """``unit`` when it is a positive whole number (exactly 1 for points, unless not
+    ``points_at_one``: a room's unit that points profiles leave aside), else :class:`InvalidArgument`."""
     if not is_whole(unit, 1, MAX_AMOUNT):
         raise InvalidArgument.of("unit-not-positive", unit=shown(unit), unit_name=rules.unit_name, max_amount=MAX_AMOUNT)
-    if rules.currency == "points" and unit != 1:
+    if points_at_one and rules.currency == "points" and unit != 1:
         raise InvalidArgument.of("unit-with-points", rules=rules.name, unit=unit)
     return unit
 

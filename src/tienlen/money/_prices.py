@@ -10,7 +10,7 @@ from typing import Any
 
 from tienlen._base.bits import NIBBLE, TWO, TWOS, pairs_of, rank_mask
 from tienlen._base.checks import check_type
-from tienlen.game.cards import Card, cards_of, format_cards, mask_of
+from tienlen.game.cards import Card, cards_of, format_cards, to_mask
 from tienlen.game.combos import Combo, rank_nibbles
 from tienlen.variants._checks import check_rules
 from tienlen.variants.rules import RuleSet
@@ -69,7 +69,7 @@ def itemise(mask: int, rules: RuleSet) -> list[tuple[str, int]]:
     return items
 
 
-def held_value(cards: Iterable[Card], rules: RuleSet) -> int:
+def held_value(cards: Iterable[Card] | str | int, rules: RuleSet) -> int:
     """Units the 2s and bombs in ``cards`` are worth under ``rules`` (for cóng and thúi).
 
     How bombs are counted is described in the docs of :mod:`tienlen.money.settle`. Raises
@@ -82,7 +82,7 @@ def held_value(cards: Iterable[Card], rules: RuleSet) -> int:
     3
     """
     check_rules(rules)
-    return sum(value for _, value in itemise(mask_of(cards), rules))
+    return sum(value for _, value in itemise(to_mask(cards), rules))
 
 
 def held_items(items: list[tuple[str, int]], unit: int, amount: int | None = None) -> list[dict[str, Any]] | dict[str, Any]:

@@ -412,7 +412,12 @@ def _points(result: RoundResult, rules: RuleSet, n: int) -> tuple[int, ...]:
 
 
 def unit_for(rules: RuleSet, unit: int) -> int:
-    """The unit to settle ``rules`` with: ``unit`` where amounts are money, 1 where they are points."""
+    """The unit to settle ``rules`` with: ``unit`` where amounts are money, 1 where they are points.
+
+    Raises :class:`~tienlen.InvalidArgument` (as :func:`settle`) for rules that are no rule set,
+    or a ``unit`` that is not a positive whole number, whatever the rules count in."""
+    check_rules(rules)
+    check_unit(unit, rules, points_at_one=False)
     return 1 if rules.currency == "points" else unit
 
 
@@ -506,6 +511,7 @@ def reward_net(
     >>> settle(won, IWIN).net, reward_net(won, IWIN)
     ((2, -2), ((1.9, -2.0), 0.1))
     """
+    check_rules(rules)
     scale = REWARD_SCALE if rules.rake_percent and rules.currency != "points" else 1
     check_unit(unit, rules)
     money = settled if settled is not None and scale == 1 else settle(result, rules, unit=unit * scale)

@@ -115,9 +115,9 @@ class Comparison:
 
         return "\n".join([fmt(header), fmt(["-" * w for w in widths]), *map(fmt, body)])
 
-    def text(self, width: int = 88, lang: str = "en") -> str:
-        """One block per axis, wrapped to ``width`` columns: the axis and what it means, then each
-        rule set's value on its own line.
+    def text(self, lang: str = "en", *, width: int = 88) -> str:
+        """One block per axis in ``lang``, wrapped to ``width`` columns: the axis and what it means,
+        then each rule set's value on its own line.
 
         >>> from tienlen import HOUSE, NORTHERN
         >>> print(compare(HOUSE, NORTHERN).text().split("\\n\\n")[0])

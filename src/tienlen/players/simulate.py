@@ -30,7 +30,7 @@ import attrs
 
 from tienlen._base.catalogue import TEXTS
 from tienlen._base.checks import check_bool, check_int, check_lang
-from tienlen._base.input import MAX_AMOUNT, MAX_COUNT, MAX_SEED, MAX_WORKERS, shown
+from tienlen._base.input import MAX_COUNT, MAX_SEED, MAX_WORKERS, shown
 from tienlen._base.messages import format_number, render, words_of
 from tienlen._version import __version__
 from tienlen.errors import InvalidArgument, TienLenError
@@ -546,14 +546,14 @@ def _check_settings(rule_sets: Sequence[RuleSet], players: int, bots: Sequence[s
     for rules in rule_sets:
         check_rules(rules, "rule_sets")
     check_int(seed, "seed", 0, MAX_SEED)
-    check_int(unit, "unit", 1, MAX_AMOUNT)
     for rules in rule_sets:
+        unit_for(rules, unit)  # the unit refused as settle refuses it
         check_players(rules, players)
     for bot in bots:
         make_agent(bot)
 
 
-def format_stats(stats: Sequence[ProfileStats], width: int = 80, lang: str = "en") -> str:
+def format_stats(stats: Sequence[ProfileStats], lang: str = "en", *, width: int = 80) -> str:
     """The statistics as plain text in ``lang`` (``"en"`` or ``"vi"``): per rule set the money moved
     per round and the round length, each seat's result (mean and 95% interval, in plain wins), the
     seat advantage, each bot's result per seat it holds, and the event frequencies per round;

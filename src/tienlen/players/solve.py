@@ -79,7 +79,10 @@ class Solution:
 
 def first_out_wins(round_: Round, seat: int) -> bool | None:
     """Whether ``seat`` is the first out of a round that is decided (someone has gone out, the
-    round is over, or it was won at the deal); ``None`` while undecided."""
+    round is over, or it was won at the deal); ``None`` while undecided. Raises
+    :class:`~tienlen.InvalidArgument` for a seat not at the table."""
+    check_type(round_, Round, "round_", "a Round")
+    check_seat(seat, round_.players, "seat")
     if round_.finished:
         return round_.finished[0] == seat
     if round_.instant_winners:

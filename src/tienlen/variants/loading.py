@@ -43,11 +43,7 @@ def load_rules(source: str | os.PathLike[str]) -> RuleSet:
     if suffix not in (".toml", ".json"):
         raise InvalidRules.of("neither-profile-nor-toml-json", source=shown(os.fspath(source)), profiles=", ".join(PROFILES))
     text = read_file(source, "rules file", MAX_RULES_TEXT, InvalidRules)
-    rules = RuleSet.from_toml(text) if suffix == ".toml" else RuleSet.from_json(text)
-    profile = PROFILES.get(rules.name)
-    if profile is not None and profile != rules:
-        raise InvalidRules.of("name-profile-name-but-rules", rules=shown(rules.name), rules2=rules.name)
-    return rules
+    return RuleSet.from_toml(text) if suffix == ".toml" else RuleSet.from_json(text)
 
 
 def to_mapping(rules: RuleSet) -> dict[str, Any]:

@@ -181,4 +181,6 @@ COUNTING = RuleSet(
 )
 
 PROFILES: Mapping[str, RuleSet] = MappingProxyType({r.name: r for r in (HOUSE, FACEOFF, NORTHERN, IWIN, PAGAT, COUNTING)})
-"""The profiles by name: the five of the specification, then ``counting``."""
+"""The profiles by name: the five of the specification, then ``counting``. A rule set named after
+one of them is that profile, axis for axis (the one rule for naming rules, checked whenever a
+:class:`RuleSet` is made)."""

@@ -345,7 +345,7 @@ class RuleSet:
 
         >>> import attrs
         >>> from tienlen import HOUSE
-        >>> HOUSE.most_cards_dealt(), attrs.evolve(HOUSE, deal_whole_deck=True).most_cards_dealt()
+        >>> HOUSE.most_cards_dealt(), attrs.evolve(HOUSE, name="whole-deck", deal_whole_deck=True).most_cards_dealt()
         (13, 26)
         """
         return -(-self.cards_dealt(self.min_players) // self.min_players)
@@ -477,6 +477,7 @@ def _validate(rules: RuleSet) -> None:
     for conflicts, code in _CONFLICTS:
         if conflicts(rules):
             raise InvalidRules.of(code)
+    _check_name(rules)
 
 
 def _check_text(r: RuleSet) -> None:
@@ -570,6 +571,27 @@ def _check_scoring(r: RuleSet) -> None:
             for payer, payee, amount in dict(r.placement)[n]:
                 if not (1 <= payer <= n and 1 <= payee <= n and payer != payee and amount >= 0):
                     raise InvalidRules.of("placement-players-must-name-two", payer=payer, payee=payee, amount=amount, n=n)
+
+
+def _check_name(r: RuleSet) -> None:
+    """The one rule for naming rules: a profile's name names that profile, axis for axis.
+
+    Rules that differ from a profile in any field (its description included) need a name of their
+    own, however they were made: ``RuleSet(...)``, :func:`attrs.evolve`, a mapping, TOML or JSON
+    (``from = "house"`` with a changed axis), a rules file, a record or a wire document. So a
+    record, a report or a comparison that says ``house`` was played under the house profile.
+    """
+    from tienlen.variants import profiles  # deferred: the profiles are rule sets built by this class
+
+    # While that module builds the profiles, its table is not made yet: nothing to compare them with.
+    table: Mapping[str, RuleSet] = getattr(profiles, "PROFILES", {})
+    profile = table.get(r.name)
+    if profile is None or profile is r:
+        return
+    differ = [f.name for f in _AXIS_FIELDS if getattr(r, f.name) != getattr(profile, f.name)]
+    if differ:
+        axes = ", ".join(differ[:3]) + (", …" if len(differ) > 3 else "")
+        raise InvalidRules.of("name-profile-name-but-rules", rules=shown(r.name), rules2=r.name, axes=axes)
 
 
 _CONFLICTS: tuple[tuple[Callable[[RuleSet], bool], str], ...] = (
