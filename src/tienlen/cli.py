@@ -49,7 +49,7 @@ from tienlen._version import __version__
 from tienlen.errors import LANGUAGES, IllegalPlay, InvalidArgument, InvalidRecord, Reason, TienLenError, one_line
 from tienlen.game.actions import says_pass
 from tienlen.game.beating import explain, is_chop
-from tienlen.game.cards import format_cards, parse_cards, to_mask
+from tienlen.game.cards import parse_cards, to_mask
 from tienlen.game.combos import ComboKind, classify
 from tienlen.game.moves import legal_plays
 from tienlen.game.round import Round
@@ -423,6 +423,7 @@ def _moves(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    from tienlen._cli_text import round_text, settlement_text
     from tienlen.players.tournament import agent_from_spec  # the bots a tournament takes (search loads on first use)
 
     rules = _load(args.rules)
@@ -435,14 +436,10 @@ def _play(args: argparse.Namespace) -> int:
     round_ = play_round(rules, agents, start=start)
     if args.record:
         Path(args.record).write_text(round_.to_json(), encoding="utf-8")
-    names = [f"seat {s} ({bots[s % len(bots)]})" for s in range(args.players)]
+    names = [render("cli-seat-bot", {"seat": s, "bot": bots[s % len(bots)]}, args.lang) for s in range(args.players)]
     money = settle(round_.result, rules, unit=unit)
-    if args.lang == "en":
-        _say(fit(format_round(round_, names) + "\n"))
-        _say(fit(format_settlement(money, rules, names)))
-    else:  # the hands, every event and the settlement in the language's own words
-        hands = [f"{render('seat-name', {'seat': s}, args.lang)}: {format_cards(m)}" for s, m in enumerate(round_.dealt)]
-        _say(fit("\n".join([*hands, *(event.text(args.lang) for event in round_.events), "", money.text(args.lang)])))
+    _say(fit(round_text(round_, names, args.lang) + "\n"))
+    _say(fit(settlement_text(money, names, args.lang)))
     if args.record:
         _say("\n" + render("cli-record-written", {"path": args.record}, args.lang))
     return 0
@@ -534,20 +531,18 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from tienlen._cli_text import round_text, settlement_text
+
     unit = _unit(args)
     round_ = Round.from_json(read_file(args.file, "record", MAX_RECORD, InvalidArgument))
-    if args.lang == "en":
-        _say(fit(format_round(round_)))
-    else:  # the hands and every event in the language's own words
-        hands = [f"{render('seat-name', {'seat': s}, args.lang)}: {format_cards(m)}" for s, m in enumerate(round_.dealt)]
-        _say(fit("\n".join([*hands, *(event.text(args.lang) for event in round_.events)])))
+    _say(fit(round_text(round_, None, args.lang)))
     replays = {"count": len(round_.actions), "rules": label(round_.rules, args.lang)}
     _say(fit("\n" + render("cli-record-replays", replays, args.lang)))
     if not round_.is_over:
         _say(render("cli-round-unfinished", {"seat": round_.to_act, "code": EXIT_UNFINISHED}, args.lang))
         return EXIT_UNFINISHED
     money = settle(round_.result, round_.rules, unit=unit_for(round_.rules, unit))
-    _say(fit(format_settlement(money, round_.rules) if args.lang == "en" else money.text(args.lang)))
+    _say(fit(settlement_text(money, None, args.lang)))
     return 0
 
 

@@ -26,6 +26,7 @@ from tienlen._base.catalogue import MESSAGES, TEXTS
 
 __all__ = [
     "AXIS_CONTEXT",
+    "CHOICE_CONTEXT",
     "LANGUAGES",
     "MESSAGES",
     "PROFILE_CONTEXT",
@@ -100,6 +101,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "sets": {"triple run": "triples", "quad run": "quads"},
     "twos": {"1": "a single 2", "2": "a pair of 2s", "3": "a triple of 2s"},
+    "group": {"1": "2", "2": "22", "3": "222"},
     "colour": {"1": "black", "2": "red", "3": "one black, one red"},
     "place": {"1": "1st", "2": "2nd", "3": "3rd", "4": "4th"},
     "currency": {"chips": "chips", "bets": "bets", "points": "points"},
@@ -111,7 +113,7 @@ WORDS: dict[str, dict[str, str]] = {
 }
 """Parameters whose values are words: a parameter named ``kind`` or ending in ``_kind`` is a kind of
 combination, ``want`` one with its ``length``, ``sets`` what a run is made of (a run's kind), ``bomb``/``*_bomb`` a bomb class, ``twos`` the size of
-a 2-group, ``colour`` a pair's colours (1 black, 2 red, 3 one of each), ``place``/``*_place`` a
+a 2-group (``group`` the same, as a bomb table writes it: ``22``), ``colour`` a pair's colours (1 black, 2 red, 3 one of each), ``place``/``*_place`` a
 place (1 to 4), ``currency`` what a settlement counts in, ``unit_name`` what one unit of a room is called
 (a profile's name for it; another stays as written), ``pattern`` an instant win's pattern; ``event`` names the
 events a simulation counts (``ProfileStats.frequencies``); ``rank_count`` how many pairs (triples,
@@ -124,6 +126,11 @@ WORD_CONTEXT = "word:"
 AXIS_CONTEXT = "axis:"
 """The message context of a rule axis's meaning (``axis:bombs``): the English is declared with the
 axis (``tienlen.AXES``), and ``tools/messages.py`` puts it in the catalogues from there."""
+
+CHOICE_CONTEXT = "choice:"
+"""The message context of a word an axis may take (``choice:chop_payment``, ``multiply``): the
+words are declared with the axis's type (``tienlen.variants.rules.CHOICES``), and the catalogues
+hold each one's name in the language."""
 
 PROFILE_CONTEXT = "profile:"
 """The message context of a profile's description (``profile:house``), declared with the profile."""

@@ -22,7 +22,7 @@ import functools
 import json
 from collections.abc import Callable, Mapping
 from types import MappingProxyType, ModuleType
-from typing import Any, cast
+from typing import Any, Literal, cast, get_args, get_origin
 
 import attrs
 
@@ -54,7 +54,7 @@ from tienlen.variants._axes import (
 )
 from tienlen.variants._shapes import check_fields
 
-__all__ = ["RuleSet", "BombRule", "InstantWinRule", "INSTANT_WIN_PATTERNS", "AXES", "PER_PLAYERS"]
+__all__ = ["RuleSet", "BombRule", "InstantWinRule", "INSTANT_WIN_PATTERNS", "AXES", "CHOICES", "PER_PLAYERS"]
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)  # hashed once: rule sets key the library's caches
@@ -592,3 +592,8 @@ _CONFLICTS: tuple[tuple[Callable[[RuleSet], bool], str], ...] = (
 _AXIS_FIELDS = tuple(f for f in attrs.fields(attrs.resolve_types(RuleSet)) if f.init)
 AXES: Mapping[str, str] = MappingProxyType({f.name: f.metadata["meaning"] for f in _AXIS_FIELDS})
 """Every axis of :class:`RuleSet` with the one-line meaning declared with its field (used by :func:`~tienlen.compare` and the docs)."""
+CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {f.name: get_args(f.type) for f in _AXIS_FIELDS if get_origin(f.type) is Literal}
+)
+"""The axes whose value is one word of a fixed list, with their words, read from their ``Literal``
+types (``CHOICES["chop_payment"] == ("none", "multiply", "accumulate")``)."""
