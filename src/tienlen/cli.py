@@ -91,7 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    parser = _parser()
+    parser = _parser(_asked_lang(sys.argv[1:] if argv is None else argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:
@@ -132,7 +132,17 @@ def _silence_stdout() -> None:
 
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (no usage block), with exit code 2, and whose
-    messages (help, usage) are written in what the stream can encode."""
+    messages (help, usage) are written in what the stream can encode; it refuses an option's value
+    that is no whole number in ``lang`` (argparse's own words stay English)."""
+
+    def __init__(self, *args: Any, lang: str = "en", **how: Any) -> None:
+        super().__init__(*args, **how)
+        self.lang = lang
+
+    def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
+        if action.type is _whole and not (arg_string.isascii() and arg_string.isdigit() and len(arg_string) <= 20):
+            raise argparse.ArgumentError(action, render("cli-not-whole-number", {"text": one_line(repr(arg_string), 40)}, self.lang))
+        return super()._get_value(action, arg_string)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
@@ -143,10 +153,20 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _whole(text: str) -> int:
-    """A whole number written in the digits 0-9 (the library checks its range)."""
-    if not (text.isascii() and text.isdigit() and len(text) <= 20):
-        raise argparse.ArgumentTypeError(f"expected a whole number in the digits 0-9, not {one_line(repr(text), 40)}")
+    """A whole number written in the digits 0-9, as :class:`_Parser` lets it through (the library checks its range)."""
     return int(text)
+
+
+def _asked_lang(argv: Sequence[str]) -> str:
+    """The language ``--lang`` asks for in ``argv`` (or an abbreviation of it, as argparse reads
+    them), else the environment's: known before parsing, so that refusals made while parsing are in it."""
+    asked = _env_lang()
+    for option, value in zip(argv, [*argv[1:], ""]):
+        name, equals, attached = option.partition("=")
+        if len(name) > 2 and "--lang".startswith(name):
+            value = attached if equals else value
+            asked = value if value in LANGUAGES else asked
+    return asked
 
 
 def _env_lang() -> str:
@@ -186,8 +206,9 @@ def _shared_options() -> dict[str, _Parser]:
     }
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(lang: str = "en") -> argparse.ArgumentParser:
     parser = _Parser(
+        lang=lang,
         prog="tienlen",
         description="Tiến Lên rules: check plays, play, compare variants.",
         epilog="`tienlen COMMAND --help` describes a command and its options.",
@@ -222,7 +243,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     for name, words, options, takes in commands:
         parents = [shared["lang"], *(shared[option] for option in takes)]
-        command = sub.add_parser(name, help=words, description=f"tienlen {name}: {words}.", parents=parents)
+        command = sub.add_parser(name, help=words, description=f"tienlen {name}: {words}.", parents=parents, lang=lang)
         options(command)
 
     def list_commands(_args: argparse.Namespace) -> int:  # bare `tienlen`: what it can do

@@ -451,22 +451,21 @@ def _loading() -> ModuleType:
 
 
 _WORDS: dict[Any, str] = {
-    bool: "true or false",
-    int: "a whole number",
+    bool: "bool",
+    int: "int",
     str: "text",
-    Amount: "a whole number, or a table of player counts and whole numbers",
-    tuple[BombRule, ...]: "a table of bomb classes",
-    tuple[str, ...]: "a list of names",
-    tuple[InstantWinRule, ...]: "a list of names, or a table of name = 'any', 'first' or 'later'",
-    tuple[int, int, int, int]: "4 whole numbers",
-    tuple[int, int]: "2 whole numbers",
-    tuple[
-        tuple[int, tuple[tuple[int, int, int], ...]], ...
-    ]: "a table of player counts, each with a list of [payer place, payee place, amount]",
-    tuple[tuple[int, tuple[int, ...]], ...]: "a table of player counts, each with a list of points",
-    tuple[tuple[str, int], ...]: "a table of bomb classes and whole numbers",
+    Amount: "amount",
+    tuple[BombRule, ...]: "bomb table",
+    tuple[str, ...]: "names",
+    tuple[InstantWinRule, ...]: "instant wins",
+    tuple[int, int, int, int]: "4 numbers",
+    tuple[int, int]: "2 numbers",
+    tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...]: "placement",
+    tuple[tuple[int, tuple[int, ...]], ...]: "place points",
+    tuple[tuple[str, int], ...]: "bomb values",
 }
-"""What a message says each axis annotation expects (the types themselves are checked by :mod:`tienlen.variants._shapes`)."""
+"""What a message says each axis annotation expects, as a key of the message words' ``shape`` table
+(the types themselves are checked by :mod:`tienlen.variants._shapes`)."""
 
 
 def _validate(rules: RuleSet) -> None:
