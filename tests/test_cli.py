@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import re
@@ -724,7 +725,9 @@ def test_rules_and_compare_write_their_words_in_the_language_asked_for(
         assert en.split()[0] == vi.split()[0] == axis
         assert en.split(maxsplit=1)[1] == describe_value(axis, value, "en") or axis == "description"
         if axis == "description":  # a profile's description is in the catalogues
-            assert vi.split(maxsplit=1)[1] == translated(PROFILE_CONTEXT + rules.name, rules.description, "vi") != rules.description
+            assert (
+                vi.split(maxsplit=1)[1] == translated(PROFILE_CONTEXT + rules.name, rules.description, "vi") != rules.description
+            )
         else:
             assert vi.split(maxsplit=1)[1] == describe_value(axis, value, "vi")
     shown = dict(line.split(maxsplit=1) for line in vietnamese)
@@ -740,7 +743,10 @@ def test_rules_and_compare_write_their_words_in_the_language_asked_for(
         assert shown["instant_wins"] == "tứ quý heo; sáu đôi; năm đôi thông; sảnh rồng"
         assert shown["bomb_values"] == "ba đôi thông: 4; tứ quý: 4; bốn đôi thông: 4; năm đôi thông: 4; sáu đôi thông: 4"
     if rules.name == "iwin":
-        assert shown["interrupt_bombs"] == "bốn đôi thông" and shown["instant_win_ties"] == "nearest_dealer (người nhận bài trước thắng)"
+        assert (
+            shown["interrupt_bombs"] == "bốn đôi thông"
+            and shown["instant_win_ties"] == "nearest_dealer (người nhận bài trước thắng)"
+        )
 
 
 def test_every_word_a_rules_file_writes_has_its_vietnamese_name() -> None:
@@ -774,7 +780,9 @@ _CODE = re.compile(
     r"\{[^}\n]*\}|(?<!\w)'[^'\n]*'(?!\w)|`[^`\n]*`|\S*[_=]\S*|\w+\(\)|--\w[\w-]*|\b[A-Z]{2,}\b|\.[a-z]+\b|tienlen \w+|\w+(?:-[\w.]+)+"
 )  # parameters, quoted words, code, options, capitals, file suffixes, commands, hyphenated names (greedy-plan)
 _AXIS_AT_START = re.compile(rf"^(\| )?({'|'.join(sorted(AXES, key=len, reverse=True))})\b", re.MULTILINE)
-_NAMED_CHOICE = re.compile(rf"\b({'|'.join(sorted({w for words in CHOICES.values() for w in words} | set(WORDS['unit_name']), key=len, reverse=True))}) \(")
+_NAMED_CHOICE = re.compile(
+    rf"\b({'|'.join(sorted({w for words in CHOICES.values() for w in words} | set(WORDS['unit_name']), key=len, reverse=True))}) \("
+)
 _ARGPARSE = re.compile(r"^tienlen(?: \w+)?: error: (?:argument [^:]+: )?", re.MULTILINE)
 _VI_SYLLABLE = re.compile(
     r"(ngh|ng|gh|gi|kh|nh|ph|qu|th|tr|ch|[bcdghklmnprstvx])?"
@@ -920,7 +928,9 @@ def test_every_command_leaves_no_english_under_lang_vi(
 
 @pytest.mark.usefixtures("no_locale")
 @pytest.mark.parametrize("argv", VI_REFUSALS, ids=" ".join)
-def test_every_refusal_leaves_no_english_under_lang_vi(argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_every_refusal_leaves_no_english_under_lang_vi(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A refusal is one line in either language, and the Vietnamese one holds no English but argparse's own words."""
     _records(tmp_path)
     argv = [arg.replace("{tmp}", str(tmp_path)) for arg in argv]
@@ -1001,3 +1011,77 @@ def test_shared_options_are_declared_once() -> None:
         found = {name: a for name, p in sub.choices.items() for a in p._actions if option in a.option_strings}
         assert set(found) == commands, option
         assert len({id(action) for action in found.values()}) == 1, option
+
+
+# ------------------------------------------------------------------ play and replay read the same in every language
+
+_CARD = re.compile(r"(?:10|[2-9JQKA])[♠♣♦♥]")
+_LABEL = re.compile(r"\((?:greedy|random|search:1|greedy-plan)\)")
+
+
+def _shape(line: str) -> tuple[int, list[str], list[str], list[str]]:
+    """What a line of ``play`` says whatever the language: its indentation, its cards, its bots'
+    labels and its numbers (thousands grouped either way)."""
+    words = _LABEL.sub(" ", _CARD.sub(" ", line.replace("(on a 2)", "")))  # a finish on a 2: "bằng heo" in Vietnamese
+    numbers = [n.replace(",", "").replace(".", "") for n in re.findall(r"(?<![\w♠♣♦♥])[+-]?\d[\d,.]*(?![\w♠♣♦♥])", words)]
+    return len(line) - len(line.lstrip()), _CARD.findall(line), _LABEL.findall(line), [n.rstrip(".,") for n in numbers]
+
+
+@pytest.mark.usefixtures("no_locale")
+@pytest.mark.parametrize("profile", ["house", "iwin", "counting", "northern", "faceoff"])
+@pytest.mark.parametrize("seed", [3, 50, 117])
+def test_play_prints_the_same_lines_in_both_languages(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, profile: str, seed: int
+) -> None:
+    """``play --lang vi`` has the English output's lines, one for one: the header, the hands with
+    each seat's bot, every trick's header and play, the result and the settlement."""
+    monkeypatch.setenv("COLUMNS", "1000")  # no line wrapped
+    argv = ["play", "--rules", profile, "--seed", str(seed), "--bots", "greedy,search:1,random,greedy-plan"]
+    english = run(capsys, *argv, "--lang", "en")[1].splitlines()
+    vietnamese = run(capsys, *argv, "--lang", "vi")[1].splitlines()
+    assert len(english) == len(vietnamese) > 10
+    assert [_shape(line) for line in english] == [_shape(line) for line in vietnamese]
+    acts = [line for line in vietnamese if re.search(r" (đánh|bỏ lượt|đi trước|về (nhất|nhì|ba|bét))", line)]
+    assert acts and all(_LABEL.search(line) for line in acts)  # a seat is named with its bot
+    starts = [line.split(":")[0].split()[0] for line in vietnamese if not line.startswith(" ") and line]
+    assert starts[0] == profile and starts[-2:] == ["kết", "tính"] and set(starts[1:-2]) <= {"vòng"}, starts
+    assert any(line.startswith("  tổng: ghế 0 (greedy) ") for line in vietnamese)
+
+
+@pytest.mark.usefixtures("no_locale")
+def test_replay_prints_the_same_lines_in_both_languages(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "round.json"
+    path.write_text(GREEDY_ROUND.to_json(), encoding="utf-8")
+    english = run(capsys, "replay", str(path), "--lang", "en")[1].splitlines()
+    vietnamese = run(capsys, "replay", str(path), "--lang", "vi")[1].splitlines()
+    assert len(english) == len(vietnamese) and [_shape(line)[:2] for line in english] == [_shape(line)[:2] for line in vietnamese]
+
+
+@pytest.mark.usefixtures("no_locale")
+@pytest.mark.parametrize("lang", ["en", "vi"])
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_wrapping_never_splits_a_seat_label(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str, seed: int
+) -> None:
+    """At 80 columns (a pipe's width) a long result or net line wraps between its items, never
+    inside ``seat 1 (random)`` nor between a place and its seat or a seat and its amount."""
+    monkeypatch.setenv("COLUMNS", "80")
+    seat = "seat" if lang == "en" else "ghế"
+    code, out, _ = run(capsys, "play", "--seed", str(seed), "--bots", "greedy,search:1,random,greedy-plan", "--lang", lang)
+    assert code == 0 and all(len(line) <= 80 for line in out.splitlines())
+    lines = out.splitlines()
+    wrapped = [(line, after) for line, after in itertools.pairwise(lines) if _indent(after) == _indent(line) + 4]
+    assert wrapped, "nothing was long enough to wrap"
+    broken = [
+        (line, after)
+        for line, after in wrapped
+        if re.search(rf"(\b{seat}|\b{seat} \d|\d\.)$", line)
+        or re.match(r"\s*(\d+\s*)?\((greedy|search:1|random|greedy-plan)\)|\s*[+-]\d", after)
+    ]
+    assert broken == []
+    result = next(line for line in out.split("\n\n")[0].split("\n") if not line.startswith(" ") and ": 1. " in line)
+    assert result.endswith(("),", ");")), result  # the result line is long enough to wrap, and wraps after an item
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())

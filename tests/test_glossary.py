@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from tienlen import AXES, PROFILES
-from tienlen.variants.rules import CHOICES
 from tienlen._base.messages import AXIS_CONTEXT, CHOICE_CONTEXT, MESSAGES, PROFILE_CONTEXT, TEXTS, WORD_CONTEXT, WORDS, render
+from tienlen.variants.rules import CHOICES
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
@@ -30,7 +30,12 @@ ENGLISH = {
     **{(code, code): text for code, text in [*MESSAGES.items(), *TEXTS.items()]},
     **{(WORD_CONTEXT + table, word): word for table, words in WORDS.items() for word in words.values()},
     **{(AXIS_CONTEXT + axis, meaning): meaning for axis, meaning in AXES.items()},
-    **{(CHOICE_CONTEXT + axis, word): word for axis, words in CHOICES.items() for word in words if axis not in WORDS and word != "none"},
+    **{
+        (CHOICE_CONTEXT + axis, word): word
+        for axis, words in CHOICES.items()
+        for word in words
+        if axis not in WORDS and word != "none"
+    },
     **{(PROFILE_CONTEXT + name, profile.description): profile.description for name, profile in PROFILES.items()},
 }
 """Every text of the catalogue by (context, English): the context of a message is its code, of an
@@ -126,7 +131,11 @@ def test_the_glossary_page_prints_the_tables_and_never_uses_a_forbidden_word() -
         ("view-has-no-action", {"seat": 1}, "lúc này ghế 1 không có nước nào để chọn"),
         ("seat-view-seat", {"seat": 1, "seat2": 2}, "đây là phần bài ghế 1 được thấy, không phải của ghế 2"),
         ("raised-cards-not-in-hand", {"cards": "2♥", "hand": "3♠"}, "không chọn được 2♥: tay bài 3♠ không có những lá này"),
-        ("rule-axis-did-you-mean", {"unknown": "frozen_penalti", "close": "frozen_penalty"}, "frozen_penalti: không phải mục luật; có phải ý bạn là 'frozen_penalty'?"),
+        (
+            "rule-axis-did-you-mean",
+            {"unknown": "frozen_penalti", "close": "frozen_penalty"},
+            "frozen_penalti: không phải mục luật; có phải ý bạn là 'frozen_penalty'?",
+        ),
     ],
 )
 def test_the_sentences_the_reading_found_wrong_read_as_a_player_writes_them(

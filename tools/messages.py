@@ -55,7 +55,9 @@ def template() -> Catalog:
     for axis, meaning in AXES.items():
         catalog.add(meaning, context=AXIS_CONTEXT + axis, auto_comments=[f"the meaning of the rule axis {axis}"])
     for axis, word in choices():
-        catalog.add(word, context=CHOICE_CONTEXT + axis, auto_comments=[f"a word the rule axis {axis} takes, named in brackets after it"])
+        catalog.add(
+            word, context=CHOICE_CONTEXT + axis, auto_comments=[f"a word the rule axis {axis} takes, named in brackets after it"]
+        )
     for name, profile in PROFILES.items():
         catalog.add(profile.description, context=PROFILE_CONTEXT + name, auto_comments=[f"the description of the profile {name}"])
     return _brace_only(catalog)

@@ -69,7 +69,9 @@ def round_text(round_: Round, names: Sequence[str] | None, lang: str) -> str:
             trick = event.trick + 1
             say(0, "cli-trick-leads", event.next_leader, trick=trick)
     if round_.is_over and round_.result.placements:
-        order = render("list-separator", {}, lang).join(f"{i + 1}.{_KEEP}{names[s]}" for i, s in enumerate(round_.result.placements))
+        order = render("list-separator", {}, lang).join(
+            f"{i + 1}.{_KEEP}{names[s]}" for i, s in enumerate(round_.result.placements)
+        )
         lines.append(render("cli-result", {"order": order}, lang))
     return "\n".join(lines)
 

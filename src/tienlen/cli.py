@@ -141,7 +141,9 @@ class _Parser(argparse.ArgumentParser):
 
     def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
         if action.type is _whole and not (arg_string.isascii() and arg_string.isdigit() and len(arg_string) <= 20):
-            raise argparse.ArgumentError(action, render("cli-not-whole-number", {"text": one_line(repr(arg_string), 40)}, self.lang))
+            raise argparse.ArgumentError(
+                action, render("cli-not-whole-number", {"text": one_line(repr(arg_string), 40)}, self.lang)
+            )
         return super()._get_value(action, arg_string)
 
     def error(self, message: str) -> NoReturn:
@@ -161,7 +163,7 @@ def _asked_lang(argv: Sequence[str]) -> str:
     """The language ``--lang`` asks for in ``argv`` (or an abbreviation of it, as argparse reads
     them), else the environment's: known before parsing, so that refusals made while parsing are in it."""
     asked = _env_lang()
-    for option, value in zip(argv, [*argv[1:], ""]):
+    for option, value in zip(argv, [*argv[1:], ""], strict=True):
         name, equals, attached = option.partition("=")
         if len(name) > 2 and "--lang".startswith(name):
             value = attached if equals else value
