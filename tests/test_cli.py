@@ -1085,3 +1085,18 @@ def test_wrapping_never_splits_a_seat_label(
 
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
+
+
+def test_format_round_and_format_settlement_write_plain_text_in_the_language_asked_for() -> None:
+    from tienlen import settle
+    from tienlen.cli import format_round, format_settlement
+    from tienlen.errors import InvalidArgument
+
+    money = settle(GREEDY_ROUND.result, GREEDY_ROUND.rules, unit=1000)
+    for lang, seat in (("en", "seat 0"), ("vi", "ghế 0")):
+        text = format_round(GREEDY_ROUND, lang=lang) + format_settlement(money, GREEDY_ROUND.rules, lang=lang)
+        assert "\u00a0" not in text and f"  {seat}  " in text  # the hand of seat 0, its name padded
+    with pytest.raises(InvalidArgument):
+        format_round(GREEDY_ROUND, ["a", "b", "c", "d"], lang="fr")
+    with pytest.raises(InvalidArgument):
+        format_settlement(money, GREEDY_ROUND.rules, ["a", "b", "c", "d"], lang="fr")

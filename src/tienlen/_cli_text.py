@@ -36,7 +36,8 @@ def format_settlement(settlement: Settlement, rules: RuleSet, names: Sequence[st
 def round_text(round_: Round, names: Sequence[str] | None, lang: str) -> str:
     """:func:`format_round`'s text, each seat's label and each place of the result held together
     for :func:`fit` (which writes them with plain spaces)."""
-    names = [_kept(name) for name in names or [render("seat-name", {"seat": s}, check_lang(lang)) for s in range(round_.players)]]
+    check_lang(lang)
+    names = [_kept(name) for name in names or [render("seat-name", {"seat": s}, lang) for s in range(round_.players)]]
     heading = {"rules": label(round_.rules, lang), "players": round_.players, "seed": round_.seed, "dealer": round_.dealer}
     lines = [render("cli-round-given" if round_.seed is None else "cli-round-seeded", heading, lang)]
     width = max(16, *map(len, names)) if round_.players else 16
@@ -78,8 +79,8 @@ def round_text(round_: Round, names: Sequence[str] | None, lang: str) -> str:
 
 def settlement_text(settlement: Settlement, names: Sequence[str] | None, lang: str) -> str:
     """:func:`format_settlement`'s text, each seat's label and each seat's net held together for :func:`fit`."""
-    seats = range(len(settlement.net))
-    names = [_kept(name) for name in names or [render("seat-name", {"seat": s}, check_lang(lang)) for s in seats]]
+    check_lang(lang)
+    names = [_kept(name) for name in names or [render("seat-name", {"seat": s}, lang) for s in range(len(settlement.net))]]
     house = _kept(render("cli-house", {}, lang))
 
     def who(seat: int) -> str:

@@ -162,8 +162,10 @@ def _whole(text: str) -> int:
 def _asked_lang(argv: Sequence[str]) -> str:
     """The language ``--lang`` asks for in ``argv`` (or an abbreviation of it, as argparse reads
     them), else the environment's: known before parsing, so that refusals made while parsing are in it."""
+    from itertools import pairwise
+
     asked = _env_lang()
-    for option, value in zip(argv, [*argv[1:], ""], strict=True):
+    for option, value in pairwise([*argv, ""]):
         name, equals, attached = option.partition("=")
         if len(name) > 2 and "--lang".startswith(name):
             value = attached if equals else value
