@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import re
@@ -27,6 +28,7 @@ from tienlen.cli import EXIT_UNFINISHED, _parser, main
 from tienlen.errors import MESSAGE_LIMIT
 from tienlen.players.agents import AGENTS, GreedyAgent, play_round
 from tienlen.players.compare import describe_value
+from tienlen.variants.rules import CHOICES
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -746,32 +748,88 @@ def test_moves_names_kinds_and_counts_in_the_language_asked_for(capsys: pytest.C
 
 
 @pytest.mark.usefixtures("no_locale")
-@pytest.mark.parametrize("command", [["rules", "house"], ["compare", "house"]])
+@pytest.mark.parametrize("command", [["rules", "house"], ["compare", "house"], ["rules", "iwin"], ["rules", "counting"]])
 def test_rules_and_compare_write_their_words_in_the_language_asked_for(
     capsys: pytest.CaptureFixture[str], command: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("COLUMNS", "200")  # one axis a line, its value unwrapped
+    """Each axis on its line, named as a rules file names it, its value in the language's words:
+    a profile's description translated, a rules file's word followed by its Vietnamese name."""
+    monkeypatch.setenv("COLUMNS", "1000")  # one axis a line, its value unwrapped
     english = run(capsys, *command)[1].splitlines()
     vietnamese = run(capsys, *command, "--lang", "vi")[1].splitlines()
-    yes = {"yes": "có", "no": "không", "none": "không có"}
-    assert len(english) == len(vietnamese) and english != vietnamese
-    for en, vi in zip(english, vietnamese, strict=True):
-        head, value = en[: -len(en.split()[-1])], en.split()[-1]
-        if en.startswith("description "):  # a profile's description is in the catalogues
-            assert vi.split(maxsplit=1)[1] == translated(PROFILE_CONTEXT + "house", HOUSE.description, "vi") != HOUSE.description
-        else:  # axis names and the values rules files write stay as written
-            assert vi == (head + yes[value] if len(en.split()) == 2 and value in yes else en)
+    rules = PROFILES[command[1]]
+    assert len(english) == len(vietnamese) == len(AXES)
+    mapping = rules.to_mapping()
+    for axis, en, vi in zip(AXES, english, vietnamese, strict=True):
+        value = mapping.get(axis)
+        assert en.split()[0] == vi.split()[0] == axis
+        assert en.split(maxsplit=1)[1] == describe_value(axis, value, "en") or axis == "description"
+        if axis == "description":  # a profile's description is in the catalogues
+            assert (
+                vi.split(maxsplit=1)[1] == translated(PROFILE_CONTEXT + rules.name, rules.description, "vi") != rules.description
+            )
+        else:
+            assert vi.split(maxsplit=1)[1] == describe_value(axis, value, "vi")
+    shown = dict(line.split(maxsplit=1) for line in vietnamese)
+    if rules.name == "house":
+        assert shown["bombs"].startswith("ba đôi thông chặt heo lẻ; tứ quý chặt heo lẻ, đôi heo, ba đôi thông; ")
+        assert shown["chop_payment"] == "multiply (nhân theo lần chặt)" and shown["currency"] == "chips (chip)"
+        assert (shown["unit_name"], shown["thui"], shown["direction"]) == (
+            "entry (tiền bàn)",
+            "above (trả người xếp trên)",
+            "counter-clockwise (ngược chiều kim đồng hồ)",
+        )
+        assert shown["placement"] == "bàn 2 người: 2→1 4; bàn 3 người: 3→1 4, 2→1 2; bàn 4 người: 4→1 4, 3→2 2"
+        assert shown["instant_wins"] == "tứ quý heo; sáu đôi; năm đôi thông; sảnh rồng"
+        assert shown["bomb_values"] == "ba đôi thông: 4; tứ quý: 4; bốn đôi thông: 4; năm đôi thông: 4; sáu đôi thông: 4"
+    if rules.name == "iwin":
+        assert (
+            shown["interrupt_bombs"] == "bốn đôi thông"
+            and shown["instant_win_ties"] == "nearest_dealer (người nhận bài trước thắng)"
+        )
 
 
-# Under --lang vi no English is left: each command is run in both languages, and no word of the
-# English output, nor of the library's English texts, may stand in the Vietnamese one. What may:
-# names (profiles, bots, axes where they name the axis), the values a rules file writes where a
-# rule set's value is shown, quoted keywords and code ('multiply', unit=), and three loanwords.
+def test_every_word_a_rules_file_writes_has_its_vietnamese_name() -> None:
+    """Each word of a choice axis (and each unit's name) is shown in Vietnamese followed by its
+    name there, every name its own: a player reads the name, a rules file takes the word."""
+    for axis, words in CHOICES.items():
+        for word in words:
+            shown = describe_value(axis, word, "vi")
+            if word == "none":
+                assert shown == "không có"
+            else:
+                assert describe_value(axis, word, "en") == word
+                assert re.fullmatch(rf"{re.escape(word)} \([^()]+\)", shown) and _english_left([], "", shown) == set(), shown
+    for word in WORDS["unit_name"]:
+        assert describe_value("unit_name", word, "vi") == f"{word} ({translated('word:unit_name', word, 'vi')})"
+    assert describe_value("unit_name", "voucher", "vi") == "voucher"  # a room's own name, as written
+
+
+# Under --lang vi no English is left: each command is run in both languages, and every word of the
+# Vietnamese output written in plain ASCII letters must be a Vietnamese syllable (the letters of one
+# without its marks: "con", "cho", "thua") that is no English word of the library's texts nor of the
+# English output, or one of: a name (profiles, bots, axes where a line names the axis), a word a
+# rules file writes when its Vietnamese name follows it in brackets ("multiply (nhân theo lần
+# chặt)"), code (parameters, quoted words, identifiers with _ = ( ), options), an acronym or
+# metavariable in capitals (JSON, LEVEL), and three loanwords. argparse's own words, which no
+# language option reaches ("error: argument --seed:"), are taken off a refusal first.
 
 _LOANWORDS = {"bot", "chip", "seed"}  # the words Vietnamese players use as they are (the glossary's "bot")
 _NAMES = {"tienlen", *PROFILES, *AGENTS, "passer", "search"}
-_CODE = re.compile(r"\{[^}]*\}|'[^']*'|`[^`]*`|\S*[_=]\S*|\w+\(\)|--\w[\w-]*")  # parameters, quoted words, code, options
+_CODE = re.compile(
+    r"\{[^}\n]*\}|(?<!\w)'[^'\n]*'(?!\w)|`[^`\n]*`|\S*[_=]\S*|\w+\(\)|--\w[\w-]*|\b[A-Z]{2,}\b|\.[a-z]+\b|tienlen \w+|\w+(?:-[\w.]+)+"
+)  # parameters, quoted words, code, options, capitals, file suffixes, commands, hyphenated names (greedy-plan)
 _AXIS_AT_START = re.compile(rf"^(\| )?({'|'.join(sorted(AXES, key=len, reverse=True))})\b", re.MULTILINE)
+_NAMED_CHOICE = re.compile(
+    rf"\b({'|'.join(sorted({w for words in CHOICES.values() for w in words} | set(WORDS['unit_name']), key=len, reverse=True))}) \("
+)
+_ARGPARSE = re.compile(r"^tienlen(?: \w+)?: error: (?:argument [^:]+: )?", re.MULTILINE)
+_VI_SYLLABLE = re.compile(
+    r"(ngh|ng|gh|gi|kh|nh|ph|qu|th|tr|ch|[bcdghklmnprstvx])?"
+    r"(uye|uya|uyu|uoi|uou|uay|oai|oay|oeo|ieu|yeu|ai|ao|au|ay|eo|eu|ia|ie|iu|oa|oe|oi|oo|ua|ue|ui|uo|uu|uy|ye|a|e|i|o|u|y)"
+    r"(ch|ng|nh|c|m|n|p|t)?"
+)
+"""A Vietnamese syllable written without its marks: an initial consonant, a vowel group, a final."""
 
 
 def _words(text: str) -> set[str]:
@@ -795,33 +853,15 @@ _ENGLISH = frozenset(
 """Every English word of the library's texts: the catalogue, the axes' meanings, the profiles' descriptions."""
 
 
-def _shown_values(argv: list[str]) -> list[str]:
-    """The values a rules file writes, as ``rules`` and ``compare`` show them in Vietnamese (the
-    description, a profile's prose, is not one)."""
-    if argv[:1] not in (["rules"], ["compare"]):
-        return []
-    names = [
-        name
-        for arg in argv[1:]
-        if not arg.startswith("-") and arg not in ("text", "markdown", "csv", "json")
-        for name in arg.split(",")
-    ]
-    return [
-        describe_value(axis, value, "vi")
-        for name in names
-        for axis, value in PROFILES[name].to_mapping().items()
-        if axis != "description"
-    ]
-
-
 def _english_left(argv: list[str], english: str, vietnamese: str) -> set[str]:
-    """The English words left in a command's Vietnamese output."""
+    """The words of a command's Vietnamese output that are no Vietnamese, nor a name, code or loanword."""
     if "json" in argv:  # a document: its keys are the format's; its meanings are prose
         vietnamese = "\n".join(axis["meaning"] for axis in json.loads(vietnamese)["axes"])
-    vietnamese = " ".join(_AXIS_AT_START.sub(" ", vietnamese).split())  # an axis named where its line starts
-    for value in sorted(_shown_values(argv), key=len, reverse=True):
-        vietnamese = vietnamese.replace(" ".join(value.split()), " ")
-    return _words(vietnamese) & ((_ENGLISH | _words(english)) - _LOANWORDS - _NAMES)
+    vietnamese = _AXIS_AT_START.sub(" ", _ARGPARSE.sub("", vietnamese))  # an axis named where its line starts
+    vietnamese = _NAMED_CHOICE.sub(" (", " ".join(vietnamese.split()))  # a rules file's word, its name following
+    english_words = _ENGLISH | _words(english)
+    allowed = _LOANWORDS | _NAMES
+    return {w for w in _words(vietnamese) - allowed if w in english_words or not _VI_SYLLABLE.fullmatch(w)}
 
 
 VI_COMMANDS = [
@@ -852,10 +892,50 @@ VI_COMMANDS = [
 """A run of every command (``{tmp}``: a folder holding the records ``replay`` reads)."""
 
 
+VI_REFUSALS = [
+    ["rules", "{tmp}/misspelt.toml"],  # an axis spelt close to one: did you mean
+    ["rules", "{tmp}/unknown.toml"],  # an axis like none
+    ["rules", "{tmp}/wrong-type.toml"],
+    ["rules", "{tmp}/wrong-word.toml"],
+    ["rules", "nosuch"],
+    ["rules"],
+    ["compare"],
+    ["check", "--rules", "house", "--play", "zz"],
+    ["check", "--rules", "house", "--play", "3s 3s"],
+    ["moves", "--rules", "house", "--hand", "3s", "--table", "3s 4d"],
+    ["play", "--players", "5"],
+    ["play", "--rules", "pagat", "--players", "3"],
+    ["play", "--seed", "x"],
+    ["play", "--unit", "0"],
+    ["play", "--bots", ","],
+    ["play", "--bots", "foo"],
+    ["play", "--bots", "search:9"],
+    ["play", "--record", "{tmp}/no-folder/round.json"],
+    ["simulate", "--rules", ","],
+    ["simulate", "--workers", "0"],
+    ["simulate", "--workers", "2", "--dask", "127.0.0.1:1"],
+    ["simulate", "--plot", "{tmp}/charts.txt"],
+    ["simulate", "--repeat", "{tmp}/round.json"],
+    ["replay", "{tmp}/missing.json"],
+    ["replay", "{tmp}"],
+    ["tournament", "--agents", ","],
+    ["tournament", "--agents", "greedy"],
+]
+"""Refusals of bad input, each in one line on stderr with exit code 2. (A file the JSON or TOML
+parser refuses is refused with the parser's own words, in English, like argparse's.)"""
+
+
 def _records(tmp: Path) -> None:
     (tmp / "round.json").write_text(GREEDY_ROUND.to_json(), encoding="utf-8")
     modified = play_round(attrs.evolve(HOUSE, name="my-house", thui="none"), [GreedyAgent()] * 4, seed=3)
     (tmp / "modified.json").write_text(modified.to_json(), encoding="utf-8")
+    for name, text in (
+        ("misspelt", "name = 'mine'\nfrozen_penalti = 3\n"),
+        ("unknown", "name = 'mine'\nzzz_qqq = 3\n"),
+        ("wrong-type", "name = 'mine'\nstraight_min = 'a'\n"),
+        ("wrong-word", "name = 'mine'\nchop_payment = 'mult'\n"),
+    ):
+        (tmp / f"{name}.toml").write_text(text, encoding="utf-8")
 
 
 def test_the_vietnamese_run_covers_every_command() -> None:
@@ -886,8 +966,38 @@ def test_every_command_leaves_no_english_under_lang_vi(
     assert (out_again, re.sub(r"\d+", "#", err_again)) == (out, re.sub(r"\d+", "#", err))  # the progress line's rate varies
 
 
+@pytest.mark.usefixtures("no_locale")
+@pytest.mark.parametrize("argv", VI_REFUSALS, ids=" ".join)
+def test_every_refusal_leaves_no_english_under_lang_vi(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A refusal is one line in either language, and the Vietnamese one holds no English but argparse's own words."""
+    _records(tmp_path)
+    argv = [arg.replace("{tmp}", str(tmp_path)) for arg in argv]
+    code, out, english = run(capsys, *argv, "--lang", "en")
+    assert (code, out) == (2, "") and english.count("\n") == 1, english
+    vi_code, out, vietnamese = run(capsys, *argv, "--lang", "vi")
+    assert (vi_code, out) == (2, "") and vietnamese.count("\n") == 1 and vietnamese != english
+    assert _english_left(argv, english, vietnamese) == set(), vietnamese
+
+
 def test_the_english_check_finds_english_words(tmp_path: Path) -> None:
-    """The check above is no formality: an English word, an axis's English meaning or a header is found."""
+    """The check above is no formality: an English word, an axis's English meaning or a header is
+    found, and so is a rules file's word without its Vietnamese name or any word that is no Vietnamese."""
+    assert _english_left(["rules", "house"], "", "chop_payment  multiply\nthui  above (trả người xếp trên)") == {"multiply"}
+    assert _english_left(["rules", "x.toml"], "", "tienlen: frozen_penalti: không phải mục luật; did you mean it?") == {
+        "did",
+        "you",
+        "mean",
+    }
+    assert _english_left(["replay", "x"], "", "tienlen: không đọc được record 'x': No such file or directory") == {
+        "record",
+        "such",
+        "file",
+        "directory",
+    }
+    assert _english_left(["play"], "", "ghế 0 (greedy) net +8.000; 4p: 4→1 4") == {"net"}
+    assert _english_left(["play"], "", "tienlen play: error: argument --seed: cần một số nguyên") == set()  # argparse's own
     assert _english_left(["rules", "house"], "", "frozen  có\ndescription  Southern rules") == {"southern", "rules"}
     assert _english_left(["compare", "house", "iwin"], "", "bombs: which bombs chop\n  house  không có") == {
         "which",
@@ -941,3 +1051,92 @@ def test_shared_options_are_declared_once() -> None:
         found = {name: a for name, p in sub.choices.items() for a in p._actions if option in a.option_strings}
         assert set(found) == commands, option
         assert len({id(action) for action in found.values()}) == 1, option
+
+
+# ------------------------------------------------------------------ play and replay read the same in every language
+
+_CARD = re.compile(r"(?:10|[2-9JQKA])[♠♣♦♥]")
+_LABEL = re.compile(r"\((?:greedy|random|search:1|greedy-plan)\)")
+
+
+def _shape(line: str) -> tuple[int, list[str], list[str], list[str]]:
+    """What a line of ``play`` says whatever the language: its indentation, its cards, its bots'
+    labels and its numbers (thousands grouped either way)."""
+    words = _LABEL.sub(" ", _CARD.sub(" ", line.replace("(on a 2)", "")))  # a finish on a 2: "bằng heo" in Vietnamese
+    numbers = [n.replace(",", "").replace(".", "") for n in re.findall(r"(?<![\w♠♣♦♥])[+-]?\d[\d,.]*(?![\w♠♣♦♥])", words)]
+    return len(line) - len(line.lstrip()), _CARD.findall(line), _LABEL.findall(line), [n.rstrip(".,") for n in numbers]
+
+
+@pytest.mark.usefixtures("no_locale")
+@pytest.mark.parametrize("profile", ["house", "iwin", "counting", "northern", "faceoff"])
+@pytest.mark.parametrize("seed", [3, 50, 117])
+def test_play_prints_the_same_lines_in_both_languages(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, profile: str, seed: int
+) -> None:
+    """``play --lang vi`` has the English output's lines, one for one: the header, the hands with
+    each seat's bot, every trick's header and play, the result and the settlement."""
+    monkeypatch.setenv("COLUMNS", "1000")  # no line wrapped
+    argv = ["play", "--rules", profile, "--seed", str(seed), "--bots", "greedy,search:1,random,greedy-plan"]
+    english = run(capsys, *argv, "--lang", "en")[1].splitlines()
+    vietnamese = run(capsys, *argv, "--lang", "vi")[1].splitlines()
+    assert len(english) == len(vietnamese) > 10
+    assert [_shape(line) for line in english] == [_shape(line) for line in vietnamese]
+    acts = [line for line in vietnamese if re.search(r" (đánh|bỏ lượt|đi trước|về (nhất|nhì|ba|bét))", line)]
+    assert acts and all(_LABEL.search(line) for line in acts)  # a seat is named with its bot
+    starts = [line.split(":")[0].split()[0] for line in vietnamese if not line.startswith(" ") and line]
+    assert starts[0] == profile and starts[-2:] == ["kết", "tính"] and set(starts[1:-2]) <= {"vòng"}, starts
+    assert any(line.startswith("  tổng: ghế 0 (greedy) ") for line in vietnamese)
+
+
+@pytest.mark.usefixtures("no_locale")
+def test_replay_prints_the_same_lines_in_both_languages(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "round.json"
+    path.write_text(GREEDY_ROUND.to_json(), encoding="utf-8")
+    english = run(capsys, "replay", str(path), "--lang", "en")[1].splitlines()
+    vietnamese = run(capsys, "replay", str(path), "--lang", "vi")[1].splitlines()
+    assert len(english) == len(vietnamese) and [_shape(line)[:2] for line in english] == [_shape(line)[:2] for line in vietnamese]
+
+
+@pytest.mark.usefixtures("no_locale")
+@pytest.mark.parametrize("lang", ["en", "vi"])
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_wrapping_never_splits_a_seat_label(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str, seed: int
+) -> None:
+    """At 80 columns (a pipe's width) a long result or net line wraps between its items, never
+    inside ``seat 1 (random)`` nor between a place and its seat or a seat and its amount."""
+    monkeypatch.setenv("COLUMNS", "80")
+    seat = "seat" if lang == "en" else "ghế"
+    code, out, _ = run(capsys, "play", "--seed", str(seed), "--bots", "greedy,search:1,random,greedy-plan", "--lang", lang)
+    assert code == 0 and all(len(line) <= 80 for line in out.splitlines())
+    lines = out.splitlines()
+    wrapped = [(line, after) for line, after in itertools.pairwise(lines) if _indent(after) == _indent(line) + 4]
+    assert wrapped, "nothing was long enough to wrap"
+    broken = [
+        (line, after)
+        for line, after in wrapped
+        if re.search(rf"(\b{seat}|\b{seat} \d|\d\.)$", line)
+        or re.match(r"\s*(\d+\s*)?\((greedy|search:1|random|greedy-plan)\)|\s*[+-]\d", after)
+    ]
+    assert broken == []
+    result = next(line for line in out.split("\n\n")[0].split("\n") if not line.startswith(" ") and ": 1. " in line)
+    assert result.endswith(("),", ");")), result  # the result line is long enough to wrap, and wraps after an item
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def test_format_round_and_format_settlement_write_plain_text_in_the_language_asked_for() -> None:
+    from tienlen import settle
+    from tienlen.cli import format_round, format_settlement
+    from tienlen.errors import InvalidArgument
+
+    money = settle(GREEDY_ROUND.result, GREEDY_ROUND.rules, unit=1000)
+    for lang, seat in (("en", "seat 0"), ("vi", "ghế 0")):
+        text = format_round(GREEDY_ROUND, lang=lang) + format_settlement(money, GREEDY_ROUND.rules, lang=lang)
+        assert "\u00a0" not in text and f"  {seat}  " in text  # the hand of seat 0, its name padded
+    with pytest.raises(InvalidArgument):
+        format_round(GREEDY_ROUND, ["a", "b", "c", "d"], lang="fr")
+    with pytest.raises(InvalidArgument):
+        format_settlement(money, GREEDY_ROUND.rules, ["a", "b", "c", "d"], lang="fr")

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from tienlen import AXES, PROFILES
-from tienlen._base.messages import AXIS_CONTEXT, MESSAGES, PROFILE_CONTEXT, TEXTS, WORD_CONTEXT, WORDS, render
+from tienlen._base.messages import AXIS_CONTEXT, CHOICE_CONTEXT, MESSAGES, PROFILE_CONTEXT, TEXTS, WORD_CONTEXT, WORDS, render
+from tienlen.variants.rules import CHOICES
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
@@ -29,10 +30,17 @@ ENGLISH = {
     **{(code, code): text for code, text in [*MESSAGES.items(), *TEXTS.items()]},
     **{(WORD_CONTEXT + table, word): word for table, words in WORDS.items() for word in words.values()},
     **{(AXIS_CONTEXT + axis, meaning): meaning for axis, meaning in AXES.items()},
+    **{
+        (CHOICE_CONTEXT + axis, word): word
+        for axis, words in CHOICES.items()
+        for word in words
+        if axis not in WORDS and word != "none"
+    },
     **{(PROFILE_CONTEXT + name, profile.description): profile.description for name, profile in PROFILES.items()},
 }
 """Every text of the catalogue by (context, English): the context of a message is its code, of an
-axis's meaning ``axis:`` and the axis, of a profile's description ``profile:`` and the profile."""
+axis's meaning ``axis:`` and the axis, of a choice axis's word ``choice:`` and the axis, of a
+profile's description ``profile:`` and the profile."""
 
 _NOT_PROSE = re.compile(r"\{[^}]*\}|'[^']*'|\"[^\"]*\"|`[^`]*`|\w+ = \S+|\S*[_=()\[\].]\S*")
 """What is no English prose: parameters, quoted words, code (names with _ = ( ) [ ] or a dot)."""
@@ -109,7 +117,24 @@ def test_the_glossary_page_prints_the_tables_and_never_uses_a_forbidden_word() -
         (
             "player-count-not-allowed-exact",
             {"name": "the result's players", "rules": "faceoff", "low": 2, "high": 2, "players": 4},
-            "số người chơi của kết quả: luật faceoff chơi 2 người, không phải 4",
+            "số người chơi ghi trong kết quả: luật faceoff chỉ chơi đúng 2 người, không phải 4",
+        ),
+        ("card-given-twice", {"card": "2♥"}, "2♥ xuất hiện hai lần; bộ bài không có hai lá trùng nhau"),
+        ("tour-first-places", {}, "tỉ lệ về nhất"),
+        ("sim-per-seat", {"name": "greedy"}, "greedy (trung bình mỗi ghế)"),
+        (
+            "record-redacted-seat-holds-one",
+            {"record": 2},
+            "bản ghi ván này chỉ là phần dành cho ghế 2: chỉ có bài của ghế đó nên không phát lại được ván",
+        ),
+        ("tour-unit", {"unit_name": "entry"}, "1 = một tiền bàn"),
+        ("view-has-no-action", {"seat": 1}, "lúc này ghế 1 không có nước nào để chọn"),
+        ("seat-view-seat", {"seat": 1, "seat2": 2}, "đây là phần bài ghế 1 được thấy, không phải của ghế 2"),
+        ("raised-cards-not-in-hand", {"cards": "2♥", "hand": "3♠"}, "không chọn được 2♥: tay bài 3♠ không có những lá này"),
+        (
+            "rule-axis-did-you-mean",
+            {"unknown": "frozen_penalti", "close": "frozen_penalty"},
+            "frozen_penalti: không phải mục luật; có phải ý bạn là 'frozen_penalty'?",
         ),
     ],
 )

@@ -45,6 +45,7 @@ from tienlen import (
 )
 from tienlen._base.messages import (
     AXIS_CONTEXT,
+    CHOICE_CONTEXT,
     LANGUAGES,
     MESSAGES,
     PATTERN_NAMES,
@@ -59,6 +60,7 @@ from tienlen._base.messages import (
 from tienlen.game.cards import DECK, format_cards
 from tienlen.money.settle import unit_for
 from tienlen.players.agents import GreedyAgent, RandomAgent, play_round
+from tienlen.variants.rules import CHOICES
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "tienlen"
@@ -154,11 +156,18 @@ def _catalogue() -> dict[tuple[str, str], str]:
 
 VI = _catalogue()
 WORD_KEYS = [(WORD_CONTEXT + table, word) for table, words in WORDS.items() for word in words.values()]
+CHOICE_KEYS = [
+    (CHOICE_CONTEXT + axis, word) for axis, words in CHOICES.items() if axis not in WORDS for word in words if word != "none"
+]
+"""The words of the choice axes the catalogues name (``none`` is written as the word for none, and
+the currencies are words of the messages)."""
 DECLARED_KEYS = [
     *((AXIS_CONTEXT + axis, meaning) for axis, meaning in AXES.items()),
+    *CHOICE_KEYS,
     *((PROFILE_CONTEXT + name, profile.description) for name, profile in PROFILES.items()),
 ]
-"""The texts declared where they belong and translated in the catalogues: each axis's meaning, each profile's description."""
+"""The texts declared where they belong and translated in the catalogues: each axis's meaning, each
+choice axis's words, each profile's description."""
 
 
 @pytest.mark.parametrize("code", [*sorted(MESSAGES), *sorted(TEXTS)])
@@ -183,7 +192,7 @@ def test_every_word_has_a_vietnamese_word() -> None:
 
 
 @pytest.mark.parametrize(("context", "english"), DECLARED_KEYS)
-def test_every_axis_meaning_and_profile_description_has_a_vietnamese_line(context: str, english: str) -> None:
+def test_every_axis_meaning_choice_and_profile_description_has_a_vietnamese_line(context: str, english: str) -> None:
     vietnamese = VI.get((context, english))
     assert vietnamese and vietnamese != english and "\n" not in vietnamese and vietnamese.isprintable(), context
     assert translated(context, english, "vi") == vietnamese and translated(context, english, "en") == english
@@ -372,18 +381,29 @@ def test_the_command_line_gives_the_reason_in_the_language_asked_for(
     assert "cannot beat" in capsys.readouterr().out
 
 
-def test_play_tells_the_round_and_its_settlement_in_the_language_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
-    from tienlen.cli import main
-    from tienlen.players.agents import GreedyAgent
+def test_play_tells_the_round_and_its_settlement_in_the_language_asked_for(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tienlen.cli import format_round, format_settlement, main
 
+    monkeypatch.setenv("COLUMNS", "500")  # no line wrapped
     assert main(["play", "--lang", "vi", "--rules", "house", "--seed", "1", "--bots", "greedy"]) == 0
-    out = capsys.readouterr().out.splitlines()
+    out = capsys.readouterr().out
     start = Round.deal(HOUSE, seed=1)
     round_ = play_round(HOUSE, [GreedyAgent(seed=(1 + s) % 2**32) for s in range(4)], start=start)
     money = settle(round_.result, HOUSE, unit=1000)
-    assert out[:4] == [f"ghế {s}: {format_cards(m)}" for s, m in enumerate(start.dealt)]
-    assert out[4:] == [e.text("vi") for e in round_.events] + [""] + money.text("vi").splitlines()
-    assert not any(word in line for line in out for word in ("plays", "passes", "pays", "net"))
+    names = [f"ghế {s} (greedy)" for s in range(4)]
+    assert out == f"{format_round(round_, names, lang='vi')}\n\n{format_settlement(money, HOUSE, names, lang='vi')}\n"
+    lines = out.splitlines()
+    assert lines[0] == "house: 4 người chơi, seed 1, ghế 0 chia bài"
+    assert lines[1:5] == [f"  {names[s]:<16} {format_cards(m)}" for s, m in enumerate(start.dealt)]
+    assert lines[5] == "vòng 1: ghế 3 (greedy) đi trước"
+    heading = lines.index("tính tiền (chip):")
+    assert lines[heading - 1] == "" and lines[heading - 2].startswith("kết quả: 1. ghế ")
+    named = [re.sub(r"ghế (\d)", r"ghế \1 (greedy)", line) for line in money.text("vi").splitlines()]
+    assert [line.strip() for line in lines[heading + 1 : -1]] == named[:-1]  # each transfer as Settlement.text writes it
+    assert lines[-1].startswith("  tổng: ghế 0 (greedy) ")
+    assert not any(word in line for line in lines for word in ("plays", "passes", "pays", "net", "seat"))
 
 
 def test_a_reason_written_once_and_kept_is_the_reason_written_afresh() -> None:

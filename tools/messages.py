@@ -6,7 +6,8 @@ from the ``dev`` extra).
 
 The catalogue (``tienlen._base.catalogue.MESSAGES`` and ``TEXTS``, and the words of ``tienlen._base.messages.WORDS``) is where
 English text lives; each message's context (``msgctxt``) is its code, each word's ``word:`` and its
-table. The meanings of the rule axes (``tienlen.AXES``, context ``axis:`` and the axis) and the
+table. The meanings of the rule axes (``tienlen.AXES``, context ``axis:`` and the axis), the words of
+the choice axes (``tienlen.variants.rules.CHOICES``, context ``choice:`` and the axis) and the
 profiles' descriptions (context ``profile:`` and the profile) are declared where the axes and the
 profiles are, and translated here too. Translators edit ``locale/LANG/LC_MESSAGES/tienlen.po``; ``tests/test_messages.py`` fails when a
 message has no translation or the compiled ``.mo`` differs from the ``.po``.
@@ -28,6 +29,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from tienlen._base.messages import (  # noqa: E402
     AXIS_CONTEXT,
+    CHOICE_CONTEXT,
     LANGUAGES,
     MESSAGES,
     PROFILE_CONTEXT,
@@ -37,12 +39,12 @@ from tienlen._base.messages import (  # noqa: E402
     fields,
 )
 from tienlen.variants.profiles import PROFILES  # noqa: E402
-from tienlen.variants.rules import AXES  # noqa: E402
+from tienlen.variants.rules import AXES, CHOICES  # noqa: E402
 
 
 def template() -> Catalog:
     """The catalogue as a gettext template: one entry per code (refusals, then other texts), then one
-    per word, per rule axis's meaning and per profile's description."""
+    per word, per rule axis's meaning, per choice axis's word and per profile's description."""
     catalog = Catalog(project="tienlen", domain="tienlen", charset="utf-8", fuzzy=False)
     for code, text in [*sorted(MESSAGES.items()), *sorted(TEXTS.items())]:
         params = ", ".join(sorted(fields(text))) or "none"
@@ -52,9 +54,19 @@ def template() -> Catalog:
             catalog.add(word, context=WORD_CONTEXT + table, auto_comments=[f"{table} = {value}"])
     for axis, meaning in AXES.items():
         catalog.add(meaning, context=AXIS_CONTEXT + axis, auto_comments=[f"the meaning of the rule axis {axis}"])
+    for axis, word in choices():
+        catalog.add(
+            word, context=CHOICE_CONTEXT + axis, auto_comments=[f"a word the rule axis {axis} takes, named in brackets after it"]
+        )
     for name, profile in PROFILES.items():
         catalog.add(profile.description, context=PROFILE_CONTEXT + name, auto_comments=[f"the description of the profile {name}"])
     return _brace_only(catalog)
+
+
+def choices() -> list[tuple[str, str]]:
+    """The words the choice axes take that the catalogues name: all but ``none`` (written as the word
+    for none) and those of an axis whose words are words of the messages (``currency``)."""
+    return [(axis, word) for axis, words in CHOICES.items() if axis not in WORDS for word in words if word != "none"]
 
 
 def _brace_only(catalog: Catalog) -> Catalog:

@@ -37,14 +37,14 @@ import importlib
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any, NoReturn, TypeVar
 
 import tienlen  # loads none of its names: annotations name them (tienlen.RuleSet), commands import them
 from tienlen._base.messages import render, words_of
 from tienlen._version import __version__
-from tienlen.errors import LANGUAGES, IllegalPlay, InvalidArgument, InvalidRecord, Reason, TienLenError, one_line
+from tienlen.errors import LANGUAGES, IllegalPlay, InvalidArgument, InvalidRecord, TienLenError, one_line
 
 __all__ = ["main", "format_round", "format_settlement", "EXIT_UNFINISHED"]  # noqa: F822  # two by __getattr__
 
@@ -82,7 +82,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    parser = _parser(sys.argv[1:] if argv is None else argv)
+    arguments = sys.argv[1:] if argv is None else argv
+    parser = _parser(arguments, _asked_lang(arguments))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:
@@ -123,7 +124,19 @@ def _silence_stdout() -> None:
 
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (no usage block), with exit code 2, and whose
-    messages (help, usage) are written in what the stream can encode."""
+    messages (help, usage) are written in what the stream can encode; it refuses an option's value
+    that is no whole number in ``lang`` (argparse's own words stay English)."""
+
+    def __init__(self, *args: Any, lang: str = "en", **how: Any) -> None:
+        super().__init__(*args, **how)
+        self.lang = lang
+
+    def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
+        if action.type is _whole and not (arg_string.isascii() and arg_string.isdigit() and len(arg_string) <= 20):
+            raise argparse.ArgumentError(
+                action, render("cli-not-whole-number", {"text": one_line(repr(arg_string), 40)}, self.lang)
+            )
+        return super()._get_value(action, arg_string)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
@@ -134,17 +147,25 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _whole(text: str) -> int:
-    """A whole number written in the digits 0-9 (the library checks its range)."""
-    if not (text.isascii() and text.isdigit() and len(text) <= 20):
-        raise argparse.ArgumentTypeError(f"expected a whole number in the digits 0-9, not {one_line(repr(text), 40)}")
+    """A whole number written in the digits 0-9, as :class:`_Parser` lets it through (the library checks its range)."""
     return int(text)
 
 
-def _env_lang() -> str:
-    """``vi`` when the locale the environment names for messages is Vietnamese (``LC_ALL``,
-    ``LC_MESSAGES``, ``LANG``, the first one set, as gettext reads them), else ``en``."""
+def _asked_lang(argv: Sequence[str]) -> str:
+    """The language ``--lang`` asks for in ``argv`` (or an abbreviation of it, as argparse reads
+    them), else the environment's (``vi`` when the first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG``
+    set is Vietnamese, as gettext reads them; else ``en``): known before parsing, so that refusals
+    made while parsing are in it."""
+    from itertools import pairwise
+
     locale = next((os.environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if os.environ.get(name)), "")
-    return "vi" if locale.lower().startswith("vi") else "en"
+    asked = "vi" if locale.lower().startswith("vi") else "en"
+    for option, value in pairwise([*argv, ""]):
+        name, equals, attached = option.partition("=")
+        if len(name) > 2 and "--lang".startswith(name):
+            value = attached if equals else value
+            asked = value if value in LANGUAGES else asked
+    return asked
 
 
 def _rules_help(many: bool = False) -> str:
@@ -157,14 +178,20 @@ def _rules_help(many: bool = False) -> str:
 
 
 def _bots(specs: bool = False) -> str:
-    """The bots --bots takes, or (``specs``) every agent spec, for a help text."""
+    """The bots --bots takes, or (``specs``) every agent spec and the search levels, for a help text."""
+    if specs:
+        from tienlen.players.search import LEVELS
+        from tienlen.players.tournament import SPECS
+
+        return f"{', '.join(SPECS)}, search:LEVEL {min(LEVELS)}-{max(LEVELS)}"
     from tienlen.players.agents import AGENTS
 
-    return ", ".join((*AGENTS, "passer", "search", "search-0.2") if specs else AGENTS)
+    return ", ".join(AGENTS)
 
 
-def _shared_options() -> dict[str, _Parser]:
-    """The options several commands take, each declared once (a parent parser per option)."""
+def _shared_options(lang: str) -> dict[str, _Parser]:
+    """The options several commands take, each declared once (a parent parser per option); ``lang``
+    is --lang's default."""
 
     def option(*names: str, **how: Any) -> _Parser:
         parent = _Parser(add_help=False)
@@ -175,7 +202,7 @@ def _shared_options() -> dict[str, _Parser]:
         "lang": option(
             "--lang",
             choices=LANGUAGES,
-            default=_env_lang(),
+            default=lang,
             help="the language of the output, reasons and errors (default: from LC_ALL, LC_MESSAGES or LANG, else en)",
         ),
         "json": option("--json", action="store_true", help="answer as JSON"),
@@ -186,19 +213,20 @@ def _shared_options() -> dict[str, _Parser]:
     }
 
 
-def _parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
-    """The command line's parser: every command with its options, or, given the arguments, only the
-    options of the command they name (a command's options load what their help names, the profiles
-    and the bots, so ``tienlen --version`` and ``tienlen --help`` load none of it)."""
+def _parser(argv: Sequence[str] | None = None, lang: str = "en") -> argparse.ArgumentParser:
+    """The command line's parser in ``lang``: every command with its options, or, given the
+    arguments, only the options of the command they name (a command's options load what their help
+    names, the profiles and the bots, so ``tienlen --version`` and ``tienlen --help`` load none of it)."""
     named = None if argv is None else next((arg for arg in argv if not arg.startswith("-")), "")
     parser = _Parser(
+        lang=lang,
         prog="tienlen",
         description="Tiến Lên rules: check plays, play, compare variants.",
         epilog="`tienlen COMMAND --help` describes a command and its options.",
     )
     parser.add_argument("--version", action="version", version=f"tienlen {__version__}")
     sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
-    shared = _shared_options()
+    shared = _shared_options(lang)
     commands = (  # name, its one-line description, its options, the shared options it takes besides --lang
         (
             "check",
@@ -226,7 +254,7 @@ def _parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     )
     for name, words, options, takes in commands:
         parents = [shared["lang"], *(shared[option] for option in takes)]
-        command = sub.add_parser(name, help=words, description=f"tienlen {name}: {words}.", parents=parents)
+        command = sub.add_parser(name, help=words, description=f"tienlen {name}: {words}.", parents=parents, lang=lang)
         if named in (None, name):
             options(command)
 
@@ -261,7 +289,7 @@ def _play_options(play: argparse.ArgumentParser) -> None:
     play.add_argument("--rules", default="house", help=_rules_help())
     play.add_argument("--seed", type=_whole, default=1, help="deal seed, 0 to 2**64 - 1 (default 1)")
     play.add_argument("--players", type=_whole, default=4, help="players at the table (default 4)")
-    bots = f"comma-separated bots, one per seat, cycled ({_bots(specs=True)}, search:LEVEL 1-5; default greedy,random)"
+    bots = f"comma-separated bots, one per seat, cycled ({_bots(specs=True)}; default greedy,random)"
     play.add_argument("--bots", default="greedy,random", help=bots)
     _unit_options(play)
     play.add_argument("--record", metavar="FILE", help="also write the round record (JSON) to FILE, before anything is printed")
@@ -351,16 +379,6 @@ def _rule_sets(texts: Sequence[str]) -> list[tienlen.RuleSet]:
     return [_load(name) for text in texts for name in _names(text, "rule set")]
 
 
-def _cards_option(option: str, text: str, read: Callable[[str], _T]) -> _T:
-    """``read(text)`` for the cards of an option, an error naming the option: ``--table: …``."""
-    from tienlen._base.input import shown
-
-    try:
-        return read(text)
-    except TienLenError as error:
-        raise InvalidArgument.of("cli-option-refused", option=option, text=shown(text), reason=error) from None
-
-
 def _writable(path: str) -> None:
     """Refuse a --record path that cannot be written, before any work starts."""
     from tienlen._base.input import shown
@@ -376,70 +394,28 @@ def _writable(path: str) -> None:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from tienlen._cli_text import answer_text, check_answer
+
     rule_sets = _rule_sets([args.rules])
-    answers = [_answer(args, rules) for rules in rule_sets]
+    answers = [check_answer(args, rules) for rules in rule_sets]
     if args.json:
         _say(json.dumps(answers[0] if len(answers) == 1 else answers, ensure_ascii=False))
     else:
         width = max(len(rules.name) for rules in rule_sets)
         for rules, answer in zip(rule_sets, answers, strict=True):
-            _say((f"{rules.name:<{width}}  " if len(answers) > 1 else "") + _answer_text(answer, args.lang))
+            _say((f"{rules.name:<{width}}  " if len(answers) > 1 else "") + answer_text(answer, args.lang))
     return 0 if all(answer["legal"] for answer in answers) else 1
 
 
-def _answer(args: argparse.Namespace, rules: tienlen.RuleSet) -> dict[str, Any]:
-    """``check``'s answer under one rule set: legal, the reason if not, what the play is
-    (``{"kind", "cards"}``, ``None`` for cards that form no combination) and whether it chops."""
-    from tienlen.game.actions import says_pass
-    from tienlen.game.beating import explain, is_chop
-    from tienlen.game.cards import parse_cards, to_mask
-    from tienlen.game.combos import classify
-
-    table = _cards_option("--table", args.table, lambda text: classify(text, rules)) if args.table else None
-    reason: Reason | None = None
-    play: dict[str, str] | None = None
-    if says_pass(args.play):
-        reason = None if table is not None else Reason.of("leader-may-not-pass", args.lang)
-        play = {"kind": "pass", "cards": ""}
-    else:
-        played = _cards_option("--play", args.play, parse_cards)  # unreadable cards are bad input (exit 2)
-        hand = None if args.hand is None else _cards_option("--hand", args.hand, to_mask)
-        reason = explain(played, table, rules, hand=hand, lang=args.lang)
-        try:
-            combo = classify(played, rules)
-            play = {"kind": combo.kind.label, "cards": str(combo)}
-        except TienLenError:
-            play = None
-    chop = reason is None and play is not None and play["kind"] != "pass" and is_chop(play["cards"], table, rules)
-    return {
-        "legal": reason is None,
-        "reason": reason,
-        "rules": rules.name,
-        "play": play,
-        "chop": chop,
-        "table": str(table) if table else None,
-    }
-
-
-def _answer_text(answer: dict[str, Any], lang: str) -> str:
-    """``legal: pair 5♦ 5♥``, ``legal: quad 6♠ 6♣ 6♦ 6♥, a chop of 2♥``, or ``illegal: <reason>``, in ``lang``."""
-    if not answer["legal"]:
-        return render("cli-illegal", {"reason": answer["reason"]}, lang)
-    play = answer["play"]
-    if play["kind"] == "pass":
-        return render("cli-legal-pass", {}, lang)
-    code = "cli-legal-chop" if answer["chop"] else "cli-legal"
-    return render(code, {"kind": play["kind"], "cards": play["cards"], "table": answer["table"]}, lang)
-
-
 def _moves(args: argparse.Namespace) -> int:
+    from tienlen._cli_text import cards_option
     from tienlen.game.cards import parse_cards
     from tienlen.game.combos import ComboKind, classify
     from tienlen.game.moves import legal_plays
 
     rules = _load(args.rules)
-    table = _cards_option("--table", args.table, lambda text: classify(text, rules)) if args.table else None
-    plays = legal_plays(_cards_option("--hand", args.hand, parse_cards), table, rules)
+    table = cards_option("--table", args.table, lambda text: classify(text, rules)) if args.table else None
+    plays = legal_plays(cards_option("--hand", args.hand, parse_cards), table, rules)
     passing = [{"kind": "pass", "cards": ""}] if table is not None else []
     if args.json:
         _say(json.dumps([{"kind": c.kind.label, "cards": str(c)} for c in plays] + passing, ensure_ascii=False))
@@ -454,8 +430,7 @@ def _moves(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     from tienlen._base.input import MAX_SEED
-    from tienlen._cli_text import fit, format_round, format_settlement
-    from tienlen.game.cards import format_cards
+    from tienlen._cli_text import fit, round_text, settlement_text
     from tienlen.game.round import Round
     from tienlen.money.settle import settle
     from tienlen.players.agents import play_round
@@ -471,14 +446,10 @@ def _play(args: argparse.Namespace) -> int:
     round_ = play_round(rules, agents, start=start)
     if args.record:
         Path(args.record).write_text(round_.to_json(), encoding="utf-8")
-    names = [f"seat {s} ({bots[s % len(bots)]})" for s in range(args.players)]
+    names = [render("cli-seat-bot", {"seat": s, "bot": bots[s % len(bots)]}, args.lang) for s in range(args.players)]
     money = settle(round_.result, rules, unit=unit)
-    if args.lang == "en":
-        _say(fit(format_round(round_, names) + "\n"))
-        _say(fit(format_settlement(money, rules, names)))
-    else:  # the hands, every event and the settlement in the language's own words
-        hands = [f"{render('seat-name', {'seat': s}, args.lang)}: {format_cards(m)}" for s, m in enumerate(round_.dealt)]
-        _say(fit("\n".join([*hands, *(event.text(args.lang) for event in round_.events), "", money.text(args.lang)])))
+    _say(fit(round_text(round_, names, args.lang) + "\n"))
+    _say(fit(settlement_text(money, names, args.lang)))
     if args.record:
         _say("\n" + render("cli-record-written", {"path": args.record}, args.lang))
     return 0
@@ -588,25 +559,20 @@ def _rules(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     from tienlen._base.input import MAX_RECORD, read_file
-    from tienlen._cli_text import fit, format_round, format_settlement, label
-    from tienlen.game.cards import format_cards
+    from tienlen._cli_text import fit, label, round_text, settlement_text
     from tienlen.game.round import Round
     from tienlen.money.settle import settle, unit_for
 
     unit = _unit(args)
     round_ = Round.from_json(read_file(args.file, "record", MAX_RECORD, InvalidArgument))
-    if args.lang == "en":
-        _say(fit(format_round(round_)))
-    else:  # the hands and every event in the language's own words
-        hands = [f"{render('seat-name', {'seat': s}, args.lang)}: {format_cards(m)}" for s, m in enumerate(round_.dealt)]
-        _say(fit("\n".join([*hands, *(event.text(args.lang) for event in round_.events)])))
+    _say(fit(round_text(round_, None, args.lang)))
     replays = {"count": len(round_.actions), "rules": label(round_.rules, args.lang)}
     _say(fit("\n" + render("cli-record-replays", replays, args.lang)))
     if not round_.is_over:
         _say(render("cli-round-unfinished", {"seat": round_.to_act, "code": EXIT_UNFINISHED}, args.lang))
         return EXIT_UNFINISHED
     money = settle(round_.result, round_.rules, unit=unit_for(round_.rules, unit))
-    _say(fit(format_settlement(money, round_.rules) if args.lang == "en" else money.text(args.lang)))
+    _say(fit(settlement_text(money, None, args.lang)))
     return 0
 
 
@@ -614,7 +580,7 @@ def _tournament_options(tour: argparse.ArgumentParser) -> None:
     tour.add_argument(
         "--agents",
         required=True,
-        help=f"comma-separated agent specs, one per seat ({_bots(specs=True)}, search:LEVEL 1-5)",
+        help=f"comma-separated agent specs, one per seat ({_bots(specs=True)})",
     )
     tour.add_argument("--rules", default="house", help="comma-separated profiles or rules files (default house)")
     tour.add_argument("--deals", type=_whole, default=100, help="deals, each played in every seating (default 100)")

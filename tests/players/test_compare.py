@@ -160,9 +160,19 @@ def test_a_comparison_writes_its_meanings_headers_and_words_in_the_language_aske
         diff.text(lang="fr")
 
 
-def test_a_value_is_described_in_the_language_asked_for_and_a_rules_file_word_as_written() -> None:
+def test_a_value_is_described_in_the_language_asked_for_and_a_rules_file_word_followed_by_its_name() -> None:
     assert [describe_value("frozen", v, "vi") for v in (True, False, None)] == ["có", "không", "—"]
     assert describe_value("interrupt_bombs", (), "vi") == describe_value("thui", "none", "vi") == "không có"
-    assert describe_value("thui", "above", "vi") == "above"  # what a rules file writes
-    assert describe_value("instant_wins", {"pr5": "any", "four_threes": "later"}, "vi") == "pr5, four_threes (chỉ các ván sau)"
+    assert describe_value("thui", "above") == "above"  # what a rules file writes
+    assert describe_value("thui", "above", "vi") == "above (trả người xếp trên)"  # and its name in Vietnamese
+    assert (
+        describe_value("instant_wins", {"pr5": "any", "four_threes": "later"}, "vi")
+        == "năm đôi thông; tứ quý 3 (chỉ các ván sau)"
+    )
     assert describe_value("instant_wins", {"four_threes": "first"}) == "four_threes (first round only)"
+    assert describe_value("bombs", {"PR4": {"chops_twos": [2, 3], "chops_bombs": ["quad"]}}) == "PR4 > 22,222,quad"
+    assert describe_value("bombs", {"PR4": {"chops_twos": [2, 3], "chops_bombs": ["quad"]}}, "vi") == (
+        "bốn đôi thông chặt đôi heo, ba con heo, tứ quý"
+    )
+    assert describe_value("placement", {"2": [[2, 1, 4]]}) == "2p: 2→1 4"
+    assert describe_value("placement", {"2": [[2, 1, 4]]}, "vi") == "bàn 2 người: 2→1 4"

@@ -122,8 +122,8 @@ def test_the_text_keeps_the_bots_figures_in_one_column_whatever_their_names() ->
 def test_the_text_reads_in_vietnamese_with_its_columns_kept() -> None:
     stats = simulate([HOUSE], rounds=8, bots=("greedy-plan", "greedy", "random"))
     text = format_stats(stats, lang="vi")
-    rows = [line for line in text.splitlines() if " mỗi ghế " in line]
-    assert len(rows) == 3 and len({row.index(" mỗi ghế ") for row in rows}) == 1 and len({row.index("[") for row in rows}) == 1
+    rows = [line for line in text.splitlines() if " (trung bình mỗi ghế) " in line]
+    assert len(rows) == 3 and len({row.index("[") for row in rows}) == 1 and all(len(line) <= 80 for line in text.splitlines())
     assert text.splitlines()[0] == "house: 8 ván, 4 người chơi; 1 lần thắng thường = 4 chip"
     e = stats[0].seat_results[0]
     assert f"[{e.low:+.3f}; {e.high:+.3f}]".replace(".", ",") in text  # decimal commas, the bounds apart with ;

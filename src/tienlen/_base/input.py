@@ -160,6 +160,10 @@ def read_file(path: Any, name: str, limit: int, error: type[_E]) -> str:
             data = file.read(limit + 1)
     except TienLenError:  # the refusals above are ValueErrors too: raised as they are, not wrapped again
         raise
+    except FileNotFoundError:
+        raise error.of("file-not-found", name=name, where=where) from None
+    except PermissionError:
+        raise error.of("file-not-permitted", name=name, where=where) from None
     except (OSError, ValueError) as problem:
         raise error.of(
             "cannot-read-file", name=name, where=where, problem=getattr(problem, "strerror", None) or problem

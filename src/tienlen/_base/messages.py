@@ -26,6 +26,7 @@ from tienlen._base.catalogue import MESSAGES, TEXTS
 
 __all__ = [
     "AXIS_CONTEXT",
+    "CHOICE_CONTEXT",
     "LANGUAGES",
     "MESSAGES",
     "PROFILE_CONTEXT",
@@ -100,23 +101,50 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "sets": {"triple run": "triples", "quad run": "quads"},
     "twos": {"1": "a single 2", "2": "a pair of 2s", "3": "a triple of 2s"},
+    "group": {"1": "2", "2": "22", "3": "222"},
+    "shape": {
+        "bool": "true or false",
+        "int": "a whole number",
+        "text": "text",
+        "amount": "a whole number, or a table of player counts and whole numbers",
+        "bomb table": "a table of bomb classes",
+        "bomb classes": "a list of bomb classes",
+        "names": "a list of names",
+        "instant wins": "a list of names, or a table of name = 'any', 'first' or 'later'",
+        "numbers": "a list of whole numbers",
+        "4 numbers": "4 whole numbers",
+        "2 numbers": "2 whole numbers",
+        "placement": "a table of player counts, each with a list of [payer place, payee place, amount]",
+        "place points": "a table of player counts, each with a list of points",
+        "bomb values": "a table of bomb classes and whole numbers",
+    },
+    "what": {"rule set": "rule set", "bot": "bot", "agent": "agent"},
     "colour": {"1": "black", "2": "red", "3": "one black, one red"},
     "place": {"1": "1st", "2": "2nd", "3": "3rd", "4": "4th"},
     "currency": {"chips": "chips", "bets": "bets", "points": "points"},
     "unit_name": {"entry": "entry", "bet": "bet", "point": "point"},
     "event": {"chops": "chops", "chains": "chains", "cóng": "cóng", "thúi": "thúi", "instant wins": "instant wins"},
     "pattern": {name: name.replace("_", " ") for name in PATTERN_NAMES},
-    "name": {"players": "players", "the result's players": "the result's players"},
+    "name": {
+        "players": "players",
+        "the result's players": "the result's players",
+        "record": "record",
+        "the record": "the record",
+        "report": "report",
+        "rules file": "rules file",
+        "the rules file": "the rules file",
+    },
     "rank_count": {str(count): str(count) for count in range(2, 13)},
 }
 """Parameters whose values are words: a parameter named ``kind`` or ending in ``_kind`` is a kind of
 combination, ``want`` one with its ``length``, ``sets`` what a run is made of (a run's kind), ``bomb``/``*_bomb`` a bomb class, ``twos`` the size of
-a 2-group, ``colour`` a pair's colours (1 black, 2 red, 3 one of each), ``place``/``*_place`` a
+a 2-group (``group`` the same, as a bomb table writes it: ``22``), ``colour`` a pair's colours (1 black, 2 red, 3 one of each), ``place``/``*_place`` a
 place (1 to 4), ``currency`` what a settlement counts in, ``unit_name`` what one unit of a room is called
 (a profile's name for it; another stays as written), ``pattern`` an instant win's pattern; ``event`` names the
-events a simulation counts (``ProfileStats.frequencies``); ``rank_count`` how many pairs (triples,
+events a simulation counts (``ProfileStats.frequencies``); ``shape`` what a rule axis's value must be (a wrong one is refused with it), ``what`` what a comma-separated option lists; ``rank_count`` how many pairs (triples,
 quads) a run has, which Vietnamese says in words (``ba đôi thông``); ``name`` the argument a refusal names, where it
-is a player count (``players``: another name, an identifier such as ``line_up``, stays as written)."""
+is a player count (``players``) or a file the command line reads (``record``; another name, an
+identifier such as ``line_up``, stays as written)."""
 
 WORD_CONTEXT = "word:"
 """The message context of a word of :data:`WORDS` in the catalogues (``word:kind``); a message's context is its code."""
@@ -124,6 +152,11 @@ WORD_CONTEXT = "word:"
 AXIS_CONTEXT = "axis:"
 """The message context of a rule axis's meaning (``axis:bombs``): the English is declared with the
 axis (``tienlen.AXES``), and ``tools/messages.py`` puts it in the catalogues from there."""
+
+CHOICE_CONTEXT = "choice:"
+"""The message context of a word an axis may take (``choice:chop_payment``, ``multiply``): the
+words are declared with the axis's type (``tienlen.variants.rules.CHOICES``), and the catalogues
+hold each one's name in the language."""
 
 PROFILE_CONTEXT = "profile:"
 """The message context of a profile's description (``profile:house``), declared with the profile."""

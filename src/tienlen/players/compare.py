@@ -23,7 +23,7 @@ import attrs
 
 from tienlen._base.checks import check_lang
 from tienlen._base.input import shown
-from tienlen._base.messages import AXIS_CONTEXT, render, translated
+from tienlen._base.messages import AXIS_CONTEXT, CHOICE_CONTEXT, WORDS, render, translated, words_of
 from tienlen.errors import InvalidArgument, InvalidCombo, InvalidRecord, one_line
 from tienlen.game.beating import explain
 from tienlen.game.cards import Card
@@ -31,7 +31,7 @@ from tienlen.game.combos import Combo, classify
 from tienlen.game.round import Round
 from tienlen.money.settle import Settlement, settle, unit_for
 from tienlen.variants._checks import check_rules
-from tienlen.variants.rules import AXES, PER_PLAYERS, RuleSet
+from tienlen.variants.rules import AXES, CHOICES, PER_PLAYERS, RuleSet
 
 __all__ = [
     "AxisDifference",
@@ -208,13 +208,21 @@ def _meaning(row: AxisDifference, lang: str) -> str:
 
 
 def describe_value(axis: str, value: Any, lang: str = "en") -> str:
-    """An axis value (as in :meth:`RuleSet.to_mapping`) in short words, the words (``yes``, ``no``,
-    ``none``, ``first round only``) in ``lang``; the values a rules file writes stay as written.
+    """An axis value (as in :meth:`RuleSet.to_mapping`) in short words in ``lang``.
+
+    English writes the values as a rules file does; another language writes the game's words in
+    its own (``tứ quý`` for ``quad``, ``sảnh rồng`` for ``dragon``) and a word of a fixed list
+    (:data:`~tienlen.variants.rules.CHOICES`, a unit's name) as written, followed by its name in
+    the language: ``multiply (nhân theo lần chặt)``.
 
     Bomb tables read ``quad > 2,22,PR3``: a quad chops a single 2, a pair of 2s and a PR3.
 
     >>> describe_value("frozen", True, "vi"), describe_value("instant_wins", {"pr5": "first"}, "vi")
-    ('có', 'pr5 (chỉ ván đầu)')
+    ('có', 'năm đôi thông (chỉ ván đầu)')
+    >>> describe_value("bombs", {"quad": {"chops_twos": [1, 2], "chops_bombs": ["PR3"]}}, "vi")
+    'tứ quý chặt heo lẻ, đôi heo, ba đôi thông'
+    >>> describe_value("chop_payment", "multiply", "en"), describe_value("chop_payment", "multiply", "vi")
+    ('multiply', 'multiply (nhân theo lần chặt)')
     """
     check_lang(lang)
     if value is None:
@@ -224,36 +232,63 @@ def describe_value(axis: str, value: Any, lang: str = "en") -> str:
     none = render("cli-none", {}, lang)
     if value == "none":  # chop_payment, thui, chop_out_voids: there is none
         return none
+    items = render("list-separator", {}, lang)
     if axis == "bombs":
-        if not value:
-            return none
-        return "; ".join(_bomb_words(name, spec) for name, spec in value.items())
-    if axis == "placement":
-        return (
-            "; ".join(
-                f"{n}p: " + ", ".join(f"{payer}→{payee} {amount}" for payer, payee, amount in pays) for n, pays in value.items()
-            )
-            or none
-        )
-    if axis == "place_points":
-        return "; ".join(f"{n}p: " + "/".join(map(str, points)) for n, points in value.items()) or none
+        return "; ".join(_bomb_words(name, spec, lang) for name, spec in value.items()) or none
+    if axis in ("placement", "place_points") or (axis in PER_PLAYERS and isinstance(value, Mapping)):
+        return "; ".join(_per_players(axis, n, units, lang) for n, units in value.items()) or none
     if axis == "bomb_values":
-        return ", ".join(f"{k} {v}" for k, v in value.items()) or none
+        return items.join(render("value-bomb-price", {"bomb": k, "units": v}, lang) for k, v in value.items()) or none
     if axis == "instant_wins":
         only = {"first": "value-first-round-only", "later": "value-later-rounds-only"}
-        return ", ".join(p if r == "any" else render(only[r], {"name": p}, lang) for p, r in value.items()) or none
-    if axis in PER_PLAYERS and isinstance(value, Mapping):
-        return "; ".join(f"{n}p: {units}" for n, units in value.items())
+        names = ((_game_word("pattern", p, lang), r) for p, r in value.items())
+        return items.join(name if r == "any" else render(only[r], {"name": name}, lang) for name, r in names) or none
+    if axis == "interrupt_bombs":
+        return ", ".join(words_of("bomb", name, lang) for name in value) or none
     if axis == "two_values":
         return " ".join(f"2{s}={v}" for s, v in zip("♠♣♦♥", value, strict=True))
+    if axis in _NAMED_BY_WORDS and value in WORDS[axis]:
+        return _named(value, words_of(axis, value, lang))
+    if value in CHOICES.get(axis, ()):
+        return _named(value, translated(CHOICE_CONTEXT + axis, value, lang))
     if isinstance(value, (list, tuple)):
         return ", ".join(map(str, value)) or none
     return one_line(str(value), 1000)  # a description may hold control characters: shown escaped
 
 
-def _bomb_words(name: str, spec: Mapping[str, Sequence[Any]]) -> str:
-    targets = ["2" * size for size in spec["chops_twos"]] + list(spec["chops_bombs"])
-    return f"{name} > {','.join(targets) or '-'}"
+_NAMED_BY_WORDS = ("currency", "unit_name")
+"""The axes whose words the catalogues name as words of a message (``tienlen._base.messages.WORDS``)."""
+
+
+def _named(value: str, word: str) -> str:
+    """A word a rules file writes, followed by its name where the language has its own: ``multiply (nhân theo lần chặt)``."""
+    return value if word == value else f"{value} ({word})"
+
+
+def _game_word(table: str, value: str, lang: str) -> str:
+    """A name a rules file writes for a thing of the game (an instant win's pattern): as written in
+    English, in the language's own words in another (``sảnh rồng`` for ``dragon``)."""
+    if value not in WORDS[table]:
+        return value
+    word = words_of(table, value, lang)
+    return value if word == WORDS[table][value] else word
+
+
+def _bomb_words(name: str, spec: Mapping[str, Sequence[Any]], lang: str) -> str:
+    targets = [words_of("group", str(size), lang) for size in spec["chops_twos"]]
+    targets += [words_of("bomb", bomb, lang) for bomb in spec["chops_bombs"]]
+    return render("value-bomb-chops", {"bomb": name, "targets": render("value-separator", {}, lang).join(targets) or "-"}, lang)
+
+
+def _per_players(axis: str, players: str, units: Any, lang: str) -> str:
+    """One player count's part of a table-shaped value: ``4p: 4→1 4, 3→2 2`` (placement), ``4p: 3/2/1/0`` (points), ``4p: 8``."""
+    if axis == "placement":
+        value = ", ".join(f"{payer}→{payee} {amount}" for payer, payee, amount in units)
+    elif axis == "place_points":
+        value = "/".join(map(str, units))
+    else:
+        value = str(units)
+    return render("value-per-players", {"players": players, "value": value}, lang)
 
 
 @attrs.frozen(kw_only=True)

@@ -561,7 +561,7 @@ def format_stats(stats: Sequence[ProfileStats], lang: str = "en", *, width: int 
     check_lang(lang)
     blocks = []
     for s in stats:
-        names = max([10, *map(len, s.agents)])  # the width of the agents' names
+        names = max(map(len, s.agents))  # the width of the agents' names
         rows = [
             (render("sim-money-moved", {}, lang), spread_text(s.money, 3, lang)),
             (render("sim-plies", {}, lang), spread_text(s.length, 1, lang)),

@@ -94,9 +94,9 @@ class BombRule:
 
     def __attrs_post_init__(self) -> None:
         check_bomb_names((self.bomb,), "bombs")
-        check_shape(self.chops_bombs, tuple[str, ...], f"bombs.{self.bomb}.chops_bombs", "a list of bomb classes")
+        check_shape(self.chops_bombs, tuple[str, ...], f"bombs.{self.bomb}.chops_bombs", "bomb classes")
         check_bomb_names(self.chops_bombs, f"bombs.{self.bomb}.chops_bombs")
-        check_shape(self.chops_twos, tuple[int, ...], f"bombs.{self.bomb}.chops_twos", "a list of whole numbers")
+        check_shape(self.chops_twos, tuple[int, ...], f"bombs.{self.bomb}.chops_twos", "numbers")
         if not set(self.chops_twos) <= {1, 2, 3} or len(set(self.chops_twos)) != len(self.chops_twos):
             raise InvalidRules.of("bombs-chops-twos-must-list", bomb_class=self.bomb, chops_twos=list(self.chops_twos))
 

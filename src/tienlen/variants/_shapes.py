@@ -22,12 +22,20 @@ from tienlen.errors import InvalidRules
 __all__ = ["check_shape", "check_fields"]
 
 
-def check_shape(value: Any, kind: Any, field: str, words: str) -> None:
-    """Refuse ``value`` unless it fits the annotation ``kind``, saying it expected ``words``."""
+def check_shape(value: Any, kind: Any, field: str, shape: str) -> None:
+    """Refuse ``value`` unless it fits the annotation ``kind``, saying it expected ``shape`` (a
+    key of the message words' ``shape`` table: ``"int"``, ``"names"``)."""
     if _fits(value, kind):
         return
-    bounds = f" of at most {MAX_AMOUNT:,} in size" if "whole number" in words else ""
-    raise InvalidRules.of("axis-wrong-type", field=field, words=words, bounds=bounds, value=shown(value))
+    if int in _leaves(kind):
+        raise InvalidRules.of("axis-wrong-type-number", field=field, shape=shape, high=MAX_AMOUNT, value=shown(value))
+    raise InvalidRules.of("axis-wrong-type", field=field, shape=shape, value=shown(value))
+
+
+def _leaves(kind: Any) -> set[Any]:
+    """The plain types an annotation is made of (``int`` in ``tuple[tuple[int, int], ...]``)."""
+    args = [arg for arg in get_args(kind) if arg is not ...]
+    return set().union(*map(_leaves, args)) if args else {kind}
 
 
 def _fits(value: Any, kind: Any) -> bool:
@@ -47,9 +55,9 @@ def _fits(value: Any, kind: Any) -> bool:
     return isinstance(value, kind)
 
 
-def check_fields(value: Any, fields: Iterable[attrs.Attribute[Any]], words: Mapping[Any, str]) -> None:
-    """Check each field of ``value`` against its resolved annotation; ``words`` say what each
-    annotation (without its ``None``) expects, for the message."""
+def check_fields(value: Any, fields: Iterable[attrs.Attribute[Any]], shapes: Mapping[Any, str]) -> None:
+    """Check each field of ``value`` against its resolved annotation; ``shapes`` say what each
+    annotation (without its ``None``) expects, for the message (a key of the ``shape`` words)."""
     for field in fields:
         item, kind = getattr(value, field.name), field.type
         if get_origin(kind) is Literal:
@@ -58,7 +66,7 @@ def check_fields(value: Any, fields: Iterable[attrs.Attribute[Any]], words: Mapp
                     "axis-word-not-allowed", field=field.name, item=shown(item), repr=", ".join(map(repr, get_args(kind)))
                 )
         elif not _fits(item, kind):
-            check_shape(item, kind, field.name, words[_without_none(kind)])
+            check_shape(item, kind, field.name, shapes[_without_none(kind)])
 
 
 def _without_none(kind: Any) -> Any:

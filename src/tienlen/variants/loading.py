@@ -96,8 +96,9 @@ def from_mapping(cls: type[RuleSet], mapping: Mapping[str, Any]) -> RuleSet:
 
         # "unit" is the 0.1 name of the currency axis (read as it through 0.2), though spelt closest to unit_name
         close = ["currency"] if unknown[0] == "unit" else difflib.get_close_matches(unknown[0], known, n=1)
-        hint = f"did you mean {close[0]!r}?" if close else "the axes are listed in tienlen.AXES"
-        raise InvalidRules.of("rule-axis", unknown=one_line(unknown[0], 40), hint=hint)
+        if close:
+            raise InvalidRules.of("rule-axis-did-you-mean", unknown=one_line(unknown[0], 40), close=close[0])
+        raise InvalidRules.of("rule-axis", unknown=one_line(unknown[0], 40))
     merged = base | data
     if "name" not in merged:
         raise InvalidRules.of("name-rule-set-needs-name")

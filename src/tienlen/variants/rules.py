@@ -22,7 +22,7 @@ import functools
 import json
 from collections.abc import Callable, Mapping
 from types import MappingProxyType, ModuleType
-from typing import Any, cast
+from typing import Any, Literal, cast, get_args, get_origin
 
 import attrs
 
@@ -54,7 +54,7 @@ from tienlen.variants._axes import (
 )
 from tienlen.variants._shapes import check_fields
 
-__all__ = ["RuleSet", "BombRule", "InstantWinRule", "INSTANT_WIN_PATTERNS", "AXES", "PER_PLAYERS"]
+__all__ = ["RuleSet", "BombRule", "InstantWinRule", "INSTANT_WIN_PATTERNS", "AXES", "CHOICES", "PER_PLAYERS"]
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)  # hashed once: rule sets key the library's caches
@@ -451,22 +451,21 @@ def _loading() -> ModuleType:
 
 
 _WORDS: dict[Any, str] = {
-    bool: "true or false",
-    int: "a whole number",
+    bool: "bool",
+    int: "int",
     str: "text",
-    Amount: "a whole number, or a table of player counts and whole numbers",
-    tuple[BombRule, ...]: "a table of bomb classes",
-    tuple[str, ...]: "a list of names",
-    tuple[InstantWinRule, ...]: "a list of names, or a table of name = 'any', 'first' or 'later'",
-    tuple[int, int, int, int]: "4 whole numbers",
-    tuple[int, int]: "2 whole numbers",
-    tuple[
-        tuple[int, tuple[tuple[int, int, int], ...]], ...
-    ]: "a table of player counts, each with a list of [payer place, payee place, amount]",
-    tuple[tuple[int, tuple[int, ...]], ...]: "a table of player counts, each with a list of points",
-    tuple[tuple[str, int], ...]: "a table of bomb classes and whole numbers",
+    Amount: "amount",
+    tuple[BombRule, ...]: "bomb table",
+    tuple[str, ...]: "names",
+    tuple[InstantWinRule, ...]: "instant wins",
+    tuple[int, int, int, int]: "4 numbers",
+    tuple[int, int]: "2 numbers",
+    tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...]: "placement",
+    tuple[tuple[int, tuple[int, ...]], ...]: "place points",
+    tuple[tuple[str, int], ...]: "bomb values",
 }
-"""What a message says each axis annotation expects (the types themselves are checked by :mod:`tienlen.variants._shapes`)."""
+"""What a message says each axis annotation expects, as a key of the message words' ``shape`` table
+(the types themselves are checked by :mod:`tienlen.variants._shapes`)."""
 
 
 def _validate(rules: RuleSet) -> None:
@@ -614,3 +613,8 @@ _CONFLICTS: tuple[tuple[Callable[[RuleSet], bool], str], ...] = (
 _AXIS_FIELDS = tuple(f for f in attrs.fields(attrs.resolve_types(RuleSet)) if f.init)
 AXES: Mapping[str, str] = MappingProxyType({f.name: f.metadata["meaning"] for f in _AXIS_FIELDS})
 """Every axis of :class:`RuleSet` with the one-line meaning declared with its field (used by :func:`~tienlen.compare` and the docs)."""
+CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {f.name: get_args(f.type) for f in _AXIS_FIELDS if get_origin(f.type) is Literal}
+)
+"""The axes whose value is one word of a fixed list, with their words, read from their ``Literal``
+types (``CHOICES["chop_payment"] == ("none", "multiply", "accumulate")``)."""
