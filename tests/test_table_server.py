@@ -721,7 +721,15 @@ def test_a_flood_closes_the_connection_past_the_burst() -> None:
 
 # ---------------------------------------------------------------------------- connections and rooms
 def test_two_hundred_connections_play_and_one_more_waits() -> None:
-    limits = Limits(connections=200, connections_per_address=200, rooms_per_address=201, rate=10**6, burst=10**6)
+    limits = Limits(
+        connections=200,
+        connections_per_address=200,
+        rooms_per_address=201,
+        handshakes=200,
+        handshakes_per_address=200,
+        rate=10**6,
+        burst=10**6,
+    )
 
     async def play(lobby: Lobby, port: int) -> None:
         async def seat(number: int) -> ClientConnection:
