@@ -202,9 +202,12 @@ class Lobby:
         self._pool = self._new_pool()
         self._searches: set[asyncio.Task[None]] = set()
         self._queued: dict[str, deque[tuple[str, Room, Search]]] = {}
-        """The searches waiting for a worker, by address (in the order the addresses were last served)."""
+        """The searches waiting for a worker, by address."""
         self._running: Counter[str] = Counter()
         """The searches running in the workers, by address."""
+        self._served: dict[str, int] = {}
+        """When each address with rooms open last had a search handed to a worker (a count of the hand-outs)."""
+        self._handed = itertools.count()
 
     # ------------------------------------------------------------------ connections
     def arrived(self, socket: ServerConnection) -> None:
@@ -415,17 +418,18 @@ class Lobby:
         the address with the fewest running, the one served the longest ago among equals. A search
         whose room was closed, or whose round moved on, is dropped unrun."""
         while self._queued and self._running.total() < self.workers:
-            address = min(self._queued, key=lambda a: self._running[a])  # the first of equals: served the longest ago
-            queue = self._queued.pop(address)
+            address = min(self._queued, key=lambda a: (self._running[a], self._served.get(a, -1)))
+            queue = self._queued[address]
             name, room, search = queue.popleft()
-            if queue:
-                self._queued[address] = queue  # to the back of the line
+            if not queue:
+                del self._queued[address]
             if self.rooms.get(name) is not room or room.table.wanted is not search:
                 room.table.searched(search, None)  # no longer wanted: nothing follows
                 if self.rooms.get(name) is room and (wanted := room.table.start_search()) is not None:
                     self._queued.setdefault(room.address, deque()).append((name, room, wanted))
                 continue
             self._running[address] += 1
+            self._served[address] = next(self._handed)
             task = asyncio.get_running_loop().create_task(self._searched(name, room, search))
             self._searches.add(task)
             task.add_done_callback(self._searches.discard)
@@ -535,6 +539,7 @@ class Lobby:
         self.made[room.address] -= 1
         if not self.made[room.address]:
             del self.made[room.address]
+            self._served.pop(room.address, None)
         if room.turn is not None:
             room.turn.cancel()
         for socket in list(room.sockets.values()):
