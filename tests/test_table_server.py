@@ -1305,39 +1305,55 @@ def test_rules_that_deal_more_than_thirteen_cards_a_hand_are_refused_with_the_re
     run_quick(play)
 
 
+def heavy_attack(port: int, seconds: float) -> tuple[int, int]:
+    """16 rooms of the heaviest rules allowed, from 127.0.0.2, each played at the default rate
+    limit for ``seconds``: the bytes received in all, and the largest message. Run in a process of
+    its own, so that the attackers' own work does not slow the server's event loop."""
+
+    async def attack() -> tuple[int, int]:
+        attackers = [await connect(f"ws://127.0.0.1:{port}/ws", local_addr=("127.0.0.2", 0)) for _ in range(16)]
+        received = [[0, 0] for _ in attackers]
+        try:
+            for number, socket in enumerate(attackers):
+                await socket.send(json.dumps({"type": "join", "room": f"heavy{number}", "rules": heavy_rules()}))
+            playing = [asyncio.create_task(play_paced(s, r, Limits().rate)) for s, r in zip(attackers, received, strict=True)]
+            await asyncio.sleep(seconds)
+            for task in playing:
+                task.cancel()
+            await asyncio.gather(*playing, return_exceptions=True)
+            assert all(task.cancelled() for task in playing), "an attacker was refused or closed"
+        finally:
+            await asyncio.gather(*(s.close() for s in attackers))
+        return sum(r[0] for r in received), max(r[1] for r in received)
+
+    return asyncio.run(attack())
+
+
 @pytest.mark.slow
 def test_sixteen_rooms_of_the_heaviest_rules_allowed_hold_up_no_other_address() -> None:
-    """D1: one address plays 16 rooms of the heaviest rule set it may send, as fast as the rate
-    limit lets it; another address's round trips stay within 5 times those of the same run
+    """D1: one address plays 16 rooms of the heaviest rule set it may send, as fast as the default
+    rate limit lets it; another address's round trips stay within 5 times those of the same run
     before the attack (p95), and under 500 ms; no message is larger than 32 KiB."""
 
-    async def play(lobby: Lobby, port: int) -> None:
+    async def play(lobby: Lobby, port: int) -> tuple[list[float], list[float], tuple[int, int]]:
         async with client_from(port, "127.0.0.3") as other:
             assert (await ask(other, {"type": "join", "room": "calm"}))["type"] == "welcome"
             await lang_round_trips(other, 20)  # warm up
             before = await lang_round_trips(other, 150)
-            attackers = [await connect(f"ws://127.0.0.1:{port}/ws", local_addr=("127.0.0.2", 0)) for _ in range(16)]
-            received = [[0, 0] for _ in attackers]
-            try:
-                for number, socket in enumerate(attackers):
-                    await socket.send(json.dumps({"type": "join", "room": f"heavy{number}", "rules": heavy_rules()}))
-                playing = [
-                    asyncio.create_task(play_paced(s, r, Limits().rate / 2)) for s, r in zip(attackers, received, strict=True)
-                ]
+            with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+                attack = asyncio.get_running_loop().run_in_executor(pool, heavy_attack, port, 8.0)
+                while len(lobby.rooms) < 17:
+                    await asyncio.sleep(0.05)
                 await asyncio.sleep(1)
                 during = await lang_round_trips(other, 300)
-                for task in playing:
-                    task.cancel()
-            finally:
-                await asyncio.gather(*(s.close() for s in attackers))
-            assert all(task.cancelled() or task.exception() is None for task in playing)
-            assert sum(r[0] for r in received) > 1 << 20, "the attack played"
-            assert max(r[1] for r in received) <= 32 << 10
-            base, load = percentile(before, 0.95), percentile(during, 0.95)
-            assert load <= 5 * max(base, 0.002), (base, load)  # a floor of 2 ms: the clock's noise on a busy machine
-            assert max(during) < 0.5, max(during)
+                return before, during, await attack
 
-    run_quick(play, limits=Limits())
+    before, during, (received, largest) = run_quick(play)  # the attackers keep to the default rate limit themselves
+    assert received > 1 << 20, "the attack played"
+    assert largest <= 32 << 10
+    base, load = percentile(before, 0.95), percentile(during, 0.95)
+    assert load <= 5 * max(base, 0.002), (base, load)  # a floor of 2 ms: the clock's noise on a busy machine
+    assert max(during) < 0.5, max(during)
 
 
 @pytest.mark.slow
@@ -1353,6 +1369,10 @@ def test_another_address_gets_its_hint_while_one_address_keeps_sixteen_level_5_r
             for number, socket in enumerate(attackers):
                 await socket.send(json.dumps({"type": "join", "room": f"deep{number}", "level": 5}))
                 playing.append(asyncio.create_task(play_along(socket)))
+            while (
+                sum(room.table.played + len(room.table.round.actions) for room in lobby.rooms.values() if room.table.round) < 16
+            ):
+                await asyncio.sleep(0.1)  # the workers are started and busy: the steady state of the attack
             async with client_from(port, "127.0.0.3") as other:
                 await other.send(json.dumps({"type": "join", "room": "asker", "players": 2}))
                 waits = []

@@ -128,6 +128,13 @@ class Limits:
     """Connections in their opening handshake from one IP address; one more is dropped at once."""
     handshake_seconds: float = 5
     """How long an opening handshake may take before the connection is dropped."""
+    loop_share: float = 0.25
+    """The share of the event loop's time the work for one address may take while other addresses
+    are active (their people sent something within the last second): the handling of its messages
+    and of its rooms' searches' results. Past it, plus :attr:`loop_burst`, its next messages wait
+    until the average is back under it. Alone on the server, an address is not held back."""
+    loop_burst: float = 0.1
+    """Seconds of event-loop work an address may take at once above its share."""
 
 
 @dataclass(eq=False)
@@ -208,6 +215,10 @@ class Lobby:
         self._served: dict[str, int] = {}
         """When each address with rooms open last had a search handed to a worker (a count of the hand-outs)."""
         self._handed = itertools.count()
+        self._credit: dict[str, tuple[float, float]] = {}
+        """Each address's event-loop credit in seconds (:attr:`Limits.loop_share`), and when it was counted."""
+        self._seen: dict[str, float] = {}
+        """When each address with connections open last sent a message."""
 
     # ------------------------------------------------------------------ connections
     def arrived(self, socket: ServerConnection) -> None:
@@ -244,6 +255,9 @@ class Lobby:
         counter[client.address] -= 1
         if not counter[client.address]:
             del counter[client.address]
+            if client.open and client.address not in self.made:
+                self._seen.pop(client.address, None)
+                self._credit.pop(client.address, None)
         if client.open:
             self.connections -= 1
 
@@ -324,7 +338,12 @@ class Lobby:
                     continue
                 if seated is None:
                     raise ProtocolError('join a room first: {"type": "join", "room": "lobby"}', "join-first")
-                await self._handle(seated, message)
+                await self._take_turn(client.address, now)
+                began = time.perf_counter()
+                try:
+                    await self._handle(seated, message)
+                finally:
+                    self._charge(client.address, time.perf_counter() - began)
             except ProtocolError as error:
                 await self._deliver(socket, error.frame())
         if seated is not None:
@@ -404,6 +423,23 @@ class Lobby:
             path = self.records / f"room{room.number:06d}-round{first + index:06d}.json"
             path.write_text(record, encoding="utf-8")
 
+    # ------------------------------------------------------------------ the event loop's time
+    def _charge(self, address: str, seconds: float) -> None:
+        """Count ``seconds`` of the event loop's work against ``address``'s credit."""
+        now = time.monotonic()
+        credit, then = self._credit.get(address, (self.limits.loop_burst, now))
+        credit = min(self.limits.loop_burst, credit + (now - then) * self.limits.loop_share)
+        self._credit[address] = (credit - seconds, now)
+
+    async def _take_turn(self, address: str, now: float) -> None:
+        """Wait until ``address`` is back within its share of the event loop's time, if other
+        addresses are active (:attr:`Limits.loop_share`)."""
+        self._seen[address] = now
+        credit, then = self._credit.get(address, (0.0, now))
+        owed = -(credit + (now - then) * self.limits.loop_share)
+        if owed > 0 and any(other != address and now - seen < 1 for other, seen in self._seen.items()):
+            await asyncio.sleep(owed / self.limits.loop_share)
+
     # ------------------------------------------------------------------ searches
     def _search(self, name: str, room: Room) -> None:
         """Queue the search the room's table waits on, if it waits on one and has none out, and
@@ -466,8 +502,10 @@ class Lobby:
             if not self._running[room.address]:
                 del self._running[room.address]
         if self.rooms.get(name) is room:
+            began = time.perf_counter()
             before = room.table.played
             out = room.table.searched(search, result)
+            self._charge(room.address, time.perf_counter() - began)
             self._write_records(room, room.table.played - before)
             self._search(name, room)  # the worker is free: the next search goes out before the replies
             await self._send(name, room, out)
@@ -540,6 +578,9 @@ class Lobby:
         if not self.made[room.address]:
             del self.made[room.address]
             self._served.pop(room.address, None)
+            if room.address not in self.addresses:
+                self._seen.pop(room.address, None)
+                self._credit.pop(room.address, None)
         if room.turn is not None:
             room.turn.cancel()
         for socket in list(room.sockets.values()):
