@@ -32,15 +32,15 @@ import os
 import re
 import signal
 import time
-from collections import Counter
-from collections.abc import Callable
+from collections import Counter, deque
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
 from socket import SO_SNDBUF, SOL_SOCKET
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -65,12 +65,18 @@ class Limits:
     frame_bytes: int = 1 << 16
     """A frame longer than this closes the connection (1009) before it is read whole."""
     connections: int = 256
-    """Open connections at once; one more is closed at once (1013, try again later)."""
+    """Open connections at once. When they are all taken, a newcomer from an address holding at
+    least two fewer than the address holding the most takes the place of one of that address's
+    connections (one with no seat first, then the one whose last message is oldest: closed with
+    1013, a seat waits for its token); otherwise the newcomer is closed at once (1013, try again
+    later). So no group of addresses can lock a new one out."""
     connections_per_address: int = 16
     """Open connections from one IP address at once; one more is closed at once (1013)."""
     rooms: int = 512
     """Rooms at once. A room is made by the first join that takes a seat in it, and a connection
-    holds one seat, so each connection makes at most one room; one more gets an error frame
+    holds one seat, so each connection makes at most one room. When they are all open, a join
+    from an address that made at least two fewer than the address that made the most closes that
+    address's room idle the longest (4002) and makes its own; otherwise it gets an error frame
     (``server-full``)."""
     rooms_per_address: int = 16
     """Rooms made from one IP address that are still open (a room stays open after its people
@@ -100,6 +106,35 @@ class Limits:
     buffer of the connection (which Linux doubles)."""
     close_seconds: float = 1
     """How long a closing handshake may take (a flooding client is not read, so it cannot answer one)."""
+    # ---- bounds against many addresses (issue 49)
+    hand_cards: int = 13
+    """The most cards a room's rules may deal one hand at its table: rules that deal more (the
+    whole deck at 2 or 3 players) are refused at the join (``rules-too-heavy``), because the plays
+    open to a hand, and so the work of every move and the size of every view, grow exponentially
+    with it (26 cards: thousands of plays, views of megabytes)."""
+    search_seconds: float = 1
+    """The time budget of each search bot's decision (its level's rollouts, or fewer if time is up first)."""
+    hint_seconds: float = 0.5
+    """The time budget of a hint's search (then about 50 ms more for the picture of the other seats)."""
+    worker_seconds: float = 10
+    """A search not back this long after it was handed to a worker process is given up: the worker
+    processes are killed and replaced, the bot plays the bundled greedy bot's choice and a hint is
+    refused (``hint-failed``)."""
+    handshakes: int = 128
+    """Connections still in their opening handshake (HTTP requests included), in all. When full, a
+    newcomer from an address holding at least two fewer of them than the address holding the most
+    takes the place of that address's oldest handshake; otherwise it is dropped."""
+    handshakes_per_address: int = 8
+    """Connections in their opening handshake from one IP address; one more is dropped at once."""
+    handshake_seconds: float = 5
+    """How long an opening handshake may take before the connection is dropped."""
+    loop_share: float = 0.25
+    """The share of the event loop's time the work for one address may take while other addresses
+    are active (their people sent something within the last second): the handling of its messages
+    and of its rooms' searches' results. Past it, plus :attr:`loop_burst`, its next messages wait
+    until the average is back under it. Alone on the server, an address is not held back."""
+    loop_burst: float = 0.1
+    """Seconds of event-loop work an address may take at once above its share."""
 
 
 @dataclass(eq=False)
@@ -116,6 +151,23 @@ class Room:
     """What the turn timer runs for (:meth:`Table.awaited`): a message that changes nothing at
     the table does not restart it."""
     idle: asyncio.TimerHandle | None = None
+    active: float = 0.0
+    """When a person last sent it something (:func:`time.monotonic`)."""
+
+
+@dataclass(eq=False)
+class Client:
+    """One TCP connection the server holds, from its opening handshake on: its address, when it
+    came, when it last sent a message, whether its handshake is done and whether it holds a seat."""
+
+    socket: ServerConnection
+    address: str
+    since: float
+    last: float
+    open: bool = False
+    seated: bool = False
+    counted: bool = True
+    """Whether it still counts against the bounds (a connection being closed to make room does not)."""
 
 
 class Lobby:
@@ -123,7 +175,10 @@ class Lobby:
 
     The searches of the rooms (search bots' moves and hints) run in a pool of ``workers`` worker
     processes (a whole number from 1; by default ``os.cpu_count()``, one per core), started with
-    ``spawn`` as searches come; :meth:`close` stops them.
+    ``spawn`` as searches come; :meth:`close` stops them. Each has a time budget, and they wait
+    in one queue per address (the address that made the room), served fairly: a free worker
+    takes the next search of the address with the fewest searches running, the one served the
+    longest ago among equals, so one address with many rooms does not hold up the others.
     """
 
     def __init__(
@@ -144,39 +199,105 @@ class Lobby:
         self.connections = 0
         self.addresses: Counter[str] = Counter()
         """Open connections per IP address."""
+        self.clients: dict[ServerConnection, Client] = {}
+        """Every TCP connection, from its opening handshake on."""
+        self.handshakes: Counter[str] = Counter()
+        """Connections in their opening handshake per IP address."""
         self.made: Counter[str] = Counter()
         """Open rooms per IP address that made them."""
         self._numbers = itertools.count(1)
         self._pool = self._new_pool()
         self._searches: set[asyncio.Task[None]] = set()
+        self._queued: dict[str, deque[tuple[str, Room, Search]]] = {}
+        """The searches waiting for a worker, by address."""
+        self._running: Counter[str] = Counter()
+        """The searches running in the workers, by address."""
+        self._served: dict[str, int] = {}
+        """When each address with rooms open last had a search handed to a worker (a count of the hand-outs)."""
+        self._handed = itertools.count()
+        self._credit: dict[str, tuple[float, float]] = {}
+        """Each address's event-loop credit in seconds (:attr:`Limits.loop_share`), and when it was counted."""
+        self._seen: dict[str, float] = {}
+        """When each address with connections open last sent a message."""
 
     # ------------------------------------------------------------------ connections
+    def arrived(self, socket: ServerConnection) -> None:
+        """A TCP connection has come (its opening handshake begins): keep it, making room for it
+        among the handshakes in progress if they are all taken (:attr:`Limits.handshakes`), or
+        drop it at once."""
+        address, now = _address(socket), time.monotonic()
+        if self.handshakes[address] >= self.limits.handshakes_per_address:
+            socket.transport.abort()
+            return
+        if self.handshakes.total() >= self.limits.handshakes:
+            shaking = (c for c in self.clients.values() if not c.open and c.counted)
+            evicted = _evictee(shaking, address, key=lambda c: c.since)
+            if evicted is None:
+                socket.transport.abort()
+                return
+            self._forget(evicted)
+            evicted.socket.transport.abort()
+        self.clients[socket] = Client(socket, address, now, now)
+        self.handshakes[address] += 1
+
+    def left(self, socket: ServerConnection) -> None:
+        """A TCP connection is gone: forget it."""
+        client = self.clients.pop(socket, None)
+        if client is not None:
+            self._forget(client)
+
+    def _forget(self, client: Client) -> None:
+        """Stop counting ``client`` against the bounds (once)."""
+        if not client.counted:
+            return
+        client.counted = False
+        counter = self.addresses if client.open else self.handshakes
+        counter[client.address] -= 1
+        if not counter[client.address]:
+            del counter[client.address]
+            if client.open and client.address not in self.made:
+                self._seen.pop(client.address, None)
+                self._credit.pop(client.address, None)
+        if client.open:
+            self.connections -= 1
+
     async def serve_client(self, socket: ServerConnection) -> None:
         """Read one client's messages until it leaves; its seat waits for it to come back."""
-        address = _address(socket)
-        if self.connections >= self.limits.connections:
-            await self._close(socket, 1013, "the server is full; try again later")
+        client = self.clients.get(socket)
+        if client is None or not client.counted:  # dropped to make room meanwhile
+            socket.transport.abort()
             return
+        self._forget(client)  # no longer a handshake
+        address = client.address
         if self.addresses[address] >= self.limits.connections_per_address:
             await self._close(socket, 1013, "too many connections from your address; try again later")
             return
+        if self.connections >= self.limits.connections:
+            evicted = _evictee(
+                (c for c in self.clients.values() if c.open and c.counted), address, key=lambda c: (c.seated, c.last)
+            )
+            if evicted is None:
+                await self._close(socket, 1013, "the server is full; try again later")
+                return
+            self._forget(evicted)
+            reason = "the server is full and your address holds the most connections; come back later (with your token)"
+            asyncio.get_running_loop().create_task(self._close(evicted.socket, 1013, reason))
         # the operating system's buffer for what the client has not read is bounded too
         connected = socket.transport.get_extra_info("socket")
         if connected is not None:
             connected.setsockopt(SOL_SOCKET, SO_SNDBUF, self.limits.send_buffer_bytes)
+        client.open = client.counted = True
         self.connections += 1
         self.addresses[address] += 1
         try:
-            await self._read_messages(socket)
+            await self._read_messages(socket, client)
         finally:
-            self.connections -= 1
-            self.addresses[address] -= 1
-            if not self.addresses[address]:
-                del self.addresses[address]
+            self._forget(client)
 
     def close(self) -> None:
         """Stop the worker processes, waiting for the searches they are running (at most one per
         worker; their results are dropped). Call it once the server is closed."""
+        self._queued.clear()
         for task in self._searches:
             task.cancel()
         self._pool.shutdown(wait=True, cancel_futures=True)
@@ -185,7 +306,7 @@ class Lobby:
         # spawn: the same on every system, and safe whatever threads this process runs
         return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
 
-    async def _read_messages(self, socket: ServerConnection) -> None:
+    async def _read_messages(self, socket: ServerConnection, client: Client) -> None:
         limits = self.limits
         seated: tuple[str, int] | None = None
         tokens, last = float(limits.burst), time.monotonic()
@@ -199,7 +320,7 @@ class Lobby:
             except TimeoutError:
                 await self._close(socket, 1008, f"join a room within {limits.join_seconds:g} seconds")
                 break
-            now = time.monotonic()
+            now = client.last = time.monotonic()
             tokens, last = min(limits.burst, tokens + (now - last) * limits.rate), now
             if tokens < 1:
                 await self._close(socket, 1008, f"more than {limits.rate:g} messages a second")
@@ -213,10 +334,16 @@ class Lobby:
                     if seated is not None:
                         raise ProtocolError("this connection already has a seat", "already-seated")
                     seated = await self._join(socket, message)
+                    client.seated = True
                     continue
                 if seated is None:
                     raise ProtocolError('join a room first: {"type": "join", "room": "lobby"}', "join-first")
-                await self._handle(seated, message)
+                await self._take_turn(client.address, now)
+                began = time.perf_counter()
+                try:
+                    await self._handle(seated, message)
+                finally:
+                    self._charge(client.address, time.perf_counter() - began)
             except ProtocolError as error:
                 await self._deliver(socket, error.frame())
         if seated is not None:
@@ -237,9 +364,20 @@ class Lobby:
                     f"until one is idle for {self.limits.idle_seconds:g} seconds and closed",
                     "too-many-rooms",
                 )
+            table = _new_table(message, self.seeds, self.limits.rounds_kept, limits=self.limits)
             if len(self.rooms) >= self.limits.rooms:
-                raise ProtocolError(f"the server has {self.limits.rooms:,} rooms open, its limit; try again later", "server-full")
-            room = Room(next(self._numbers), _new_table(message, self.seeds, self.limits.rounds_kept), address)
+                closed = _evictee(self.rooms.values(), address, key=lambda r: r.active)
+                if closed is None:
+                    raise ProtocolError(
+                        f"the server has {self.limits.rooms:,} rooms open, its limit; try again later", "server-full"
+                    )
+                await self._close_room(
+                    next(n for n, r in self.rooms.items() if r is closed),
+                    closed,
+                    4002,
+                    "the server is full and this room's address has made the most rooms: it was idle the longest",
+                )
+            room = Room(next(self._numbers), table, address)
         seat, _, out = room.table.join(token)  # a room is kept only once a seat in it is taken
         if "lang" in message:  # told right after the welcome
             out[1:1] = room.table.set_lang(seat, message["lang"])
@@ -285,31 +423,94 @@ class Lobby:
             path = self.records / f"room{room.number:06d}-round{first + index:06d}.json"
             path.write_text(record, encoding="utf-8")
 
+    # ------------------------------------------------------------------ the event loop's time
+    def _charge(self, address: str, seconds: float) -> None:
+        """Count ``seconds`` of the event loop's work against ``address``'s credit."""
+        now = time.monotonic()
+        credit, then = self._credit.get(address, (self.limits.loop_burst, now))
+        credit = min(self.limits.loop_burst, credit + (now - then) * self.limits.loop_share)
+        self._credit[address] = (credit - seconds, now)
+
+    async def _take_turn(self, address: str, now: float) -> None:
+        """Wait until ``address`` is back within its share of the event loop's time, if other
+        addresses are active (:attr:`Limits.loop_share`)."""
+        self._seen[address] = now
+        credit, then = self._credit.get(address, (0.0, now))
+        owed = -(credit + (now - then) * self.limits.loop_share)
+        if owed > 0 and any(other != address and now - seen < 1 for other, seen in self._seen.items()):
+            await asyncio.sleep(owed / self.limits.loop_share)
+
     # ------------------------------------------------------------------ searches
     def _search(self, name: str, room: Room) -> None:
-        """Start the search the room's table waits on, if it waits on one and has none running."""
+        """Queue the search the room's table waits on, if it waits on one and has none out, and
+        hand queued searches to the free workers."""
         search = room.table.start_search()
         if search is not None:
+            self._queued.setdefault(room.address, deque()).append((name, room, search))
+        self._dispatch()
+
+    def _dispatch(self) -> None:
+        """Hand queued searches to the workers while some are free: each time the next search of
+        the address with the fewest running, the one served the longest ago among equals. A search
+        whose room was closed, or whose round moved on, is dropped unrun."""
+        while self._queued and self._running.total() < self.workers:
+            address = min(self._queued, key=lambda a: (self._running[a], self._served.get(a, -1)))
+            queue = self._queued[address]
+            name, room, search = queue.popleft()
+            if not queue:
+                del self._queued[address]
+            if self.rooms.get(name) is not room or room.table.wanted is not search:
+                room.table.searched(search, None)  # no longer wanted: nothing follows
+                if self.rooms.get(name) is room and (wanted := room.table.start_search()) is not None:
+                    self._queued.setdefault(room.address, deque()).append((name, room, wanted))
+                continue
+            self._running[address] += 1
+            self._served[address] = next(self._handed)
             task = asyncio.get_running_loop().create_task(self._searched(name, room, search))
             self._searches.add(task)
             task.add_done_callback(self._searches.discard)
 
+    def _replace_pool(self, pool: ProcessPoolExecutor, *, kill: bool) -> None:
+        """Start a new pool in place of ``pool`` (unless that was done already), killing its
+        workers first with ``kill`` (a worker stuck in a search)."""
+        if self._pool is not pool:
+            return
+        self._pool = self._new_pool()
+        if kill:
+            # ProcessPoolExecutor has no public way to kill its workers before Python 3.14
+            for process in list(pool._processes.values()):
+                process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+
     async def _searched(self, name: str, room: Room, search: Search) -> None:
         """Run ``search`` in a worker process, then give its result to the table (unless the room
-        was closed meanwhile) and send what follows."""
+        was closed meanwhile) and send what follows. A search not back within
+        :attr:`Limits.worker_seconds` is given up, and the workers replaced."""
         pool = self._pool
         try:
-            result = await asyncio.get_running_loop().run_in_executor(pool, think, search)
-        except Exception as error:  # the table falls back on the greedy bot's choice, or refuses the hint
-            if isinstance(error, BrokenProcessPool) and self._pool is pool:  # a worker died (killed, out of memory)
-                self._pool = self._new_pool()
-                pool.shutdown(wait=False, cancel_futures=True)
+            future = asyncio.get_running_loop().run_in_executor(pool, think, search)
+            result = await asyncio.wait_for(future, self.limits.worker_seconds)
+        except TimeoutError:  # a worker is stuck (stopped, swapping): the table falls back
+            self._replace_pool(pool, kill=True)
             result = None
+        except Exception as error:  # the table falls back on the greedy bot's choice, or refuses the hint
+            if isinstance(error, BrokenProcessPool):  # a worker died (killed, out of memory)
+                self._replace_pool(pool, kill=False)
+            result = None
+        finally:
+            self._running[room.address] -= 1
+            if not self._running[room.address]:
+                del self._running[room.address]
         if self.rooms.get(name) is room:
+            began = time.perf_counter()
             before = room.table.played
             out = room.table.searched(search, result)
+            self._charge(room.address, time.perf_counter() - began)
             self._write_records(room, room.table.played - before)
+            self._search(name, room)  # the worker is free: the next search goes out before the replies
             await self._send(name, room, out)
+        else:
+            self._dispatch()
 
     # ------------------------------------------------------------------ sending and timers
     async def _send(self, name: str, room: Room, out: Outbox) -> None:
@@ -342,6 +543,7 @@ class Lobby:
     def _arm_idle(self, name: str, room: Room) -> None:
         """(Re)start the room's idle timer: a person has just sent something."""
         loop = asyncio.get_running_loop()
+        room.active = time.monotonic()
         if room.idle is not None:
             room.idle.cancel()
         room.idle = loop.call_later(self.limits.idle_seconds, lambda: loop.create_task(self._close_room(name, room)))
@@ -368,17 +570,21 @@ class Lobby:
             self._write_records(room, room.table.played - before)
             await self._send(name, room, out)
 
-    async def _close_room(self, name: str, room: Room) -> None:
+    async def _close_room(self, name: str, room: Room, code: int = 4001, reason: str = "the room was idle and is closed") -> None:
         if self.rooms.get(name) is not room:
             return
         del self.rooms[name]
         self.made[room.address] -= 1
         if not self.made[room.address]:
             del self.made[room.address]
+            self._served.pop(room.address, None)
+            if room.address not in self.addresses:
+                self._seen.pop(room.address, None)
+                self._credit.pop(room.address, None)
         if room.turn is not None:
             room.turn.cancel()
         for socket in list(room.sockets.values()):
-            await self._close(socket, 4001, "the room was idle and is closed")
+            await self._close(socket, code, reason)
 
     # ------------------------------------------------------------------ the page
     def page(self, connection: ServerConnection, request: Request) -> Response | None:
@@ -400,6 +606,22 @@ class Lobby:
 def _address(socket: ServerConnection) -> str:
     """The IP address a connection comes from."""
     return str(socket.remote_address[0])
+
+
+Held = TypeVar("Held", Client, Room)
+
+
+def _evictee(held: Iterable[Held], address: str, *, key: Callable[[Held], Any]) -> Held | None:
+    """What to let go of so that one more from ``address`` may come in when everything is taken:
+    the first by ``key`` of what the address holding the most holds, if it holds at least two more
+    than ``address`` (then the two cannot take turns putting each other out); else ``None``."""
+    by_address: dict[str, list[Held]] = {}
+    for each in held:
+        by_address.setdefault(each.address, []).append(each)
+    most = max(by_address.values(), key=len, default=[])
+    if len(most) < len(by_address.get(address, ())) + 2:
+        return None
+    return min(most, key=key)
 
 
 def _join_fields(message: Message) -> tuple[str, str | None]:
@@ -456,7 +678,33 @@ def _read(raw: str | bytes, limit: int) -> Message:
         raise ProtocolError("the message is not JSON", "not-json") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise ProtocolError("a message is a JSON object with a type: join, act, hint, next or lang", "no-type")
+    if not _encodable(message):
+        raise ProtocolError(
+            "the message holds a lone surrogate (a \\ud800-\\udfff escape not in a pair), which is no character",
+            "not-text",
+        )
     return message
+
+
+def _encodable(value: object) -> bool:
+    """Whether every text in ``value`` (keys too, at any depth) is valid Unicode: a JSON escape can
+    make a lone surrogate, which no reply echoing it could encode. (A loop, not recursion: a
+    message may nest as deep as the JSON reader allows.)"""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                return False
+        elif isinstance(item, dict):
+            pending += item.keys()
+            pending += item.values()
+        elif isinstance(item, list):
+            pending += item
+    return True
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _rules(spec: object) -> RuleSet:
@@ -472,7 +720,8 @@ def _rules(spec: object) -> RuleSet:
         raise ProtocolError.refusal(error, "rules: ") from None
 
 
-def _new_table(message: Message, seeds: Callable[[], int], kept: int) -> Table:
+def _new_table(message: Message, seeds: Callable[[], int], kept: int, *, limits: Limits | None = None) -> Table:
+    limits = limits or Limits()
     if "seed" in message:
         raise ProtocolError("seed: the server deals from seeds nobody can choose; each round's seed is in its record", "no-seed")
     rules = _rules(message.get("rules", "house"))
@@ -483,18 +732,43 @@ def _new_table(message: Message, seeds: Callable[[], int], kept: int) -> Table:
         if type(value) is not int or not low <= value <= 10**15:
             raise ProtocolError(f"{key} must be a whole number from {low} to 10**15, not {_excerpt(value)}", "bad-option")
         options[key] = value
+    players = options["players"]
+    if (
+        rules.min_players <= players <= rules.max_players
+        and (dealt := -(-rules.cards_dealt(players) // players)) > limits.hand_cards
+    ):
+        raise ProtocolError(
+            f"rules: {rules.name} deals {dealt} cards a hand at {players} players; this server deals at most "
+            f"{limits.hand_cards} (rules that deal the whole deck at 2 or 3 players are too heavy for it)",
+            "rules-too-heavy",
+            {"cards": dealt, "players": players, "most": limits.hand_cards},
+        )
     try:
-        return Table(rules, seeds=seeds, kept=kept, **options)
+        return Table(rules, seeds=seeds, kept=kept, seconds=limits.search_seconds, hint_seconds=limits.hint_seconds, **options)
     except TienLenError as error:
         raise ProtocolError.refusal(error) from None
 
 
 async def start(lobby: Lobby, host: str = "127.0.0.1", port: int = 0) -> Server:
     """Start serving ``lobby`` (``port=0`` picks a free port: read it from the server's sockets)."""
+
+    class Connection(ServerConnection):
+        """A connection the lobby counts from its first byte, opening handshake included."""
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)
+            lobby.arrived(self)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            super().connection_lost(exc)
+            lobby.left(self)
+
     return await serve(
         lobby.serve_client,
         host,
         port,
+        create_connection=Connection,
+        open_timeout=lobby.limits.handshake_seconds,
         process_request=lobby.page,
         max_size=lobby.limits.frame_bytes,
         max_queue=4,

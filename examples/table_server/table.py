@@ -59,7 +59,7 @@ def think(search: Search) -> Action | Hinted:
     process pool (under any start method, ``spawn`` included) can run it."""
     if search.hint:
         agent = search.agent
-        return hint(search.view, level=agent.level, seed=agent.seed), read_table(
+        return hint(search.view, level=agent.level, seed=agent.seed, seconds=agent.seconds), read_table(
             search.view, draws=PICTURE_DRAWS, seed=agent.seed
         )
     return search.agent.act(search.view)
@@ -101,7 +101,9 @@ class Table:
     randomness unless a test gives its own); no client chooses or sees it until the round is over,
     when the full record, seed included, is sent so the deal can be checked. The last ``kept``
     finished rounds are kept in :attr:`records` as ``(record JSON, settlement)`` pairs; a session
-    without an agreed number of rounds is played as matches of ``kept`` rounds.
+    without an agreed number of rounds is played as matches of ``kept`` rounds. ``seconds`` and
+    ``hint_seconds`` are the time budgets of a search bot's decision and of a hint's search
+    (``None``: none, the level's rollouts alone).
     """
 
     def __init__(
@@ -114,6 +116,8 @@ class Table:
         seeds: Callable[[], int] = secret_seed,
         kept: int = 20,
         level: int = 0,
+        seconds: float | None = None,
+        hint_seconds: float | None = None,
     ) -> None:
         if not rules.min_players <= players <= rules.max_players:
             raise ProtocolError(
@@ -131,10 +135,11 @@ class Table:
         self.unit = unit_for(rules, unit)
         self.seeds = seeds
         self.kept = kept
+        self.hint_seconds = hint_seconds
         self.tokens: dict[str, int] = {}
         # Level 0: the greedy bot; 1 to 5: the search player of that level.
         self.bots: dict[int, Agent] = {
-            seat: SearchAgent(level=level, seed=seeds()) if level else GreedyAgent(seed=seeds())
+            seat: SearchAgent(level=level, seed=seeds(), seconds=seconds) if level else GreedyAgent(seed=seeds())
             for seat in range(humans, players)
         }
         self.played = 0  # rounds finished at this table
@@ -263,7 +268,8 @@ class Table:
             return self._hinted(seat, position, ((), ()))
         if self.wanted is not None or self.running is not None:
             return [(seat, refused("hint", "the table is searching; ask again when it has answered", "searching"))]
-        self.wanted = Search(seat, view, SearchAgent(level=HINT_LEVEL, seed=self.seeds()), position, hint=True)
+        agent = SearchAgent(level=HINT_LEVEL, seed=self.seeds(), seconds=self.hint_seconds)
+        self.wanted = Search(seat, view, agent, position, hint=True)
         return []
 
     def _hinted(self, seat: int, position: Position, result: Hinted) -> Outbox:
