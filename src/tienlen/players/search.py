@@ -388,7 +388,7 @@ def _check_seconds(seconds: object) -> None:
 class SearchAgent:
     """A player that samples the hidden hands and plays each candidate out (see the module docs).
 
-    ``level`` (1 to 5, default :data:`DEFAULT_LEVEL`) sets how it searches (:attr:`style`: the
+    ``level`` (one of the edition's levels in :data:`EDITIONS`, default :data:`DEFAULT_LEVEL`) sets how it searches (:attr:`style`: the
     rollouts per decision, :data:`LEVELS`, the policies it plays the seats by in them, whether it
     infers the others' policies, when it searches at all); ``rollouts`` (1 to
     :data:`MAX_ROLLOUTS`, default ``None``: the level's) sets the rollouts directly instead.
@@ -410,7 +410,7 @@ class SearchAgent:
         check_type(self.edition, str, "edition", "an edition of the search player, such as '0.2'")
         if self.edition not in EDITIONS:
             raise InvalidArgument.of("unknown-search-edition", edition=shown(self.edition), editions=", ".join(EDITIONS))
-        check_int(self.level, "level", 1, max(EDITIONS[self.edition]))
+        check_int(self.level, "level", min(EDITIONS[self.edition]), max(EDITIONS[self.edition]))
         check_int(self.seed, "seed", 0, MAX_SEED)
         if self.rollouts is not None:
             check_int(self.rollouts, "rollouts", 1, MAX_ROLLOUTS)

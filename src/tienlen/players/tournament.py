@@ -86,7 +86,7 @@ SPECS = (*AGENTS, "passer", "search", *(f"search-{edition}" for edition in EDITI
 
 def agent_from_spec(spec: str, seed: int = 0) -> Agent:
     """The agent a spec names: a bundled bot (see :func:`~tienlen.players.agents.make_agent`), ``passer``,
-    ``search`` or ``search:LEVEL``, the level in ASCII digits (1 to 5, see :data:`~tienlen.players.search.LEVELS`),
+    ``search`` or ``search:LEVEL``, the level in ASCII digits (one of the edition's levels, :data:`~tienlen.players.search.LEVELS`),
     or ``search-EDITION`` / ``search-EDITION:LEVEL`` for an edition of
     :data:`~tienlen.players.search.EDITIONS` (``search-0.2`` is the 0.2.0 search player, kept
     unchanged as a yardstick; its default level is 3).
@@ -98,21 +98,25 @@ def agent_from_spec(spec: str, seed: int = 0) -> Agent:
     name, _, level = spec.partition(":")
     edition = EDITION if name == "search" else name.removeprefix("search-") if name.startswith("search-") else ""
     if edition in EDITIONS:
-        return SearchAgent(level=_search_level(level) if level else DEFAULT_LEVEL, seed=seed, edition=edition)
+        return SearchAgent(level=_search_level(level, edition) if level else DEFAULT_LEVEL, seed=seed, edition=edition)
     if level:
         raise InvalidArgument.of("only-search-takes-level", spec=shown(spec))
     if name == "passer":
         return PassingAgent()
     if name not in SPECS:
-        raise InvalidArgument.of("unknown-agent-choose-one-search", spec=shown(spec), specs=", ".join(SPECS))
+        raise InvalidArgument.of(
+            "unknown-agent-choose-one-search", spec=shown(spec), specs=", ".join(SPECS), lowest=min(LEVELS), highest=max(LEVELS)
+        )
     return make_agent(name, seed)
 
 
-def _search_level(text: str) -> int:
-    """The level ``text`` names: ASCII digits (leading zeros allowed) for one of :data:`~tienlen.players.search.LEVELS`."""
+def _search_level(text: str, edition: str) -> int:
+    """The level ``text`` names: ASCII digits (leading zeros allowed) for one of the levels of
+    ``edition`` (:data:`~tienlen.players.search.EDITIONS`, where they are declared)."""
+    levels = EDITIONS[edition]
     digits = text.lstrip("0") if text.isascii() and text.isdigit() else ""
-    if digits not in {str(level) for level in LEVELS}:
-        raise InvalidArgument.of("search-level-must-whole-number", level=shown(text))
+    if digits not in {str(level) for level in levels}:
+        raise InvalidArgument.of("search-level-must-whole-number", level=shown(text), lowest=min(levels), highest=max(levels))
     return int(digits)
 
 
