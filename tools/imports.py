@@ -147,6 +147,92 @@ def text(wings: dict[str, str], edges: dict[str, dict[str, bool]], lines: dict[s
     return "\n".join(out)
 
 
+# ---------------------------------------------------------------------------- private reaches
+def is_private(name: str) -> bool:
+    """Whether ``name`` is private: one leading underscore, not a dunder."""
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def private_module(module: str) -> bool:
+    """Whether a dotted module path has a private part (``tienlen.game._state``)."""
+    return any(is_private(part) for part in module.split(".")[1:])
+
+
+def members_of(tree: ast.Module) -> set[str]:
+    """The private names a module gives its classes' instances: what a class body defines (methods,
+    fields, class attributes, ``__slots__``) and what a method assigns to ``self._name``."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    found.add(item.name)
+                elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                    found.add(item.target.id)
+                elif isinstance(item, ast.Assign):
+                    found.update(t.id for t in item.targets if isinstance(t, ast.Name))
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found.update(
+                t.attr for t in targets if isinstance(t, ast.Attribute) and getattr(t.value, "id", "") in ("self", "cls")
+            )
+    return {name for name in found if is_private(name)}
+
+
+def crossings(source: Path = SOURCE) -> list[str]:
+    """Every reach past another wing's public face, as ``path:line: what``: (a) an import of a module
+    of another wing with a private part in its path (``tienlen.game._state``), or of a private name
+    from another wing's module; (b) a private member (``round_._position``, ``Round._with_hands``)
+    that only another wing's classes define, or a private name read off another wing's module. A
+    private module of the root is the root's; ``_base`` (and ``errors``, ``_version``, which sit
+    with it) is the private base every wing may use."""
+    paths = modules_of(source)
+    wings_here = {p.name for p in source.iterdir() if p.is_dir() and p.name in WINGS}
+    wings = {m: wing_of(m, wings_here, {}, []) for m in paths}
+    trees = {m: ast.parse(path.read_text(encoding="utf-8")) for m, path in paths.items()}
+    members: dict[str, set[str]] = {}  # private member name -> the wings whose classes define it
+    for m, tree in trees.items():
+        for name in members_of(tree):
+            members.setdefault(name, set()).add(wings[m])
+    found = []
+    for module, tree in trees.items():
+        wing, where = wings[module], paths[module].relative_to(source.parent)
+
+        def foreign(target: str, wing: str = wing) -> bool:
+            return target in wings and wings[target] not in (wing, "_base")
+
+        aliases: dict[str, str] = {}  # a local name bound to a package module -> that module
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name in paths:
+                        aliases[alias.asname or alias.name] = alias.name
+                        if private_module(alias.name) and foreign(alias.name):
+                            found.append(f"{where}:{node.lineno}: imports {alias.name}, private to {wings[alias.name]}")
+            elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("tienlen"):
+                for alias in node.names:
+                    target = f"{node.module}.{alias.name}"
+                    if target in paths:
+                        aliases[alias.asname or alias.name] = target
+                        if private_module(target) and foreign(target):
+                            found.append(f"{where}:{node.lineno}: imports {target}, private to {wings[target]}")
+                    elif private_module(node.module) and foreign(node.module):
+                        found.append(f"{where}:{node.lineno}: imports {node.module}, private to {wings[node.module]}")
+                    elif is_private(alias.name) and foreign(node.module):
+                        found.append(f"{where}:{node.lineno}: imports {target}, private to {wings[node.module]}")
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Attribute) or not is_private(node.attr):
+                continue
+            owner = aliases.get(getattr(node.value, "id", ""))
+            if owner is not None:  # a name read off a module
+                if foreign(owner):
+                    found.append(f"{where}:{node.lineno}: reads {owner}.{node.attr}, private to {wings[owner]}")
+            elif node.attr in members and not members[node.attr] & {wing, "_base"}:
+                text = ast.unparse(node)
+                found.append(f"{where}:{node.lineno}: reaches {text}, private to {', '.join(sorted(members[node.attr]))}")
+    return sorted(set(found), key=lambda line: (line.split(":")[0], int(line.split(":")[1]), line))
+
+
 def dot(wings: dict[str, str], edges: dict[str, dict[str, bool]]) -> str:
     out = ["digraph tienlen {", "  rankdir=BT; node [shape=box, fontsize=10];"]
     for wing in WINGS:

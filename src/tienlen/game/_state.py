@@ -1,18 +1,19 @@
 """The state of a round and how each action changes it (private: :class:`~tienlen.Round` is its face).
 
 A round is three values: the :class:`Deal` (what stays the same from the deal to the end), the
-:data:`Position` (the cards, the trick and the history now) and the seat to act. An action makes
-a new position from the old one: :func:`after_pass`, :func:`after_play` and :func:`after_forfeit`
-unpack the position into locals named after its fields, change what the action changes, and pack
-it again; :func:`next_turn` then says who acts next, closing the trick when nobody can answer it.
+:class:`~tienlen.game.position.Position` (the cards, the trick and the history now) and the seat to
+act. An action makes a new position from the old one: :func:`after_pass`, :func:`after_play` and
+:func:`after_forfeit` unpack the position into locals named after its fields, change what the
+action changes, and pack the same names in the same order again (``tests/game/test_round.py``
+checks every such line); :func:`next_turn` then says who acts next, closing the trick when nobody
+can answer it. Unpacking into named locals is one step, cheaper than reading the values one by one;
+only this module does it: every other reader reads the position's values by name.
 
 Seats are numbered in play order. A set of seats is kept as bits (seat ``s`` is bit ``s``) where
 the engine asks about it every action, so that "who still has to answer" is one expression.
 """
 
 from __future__ import annotations
-
-from typing import Final
 
 import attrs
 
@@ -26,27 +27,11 @@ from tienlen.game.combos import PAIR_RUN, QUAD, Combo
 from tienlen.game.events import SHARED_PASSES, Chop, Event, Finished, Forfeited, Froze, InstantWin, Passed, Played, TrickWon
 from tienlen.game.instant import pattern_of
 from tienlen.game.moves import combo_of, plays_by_kind
+from tienlen.game.position import Position
 from tienlen.variants.rules import RuleSet
 
 __all__ = [
-    "ACTIONS",
-    "CHAIN",
-    "EVENTS",
-    "FINISHED",
-    "FORFEITED",
-    "FROZEN",
-    "HANDS",
-    "LEADER",
-    "MUST",
-    "NUMBER",
-    "OUT",
-    "PASSED",
-    "PLAYS",
-    "RESPONDED",
-    "SEATS",
-    "FIELDS",
     "Deal",
-    "Position",
     "after_forfeit",
     "after_pass",
     "after_play",
@@ -72,68 +57,6 @@ class Deal:
     seed: int | None  # None for hands given by Round.from_hands
     named_leader: int | None  # the seat named to lead the first trick, if any
     instant_winners: tuple[InstantWin, ...]  # who won at once with their dealt hand (then nobody plays)
-
-
-Position = tuple[
-    tuple[int, ...],  # hands: the cards each seat holds now, as card masks
-    int,  # number: the number of the trick in progress, from 1
-    int,  # leader: who led the trick (or is to lead it)
-    tuple[tuple[int, Combo], ...],  # plays: (seat, combo) of each play of the trick, in order
-    int,  # passed: seats that passed in this trick, as bits
-    int,  # responded: seats that passed since the last play, as bits
-    tuple[Chop, ...],  # chain: the chops made in this trick
-    tuple[int, ...],  # finished: seats that went out, in order
-    tuple[int, ...],  # frozen: seats frozen (cóng), in order
-    tuple[int, ...],  # forfeited: seats that left the round, in order
-    int,  # out: seats finished, frozen or forfeited, as bits (kept so the next seat is one look-up)
-    int,  # must: cards the next play must hold (the first lead of a first round), as a mask
-    tuple[Event, ...],  # events: everything that has happened, in order
-    tuple[Action, ...],  # actions: every action taken, in order
-]
-"""The cards, the trick in progress and the history, after some actions of a deal: a plain tuple,
-the cheapest value to make once per action. The trick's values are named as in
-:class:`~tienlen.Trick`.
-
-Every reader unpacks it into locals named as in :data:`FIELDS` (one line, cheaper than reading
-values by index) or reads one value by its named index (:data:`HANDS` …), and every writer packs
-the same names in the same order, so no two values can be swapped (``tests/game/test_round.py``
-checks every such line).
-"""
-
-FIELDS = (
-    "hands",
-    "number",
-    "leader",
-    "plays",
-    "passed",
-    "responded",
-    "chain",
-    "finished",
-    "frozen",
-    "forfeited",
-    "out",
-    "must",
-    "events",
-    "actions",
-)
-"""The names of a :data:`Position`'s values, in order."""
-
-HANDS: Final = 0
-NUMBER: Final = 1
-LEADER: Final = 2
-PLAYS: Final = 3
-PASSED: Final = 4
-RESPONDED: Final = 5
-CHAIN: Final = 6
-FINISHED: Final = 7
-FROZEN: Final = 8
-FORFEITED: Final = 9
-OUT: Final = 10
-MUST: Final = 11
-EVENTS: Final = 12
-ACTIONS: Final = 13
-"""Where each value sits in a :data:`Position` (the names of :data:`FIELDS` in capitals), for a
-reader that wants one or two of them."""
 
 
 def deal_masks(players: int, seed: int, dealer: int, cards: int) -> tuple[int, ...]:
@@ -182,7 +105,10 @@ def start(
     passed = responded = out = 0
     events: tuple[Event, ...] = winners
     must = lowest if (first_round and named_leader is None and rules.first_lead_must_include) else 0
-    position = (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions)
+    position = _new(
+        Position,
+        (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions),
+    )
     return deal, position, None if winners else leader
 
 
@@ -250,7 +176,10 @@ def after_pass(deal: Deal, position: Position, actor: int, could_play: bool) -> 
     responded |= 1 << actor
     events += _PASSED[actor, could_play if deal.rules.den_bai else None]
     actions += (PASSES[actor],)
-    moved = (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions)
+    moved = _new(
+        Position,
+        (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions),
+    )
     return next_turn(deal, moved, actor, PASSES[actor])
 
 
@@ -289,7 +218,10 @@ def after_play(
     responded = 0
     must = 0
     actions += (action,)
-    moved = (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions)
+    moved = _new(
+        Position,
+        (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions),
+    )
     return next_turn(deal, moved, to_act, action)
 
 
@@ -303,7 +235,10 @@ def after_forfeit(deal: Deal, position: Position, to_act: int | None, seat: int)
     action = Action(kind="forfeit", seat=seat)
     events += (Forfeited(seat=seat),)
     actions += (action,)
-    moved = (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions)
+    moved = _new(
+        Position,
+        (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions),
+    )
     return next_turn(deal, moved, to_act, action)
 
 
@@ -318,13 +253,19 @@ def next_turn(deal: Deal, moved: Position, to_act: int | None, action: Action) -
         if not plays:
             return moved, None
         events += _trick_won(number, plays[-1][0], None)
-        over = (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions)
+        over = _new(
+            Position,
+            (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions),
+        )
         return over, None
     if not plays:  # nobody has led yet; only a forfeit gets here
         if in_play >> leader & 1:
             return moved, leader
         leader = _NEXT[players][leader][in_play]
-        led = (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions)
+        led = _new(
+            Position,
+            (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions),
+        )
         return led, leader
     last, table = plays[-1]
     waiting = in_play & ~responded & ~(1 << last)  # the seats still to answer the table
@@ -339,7 +280,10 @@ def next_turn(deal: Deal, moved: Position, to_act: int | None, action: Action) -
     events += _trick_won(number, last, leader)
     number += 1
     plays, passed, responded, chain = (), 0, 0, ()
-    won = (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions)
+    won = _new(
+        Position,
+        (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions),
+    )
     return won, leader
 
 
@@ -380,8 +324,10 @@ def turn_order(after: int, players: int) -> list[int]:
 _PASSED = {key: (event,) for key, event in SHARED_PASSES.items()}
 """The shared one-event histories of a pass (events are immutable, so every round may hold the same)."""
 
-SEATS = tuple(frozenset(s for s in range(4) if bits >> s & 1) for bits in range(16))
-"""The seats of each 4-bit set of seats."""
+_new = tuple.__new__
+"""Makes a :class:`Position` from a tuple of its values in order (``_new(Position, (...))``): a
+call in C, about half the cost of ``Position(...)``, whose ``__new__`` is written in Python; one
+or two are made per action."""
 
 _ALL_SEATS = (0, 1, 3, 7, 15)
 """Every seat of a table of ``n`` players, as bits."""

@@ -58,9 +58,9 @@ from typing import Any, ClassVar, Literal, TypedDict
 from tienlen._base.checks import check_int, check_seat, check_type
 from tienlen._base.input import MAX_SEED, shown
 from tienlen.errors import IllegalPlay, InvalidArgument
-from tienlen.game._state import SEATS
 from tienlen.game.actions import PASSES, Action
-from tienlen.game.round import Round, position_of
+from tienlen.game.position import SEATS
+from tienlen.game.round import Round
 from tienlen.game.views import PlayerView
 from tienlen.learning.encoding import action_from_mask
 from tienlen.learning.observation import (
@@ -72,9 +72,9 @@ from tienlen.learning.observation import (
     observation_from,
     written_observation,
 )
-from tienlen.money._checks import check_unit
+from tienlen.money.checks import check_unit
 from tienlen.money.settle import Settlement, reward_net, settle
-from tienlen.variants._checks import check_players, check_rules
+from tienlen.variants.checks import check_players, check_rules
 from tienlen.variants.rules import RuleSet
 
 __all__ = [
@@ -156,9 +156,8 @@ def encoded_observation(round_: Round, seat: int, choppers: Container[int]) -> b
 def observation_fields(round_: Round, seat: int, choppers: Container[int]) -> ObservationFields:
     """The fields of ``round_.view(seat)``'s observation (see :func:`observation_of`), for an encoder
     (:func:`tienlen.learning.observation.written_observation`; private to the package)."""
-    (
-        hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions,
-    ) = position_of(round_)  # fmt: skip
+    position = round_.position  # the engine's own value, read by name
+    hands, plays = position.hands, position.plays
     players = len(hands)
     if type(seat) is not int or not 0 <= seat < players:
         check_seat(seat, players, "seat")  # raises, saying why
@@ -174,15 +173,15 @@ def observation_fields(round_: Round, seat: int, choppers: Container[int]) -> Ob
         sum(dealt) & ~sum(hands),
         tuple(map(and_, dealt, map(invert, hands))),  # each seat's played cards
         tuple(map(int.bit_count, hands)),
-        SEATS[passed],
-        finished,
-        frozen,
-        forfeited,
+        SEATS[position.passed],
+        position.finished,
+        position.frozen,
+        position.forfeited,
         to_act,
         table_seat,
-        leader,
-        number,
-        len(chain),
+        position.leader,
+        position.number,
+        len(position.chain),
         my_turn,
         my_turn and table is None,
         not my_turn and seat in choppers,

@@ -43,7 +43,7 @@ from tienlen.learning.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, Choic
 from tienlen.learning.env import RESET_OPTIONS, TienLenEnv
 from tienlen.learning.observation import OBSERVATION_FIELDS, OBSERVATION_LENGTH
 from tienlen.money.settle import Settlement
-from tienlen.variants._checks import rules_or_profile
+from tienlen.variants.checks import rules_or_profile
 from tienlen.variants.profiles import HOUSE
 from tienlen.variants.rules import RuleSet
 

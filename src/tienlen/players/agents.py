@@ -27,9 +27,9 @@ from tienlen.game.actions import Action, LegalActions, play_action
 from tienlen.game.cards import to_mask
 from tienlen.game.combos import Combo, ComboKind
 from tienlen.game.moves import combo_of, legal_masks, plays_by_kind
-from tienlen.game.round import Round, table_of
+from tienlen.game.round import Round
 from tienlen.game.views import PlayerView
-from tienlen.variants._checks import check_rules
+from tienlen.variants.checks import check_rules
 from tienlen.variants.rules import RuleSet
 
 __all__ = [
@@ -378,9 +378,9 @@ def _in_turn_choice(agent: Agent, round_: Round, seat: int) -> Action | None:
         at = _draw_at(agent.seed, len(legal), seat=seat, hand=round_.hand_masks[seat], events=len(round_.events), to_act=seat)
         return legal[at]
     if type(agent) is GreedyAgent:
-        hands = round_.hand_masks
-        table = table_of(round_)
-        if table is None and not round_.must_include and not agent.long_leads:
+        now = round_.position
+        hands, table = now.hands, now.table
+        if table is None and not now.must and not agent.long_leads:
             low = greedy_lead(hands[seat], round_.rules)
             if low:
                 return play_action(seat, ComboKind.SINGLE, low)
