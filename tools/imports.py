@@ -4,6 +4,7 @@
     python tools/imports.py --modules            # ... and every module of each wing
     python tools/imports.py --edges              # ... and every module edge (deferred ones marked)
     python tools/imports.py --dot > imports.dot  # the module graph as Graphviz dot, one cluster per wing
+    python tools/imports.py --crossings          # ... and every reach past a wing's public face, by file and line
     python tools/imports.py /tmp/old/src/tienlen # another tree: the 0.2.0 one, say
 
 Edges are counted by :func:`edges_of`, which the layer test (``tests/test_imports.py``) uses too:
@@ -13,8 +14,11 @@ under ``if TYPE_CHECKING`` and a module named in a string and imported by name. 
 wing, as in the layer test. A tree without wing folders (0.2.0) has its modules placed in the wing
 they moved to: by ``tienlen._moved.MODULES`` of this checkout, else by the module of the same name
 (``_prices`` is ``money._prices``). An *upward* edge is a module-level one to a higher wing; deferred
-ones are listed apart (the layer test allows those on its reviewed list, ``DEFERRED``). The exit
-status is 1 when there is an upward edge.
+ones are listed apart (the layer test allows those on its reviewed list, ``DEFERRED``).
+
+A *crossing* (:func:`crossings`, which the layer test uses too) is a reach past another wing's
+public face: an import of its private module or name, or a private member only its classes define.
+The exit status is 1 when there is an upward edge or a crossing.
 """
 
 from __future__ import annotations
@@ -115,7 +119,15 @@ def upward(wings: dict[str, str], edges: dict[str, dict[str, bool]], deferred: b
     ]
 
 
-def text(wings: dict[str, str], edges: dict[str, dict[str, bool]], lines: dict[str, int], modules: bool, every: bool) -> str:
+def text(
+    wings: dict[str, str],
+    edges: dict[str, dict[str, bool]],
+    lines: dict[str, int],
+    modules: bool,
+    every: bool,
+    crossed: list[str],
+    listed: bool,
+) -> str:
     out = []
     counts = Counter(wings.values())
     total = sum(len(targets) for targets in edges.values())
@@ -144,6 +156,13 @@ def text(wings: dict[str, str], edges: dict[str, dict[str, bool]], lines: dict[s
     up, up_later = upward(wings, edges, False), upward(wings, edges, True)
     out += ["", f"upward edges: {len(up) or 'none'}", *(f"  {edge}" for edge in up)]
     out += [f"deferred upward edges (inside a function): {len(up_later) or 'none'}", *(f"  {edge}" for edge in up_later)]
+    imports = sum(": imports " in line for line in crossed)
+    out.append(
+        f"crossings of a wing's public face: {len(crossed) or 'none'}"
+        + (f" ({imports} private imports, {len(crossed) - imports} private members or names read)" if crossed else "")
+    )
+    if listed:
+        out += [f"  {line}" for line in crossed]
     return "\n".join(out)
 
 
@@ -254,10 +273,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--modules", action="store_true", help="list each wing's modules")
     parser.add_argument("--edges", action="store_true", help="list every module edge")
     parser.add_argument("--dot", action="store_true", help="print the module graph as Graphviz dot")
+    parser.add_argument("--crossings", action="store_true", help="list every reach past a wing's public face")
     args = parser.parse_args(argv)
     wings, edges, lines = read(args.source)
-    print(dot(wings, edges) if args.dot else text(wings, edges, lines, args.modules, args.edges))
-    return 1 if upward(wings, edges, False) else 0
+    crossed = crossings(args.source) if (args.source / "game").is_dir() else []  # a tree with wings
+    print(dot(wings, edges) if args.dot else text(wings, edges, lines, args.modules, args.edges, crossed, args.crossings))
+    return 1 if upward(wings, edges, False) or crossed else 0
 
 
 if __name__ == "__main__":
