@@ -295,6 +295,13 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any
     "Round.apply": (lambda r, a: r.apply(a), (positions, mixed(st.just(Action(kind="pass", seat=0))))),
     "Round.view": (lambda r, s: r.view(s), (positions, seats)),
     "Round.is_active": (lambda r, s: r.is_active(s), (positions, seats)),
+    "Round.with_hands": (
+        lambda r, h: r.with_hands(h),
+        (positions, mixed(st.just(list(LEADING.hand_masks)), st.lists(mixed(card_text, st.integers(0, 2**52)), max_size=5))),
+    ),
+    "Position.cards_left": (lambda r, s: r.position.cards_left(s), (positions, seats)),
+    "Position.has_passed": (lambda r, s: r.position.has_passed(s), (positions, seats)),
+    "Position.is_out": (lambda r, s: r.position.is_out(s), (positions, seats)),
     "LegalActions[i]": (lambda r, i: _index(r.legal_actions(), i), (positions, mixed(st.integers(-50, 50)))),
     "RuleSet.from_mapping": (RuleSet.from_mapping, (mixed(rule_mappings),)),
     "InstantWinRule": (

@@ -36,7 +36,6 @@ def test_no_private_name_is_imported_from_another_module(module: str) -> None:
         if isinstance(node, ast.ImportFrom)
         and node.module
         and node.module.startswith("tienlen.")
-        and node.module not in ("tienlen._base.checks", "tienlen.variants.checks", "tienlen.money.checks")
         for alias in node.names
         if alias.name.startswith("_")
         and node.module not in ("tienlen._base.codec",)
