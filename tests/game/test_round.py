@@ -1220,7 +1220,7 @@ def test_with_hands_refuses_hands_that_do_not_fit_the_position() -> None:
         (["4♠ 9♦", "5♠ 6♠ 9♥", "7♠ 8♠ K♠ ♠"], "invalid-cards"),
     ]:
         with pytest.raises(InvalidCards) as refused:
-            r.with_hands(hands)  # type: ignore[arg-type]
+            r.with_hands(hands)
         assert code == "invalid-cards" or refused.value.code == code, (hands, refused.value)
     frozen = Round.from_hands(["3♠ 10♠", "5♠ 6♠", "4♣ 4♦", "3♣ 3♦"], HOUSE).play("3♠").play("5♠").pass_().pass_().play("10♠")
     assert frozen.frozen == (2, 3) and frozen.with_hands(frozen.hand_masks) == frozen
