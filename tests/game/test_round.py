@@ -714,12 +714,13 @@ FIELDS = Position._fields
 
 
 def _name_lists(source: Path) -> Iterator[tuple[int, list[str]]]:
-    """Every tuple of as many values as a position, written out (an assignment that unpacks one, a
-    position packed from its values), as its line and its names (a value that is not a plain name
-    shows as ``?``)."""
+    """Every tuple of as many values as a position that an assignment unpacks or packs, as its
+    line and its names (a value that is not a plain name shows as ``?``)."""
     for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Tuple) and len(node.elts) == len(FIELDS):
-            yield node.lineno, [e.id if isinstance(e, ast.Name) else "?" for e in node.elts]
+        if isinstance(node, ast.Assign):
+            for side in (*node.targets, node.value):
+                if isinstance(side, ast.Tuple) and len(side.elts) == len(FIELDS):
+                    yield side.lineno, [e.id if isinstance(e, ast.Name) else "?" for e in side.elts]
 
 
 FULL = (1 << 52) - 1
@@ -1115,20 +1116,26 @@ def test_every_position_is_unpacked_and_packed_under_the_names_of_its_fields() -
     assert wrong == [], f"a position unpacked or packed out of order (or from an expression) at {wrong}"
 
 
+def test_the_named_indices_of_a_position_are_its_fields_in_capitals() -> None:
+    assert [getattr(_state, name.upper()) for name in FIELDS] == list(range(len(FIELDS)))
+    r = Round.deal(HOUSE, seed=7)
+    assert type(r._position) is tuple and len(r._position) == len(FIELDS)  # the engine's own: a plain tuple
+
+
 @pytest.mark.parametrize("name", ["house", "northern", "pagat"])
-def test_every_action_makes_a_position_read_by_name_without_a_copy(name: str) -> None:
-    """Each transition packs a :class:`Position` (not a bare tuple, which has no names), and
-    ``Round.position`` is the engine's own value: the same object on every read, agreeing with the
-    round's and the trick's own accounts."""
+def test_the_position_read_by_name_is_the_rounds_own_account(name: str) -> None:
+    """``Round.position`` shows the engine's state by name, made once per round (the same object
+    on every read), agreeing with the round's and the trick's own accounts."""
     rng = random.Random(name)
     for k in range(20):
         start = Round.deal(PROFILES[name], seed=k)
         for r in [start, *play_out(start, rng, forfeit=0.01)]:
             p = r.position
-            assert type(p) is Position and p is r.position and len(p) == len(FIELDS)
+            assert type(p) is Position and p is r.position and tuple(p) == r._position
             assert p.hands == r.hand_masks and p.events == r.events and p.actions == r.actions
             assert (p.number, p.leader, p.plays, p.chain) == (r.trick.number, r.trick.leader, r.trick.plays, r.trick.chain)
             assert p.passed_seats == r.trick.passed and (p.table, p.table_seat) == (r.trick.table, r.trick.last_seat)
+            assert r.table == r.trick.table
             assert (p.finished, p.frozen, p.forfeited, p.must) == (r.finished, r.frozen, r.forfeited, r.must_include)
             assert p.players == r.players
             for seat in range(r.players):

@@ -1,19 +1,25 @@
 """The state of a round and how each action changes it (private: :class:`~tienlen.Round` is its face).
 
 A round is three values: the :class:`Deal` (what stays the same from the deal to the end), the
-:class:`~tienlen.game.position.Position` (the cards, the trick and the history now) and the seat to
-act. An action makes a new position from the old one: :func:`after_pass`, :func:`after_play` and
-:func:`after_forfeit` unpack the position into locals named after its fields, change what the
-action changes, and pack the same names in the same order again (``tests/game/test_round.py``
-checks every such line); :func:`next_turn` then says who acts next, closing the trick when nobody
-can answer it. Unpacking into named locals is one step, cheaper than reading the values one by one;
-only this module does it: every other reader reads the position's values by name.
+:data:`State` (the cards, the trick and the history now: the position) and the seat to act. An
+action makes a new state from the old one: :func:`after_pass`, :func:`after_play` and
+:func:`after_forfeit` unpack the state into locals named after its fields, change what the action
+changes, and pack it again; :func:`next_turn` then says who acts next, closing the trick when
+nobody can answer it.
+
+The state is a plain tuple, the cheapest value Python makes and unpacks (a named tuple, a subclass,
+is made and unpacked without the interpreter's fast paths for tuples: it cost 3.5% of a greedy
+round's instructions when the engine kept one). It never leaves the game wing: other wings and
+users read the position by name from :attr:`Round.position <tienlen.Round.position>`, a
+:class:`~tienlen.game.position.Position` made from it on first ask.
 
 Seats are numbered in play order. A set of seats is kept as bits (seat ``s`` is bit ``s``) where
 the engine asks about it every action, so that "who still has to answer" is one expression.
 """
 
 from __future__ import annotations
+
+from typing import Final
 
 import attrs
 
@@ -27,11 +33,28 @@ from tienlen.game.combos import PAIR_RUN, QUAD, Combo
 from tienlen.game.events import SHARED_PASSES, Chop, Event, Finished, Forfeited, Froze, InstantWin, Passed, Played, TrickWon
 from tienlen.game.instant import pattern_of
 from tienlen.game.moves import combo_of, plays_by_kind
-from tienlen.game.position import Position
+from tienlen.game.position import SEATS, Position
 from tienlen.variants.rules import RuleSet
 
 __all__ = [
+    "ACTIONS",
+    "CHAIN",
+    "EVENTS",
+    "FINISHED",
+    "FORFEITED",
+    "FROZEN",
+    "HANDS",
+    "LEADER",
+    "MUST",
+    "NUMBER",
+    "OUT",
+    "PASSED",
+    "PLAYS",
+    "RESPONDED",
+    "SEATS",
+    "FIELDS",
     "Deal",
+    "State",
     "after_forfeit",
     "after_pass",
     "after_play",
@@ -59,6 +82,54 @@ class Deal:
     instant_winners: tuple[InstantWin, ...]  # who won at once with their dealt hand (then nobody plays)
 
 
+State = tuple[
+    tuple[int, ...],  # hands: the cards each seat holds now, as card masks
+    int,  # number: the number of the trick in progress, from 1
+    int,  # leader: who led the trick (or is to lead it)
+    tuple[tuple[int, Combo], ...],  # plays: (seat, combo) of each play of the trick, in order
+    int,  # passed: seats that passed in this trick, as bits
+    int,  # responded: seats that passed since the last play, as bits
+    tuple[Chop, ...],  # chain: the chops made in this trick
+    tuple[int, ...],  # finished: seats that went out, in order
+    tuple[int, ...],  # frozen: seats frozen (cóng), in order
+    tuple[int, ...],  # forfeited: seats that left the round, in order
+    int,  # out: seats finished, frozen or forfeited, as bits (kept so the next seat is one look-up)
+    int,  # must: cards the next play must hold (the first lead of a first round), as a mask
+    tuple[Event, ...],  # events: everything that has happened, in order
+    tuple[Action, ...],  # actions: every action taken, in order
+]
+"""The cards, the trick in progress and the history, after some actions of a deal: a plain tuple,
+the cheapest value to make once per action, with the values of a
+:class:`~tienlen.game.position.Position` in its order.
+
+Every reader unpacks it into locals named as in :data:`FIELDS` (one line, cheaper than reading
+values by index) or reads one value by its named index (:data:`HANDS` …), and every writer packs
+the same names in the same order, so no two values can be swapped (``tests/game/test_round.py``
+checks every such line).
+"""
+
+FIELDS = Position._fields
+"""The names of a :data:`State`'s values, in order: those of the public
+:class:`~tienlen.game.position.Position` (declared there once)."""
+
+HANDS: Final = 0
+NUMBER: Final = 1
+LEADER: Final = 2
+PLAYS: Final = 3
+PASSED: Final = 4
+RESPONDED: Final = 5
+CHAIN: Final = 6
+FINISHED: Final = 7
+FROZEN: Final = 8
+FORFEITED: Final = 9
+OUT: Final = 10
+MUST: Final = 11
+EVENTS: Final = 12
+ACTIONS: Final = 13
+"""Where each value sits in a :data:`State` (the names of :data:`FIELDS` in capitals), for a
+reader that wants one or two of them."""
+
+
 def deal_masks(players: int, seed: int, dealer: int, cards: int) -> tuple[int, ...]:
     """Each seat's hand: shuffle with a Mersenne Twister seeded by ``seed`` using only
     ``getrandbits`` (stable across Python versions and platforms); deal ``cards`` one at a time
@@ -84,7 +155,7 @@ _SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in range(51, 0, -1))
 
 def start(
     rules: RuleSet, hands: tuple[int, ...], *, dealer: int, first_round: bool, leader: int | None, seed: int | None
-) -> tuple[Deal, Position, int | None]:
+) -> tuple[Deal, State, int | None]:
     """The deal, the first position and the seat to act (``None`` after an instant win) of a round
     dealt ``hands``; ``leader`` is a seat already checked."""
     dealt = sum(hands)
@@ -105,10 +176,7 @@ def start(
     passed = responded = out = 0
     events: tuple[Event, ...] = winners
     must = lowest if (first_round and named_leader is None and rules.first_lead_must_include) else 0
-    position = _new(
-        Position,
-        (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions),
-    )
+    position = (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions)
     return deal, position, None if winners else leader
 
 
@@ -127,7 +195,7 @@ def instant_winners(hands: tuple[int, ...], rules: RuleSet, first_round: bool, d
 
 
 # ---------------------------------------------------------------------------- what may be done
-def legal_actions(deal: Deal, position: Position, to_act: int | None) -> LegalActions:
+def legal_actions(deal: Deal, position: State, to_act: int | None) -> LegalActions:
     """The in-turn actions of ``to_act`` (none once the round is over)."""
     if to_act is None:
         return legal_actions_of(0, (), False)
@@ -140,7 +208,7 @@ def legal_actions(deal: Deal, position: Position, to_act: int | None) -> LegalAc
     return legal_actions_of(to_act, tuple(groups), table is not None)
 
 
-def legal_interrupts(deal: Deal, position: Position, to_act: int | None) -> tuple[Action, ...]:
+def legal_interrupts(deal: Deal, position: State, to_act: int | None) -> tuple[Action, ...]:
     """The out-of-turn chops open now to any seat but the one on the table and ``to_act``."""
     hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions = position
     rules = deal.rules
@@ -168,7 +236,7 @@ def choppable(table: Combo) -> bool:
 
 
 # ---------------------------------------------------------------------------- what an action changes
-def after_pass(deal: Deal, position: Position, actor: int, could_play: bool) -> tuple[Position, int | None]:
+def after_pass(deal: Deal, position: State, actor: int, could_play: bool) -> tuple[State, int | None]:
     """The position and the seat to act after ``actor``, the seat to act, passed (``could_play``:
     whether they held a legal play, which only đền bài rules keep)."""
     hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions = position
@@ -176,16 +244,13 @@ def after_pass(deal: Deal, position: Position, actor: int, could_play: bool) -> 
     responded |= 1 << actor
     events += _PASSED[actor, could_play if deal.rules.den_bai else None]
     actions += (PASSES[actor],)
-    moved = _new(
-        Position,
-        (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions),
-    )
+    moved = (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions)
     return next_turn(deal, moved, actor, PASSES[actor])
 
 
 def after_play(
-    deal: Deal, position: Position, to_act: int | None, seat: int, combo: Combo, action: Action
-) -> tuple[Position, int | None]:
+    deal: Deal, position: State, to_act: int | None, seat: int, combo: Combo, action: Action
+) -> tuple[State, int | None]:
     """The position and the seat to act after ``seat`` played ``combo`` (the ``action``, in turn
     or out of turn; ``to_act`` was the seat to act)."""
     hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions = position
@@ -218,14 +283,11 @@ def after_play(
     responded = 0
     must = 0
     actions += (action,)
-    moved = _new(
-        Position,
-        (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions),
-    )
+    moved = (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions)
     return next_turn(deal, moved, to_act, action)
 
 
-def after_forfeit(deal: Deal, position: Position, to_act: int | None, seat: int) -> tuple[Position, int | None]:
+def after_forfeit(deal: Deal, position: State, to_act: int | None, seat: int) -> tuple[State, int | None]:
     """The position and the seat to act after ``seat`` left the round (``to_act`` was the seat to act)."""
     hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions = position
     forfeited += (seat,)
@@ -235,14 +297,11 @@ def after_forfeit(deal: Deal, position: Position, to_act: int | None, seat: int)
     action = Action(kind="forfeit", seat=seat)
     events += (Forfeited(seat=seat),)
     actions += (action,)
-    moved = _new(
-        Position,
-        (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions),
-    )
+    moved = (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions)
     return next_turn(deal, moved, to_act, action)
 
 
-def next_turn(deal: Deal, moved: Position, to_act: int | None, action: Action) -> tuple[Position, int | None]:
+def next_turn(deal: Deal, moved: State, to_act: int | None, action: Action) -> tuple[State, int | None]:
     """Who acts after ``action`` made the position ``moved`` (``to_act`` was the seat to act): the
     next seat still to answer the table, or, when nobody can, the trick's winner (or the next seat
     in play) leads a new trick; nobody once the round is over."""
@@ -253,19 +312,13 @@ def next_turn(deal: Deal, moved: Position, to_act: int | None, action: Action) -
         if not plays:
             return moved, None
         events += _trick_won(number, plays[-1][0], None)
-        over = _new(
-            Position,
-            (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions),
-        )
+        over = (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions)
         return over, None
     if not plays:  # nobody has led yet; only a forfeit gets here
         if in_play >> leader & 1:
             return moved, leader
         leader = _NEXT[players][leader][in_play]
-        led = _new(
-            Position,
-            (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions),
-        )
+        led = (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions)
         return led, leader
     last, table = plays[-1]
     waiting = in_play & ~responded & ~(1 << last)  # the seats still to answer the table
@@ -280,15 +333,12 @@ def next_turn(deal: Deal, moved: Position, to_act: int | None, action: Action) -
     events += _trick_won(number, last, leader)
     number += 1
     plays, passed, responded, chain = (), 0, 0, ()
-    won = _new(
-        Position,
-        (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions),
-    )
+    won = (hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions)
     return won, leader
 
 
 # ---------------------------------------------------------------------------- results
-def placements(deal: Deal, position: Position) -> tuple[int, ...]:
+def placements(deal: Deal, position: State) -> tuple[int, ...]:
     """The seats from first place to last, once the round is over (none after an instant win)."""
     if deal.instant_winners:
         return ()
@@ -303,7 +353,7 @@ def placements(deal: Deal, position: Position) -> tuple[int, ...]:
     return finished + tuple(rest) + frozen + tuple(reversed(forfeited))
 
 
-def den_bai(deal: Deal, position: Position) -> int | None:
+def den_bai(deal: Deal, position: State) -> int | None:
     """The frozen seat who pays for the others (đền bài), if any: only when every other seat is
     frozen, at least three of them, and one of them passed holding a play."""
     hands, number, leader, plays, passed, responded, chain, finished, frozen, forfeited, out, must, events, actions = position
@@ -323,11 +373,6 @@ def turn_order(after: int, players: int) -> list[int]:
 # ---------------------------------------------------------------------------- shared values and tables
 _PASSED = {key: (event,) for key, event in SHARED_PASSES.items()}
 """The shared one-event histories of a pass (events are immutable, so every round may hold the same)."""
-
-_new = tuple.__new__
-"""Makes a :class:`Position` from a tuple of its values in order (``_new(Position, (...))``): a
-call in C, about half the cost of ``Position(...)``, whose ``__new__`` is written in Python; one
-or two are made per action."""
 
 _ALL_SEATS = (0, 1, 3, 7, 15)
 """Every seat of a table of ``n`` players, as bits."""

@@ -1,10 +1,11 @@
 """A round's position, read by name: every seat's cards, the trick in progress and the history.
 
-:attr:`Round.position <tienlen.Round.position>` is the :class:`Position` the engine itself keeps
-and makes anew with each action, not a copy made for the reader: reading it allocates nothing, so a
-bot or an observation encoder may read it at every decision. It is what a program that holds the
-round may know, the hands the players keep hidden from one another included; a player's own view
-of it is :meth:`Round.view <tienlen.Round.view>`.
+:attr:`Round.position <tienlen.Round.position>` is the round's :class:`Position`: made from the
+engine's own state the first time it is asked for (one small value, a single call in C) and kept
+with the round, so a bot or an observation encoder may read it at every decision, and a round
+nobody asks makes none. It is what a program that holds the round may know, the hands the players
+keep hidden from one another included; a player's own view of it is
+:meth:`Round.view <tienlen.Round.view>`.
 
 >>> from tienlen import HOUSE, Round
 >>> r = Round.deal(HOUSE, seed=7)

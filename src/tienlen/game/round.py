@@ -12,10 +12,9 @@ as it was, so a bot can search ahead without copying anything.
 (True, True)
 
 Speed and memory. Each action builds one new :class:`Round`: what stays the same through the
-deal (rules, hands dealt, dealer, seed) is one shared value, and the position is one named tuple
-(:attr:`Round.position`, a :class:`~tienlen.game.position.Position`: seats that passed or are out
-as bits; the private ``tienlen.game._state`` holds what each action does to it), so an action
-costs a few microseconds. The history is
+deal (rules, hands dealt, dealer, seed) is one shared value, and the position is one plain tuple
+(the private ``tienlen.game._state`` holds it and what each action does to it), so an action costs
+a few microseconds; :attr:`Round.position` shows it by name, made on first ask. The history is
 kept as tuples of shared, immutable events and actions. A round makes its :meth:`~Round.legal_actions`
 once and keeps them, and an action object handed out by that very sequence is applied without
 being checked again (it is known legal); any other action, equal or not, is checked in full.
@@ -68,13 +67,12 @@ class Round:
     """
 
     _deal: _state.Deal  # what stays the same through the deal
-    position: Position
-    """The cards, the trick in progress and the history now, read by name
-    (:class:`~tienlen.game.position.Position`): the engine's own value, so reading it costs nothing."""
+    _position: _state.State  # the cards, the trick and the history now
     _to_act: int | None  # the seat to act; None once the round is over
-    # Values made on first ask (caches of values that never change): the legal actions and the trick.
+    # Values made on first ask (caches of values that never change): legal actions, trick, position.
     _legal: LegalActions | None = attrs.field(default=None, init=False, eq=False, repr=False)
     _trick: Trick | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    _named: Position | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise InvalidArgument.of("round-constructor")
@@ -117,7 +115,7 @@ class Round:
     @property
     def hand_masks(self) -> tuple[int, ...]:
         """The cards each seat holds now, as card masks."""
-        return self.position.hands
+        return self._position[_state.HANDS]
 
     @property
     def to_act(self) -> int | None:
@@ -129,39 +127,56 @@ class Round:
         """The trick in progress."""
         trick = self._trick
         if trick is None:
-            trick = trick_of(self.position)
+            trick = trick_of(self._position)
             _set_trick(self, trick)
         return trick
 
     @property
+    def position(self) -> Position:
+        """The whole position by name (:class:`~tienlen.game.position.Position`): every seat's cards,
+        hidden ones included, the trick, who is out, the history. Made on first ask and kept."""
+        named = self._named
+        if named is None:
+            named = _as_position(Position, self._position)
+            _set_named(self, named)
+        return named
+
+    @property
+    def table(self) -> Combo | None:
+        """The combination to beat, ``None`` when the trick is to be led (``trick.table`` without
+        making the trick: the bundled bots read it at every decision)."""
+        plays = self._position[_state.PLAYS]
+        return plays[-1][1] if plays else None
+
+    @property
     def finished(self) -> tuple[int, ...]:
         """The seats that have gone out, in order."""
-        return self.position.finished
+        return self._position[_state.FINISHED]
 
     @property
     def frozen(self) -> tuple[int, ...]:
         """The seats frozen (cóng): none of their cards played when the first player went out."""
-        return self.position.frozen
+        return self._position[_state.FROZEN]
 
     @property
     def forfeited(self) -> tuple[int, ...]:
         """The seats that left the round, in order."""
-        return self.position.forfeited
+        return self._position[_state.FORFEITED]
 
     @property
     def must_include(self) -> int:
         """Cards the next play must hold (the first lead of a first round), as a mask; 0 for none."""
-        return self.position.must
+        return self._position[_state.MUST]
 
     @property
     def events(self) -> tuple[Event, ...]:
         """Everything that has happened, in order."""
-        return self.position.events
+        return self._position[_state.EVENTS]
 
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action taken, in order."""
-        return self.position.actions
+        return self._position[_state.ACTIONS]
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -241,7 +256,7 @@ class Round:
 
     def _with_seed(self, seed: int) -> Round:
         """The same round, recording the seed its hands were dealt from."""
-        return _round(attrs.evolve(self._deal, seed=seed), self.position, self._to_act)
+        return _round(attrs.evolve(self._deal, seed=seed), self._position, self._to_act)
 
     def with_hands(self, hands: Sequence[Iterable[Card] | str | int]) -> Round | None:
         """The same round with each seat holding ``hands[seat]`` (card text, cards or a mask) now,
@@ -249,20 +264,17 @@ class Round:
         and the seat to act stay as they are. ``None`` when the hands so dealt would have been won
         at once (an instant win: such a deal is never played on).
 
-        It is for a player who cannot see the other hands. A search player draws the cards hidden
-        from it again and again, and plays each draw (a *world*) on to see how its choices fare
-        (:class:`~tienlen.players.search.SearchAgent` does); this makes each world from one round
-        in a few microseconds, sharing its history, instead of replaying the history for each draw.
-        The new round's :attr:`seed` is ``None``, as for :meth:`from_hands`; a round won at the deal
-        is dealt again from the new hands.
+        It is for a player who cannot see the other hands: a search player draws the hidden cards
+        again and again and plays each draw (a *world*) on (:class:`~tienlen.players.search.SearchAgent`
+        does); this makes each world from one round, sharing its history, instead of replaying it.
+        The new round's :attr:`seed` is ``None``; a round won at the deal is dealt again.
 
         Raises :class:`InvalidCards` when ``hands`` is not one hand per seat, a card is in two
-        hands, or a seat is not given as many cards as it holds now, all of them cards nobody has
-        played (a frozen seat keeps its own cards, which its event shows, and the seat to lead the
-        card the first lead must hold).
+        hands, or a seat is not given as many cards as it holds now, none of them played (a frozen
+        seat keeps its own, and the seat to lead the card the first lead must hold).
         """
-        deal, position = self._deal, self.position
-        now = position.hands
+        deal, position = self._deal, self._position
+        now, frozen, must = position[_state.HANDS], position[_state.FROZEN], position[_state.MUST]
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != len(now):
             raise InvalidCards.of("hands-not-a-sequence")
         masks = tuple(to_mask(hand) for hand in hands)
@@ -272,7 +284,7 @@ class Round:
             if seen & mask:
                 raise InvalidCards.of("card-dealt-twice", cards=format_cards(seen & mask), seat=seat)
             seen |= mask
-            kept = held if seat in position.frozen else position.must if seat == self._to_act else 0
+            kept = held if seat in frozen else must if seat == self._to_act else 0
             if mask & played or mask.bit_count() != held.bit_count() or mask & kept != kept:
                 raise InvalidCards.of("hand-does-not-fit-position", seat=seat, cards=format_cards(mask), count=held.bit_count())
         if deal.instant_winners:  # won at the deal, nothing played: deal these hands instead
@@ -283,7 +295,7 @@ class Round:
         dealt = tuple(mask | (old & ~held) for mask, old, held in zip(masks, deal.dealt, now, strict=True))
         if _state.instant_winners(dealt, deal.rules, deal.first_round, deal.dealer):
             return None
-        return _round(attrs.evolve(deal, dealt=dealt, seed=None), position._replace(hands=masks), self._to_act)
+        return _round(attrs.evolve(deal, dealt=dealt, seed=None), (masks, *position[1:]), self._to_act)
 
     # ------------------------------------------------------------------ views
     @property
@@ -332,7 +344,7 @@ class Round:
         legal = self._legal
         if legal is not None:
             return legal
-        legal = _state.legal_actions(self._deal, self.position, self._to_act)
+        legal = _state.legal_actions(self._deal, self._position, self._to_act)
         _set_legal(self, legal)
         return legal
 
@@ -342,7 +354,7 @@ class Round:
         Any seat other than the one whose play is on the table (and the seat to act, who may play
         it in turn) may interrupt, even after passing.
         """
-        return _state.legal_interrupts(self._deal, self.position, self._to_act)
+        return _state.legal_interrupts(self._deal, self._position, self._to_act)
 
     def parse_action(self, text: str, seat: int | None = None) -> Action:
         """Read an action typed by a person or sent by a client (see :func:`~tienlen.game.actions.parse_action`):
@@ -370,7 +382,7 @@ class Round:
         else:
             interrupts = tuple(a for a in self.legal_interrupts() if a.seat == seat)
             actions = interrupts + (PASSES[seat],) if interrupts else ()
-        return seat_view(self._deal, self.position, to_act, seat, actions)
+        return seat_view(self._deal, self._position, to_act, seat, actions)
 
     @property
     def result(self) -> RoundResult:
@@ -382,13 +394,13 @@ class Round:
             self.players,
             self.dealer,
             self.first_round,
-            _state.placements(self._deal, self.position),
+            _state.placements(self._deal, self._position),
             self.frozen,
             self.forfeited,
             self.instant_winners,
             self.hands,
             self.events,
-            _state.den_bai(self._deal, self.position),
+            _state.den_bai(self._deal, self._position),
         )
 
     # ------------------------------------------------------------------ actions
@@ -405,9 +417,9 @@ class Round:
         if legal is not None and legal.handed_out(action):  # the hot path: _passed and _played, inlined
             deal = self._deal
             if action.combo is None:
-                position, to_act = _state.after_pass(deal, self.position, action.seat, bool(legal._plays))
+                position, to_act = _state.after_pass(deal, self._position, action.seat, bool(legal._plays))
             else:
-                position, to_act = _state.after_play(deal, self.position, self._to_act, action.seat, action.combo, action)
+                position, to_act = _state.after_play(deal, self._position, self._to_act, action.seat, action.combo, action)
             return _round(deal, position, to_act)
         if not isinstance(action, Action):
             raise IllegalPlay.of("not-an-action", action=shown(action))
@@ -480,7 +492,7 @@ class Round:
         check_seat(seat, self.players, "seat", IllegalPlay)
         if not self.is_active(seat):
             raise IllegalPlay.of("forfeit-after-out", seat=seat)
-        position, to_act = _state.after_forfeit(self._deal, self.position, self._to_act, seat)
+        position, to_act = _state.after_forfeit(self._deal, self._position, self._to_act, seat)
         return _round(self._deal, position, to_act)
 
     # ------------------------------------------------------------------ internals
@@ -513,12 +525,12 @@ class Round:
 
     def _passed(self, actor: int, could_play: bool) -> Round:
         """The round after the seat to act passed (``could_play``: whether they held a legal play)."""
-        position, to_act = _state.after_pass(self._deal, self.position, actor, could_play)
+        position, to_act = _state.after_pass(self._deal, self._position, actor, could_play)
         return _round(self._deal, position, to_act)
 
     def _played(self, seat: int, combo: Combo, action: Action) -> Round:
         """The round after ``seat`` played ``combo`` (the ``action``, in turn or out of turn)."""
-        position, to_act = _state.after_play(self._deal, self.position, self._to_act, seat, combo, action)
+        position, to_act = _state.after_play(self._deal, self._position, self._to_act, seat, combo, action)
         return _round(self._deal, position, to_act)
 
     # ------------------------------------------------------------------ records
@@ -610,7 +622,7 @@ class Round:
 
 
 @fast(Round)
-def _round(deal: _state.Deal, position: Position, to_act: int | None) -> Round:
+def _round(deal: _state.Deal, position: _state.State, to_act: int | None) -> Round:
     """A round from its three values (one per action: the hot path; nothing to check)."""
     raise NotImplementedError  # fast() writes the body
 
@@ -634,3 +646,5 @@ def _result(
 
 _set_legal = slot_setter(Round, "_legal")
 _set_trick = slot_setter(Round, "_trick")
+_set_named = slot_setter(Round, "_named")
+_as_position = tuple.__new__  # _as_position(Position, state): one C call (Position's __new__ is Python)

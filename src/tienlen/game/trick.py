@@ -13,9 +13,9 @@ import attrs
 
 from tienlen._base.codec import WireValue
 from tienlen._base.fast import fast
+from tienlen.game import _state
 from tienlen.game.combos import Combo
 from tienlen.game.events import Chop
-from tienlen.game.position import SEATS, Position
 
 __all__ = ["Trick", "trick_of"]
 
@@ -64,7 +64,14 @@ def _trick(
     raise NotImplementedError  # fast() writes the body
 
 
-def trick_of(position: Position) -> Trick:
+def trick_of(position: _state.State) -> Trick:
     """The trick in progress at ``position`` (the engine's: nothing to check)."""
     p = position
-    return _trick(p.number, p.leader, p.plays, SEATS[p.passed], SEATS[p.responded], p.chain)
+    return _trick(
+        p[_state.NUMBER],
+        p[_state.LEADER],
+        p[_state.PLAYS],
+        _state.SEATS[p[_state.PASSED]],
+        _state.SEATS[p[_state.RESPONDED]],
+        p[_state.CHAIN],
+    )

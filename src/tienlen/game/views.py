@@ -26,7 +26,6 @@ from tienlen.game.actions import Action, parse_action
 from tienlen.game.cards import Card, cards_of, format_cards
 from tienlen.game.combos import Combo
 from tienlen.game.events import SHARED_PASSES, Event, Froze, Passed
-from tienlen.game.position import SEATS, Position
 from tienlen.variants.rules import RuleSet
 
 __all__ = ["PlayerView", "public_events", "seat_view"]
@@ -155,13 +154,13 @@ holds, :func:`public_events_after` uses it only when the history asked for conti
 deal whose id a later deal took can only ever lend an equal, equally redacted history."""
 
 
-def seat_view(deal: _state.Deal, position: Position, to_act: int | None, seat: int, actions: Sequence[Action]) -> PlayerView:
+def seat_view(deal: _state.Deal, position: _state.State, to_act: int | None, seat: int, actions: Sequence[Action]) -> PlayerView:
     """What ``seat`` may see of a round at ``position`` (the engine's :meth:`Round.view
     <tienlen.Round.view>`, its seat checked), with ``actions`` as the actions open to it. Only
     đền bài rules and frozen players hide anything; what a view last showed a seat of the same
     deal is kept in a bounded cache, so each view redacts only the events added since."""
     p = position
-    hands, plays, events, frozen = p.hands, p.plays, p.events, p.frozen
+    hands, plays, events, frozen = p[_state.HANDS], p[_state.PLAYS], p[_state.EVENTS], p[_state.FROZEN]
     rules = deal.rules
     history = events
     if rules.den_bai or frozen:
@@ -178,12 +177,12 @@ def seat_view(deal: _state.Deal, position: Position, to_act: int | None, seat: i
         to_act=to_act,
         table=table,
         table_seat=table_seat,
-        leader=p.leader,
-        trick_number=p.number,
-        passed=SEATS[p.passed],
-        finished=p.finished,
+        leader=p[_state.LEADER],
+        trick_number=p[_state.NUMBER],
+        passed=_state.SEATS[p[_state.PASSED]],
+        finished=p[_state.FINISHED],
         frozen=frozen,
-        forfeited=p.forfeited,
+        forfeited=p[_state.FORFEITED],
         played_mask=sum(deal.dealt) & ~sum(hands),
         history=history,
         legal_actions=actions,

@@ -378,9 +378,9 @@ def _in_turn_choice(agent: Agent, round_: Round, seat: int) -> Action | None:
         at = _draw_at(agent.seed, len(legal), seat=seat, hand=round_.hand_masks[seat], events=len(round_.events), to_act=seat)
         return legal[at]
     if type(agent) is GreedyAgent:
-        now = round_.position
-        hands, table = now.hands, now.table
-        if table is None and not now.must and not agent.long_leads:
+        hands = round_.hand_masks
+        table = round_.table
+        if table is None and not round_.must_include and not agent.long_leads:
             low = greedy_lead(hands[seat], round_.rules)
             if low:
                 return play_action(seat, ComboKind.SINGLE, low)
