@@ -73,7 +73,7 @@ from tienlen.game import _state
 from tienlen.game._words import ACTIONS
 from tienlen.game.actions import parse_action
 from tienlen.game.cards import DECK, FULL_MASK, mask_of
-from tienlen.game.position import Position
+from tienlen.game.position import Position, position_reader
 from tienlen.players.agents import RandomAgent, play_round
 from tienlen.strategies import rounds, rule_sets
 
@@ -1124,24 +1124,34 @@ def test_the_named_indices_of_a_position_are_its_fields_in_capitals() -> None:
 
 @pytest.mark.parametrize("name", ["house", "northern", "pagat"])
 def test_the_position_read_by_name_is_the_rounds_own_account(name: str) -> None:
-    """``Round.position`` shows the engine's state by name, made once per round (the same object
-    on every read), agreeing with the round's and the trick's own accounts."""
+    """``Round.position`` and ``position_reader`` show the engine's state by name, agreeing with the
+    round's and the trick's own accounts."""
+    read = position_reader(*reversed(FIELDS))
     rng = random.Random(name)
     for k in range(20):
         start = Round.deal(PROFILES[name], seed=k)
         for r in [start, *play_out(start, rng, forfeit=0.01)]:
             p = r.position
-            assert type(p) is Position and p is r.position and tuple(p) == r._position
+            assert type(p) is Position and tuple(p) == r._position and read(r) == tuple(reversed(p))
             assert p.hands == r.hand_masks and p.events == r.events and p.actions == r.actions
             assert (p.number, p.leader, p.plays, p.chain) == (r.trick.number, r.trick.leader, r.trick.plays, r.trick.chain)
             assert p.passed_seats == r.trick.passed and (p.table, p.table_seat) == (r.trick.table, r.trick.last_seat)
-            assert r.table == r.trick.table
             assert (p.finished, p.frozen, p.forfeited, p.must) == (r.finished, r.frozen, r.forfeited, r.must_include)
             assert p.players == r.players
             for seat in range(r.players):
                 assert p.cards_left(seat) == len(r.hands[seat])
                 assert p.has_passed(seat) == (seat in r.trick.passed)
                 assert p.is_out(seat) == (seat in r.finished or seat in r.frozen or seat in r.forfeited)
+
+
+def test_a_position_reader_reads_the_fields_it_names_and_refuses_other_names() -> None:
+    r = Round.deal(HOUSE, seed=7).play("3♠")
+    assert position_reader("plays")(r) == (r.trick.plays,) and position_reader()(r) == ()
+    assert position_reader("must", "hands", "must")(r) == (0, r.hand_masks, 0)
+    with pytest.raises(InvalidArgument, match="position_reader: 'table' is not allowed; use one of hands, number"):
+        position_reader("hands", "table")  # a property of Position, not one of its fields
+    with pytest.raises(InvalidArgument, match="round_ must be a Round, not"):
+        position_reader("hands")(r.view(0))
 
 
 def test_a_position_refuses_a_seat_it_does_not_have() -> None:

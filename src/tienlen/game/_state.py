@@ -10,8 +10,9 @@ nobody can answer it.
 The state is a plain tuple, the cheapest value Python makes and unpacks (a named tuple, a subclass,
 is made and unpacked without the interpreter's fast paths for tuples: it cost 3.5% of a greedy
 round's instructions when the engine kept one). It never leaves the game wing: other wings and
-users read the position by name from :attr:`Round.position <tienlen.Round.position>`, a
-:class:`~tienlen.game.position.Position` made from it on first ask.
+users read the position by name, from :attr:`Round.position <tienlen.Round.position>` (a
+:class:`~tienlen.game.position.Position` made from it) or with a
+:func:`~tienlen.game.position.position_reader`.
 
 Seats are numbered in play order. A set of seats is kept as bits (seat ``s`` is bit ``s``) where
 the engine asks about it every action, so that "who still has to answer" is one expression.

@@ -1,11 +1,9 @@
 """A round's position, read by name: every seat's cards, the trick in progress and the history.
 
-:attr:`Round.position <tienlen.Round.position>` is the round's :class:`Position`: made from the
-engine's own state the first time it is asked for (one small value, a single call in C) and kept
-with the round, so a bot or an observation encoder may read it at every decision, and a round
-nobody asks makes none. It is what a program that holds the round may know, the hands the players
-keep hidden from one another included; a player's own view of it is
-:meth:`Round.view <tienlen.Round.view>`.
+:attr:`Round.position <tienlen.Round.position>` is the round's :class:`Position`, made from the
+engine's own state when asked for (one small value, a single call in C). It is what a program that
+holds the round may know, the hands the players keep hidden from one another included; a player's
+own view of it is :meth:`Round.view <tienlen.Round.view>`.
 
 >>> from tienlen import HOUSE, Round
 >>> r = Round.deal(HOUSE, seed=7)
@@ -16,26 +14,37 @@ keep hidden from one another included; a player's own view of it is
 >>> [p.cards_left(seat) for seat in range(p.players)]
 [13, 13, 13, 12]
 
+Code that reads a round at every decision (a bot, an observation encoder) reads the few values it
+needs with a :func:`position_reader`, which makes nothing but the tuple it returns:
+
+>>> read = position_reader("hands", "must")
+>>> hands, must = read(r)
+>>> must, hands == p.hands
+(0, True)
+
 Sets of seats are kept as bits (seat ``s`` is bit ``s``), as the engine asks about them at every
 action: :attr:`~Position.passed` and :attr:`~Position.out`; :meth:`~Position.has_passed`,
 :meth:`~Position.is_out` and :attr:`~Position.passed_seats` read them. The cards a seat has played
 are the ones it was dealt and holds no more: ``r.dealt[seat] & ~p.hands[seat]``.
 
-Read a position's values by name. It is a :class:`~typing.NamedTuple` (so that reading a value is
-as cheap as it can be in Python), but a later release may add values to it: code that unpacks it
-or reads it by index would then break.
+Read a position's values by name. It is a :class:`~typing.NamedTuple`, but a later release may add
+values to it: code that unpacks it or reads it by index would then break.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 from tienlen._base.checks import check_seat
+from tienlen._base.input import shown
+from tienlen.errors import InvalidArgument
 from tienlen.game.actions import Action
 from tienlen.game.combos import Combo
 from tienlen.game.events import Chop, Event
 
-__all__ = ["Position", "SEATS"]
+__all__ = ["Position", "position_reader", "SEATS"]
 
 SEATS = tuple(frozenset(s for s in range(4) if bits >> s & 1) for bits in range(16))
 """The seats of each set of seats kept as bits, by its bits: ``SEATS[0b0101] == frozenset({0, 2})``."""
@@ -113,3 +122,36 @@ class Position(NamedTuple):
         Raises :class:`~tienlen.InvalidArgument` for a bad seat."""
         check_seat(seat, len(self.hands), "seat")
         return self.out >> seat & 1 == 1
+
+
+def position_reader(*names: str) -> Callable[[Any], tuple[Any, ...]]:
+    """A function that reads the values ``names`` (fields of :class:`Position`) of a
+    :class:`~tienlen.Round`'s position, as a tuple in that order: for code that reads a round at
+    every decision (the bundled bots, the learning adapters' observations). It reads them in C from
+    the engine's own state, without making a :class:`Position`, so reading a few values costs less
+    than :attr:`Round.position <tienlen.Round.position>` takes to make.
+
+    >>> from tienlen import HOUSE, Round
+    >>> read = position_reader("number", "leader", "must")
+    >>> read(Round.deal(HOUSE, seed=7))
+    (1, 3, 1)
+
+    Raises :class:`~tienlen.InvalidArgument` for a name that is no field of a position; the function
+    it gives raises it for anything but a round.
+    """
+    fields = Position._fields
+    for name in names:
+        if name not in fields:
+            raise InvalidArgument.of("axis-word-not-allowed", field="position_reader", item=shown(name), repr=", ".join(fields))
+    at = [fields.index(name) for name in names]
+    getter = itemgetter(*at) if len(at) > 1 else itemgetter(slice(at[0], at[0] + 1) if at else slice(0))
+
+    def read(round_: Any) -> tuple[Any, ...]:
+        try:
+            values: tuple[Any, ...] = getter(round_._position)  # the engine's state: a plain tuple in this order
+        except AttributeError:
+            raise InvalidArgument.of("wrong-type", name="round_", words="a Round", value=shown(round_)) from None
+        return values
+
+    read.__doc__ = f"The values {', '.join(names) or '(none)'} of a round's position, in this order (see position_reader)."
+    return read

@@ -69,10 +69,9 @@ class Round:
     _deal: _state.Deal  # what stays the same through the deal
     _position: _state.State  # the cards, the trick and the history now
     _to_act: int | None  # the seat to act; None once the round is over
-    # Values made on first ask (caches of values that never change): legal actions, trick, position.
+    # Values made on first ask (caches of values that never change): the legal actions and the trick.
     _legal: LegalActions | None = attrs.field(default=None, init=False, eq=False, repr=False)
     _trick: Trick | None = attrs.field(default=None, init=False, eq=False, repr=False)
-    _named: Position | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise InvalidArgument.of("round-constructor")
@@ -134,19 +133,9 @@ class Round:
     @property
     def position(self) -> Position:
         """The whole position by name (:class:`~tienlen.game.position.Position`): every seat's cards,
-        hidden ones included, the trick, who is out, the history. Made on first ask and kept."""
-        named = self._named
-        if named is None:
-            named = _as_position(Position, self._position)
-            _set_named(self, named)
-        return named
-
-    @property
-    def table(self) -> Combo | None:
-        """The combination to beat, ``None`` when the trick is to be led (``trick.table`` without
-        making the trick: the bundled bots read it at every decision)."""
-        plays = self._position[_state.PLAYS]
-        return plays[-1][1] if plays else None
+        hidden ones included, the trick, who is out, the history. Made anew on each ask (one small
+        value): keep it while reading it; :func:`~tienlen.game.position.position_reader` reads a few values faster."""
+        return _as_position(Position, self._position)
 
     @property
     def finished(self) -> tuple[int, ...]:
@@ -646,5 +635,4 @@ def _result(
 
 _set_legal = slot_setter(Round, "_legal")
 _set_trick = slot_setter(Round, "_trick")
-_set_named = slot_setter(Round, "_named")
 _as_position = tuple.__new__  # _as_position(Position, state): one C call (Position's __new__ is Python)

@@ -59,7 +59,7 @@ from tienlen._base.checks import check_int, check_seat, check_type
 from tienlen._base.input import MAX_SEED, shown
 from tienlen.errors import IllegalPlay, InvalidArgument
 from tienlen.game.actions import PASSES, Action
-from tienlen.game.position import SEATS
+from tienlen.game.position import SEATS, position_reader
 from tienlen.game.round import Round
 from tienlen.game.views import PlayerView
 from tienlen.learning.encoding import action_from_mask
@@ -153,11 +153,14 @@ def encoded_observation(round_: Round, seat: int, choppers: Container[int]) -> b
     return written_observation(observation_fields(round_, seat, choppers), AS_BYTES)
 
 
+_OBSERVED = position_reader("hands", "plays", "passed", "finished", "frozen", "forfeited", "leader", "number", "chain")
+"""What an observation reads of a round's position (one call in C per observation: the hot path)."""
+
+
 def observation_fields(round_: Round, seat: int, choppers: Container[int]) -> ObservationFields:
     """The fields of ``round_.view(seat)``'s observation (see :func:`observation_of`), for an encoder
     (:func:`tienlen.learning.observation.written_observation`; private to the package)."""
-    position = round_.position  # the engine's own value, read by name
-    hands, plays = position.hands, position.plays
+    hands, plays, passed, finished, frozen, forfeited, leader, number, chain = _OBSERVED(round_)
     players = len(hands)
     if type(seat) is not int or not 0 <= seat < players:
         check_seat(seat, players, "seat")  # raises, saying why
@@ -173,15 +176,15 @@ def observation_fields(round_: Round, seat: int, choppers: Container[int]) -> Ob
         sum(dealt) & ~sum(hands),
         tuple(map(and_, dealt, map(invert, hands))),  # each seat's played cards
         tuple(map(int.bit_count, hands)),
-        SEATS[position.passed],
-        position.finished,
-        position.frozen,
-        position.forfeited,
+        SEATS[passed],
+        finished,
+        frozen,
+        forfeited,
         to_act,
         table_seat,
-        position.leader,
-        position.number,
-        len(position.chain),
+        leader,
+        number,
+        len(chain),
         my_turn,
         my_turn and table is None,
         not my_turn and seat in choppers,
