@@ -63,6 +63,7 @@ from tienlen import (
 )
 from tienlen.cli import main
 from tienlen.errors import MESSAGE_LIMIT, one_line
+from tienlen.game.position import Position, position_reader
 from tienlen.game.views import public_events
 from tienlen.io.wire import read_document
 from tienlen.learning import actionspace, encoding, observation
@@ -295,6 +296,17 @@ ENTRY_POINTS: dict[str, tuple[Callable[..., object], tuple[st.SearchStrategy[Any
     "Round.apply": (lambda r, a: r.apply(a), (positions, mixed(st.just(Action(kind="pass", seat=0))))),
     "Round.view": (lambda r, s: r.view(s), (positions, seats)),
     "Round.is_active": (lambda r, s: r.is_active(s), (positions, seats)),
+    "Round.with_hands": (
+        lambda r, h: r.with_hands(h),
+        (positions, mixed(st.just(list(LEADING.hand_masks)), st.lists(mixed(card_text, st.integers(0, 2**52)), max_size=5))),
+    ),
+    "position_reader": (
+        lambda names, r: position_reader(*names)(r),
+        (st.lists(mixed(st.sampled_from(Position._fields)), max_size=4), mixed(positions)),
+    ),
+    "Position.cards_left": (lambda r, s: r.position.cards_left(s), (positions, seats)),
+    "Position.has_passed": (lambda r, s: r.position.has_passed(s), (positions, seats)),
+    "Position.is_out": (lambda r, s: r.position.is_out(s), (positions, seats)),
     "LegalActions[i]": (lambda r, i: _index(r.legal_actions(), i), (positions, mixed(st.integers(-50, 50)))),
     "RuleSet.from_mapping": (RuleSet.from_mapping, (mixed(rule_mappings),)),
     "InstantWinRule": (

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import tienlen
-from tools.imports import edges_of as count_edges
+from tools.imports import crossings, edges_of as count_edges
 
 SOURCE = Path(tienlen.__file__).parent
 # the modules that exist to use an optional dependency, and what it is
@@ -82,7 +82,7 @@ LAYERS = {
         {"variants._axes"},
         {"variants.rules"},
         {"variants.profiles"},
-        {"variants._checks", "variants.loading"},
+        {"variants.checks", "variants.loading"},
     ],
     "game": [
         {"game", "game._words"},
@@ -91,13 +91,14 @@ LAYERS = {
         {"game._plan"},
         {"game.beating", "game.events", "game.instant", "game.moves"},
         {"game.actions"},
+        {"game.position"},
         {"game._state"},
         {"game.trick", "game.views"},
         {"game.round"},
         {"game.records"},
     ],
     "money": [
-        {"money", "money._checks", "money._prices", "money._settlement"},
+        {"money", "money._prices", "money._settlement", "money.checks"},
         {"money._chops"},
         {"money.settle"},
         {"money.match"},
@@ -203,6 +204,61 @@ def test_no_module_fills_a_registry_of_another_at_import() -> None:
         if alias.name.startswith("_") and alias.name not in ("__version__",) and f"{node.module}.{alias.name}" not in MODULES
     )
     assert private == []
+
+
+def test_no_wing_reaches_past_the_public_face_of_another() -> None:
+    """A wing is a boundary: another wing uses only its public modules and names. Refused, each named
+    by its file and line: (a) an import of another wing's private module (a part of its dotted path
+    starts with ``_``; the root's own, such as ``_cli_text``, are the root's) or of a private name
+    from one of its modules; (b) a private member that only another wing's classes define
+    (``round_._position``, ``Round._with_hands``), or a private name read off another wing's
+    module. ``_base`` (with ``errors`` and ``_version`` beside it) is the private base every wing
+    may use. ``tools/imports.py --crossings`` lists the same."""
+    found = crossings(SOURCE)
+    assert found == [], "reaches past another wing's public face:\n  " + "\n  ".join(found)
+
+
+def test_a_reach_past_a_wings_public_face_is_named_by_file_and_line(tmp_path: Path) -> None:
+    """The check above can fail: on a small tree, each kind of crossing is found at its line, and
+    what a wing may do (use its own private modules and members, and ``_base``) is not."""
+    files = {
+        "__init__.py": "",
+        "_moved.py": "OLD = 1\n",
+        "cli.py": "from tienlen._moved import OLD\nfrom tienlen._base._inner import x\n",
+        "_base/__init__.py": "",
+        "_base/_inner.py": "class Cache:\n    def _hit(self): ...\nx = 1\n",
+        "game/__init__.py": "",
+        "game/_state.py": "SEATS = ()\ndef _helper(): ...\n",
+        "game/round.py": (
+            "from tienlen.game import _state\n"
+            "class Round:\n    _position: tuple\n    def _with_hands(self, hands): ...\n"
+            "    def own(self):\n        return self._position, _state._helper()\n"
+        ),
+        "players/__init__.py": "",
+        "players/_inference.py": "class Sampler:\n    _mine = 1\n",
+        "players/agents.py": (
+            "import tienlen.game.round as round_module\n"
+            "from tienlen.game._state import SEATS\n"
+            "from tienlen.game.round import Round\n"
+            "from tienlen.players import _inference\n"
+            "from tienlen._moved import OLD\n"
+            "def act(round_, cache, sampler):\n"
+            "    cache._hit()\n"
+            "    sampler._mine\n"
+            "    round_._with_hands([])\n"
+            "    return round_._position, round_module._private\n"
+        ),
+    }
+    for name, text in files.items():
+        (tmp_path / "tienlen" / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "tienlen" / name).write_text(text, encoding="utf-8")
+    assert crossings(tmp_path / "tienlen") == [
+        "tienlen/players/agents.py:2: imports tienlen.game._state, private to game",
+        "tienlen/players/agents.py:5: imports tienlen._moved, private to root",
+        "tienlen/players/agents.py:9: reaches round_._with_hands, private to game",
+        "tienlen/players/agents.py:10: reaches round_._position, private to game",
+        "tienlen/players/agents.py:10: reads tienlen.game.round._private, private to game",
+    ]
 
 
 def test_the_pictures_sit_above_the_values_they_draw() -> None:

@@ -22,6 +22,7 @@ def test_the_import_graph_of_the_current_tree_has_no_upward_edge() -> None:
     done = run("--modules")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "upward edges: none" in done.stdout
+    assert "crossings of a wing's public face: none" in done.stdout
     for wing in ("_base", "variants", "game", "money", "io", "players", "learning", "show", "root"):
         assert f"\n{wing} " in done.stdout
 

@@ -4,6 +4,7 @@
     python tools/imports.py --modules            # ... and every module of each wing
     python tools/imports.py --edges              # ... and every module edge (deferred ones marked)
     python tools/imports.py --dot > imports.dot  # the module graph as Graphviz dot, one cluster per wing
+    python tools/imports.py --crossings          # ... and every reach past a wing's public face, by file and line
     python tools/imports.py /tmp/old/src/tienlen # another tree: the 0.2.0 one, say
 
 Edges are counted by :func:`edges_of`, which the layer test (``tests/test_imports.py``) uses too:
@@ -13,9 +14,13 @@ under ``if TYPE_CHECKING`` and a module named in a string and imported by name. 
 wing, as in the layer test. A tree without wing folders (0.2.0) has its modules placed in the wing
 they moved to: by ``tienlen._moved.MODULES`` of this checkout, else by the module of the same name
 (``_prices`` is ``money._prices``). An *upward* edge is a module-level one to a higher wing; deferred
-ones are listed apart (the layer test allows those on its reviewed list, ``DEFERRED``). The exit
-status is 1 when there is an upward edge. A package's stub counts with its ``__init__``: the root's,
-``tienlen/__init__.pyi``, names the modules of the root's names, which the root loads by name.
+ones are listed apart (the layer test allows those on its reviewed list, ``DEFERRED``). A package's
+stub counts with its ``__init__``: the root's, ``tienlen/__init__.pyi``, names the modules of the
+root's names, which the root loads by name.
+
+A *crossing* (:func:`crossings`, which the layer test uses too) is a reach past another wing's
+public face: an import of its private module or name, or a private member only its classes define.
+The exit status is 1 when there is an upward edge or a crossing.
 """
 
 from __future__ import annotations
@@ -119,7 +124,15 @@ def upward(wings: dict[str, str], edges: dict[str, dict[str, bool]], deferred: b
     ]
 
 
-def text(wings: dict[str, str], edges: dict[str, dict[str, bool]], lines: dict[str, int], modules: bool, every: bool) -> str:
+def text(
+    wings: dict[str, str],
+    edges: dict[str, dict[str, bool]],
+    lines: dict[str, int],
+    modules: bool,
+    every: bool,
+    crossed: list[str],
+    listed: bool,
+) -> str:
     out = []
     counts = Counter(wings.values())
     total = sum(len(targets) for targets in edges.values())
@@ -148,7 +161,100 @@ def text(wings: dict[str, str], edges: dict[str, dict[str, bool]], lines: dict[s
     up, up_later = upward(wings, edges, False), upward(wings, edges, True)
     out += ["", f"upward edges: {len(up) or 'none'}", *(f"  {edge}" for edge in up)]
     out += [f"deferred upward edges (inside a function): {len(up_later) or 'none'}", *(f"  {edge}" for edge in up_later)]
+    imports = sum(": imports " in line for line in crossed)
+    out.append(
+        f"crossings of a wing's public face: {len(crossed) or 'none'}"
+        + (f" ({imports} private imports, {len(crossed) - imports} private members or names read)" if crossed else "")
+    )
+    if listed:
+        out += [f"  {line}" for line in crossed]
     return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------- private reaches
+def is_private(name: str) -> bool:
+    """Whether ``name`` is private: one leading underscore, not a dunder."""
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def private_module(module: str) -> bool:
+    """Whether a dotted module path has a private part (``tienlen.game._state``)."""
+    return any(is_private(part) for part in module.split(".")[1:])
+
+
+def members_of(tree: ast.Module) -> set[str]:
+    """The private names a module gives its classes' instances: what a class body defines (methods,
+    fields, class attributes, ``__slots__``) and what a method assigns to ``self._name``."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    found.add(item.name)
+                elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                    found.add(item.target.id)
+                elif isinstance(item, ast.Assign):
+                    found.update(t.id for t in item.targets if isinstance(t, ast.Name))
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found.update(
+                t.attr for t in targets if isinstance(t, ast.Attribute) and getattr(t.value, "id", "") in ("self", "cls")
+            )
+    return {name for name in found if is_private(name)}
+
+
+def crossings(source: Path = SOURCE) -> list[str]:
+    """Every reach past another wing's public face, as ``path:line: what``: (a) an import of a module
+    of another wing with a private part in its path (``tienlen.game._state``), or of a private name
+    from another wing's module; (b) a private member (``round_._position``, ``Round._with_hands``)
+    that only another wing's classes define, or a private name read off another wing's module. A
+    private module of the root is the root's; ``_base`` (and ``errors``, ``_version``, which sit
+    with it) is the private base every wing may use."""
+    paths = modules_of(source)
+    wings_here = {p.name for p in source.iterdir() if p.is_dir() and p.name in WINGS}
+    wings = {m: wing_of(m, wings_here, {}, []) for m in paths}
+    trees = {m: ast.parse(path.read_text(encoding="utf-8")) for m, path in paths.items()}
+    members: dict[str, set[str]] = {}  # private member name -> the wings whose classes define it
+    for m, tree in trees.items():
+        for name in members_of(tree):
+            members.setdefault(name, set()).add(wings[m])
+    found = []
+    for module, tree in trees.items():
+        wing, where = wings[module], paths[module].relative_to(source.parent)
+
+        def foreign(target: str, wing: str = wing) -> bool:
+            return target in wings and wings[target] not in (wing, "_base")
+
+        aliases: dict[str, str] = {}  # a local name bound to a package module -> that module
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name in paths:
+                        aliases[alias.asname or alias.name] = alias.name
+                        if private_module(alias.name) and foreign(alias.name):
+                            found.append(f"{where}:{node.lineno}: imports {alias.name}, private to {wings[alias.name]}")
+            elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("tienlen"):
+                for alias in node.names:
+                    target = f"{node.module}.{alias.name}"
+                    if target in paths:
+                        aliases[alias.asname or alias.name] = target
+                        if private_module(target) and foreign(target):
+                            found.append(f"{where}:{node.lineno}: imports {target}, private to {wings[target]}")
+                    elif private_module(node.module) and foreign(node.module):
+                        found.append(f"{where}:{node.lineno}: imports {node.module}, private to {wings[node.module]}")
+                    elif is_private(alias.name) and foreign(node.module):
+                        found.append(f"{where}:{node.lineno}: imports {target}, private to {wings[node.module]}")
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Attribute) or not is_private(node.attr):
+                continue
+            owner = aliases.get(getattr(node.value, "id", ""))
+            if owner is not None:  # a name read off a module
+                if foreign(owner):
+                    found.append(f"{where}:{node.lineno}: reads {owner}.{node.attr}, private to {wings[owner]}")
+            elif node.attr in members and not members[node.attr] & {wing, "_base"}:
+                text = ast.unparse(node)
+                found.append(f"{where}:{node.lineno}: reaches {text}, private to {', '.join(sorted(members[node.attr]))}")
+    return sorted(set(found), key=lambda line: (line.split(":")[0], int(line.split(":")[1]), line))
 
 
 def dot(wings: dict[str, str], edges: dict[str, dict[str, bool]]) -> str:
@@ -172,10 +278,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--modules", action="store_true", help="list each wing's modules")
     parser.add_argument("--edges", action="store_true", help="list every module edge")
     parser.add_argument("--dot", action="store_true", help="print the module graph as Graphviz dot")
+    parser.add_argument("--crossings", action="store_true", help="list every reach past a wing's public face")
     args = parser.parse_args(argv)
     wings, edges, lines = read(args.source)
-    print(dot(wings, edges) if args.dot else text(wings, edges, lines, args.modules, args.edges))
-    return 1 if upward(wings, edges, False) else 0
+    crossed = crossings(args.source) if (args.source / "game").is_dir() else []  # a tree with wings
+    print(dot(wings, edges) if args.dot else text(wings, edges, lines, args.modules, args.edges, crossed, args.crossings))
+    return 1 if upward(wings, edges, False) or crossed else 0
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ from tienlen.game.actions import Action
 from tienlen.game.cards import DECK, FULL_MASK, Card, cards_of
 from tienlen.game.combos import Combo, ComboKind, classify
 from tienlen.game.round import Round
-from tienlen.variants._checks import check_players
+from tienlen.variants.checks import check_players
 from tienlen.variants.profiles import PROFILES
 from tienlen.variants.rules import (
     INSTANT_WIN_PATTERNS,

@@ -65,6 +65,7 @@ from tienlen import (
     RuleSet,
     TrickWon,
     format_cards,
+    instant_win_pattern,
     parse_cards,
     settle,
 )
@@ -72,6 +73,7 @@ from tienlen.game import _state
 from tienlen.game._words import ACTIONS
 from tienlen.game.actions import parse_action
 from tienlen.game.cards import DECK, FULL_MASK, mask_of
+from tienlen.game.position import Position, position_reader
 from tienlen.players.agents import RandomAgent, play_round
 from tienlen.strategies import rounds, rule_sets
 
@@ -705,11 +707,10 @@ def play_out(r: Round, rng: random.Random, *, forfeit: float = 0.0, high: float 
 
 
 # ---------------------------------------------------------------------------- the named state (issue 20)
-STATE_SOURCES = [
-    Path(_state.__file__),
-    Path(_state.__file__).with_name("round.py"),
-    Path(_state.__file__).parents[1] / "learning" / "env.py",
-]
+STATE_SOURCES = sorted(Path(_state.__file__).parent.glob("*.py"))
+"""The modules of the game wing: the only ones that may unpack or pack a position by order (every
+other wing reads its values by name; ``tests/test_imports.py`` keeps the private state inside)."""
+FIELDS = Position._fields
 
 
 def _name_lists(source: Path) -> Iterator[tuple[int, list[str]]]:
@@ -718,9 +719,7 @@ def _name_lists(source: Path) -> Iterator[tuple[int, list[str]]]:
     for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Assign):
             for side in (*node.targets, node.value):
-                if isinstance(side, ast.Tuple) and len(side.elts) == len(_state.FIELDS):
-                    if all(isinstance(e, ast.Constant) for e in side.elts):
-                        continue  # FIELDS itself
+                if isinstance(side, ast.Tuple) and len(side.elts) == len(FIELDS):
                     yield side.lineno, [e.id if isinstance(e, ast.Name) else "?" for e in side.elts]
 
 
@@ -1113,14 +1112,137 @@ def test_random_self_play_never_raises_and_never_stalls(name: str, players: int)
 def test_every_position_is_unpacked_and_packed_under_the_names_of_its_fields() -> None:
     found = [(source.name, line, names) for source in STATE_SOURCES for line, names in _name_lists(source)]
     assert len(found) >= 10  # each transition unpacks one and packs one
-    wrong = [(name, line) for name, line, names in found if names != list(_state.FIELDS)]
+    wrong = [(name, line) for name, line, names in found if names != list(FIELDS)]
     assert wrong == [], f"a position unpacked or packed out of order (or from an expression) at {wrong}"
 
 
 def test_the_named_indices_of_a_position_are_its_fields_in_capitals() -> None:
-    assert [getattr(_state, name.upper()) for name in _state.FIELDS] == list(range(len(_state.FIELDS)))
-    r = Round.deal(PROFILES["house"], seed=7)
-    assert len(r._position) == len(_state.FIELDS)
+    assert [getattr(_state, name.upper()) for name in FIELDS] == list(range(len(FIELDS)))
+    r = Round.deal(HOUSE, seed=7)
+    assert type(r._position) is tuple and len(r._position) == len(FIELDS)  # the engine's own: a plain tuple
+
+
+@pytest.mark.parametrize("name", ["house", "northern", "pagat"])
+def test_the_position_read_by_name_is_the_rounds_own_account(name: str) -> None:
+    """``Round.position`` and ``position_reader`` show the engine's state by name, agreeing with the
+    round's and the trick's own accounts."""
+    read = position_reader(*reversed(FIELDS))
+    rng = random.Random(name)
+    for k in range(20):
+        start = Round.deal(PROFILES[name], seed=k)
+        for r in [start, *play_out(start, rng, forfeit=0.01)]:
+            p = r.position
+            assert type(p) is Position and tuple(p) == r._position and read(r) == tuple(reversed(p))
+            assert p.hands == r.hand_masks and p.events == r.events and p.actions == r.actions
+            assert (p.number, p.leader, p.plays, p.chain) == (r.trick.number, r.trick.leader, r.trick.plays, r.trick.chain)
+            assert p.passed_seats == r.trick.passed and (p.table, p.table_seat) == (r.trick.table, r.trick.last_seat)
+            assert (p.finished, p.frozen, p.forfeited, p.must) == (r.finished, r.frozen, r.forfeited, r.must_include)
+            assert p.players == r.players
+            for seat in range(r.players):
+                assert p.cards_left(seat) == len(r.hands[seat])
+                assert p.has_passed(seat) == (seat in r.trick.passed)
+                assert p.is_out(seat) == (seat in r.finished or seat in r.frozen or seat in r.forfeited)
+
+
+def test_a_position_reader_reads_the_fields_it_names_and_refuses_other_names() -> None:
+    r = Round.deal(HOUSE, seed=7).play("3♠")
+    assert position_reader("plays")(r) == (r.trick.plays,) and position_reader()(r) == ()
+    assert position_reader("must", "hands", "must")(r) == (0, r.hand_masks, 0)
+    with pytest.raises(InvalidArgument, match="position_reader: 'table' is not allowed; use one of hands, number"):
+        position_reader("hands", "table")  # a property of Position, not one of its fields
+    with pytest.raises(InvalidArgument, match="round_ must be a Round, not"):
+        position_reader("hands")(r.view(0))
+
+
+def test_a_position_refuses_a_seat_it_does_not_have() -> None:
+    p = Round.deal(PROFILES["house"], players=3, seed=1).position
+    for read in (p.cards_left, p.has_passed, p.is_out):
+        for bad in (3, -1, "0", True, None):
+            with pytest.raises(InvalidArgument, match="seat"):
+                read(bad)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------- other hidden cards (the search's worlds)
+def _redealt(r: Round, rng: random.Random) -> list[int]:
+    """Each seat's cards now, the cards nobody has played dealt again at random in the same counts."""
+    unseen = [c for c in range(52) if not (sum(r.dealt) & ~sum(r.hand_masks)) >> c & 1]
+    rng.shuffle(unseen)
+    hands, start = [], 0
+    for held in r.hand_masks:
+        count = held.bit_count()
+        hands.append(sum(1 << c for c in unseen[start : start + count]))
+        start += count
+    return hands
+
+
+def _dealt(r: Round, hands: list[int]) -> tuple[int, ...]:
+    """What the deal would have been with ``hands`` now: each seat's new cards and those it has played."""
+    return tuple(h | (d & ~now) for h, d, now in zip(hands, r.dealt, r.hand_masks, strict=True))
+
+
+def test_with_hands_keeps_the_history_and_the_turn_and_deals_the_new_hands() -> None:
+    rng = random.Random(3)
+    made = 0
+    for k in range(30):
+        start = Round.deal(HOUSE, seed=k, first_round=False)
+        for r in [start, *play_out(start, rng)][:: rng.randrange(3, 9)]:
+            hands = _redealt(r, rng)
+            if any(hands[s] != r.hand_masks[s] for s in r.frozen):
+                with pytest.raises(InvalidCards, match="frozen seat keeps its own"):
+                    r.with_hands(hands)
+                continue
+            world = r.with_hands(hands)
+            if world is None:
+                assert any(instant_win_pattern(d, HOUSE) for d in _dealt(r, hands))
+                continue
+            made += 1
+            if r.instant_winners:  # won at the deal: these hands are dealt instead
+                assert world == Round.from_hands(hands, HOUSE, first_round=False, dealer=r.dealer)
+                continue
+            assert world.hand_masks == tuple(hands) and world.dealt == _dealt(r, hands)
+            assert world.seed is None and world.instant_winners == ()
+            assert (world.to_act, world.trick, world.events, world.actions) == (r.to_act, r.trick, r.events, r.actions)
+            replayed = Round.from_hands(world.dealt, HOUSE, first_round=False, dealer=r.dealer, leader=start.to_act)
+            for action in r.actions:
+                replayed = replayed.apply(action)
+            assert (replayed.position, replayed.to_act) == (world.position, world.to_act)  # what those hands would have made
+    assert made > 100
+
+
+def test_with_hands_is_none_where_the_hands_would_have_won_at_the_deal() -> None:
+    dealt = ["3♠ 2♠ 2♣ 2♦ 8♠", "2♥ 7♣ 7♦ 7♥ 9♣", "4♠ 4♣ 4♦ 4♥ 9♦", "5♠ 5♣ 5♦ 5♥ 9♥"]
+    r = Round.from_hands(dealt, HOUSE)
+    swapped = ["3♠ 2♠ 2♣ 2♦ 8♠", "2♥ 7♣ 7♦ 7♥ 9♣", "4♠ 4♣ 4♦ 4♥ 9♥", "5♠ 5♣ 5♦ 5♥ 9♦"]
+    assert r.with_hands(swapped) == Round.from_hands(swapped, HOUSE)  # nothing played yet: the deal itself
+    assert r.with_hands(["3♠ 2♠ 2♣ 2♦ 2♥", "8♠ 7♣ 7♦ 7♥ 9♣", *dealt[2:]]) is None  # four 2s win at once
+    r = r.play("3♠")
+    assert r.with_hands(["2♠ 2♣ 2♦ 8♠", "2♥ 7♣ 7♦ 7♥ 9♣", *swapped[2:]]) is not None
+    assert r.with_hands(["2♠ 2♣ 2♦ 2♥", "8♠ 7♣ 7♦ 7♥ 9♣", *dealt[2:]]) is None  # 2♥ and the 3♠ played: four 2s
+
+
+def test_with_hands_refuses_hands_that_do_not_fit_the_position() -> None:
+    dealt = Round.from_hands(["3♠ 4♠ 9♦", "5♠ 6♠ 9♥", "7♠ 8♠ 10♠"], HOUSE)
+    with pytest.raises(InvalidCards, match="seat 0 cannot hold 4♠ 5♠ 9♦ here") as refused:
+        dealt.with_hands(["4♠ 5♠ 9♦", "3♠ 6♠ 9♥", "7♠ 8♠ 10♠"])  # the first lead owes 3♠: seat 0 keeps it
+    assert refused.value.code == "hand-does-not-fit-position" and refused.value.text("vi").startswith("ghế 0 không thể cầm")
+    r = dealt.play("3♠")
+    assert r.with_hands(["4♠ J♦", "5♠ 6♠ 9♥", "7♠ 8♠ 10♠"]) is not None  # a card nobody was dealt may be drawn
+    for hands, code in [
+        ("4♠ 9♦", "hands-not-a-sequence"),
+        (["4♠ 9♦", "5♠ 6♠ 9♥"], "hands-not-a-sequence"),
+        (["4♠ 9♦", "5♠ 6♠ 9♦", "7♠ 8♠ 10♠"], "card-dealt-twice"),
+        (["4♠ 3♠", "5♠ 6♠ 9♥", "7♠ 8♠ 10♠"], "hand-does-not-fit-position"),  # 3♠ is played
+        (["4♠", "5♠ 6♠ 9♥", "7♠ 8♠ 10♠"], "hand-does-not-fit-position"),  # one card short
+        (["4♠ 9♦", "5♠ 6♠ 9♥", "7♠ 8♠ 10♠ J♠"], "hand-does-not-fit-position"),
+        (["4♠ 9♦", "5♠ 6♠ 9♥", "7♠ 8♠ K♠ ♠"], "invalid-cards"),
+    ]:
+        with pytest.raises(InvalidCards) as refused:
+            r.with_hands(hands)
+        assert code == "invalid-cards" or refused.value.code == code, (hands, refused.value)
+    frozen = Round.from_hands(["3♠ 10♠", "5♠ 6♠", "4♣ 4♦", "3♣ 3♦"], HOUSE).play("3♠").play("5♠").pass_().pass_().play("10♠")
+    assert frozen.frozen == (2, 3) and frozen.with_hands(frozen.hand_masks) == frozen
+    with pytest.raises(InvalidCards, match="seat 2 cannot hold 3♣ 3♦ here"):  # a frozen seat's cards are in its event
+        frozen.with_hands(["", "6♠", "3♣ 3♦", "4♣ 4♦"])
 
 
 @pytest.mark.parametrize(

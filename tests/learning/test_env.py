@@ -10,7 +10,6 @@ from builders import exact
 
 from tienlen import HOUSE, IWIN, PROFILES, IllegalPlay, InvalidArgument, Round, RuleSet
 from tienlen._base.cache import CACHES
-from tienlen.game.round import table_of
 from tienlen.learning.encoding import legal_action_masks
 from tienlen.learning.env import TienLenEnv, advance, chop_offers, encoded_observation, observation_of, selected_actions
 from tienlen.learning.observation import (
@@ -303,7 +302,7 @@ def card_fields_hold_the_cards_at_every_step(round_: Round, rng: random.Random) 
     offers, chops = chop_offers(round_), 0
     while True:
         played_by = [d & ~h for d, h in zip(round_.dealt, round_.hand_masks, strict=True)]
-        table = table_of(round_)
+        table = round_.trick.table
         for seat in range(round_.players):
             data = encoded_observation(round_, seat, offers)
             fields = split_observation(array("b", data).tolist())

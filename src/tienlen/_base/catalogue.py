@@ -121,6 +121,7 @@ MESSAGES: dict[str, str] = {
     "give-one-amount-each-player": "{name}: give one amount for each player count from {min_players} to {max_players}, not for {value}",
     "give-one-amount-per-seat": "{path}: give one amount per seat of a 2- to 4-player table, not {seats}",
     "hand-does-not-hold": "the hand does not hold {cards}",
+    "hand-does-not-fit-position": "seat {seat} cannot hold {cards} here: give it {count} cards that no other seat holds and nobody has played (a frozen seat keeps its own, the seat to lead the card it must lead)",
     "hand-must-hold-card-counts": "{path}: the hand must hold card_counts[{seat}] cards, none of them played",
     "hand-size-out-of-range": "seat {seat} must hold from 1 to {most} cards, not {bit_count}",
     "hand-too-large": "a hand holds at most {most} cards under {rules}, not {count} ({mask})",

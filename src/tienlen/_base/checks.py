@@ -1,6 +1,6 @@
 """The generic argument checks of every public entry point: types, ranges, seats, languages.
-The checks of rule sets and player counts live in :mod:`tienlen.variants._checks`, those of units
-and balances in :mod:`tienlen.money._checks`.
+The checks of rule sets and player counts live in :mod:`tienlen.variants.checks`, those of units
+and balances in :mod:`tienlen.money.checks`.
 
 Each public function checks its arguments at the boundary with these helpers, so a wrong type or
 an out-of-range value is refused with :class:`~tienlen.InvalidArgument` naming the argument,

@@ -17,7 +17,7 @@ from tienlen._base.checks import check_bool, check_lang, check_type
 from tienlen.errors import InvalidCombo, Reason
 from tienlen.game.cards import Card, format_cards, to_mask
 from tienlen.game.combos import PAIR, PAIR_RUN, STRAIGHT, Combo, ComboKind, as_combo, rank_nibbles
-from tienlen.variants._checks import check_rules
+from tienlen.variants.checks import check_rules
 from tienlen.variants.rules import RuleSet
 
 __all__ = ["beats", "explain", "is_chop", "is_bomb", "suit_pattern"]

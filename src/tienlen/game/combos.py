@@ -27,7 +27,7 @@ from tienlen._base.input import shown
 from tienlen._base.messages import words_of
 from tienlen.errors import InvalidArgument, InvalidCombo
 from tienlen.game.cards import DECK, FULL_MASK, Card, Cards, cards_of, format_cards, to_mask
-from tienlen.variants._checks import check_rules
+from tienlen.variants.checks import check_rules
 from tienlen.variants.profiles import HOUSE
 from tienlen.variants.rules import RuleSet
 

@@ -13,7 +13,7 @@ from tienlen._base.bits import BLACK, RED, pairs_of
 from tienlen._base.checks import check_bool
 from tienlen.game.cards import Card, to_mask
 from tienlen.game.combos import TWO
-from tienlen.variants._checks import check_rules
+from tienlen.variants.checks import check_rules
 from tienlen.variants.rules import RuleSet
 
 __all__ = ["instant_win_pattern", "PATTERNS"]

@@ -96,7 +96,7 @@ from tienlen.game.combos import (
     as_combo,
     same_colour,
 )
-from tienlen.variants._checks import check_rules
+from tienlen.variants.checks import check_rules
 from tienlen.variants.rules import RuleSet
 
 __all__ = ["legal_plays", "legal_masks", "combo_of"]

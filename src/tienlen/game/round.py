@@ -13,8 +13,8 @@ as it was, so a bot can search ahead without copying anything.
 
 Speed and memory. Each action builds one new :class:`Round`: what stays the same through the
 deal (rules, hands dealt, dealer, seed) is one shared value, and the position is one plain tuple
-read under the names of its values (seats that passed or are out as bits; ``tienlen.game._state``
-holds the state and what each action does to it), so an action costs a few microseconds. The history is
+(the private ``tienlen.game._state`` holds it and what each action does to it), so an action costs
+a few microseconds; :attr:`Round.position` shows it by name, made on first ask. The history is
 kept as tuples of shared, immutable events and actions. A round makes its :meth:`~Round.legal_actions`
 once and keeps them, and an action object handed out by that very sequence is applied without
 being checked again (it is known legal); any other action, equal or not, is checked in full.
@@ -44,9 +44,10 @@ from tienlen.game.cards import FULL_MASK, Card, Cards, cards_of, format_cards, t
 from tienlen.game.combos import Combo, classify
 from tienlen.game.events import Event, InstantWin, RoundResult
 from tienlen.game.instant import instant_win_pattern
+from tienlen.game.position import Position
 from tienlen.game.trick import Trick, trick_of
 from tienlen.game.views import PlayerView, seat_view
-from tienlen.variants._checks import check_players, check_rules
+from tienlen.variants.checks import check_players, check_rules
 from tienlen.variants.rules import RuleSet
 
 __all__ = ["Trick", "Round", "LegalActions", "instant_win_pattern", "RECORD_VERSION"]
@@ -66,7 +67,7 @@ class Round:
     """
 
     _deal: _state.Deal  # what stays the same through the deal
-    _position: _state.Position  # the cards, the trick and the history now
+    _position: _state.State  # the cards, the trick and the history now
     _to_act: int | None  # the seat to act; None once the round is over
     # Values made on first ask (caches of values that never change): the legal actions and the trick.
     _legal: LegalActions | None = attrs.field(default=None, init=False, eq=False, repr=False)
@@ -128,6 +129,13 @@ class Round:
             trick = trick_of(self._position)
             _set_trick(self, trick)
         return trick
+
+    @property
+    def position(self) -> Position:
+        """The whole position by name (:class:`~tienlen.game.position.Position`): every seat's cards,
+        hidden ones included, the trick, who is out, the history. Made anew on each ask (one small
+        value): keep it while reading it; :func:`~tienlen.game.position.position_reader` reads a few values faster."""
+        return _as_position(Position, self._position)
 
     @property
     def finished(self) -> tuple[int, ...]:
@@ -239,15 +247,44 @@ class Round:
         """The same round, recording the seed its hands were dealt from."""
         return _round(attrs.evolve(self._deal, seed=seed), self._position, self._to_act)
 
-    def _with_hands(self, hands: Sequence[int]) -> Round:
-        """The same position with each seat holding ``hands[seat]`` now, as if it had been dealt
-        those and the cards it has played: one of a search player's sampled worlds, made without
-        replaying the history, which it shares. The deal's instant winners are those of the new
-        hands (nobody acts in such a round's history: the caller discards it)."""
+    def with_hands(self, hands: Sequence[Iterable[Card] | str | int]) -> Round | None:
+        """The same round with each seat holding ``hands[seat]`` (card text, cards or a mask) now,
+        as if the deal had given it those cards and the ones it has played: the history, the trick
+        and the seat to act stay as they are. ``None`` when the hands so dealt would have been won
+        at once (an instant win: such a deal is never played on).
+
+        It is for a player who cannot see the other hands: a search player draws the hidden cards
+        again and again and plays each draw (a *world*) on (:class:`~tienlen.players.search.SearchAgent`
+        does); this makes each world from one round, sharing its history, instead of replaying it.
+        The new round's :attr:`seed` is ``None``; a round won at the deal is dealt again.
+
+        Raises :class:`InvalidCards` when ``hands`` is not one hand per seat, a card is in two
+        hands, or a seat is not given as many cards as it holds now, none of them played (a frozen
+        seat keeps its own, and the seat to lead the card the first lead must hold).
+        """
         deal, position = self._deal, self._position
-        dealt = tuple(hand | (old & ~now) for hand, old, now in zip(hands, deal.dealt, position[_state.HANDS], strict=True))
-        winners = _state.instant_winners(dealt, deal.rules, deal.first_round, deal.dealer)
-        return _round(attrs.evolve(deal, dealt=dealt, instant_winners=winners), (tuple(hands), *position[1:]), self._to_act)
+        now, frozen, must = position[_state.HANDS], position[_state.FROZEN], position[_state.MUST]
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != len(now):
+            raise InvalidCards.of("hands-not-a-sequence")
+        masks = tuple(to_mask(hand) for hand in hands)
+        played = sum(deal.dealt) & ~sum(now)
+        seen = 0
+        for seat, (mask, held) in enumerate(zip(masks, now, strict=True)):
+            if seen & mask:
+                raise InvalidCards.of("card-dealt-twice", cards=format_cards(seen & mask), seat=seat)
+            seen |= mask
+            kept = held if seat in frozen else must if seat == self._to_act else 0
+            if mask & played or mask.bit_count() != held.bit_count() or mask & kept != kept:
+                raise InvalidCards.of("hand-does-not-fit-position", seat=seat, cards=format_cards(mask), count=held.bit_count())
+        if deal.instant_winners:  # won at the deal, nothing played: deal these hands instead
+            deal, position, to_act = _state.start(
+                deal.rules, masks, dealer=deal.dealer, first_round=deal.first_round, leader=deal.named_leader, seed=None
+            )
+            return None if deal.instant_winners else _round(deal, position, to_act)
+        dealt = tuple(mask | (old & ~held) for mask, old, held in zip(masks, deal.dealt, now, strict=True))
+        if _state.instant_winners(dealt, deal.rules, deal.first_round, deal.dealer):
+            return None
+        return _round(attrs.evolve(deal, dealt=dealt, seed=None), (masks, *position[1:]), self._to_act)
 
     # ------------------------------------------------------------------ views
     @property
@@ -573,20 +610,8 @@ class Round:
         return svg.position(self, reveal=True)
 
 
-def table_of(round_: Round) -> Combo | None:
-    """``round_.trick.table`` without building the trick (the bundled bots' hot path)."""
-    plays = round_._position[_state.PLAYS]
-    return plays[-1][1] if plays else None
-
-
-def position_of(round_: Round) -> _state.Position:
-    """The round's position (:data:`tienlen.game._state.Position`), for a reader that unpacks it under
-    the names of its fields (the learning adapters' observations: their hot path)."""
-    return round_._position
-
-
 @fast(Round)
-def _round(deal: _state.Deal, position: _state.Position, to_act: int | None) -> Round:
+def _round(deal: _state.Deal, position: _state.State, to_act: int | None) -> Round:
     """A round from its three values (one per action: the hot path; nothing to check)."""
     raise NotImplementedError  # fast() writes the body
 
@@ -610,3 +635,4 @@ def _result(
 
 _set_legal = slot_setter(Round, "_legal")
 _set_trick = slot_setter(Round, "_trick")
+_as_position = tuple.__new__  # _as_position(Position, state): one C call (Position's __new__ is Python)

@@ -64,7 +64,7 @@ def _trick(
     raise NotImplementedError  # fast() writes the body
 
 
-def trick_of(position: _state.Position) -> Trick:
+def trick_of(position: _state.State) -> Trick:
     """The trick in progress at ``position`` (the engine's: nothing to check)."""
     p = position
     return _trick(

@@ -204,9 +204,7 @@ holds, :func:`public_events_after` uses it only when the history asked for conti
 deal whose id a later deal took can only ever lend an equal, equally redacted history."""
 
 
-def seat_view(
-    deal: _state.Deal, position: _state.Position, to_act: int | None, seat: int, actions: Sequence[Action]
-) -> PlayerView:
+def seat_view(deal: _state.Deal, position: _state.State, to_act: int | None, seat: int, actions: Sequence[Action]) -> PlayerView:
     """What ``seat`` may see of a round at ``position`` (the engine's :meth:`Round.view
     <tienlen.Round.view>`, its seat checked), with ``actions`` as the actions open to it. Only
     đền bài rules and frozen players hide anything; what a view last showed a seat of the same

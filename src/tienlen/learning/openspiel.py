@@ -70,7 +70,7 @@ from tienlen.learning.observation import (
 )
 from tienlen.money.settle import held_value, reward_net
 from tienlen.players.agents import Agent
-from tienlen.variants._checks import check_players, rules_or_profile
+from tienlen.variants.checks import check_players, rules_or_profile
 from tienlen.variants.rules import RuleSet
 
 with requires("openspiel", __name__):

@@ -101,9 +101,9 @@ from tienlen.game.round import Round
 from tienlen.learning.actionspace import ACTION_SPACE_SIZE, CHOICE_LENGTH, Choice, index_label
 from tienlen.learning.env import advance, chop_offers, encoded_observation, selected_actions
 from tienlen.learning.observation import OBSERVATION_LENGTH
-from tienlen.money._checks import check_unit
+from tienlen.money.checks import check_unit
 from tienlen.money.settle import reward_net
-from tienlen.variants._checks import check_players, rules_or_profile
+from tienlen.variants.checks import check_players, rules_or_profile
 from tienlen.variants.profiles import HOUSE
 from tienlen.variants.rules import RuleSet
 

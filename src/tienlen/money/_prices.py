@@ -12,7 +12,7 @@ from tienlen._base.bits import NIBBLE, TWO, TWOS, pairs_of, rank_mask
 from tienlen._base.checks import check_type
 from tienlen.game.cards import Card, cards_of, format_cards, to_mask
 from tienlen.game.combos import Combo, rank_nibbles
-from tienlen.variants._checks import check_rules
+from tienlen.variants.checks import check_rules
 from tienlen.variants.rules import RuleSet
 
 __all__ = ["held_items", "held_value", "chop_value", "itemise"]

@@ -26,9 +26,9 @@ from tienlen._base.codec import WireValue
 from tienlen._base.input import MAX_COUNT, shown
 from tienlen.errors import IllegalPlay, InvalidArgument, InvalidRecord
 from tienlen.game.events import RoundResult
-from tienlen.money._checks import check_balances, check_unit
+from tienlen.money.checks import check_balances, check_unit
 from tienlen.money.settle import Settlement, settle
-from tienlen.variants._checks import check_players, check_rules
+from tienlen.variants.checks import check_players, check_rules
 from tienlen.variants.rules import RuleSet
 
 __all__ = ["Match", "next_leader"]

@@ -104,11 +104,11 @@ from tienlen._base.checks import check_type
 from tienlen.errors import Reason
 from tienlen.game.cards import mask_of
 from tienlen.game.events import Finished, Forfeited, Played, RoundResult
-from tienlen.money._checks import check_balances, check_unit
 from tienlen.money._chops import chop_transfers
 from tienlen.money._prices import chop_value as chop_value, held_items, held_value as held_value, itemise
 from tienlen.money._settlement import HOUSE_SEAT as HOUSE_SEAT, Settlement as Settlement, Transfer as Transfer
-from tienlen.variants._checks import check_players, check_rules
+from tienlen.money.checks import check_balances, check_unit
+from tienlen.variants.checks import check_players, check_rules
 from tienlen.variants.rules import RuleSet
 
 __all__ = [

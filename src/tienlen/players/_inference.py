@@ -167,7 +167,7 @@ class Sampler:
     """Draws the worlds of one decision: the view, what it tells of the deal (``replay``), the
     decision's random numbers (``rng``) and the policy each seat's choices are read by
     (``readers``); then what the first draw found: the history replayed once (``base``; every
-    world is that round with other hidden cards, ``Round._with_hands``) and the others' choices
+    world is that round with other hidden cards, :meth:`Round.with_hands <tienlen.Round.with_hands>`) and the others' choices
     (``decisions``), and what :func:`read_choices` said of each (seat, hand, policy) met so far
     (``known``: draws of one position meet the same hands again, about a quarter of the checks)."""
 
@@ -253,8 +253,8 @@ class Sampler:
                 continue
             assert self.base is not None
             view = self.view
-            world = self.base._with_hands([view.hand_mask if s == view.seat else hidden[s] for s in range(view.players)])
-            if not world.instant_winners:
+            world = self.base.with_hands([view.hand_mask if s == view.seat else hidden[s] for s in range(view.players)])
+            if world is not None:
                 made += 1
                 yield world
 

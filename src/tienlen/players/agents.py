@@ -27,9 +27,10 @@ from tienlen.game.actions import Action, LegalActions, play_action
 from tienlen.game.cards import to_mask
 from tienlen.game.combos import Combo, ComboKind
 from tienlen.game.moves import combo_of, legal_masks, plays_by_kind
-from tienlen.game.round import Round, table_of
+from tienlen.game.position import position_reader
+from tienlen.game.round import Round
 from tienlen.game.views import PlayerView
-from tienlen.variants._checks import check_rules
+from tienlen.variants.checks import check_rules
 from tienlen.variants.rules import RuleSet
 
 __all__ = [
@@ -367,6 +368,10 @@ def greedy_lead(hand: int, rules: RuleSet) -> int:
     return cheap & -cheap
 
 
+_IN_TURN = position_reader("hands", "plays", "must")
+"""What a greedy bot's in-turn choice reads of the round (its hot path: one call in C)."""
+
+
 def _in_turn_choice(agent: Agent, round_: Round, seat: int) -> Action | None:
     """A bundled bot's in-turn choice, made on the round's masks without a view: the very action
     ``agent.act(round_.view(seat))`` returns, built alone (the view and the other actions are
@@ -378,9 +383,9 @@ def _in_turn_choice(agent: Agent, round_: Round, seat: int) -> Action | None:
         at = _draw_at(agent.seed, len(legal), seat=seat, hand=round_.hand_masks[seat], events=len(round_.events), to_act=seat)
         return legal[at]
     if type(agent) is GreedyAgent:
-        hands = round_.hand_masks
-        table = table_of(round_)
-        if table is None and not round_.must_include and not agent.long_leads:
+        hands, plays, must = _IN_TURN(round_)
+        table = plays[-1][1] if plays else None
+        if table is None and not must and not agent.long_leads:
             low = greedy_lead(hands[seat], round_.rules)
             if low:
                 return play_action(seat, ComboKind.SINGLE, low)

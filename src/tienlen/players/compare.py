@@ -30,7 +30,7 @@ from tienlen.game.cards import Card
 from tienlen.game.combos import Combo, classify
 from tienlen.game.round import Round
 from tienlen.money.settle import Settlement, settle, unit_for
-from tienlen.variants._checks import check_rules
+from tienlen.variants.checks import check_rules
 from tienlen.variants.rules import AXES, CHOICES, PER_PLAYERS, RuleSet
 
 __all__ = [

@@ -39,7 +39,7 @@ from tienlen.game.events import Passed, Played, RoundResult
 from tienlen.money.settle import Settlement, held_value, settle, unit_for
 from tienlen.players._jobs import run_jobs
 from tienlen.players.agents import make_agent, play_round
-from tienlen.variants._checks import check_players, check_rules
+from tienlen.variants.checks import check_players, check_rules
 from tienlen.variants.rules import RuleSet
 
 __all__ = [

@@ -47,7 +47,7 @@ from tienlen.players._jobs import run_jobs
 from tienlen.players.agents import AGENTS, Agent, make_agent, play_round
 from tienlen.players.search import DEFAULT_LEVEL, EDITION, EDITIONS, LEVELS, SearchAgent
 from tienlen.players.simulate import Estimate, interval_text
-from tienlen.variants._checks import check_players, check_rules
+from tienlen.variants.checks import check_players, check_rules
 from tienlen.variants.rules import RuleSet
 
 __all__ = [
