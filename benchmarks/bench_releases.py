@@ -9,7 +9,7 @@ which ``tienlen`` it imported, and the run stops if it is not that tree's). The 
   (``GreedyAgent(danger=6, long_leads=True, keep_combos=True)``), under ``house``;
 - ``simulate``: ``simulate([HOUSE], rounds=N)`` in the process (the greedy and random bots);
 - ``search:LEVEL``: decisions of ``SearchAgent(level=LEVEL)`` (each release's own player at that
-  level) on positions of seeded greedy rounds; ``search-0.2:3`` is the 0.2.0 player at level 3
+  level) on positions of seeded greedy rounds, spread from their start to their end; ``search-0.2:3`` is the 0.2.0 player at level 3
   (``edition="0.2"`` where the tree has editions, the plain level 3 in 0.2.0 itself), the same
   search code measured across the trees.
 
@@ -120,14 +120,16 @@ def _rounds(lib: dict[str, Any], workload: str) -> tuple[Callable[[int], object]
 
 
 def _search_positions(lib: dict[str, Any], count: int, offset: int) -> list[Any]:
-    """Views of seeded greedy ``house`` rounds: the seat to act after 0, 7, 14, ... greedy plies."""
+    """Views of seeded greedy ``house`` rounds, spread over the round: decision ``i`` of ``count``
+    is met after ``(i + 1) / (count + 1)`` of that round's actions (so level 1, which searches only
+    near the end of a hand, searches at some of them)."""
     tienlen, agents = lib["tienlen"], lib["agents"]
     views = []
     for index in range(count):
         seed = 700 + offset + index
         played = agents.play_round(tienlen.HOUSE, [agents.GreedyAgent()] * 4, seed=seed)
         round_ = tienlen.Round.deal(tienlen.HOUSE, seed=seed)
-        for action in played.actions[: 7 * index % max(1, len(played.actions) - 8)]:
+        for action in played.actions[: len(played.actions) * (index + 1) // (count + 1)]:
             round_ = round_.apply(action)
         views.append(round_.view(round_.to_act))
     return views

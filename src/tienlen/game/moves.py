@@ -258,6 +258,97 @@ def _leads(hand: int, plan: Plan) -> list[Group]:
     return groups
 
 
+def longest_lead(hand: int, rules: RuleSet) -> Item:
+    """The lead with the most cards in ``hand`` (a non-empty mask the rules could deal), the lowest
+    of those (the smallest mask), with its kind: what the most cards, then the smallest mask,
+    picks among every lead :func:`plays_by_kind` lists, found without listing them. Each kind's
+    longest, lowest lead is read off the ranks held: its longest window of consecutive ranks that
+    offer it (the lowest such window), each rank giving its lowest offer (the tables list them
+    ascending), since a lower top card makes a smaller mask. For the bundled bots, which ask it
+    for every hand they plan; it checks nothing."""
+    plan = PLANS.get(id(rules))
+    if plan is None or plan.rules is not rules:
+        plan = PLANS.put(id(rules), Plan(rules))
+    best: Item = (SINGLE, hand & -hand)
+    size = 1
+    pairs = ranks_holding(hand, 2)
+    if pairs:  # the lowest pair of the lowest rank that offers one (of one colour where the rules say so)
+        at = plan.pairs_at
+        ranks = pairs
+        while ranks:
+            low = ranks & -ranks
+            ranks ^= low
+            r = low.bit_length() >> 2
+            offers = at[r][(hand >> (4 * r)) & 0xF]
+            if offers:
+                best, size = (PAIR, offers[0]), 2
+                break
+        triples = ranks_holding(hand, 3)
+        if triples:
+            r = (triples & -triples).bit_length() >> 2
+            best, size = (TRIPLE, TRIPLES_AT[r][(hand >> (4 * r)) & 0xF][0]), 3
+            full = ranks_holding(hand, 4)
+            if full:
+                best, size = (QUAD, 15 * (full & -full)), 4
+    if plan.straight_same_suit:
+        top, length, starts, found = plan.straight_top, 1, hand, 0  # starts: bit 4a+s where suit s runs from rank a
+        while True:
+            within = starts & ((1 << (4 * (top - length + 2))) - 1)  # runs that end by the highest rank allowed
+            if within:
+                found, longest = within, length
+            length += 1
+            if length > 13:
+                break
+            starts &= hand >> (4 * (length - 1))
+            if not starts:
+                break
+        if found and longest >= plan.straight_min:
+            best, size = _longer(best, size, STRAIGHT, ONE_A_RANK[longest] * (found & -found), longest)
+    else:
+        held = ranks_holding(hand, 1) & plan.straight_ranks
+        longest = _longest_run(held, 4)
+        if longest >= plan.straight_min:
+            best, size = _longer(best, size, STRAIGHT, _lowest_window(hand, held, longest, CARDS_AT), longest)
+    if plan.pair_run_at is not None and pairs:
+        at = plan.pair_run_at
+        ranks, held = pairs & NOT_TWOS, 0
+        while ranks:  # the ranks that offer a pair a run may hold
+            low = ranks & -ranks
+            ranks ^= low
+            r = low.bit_length() >> 2
+            if at[r][(hand >> (4 * r)) & 0xF]:
+                held |= low
+        longest = _longest_run(held, 4)
+        while longest in plan.unled_runs:  # a run of that many pairs is a bomb that may not be led
+            longest -= 1
+        if longest >= plan.pair_run_min:
+            best, size = _longer(best, size, PAIR_RUN, _lowest_window(hand, held, longest, at), 2 * longest)
+    for kind, cards, least in plan.set_runs:
+        held = ranks_holding(hand, cards) & NOT_TWOS
+        longest = _longest_run(held, 4)
+        if longest >= least:
+            at = TRIPLES_AT if cards == 3 else QUADS_AT
+            best, size = _longer(best, size, kind, _lowest_window(hand, held, longest, at), cards * longest)
+    return best
+
+
+def _longer(best: Item, size: int, kind: ComboKind, mask: int, cards: int) -> tuple[Item, int]:
+    """The lead with more cards of ``best`` (of ``size`` cards) and ``kind``'s ``mask`` (of ``cards``), the smaller mask on a tie."""
+    if cards > size or (cards == size and mask < best[1]):
+        return (kind, mask), cards
+    return best, size
+
+
+def _lowest_window(hand: int, held: int, length: int, at: MaskTable) -> int:
+    """The lowest run of ``length`` consecutive ranks among ``held`` (bit ``4r`` for rank ``r``), each
+    rank giving its first (lowest) offer in ``at``."""
+    starts = held
+    for step in range(1, length):
+        starts &= held >> (4 * step)
+    first = (starts & -starts).bit_length() >> 2
+    return sum(at[r][(hand >> (4 * r)) & 0xF][0] for r in range(first, first + length))
+
+
 # ---------------------------------------------------------------- answering a table
 
 
