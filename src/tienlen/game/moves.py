@@ -264,32 +264,14 @@ def longest_lead(hand: int, rules: RuleSet) -> Item:
     picks among every lead :func:`plays_by_kind` lists, found without listing them. Each kind's
     longest, lowest lead is read off the ranks held: its longest window of consecutive ranks that
     offer it (the lowest such window), each rank giving its lowest offer (the tables list them
-    ascending), since a lower top card makes a smaller mask. For the bundled bots, which ask it
-    for every hand they plan; it checks nothing."""
+    ascending), since a lower top card makes a smaller mask. The runs come first; a pair, triple
+    or quad is looked at only while nothing longer than four cards was found. For the bundled
+    bots, which ask it of every hand they plan; it checks nothing."""
     plan = PLANS.get(id(rules))
     if plan is None or plan.rules is not rules:
         plan = PLANS.put(id(rules), Plan(rules))
     best: Item = (SINGLE, hand & -hand)
     size = 1
-    pairs = ranks_holding(hand, 2)
-    if pairs:  # the lowest pair of the lowest rank that offers one (of one colour where the rules say so)
-        at = plan.pairs_at
-        ranks = pairs
-        while ranks:
-            low = ranks & -ranks
-            ranks ^= low
-            r = low.bit_length() >> 2
-            offers = at[r][(hand >> (4 * r)) & 0xF]
-            if offers:
-                best, size = (PAIR, offers[0]), 2
-                break
-        triples = ranks_holding(hand, 3)
-        if triples:
-            r = (triples & -triples).bit_length() >> 2
-            best, size = (TRIPLE, TRIPLES_AT[r][(hand >> (4 * r)) & 0xF][0]), 3
-            full = ranks_holding(hand, 4)
-            if full:
-                best, size = (QUAD, 15 * (full & -full)), 4
     if plan.straight_same_suit:
         top, length, starts, found = plan.straight_top, 1, hand, 0  # starts: bit 4a+s where suit s runs from rank a
         while True:
@@ -303,32 +285,65 @@ def longest_lead(hand: int, rules: RuleSet) -> Item:
             if not starts:
                 break
         if found and longest >= plan.straight_min:
-            best, size = _longer(best, size, STRAIGHT, ONE_A_RANK[longest] * (found & -found), longest)
+            best, size = (STRAIGHT, ONE_A_RANK[longest] * (found & -found)), longest
     else:
-        held = ranks_holding(hand, 1) & plan.straight_ranks
+        held = hand | hand >> 1
+        held = (held | held >> 2) & plan.straight_ranks  # bit 4r: rank r is held
         longest = _longest_run(held, 4)
-        if longest >= plan.straight_min:
-            best, size = _longer(best, size, STRAIGHT, _lowest_window(hand, held, longest, CARDS_AT), longest)
-    if plan.pair_run_at is not None and pairs:
-        at = plan.pair_run_at
-        ranks, held = pairs & NOT_TWOS, 0
-        while ranks:  # the ranks that offer a pair a run may hold
-            low = ranks & -ranks
-            ranks ^= low
-            r = low.bit_length() >> 2
-            if at[r][(hand >> (4 * r)) & 0xF]:
-                held |= low
+        if longest >= plan.straight_min:  # the lowest card of each rank of the lowest window
+            best, size = (STRAIGHT, _lowest_cards(hand & _window(held, longest) * 0xF)), longest
+    pairs = ranks_holding(hand, 2)
+    if not pairs:
+        return best
+    at = plan.pair_run_at
+    if at is not None:
+        held = pairs & NOT_TWOS
+        if at is not ANY_PAIRS_AT:  # of one colour: only the ranks that offer such a pair
+            ranks = held
+            while ranks:
+                low = ranks & -ranks
+                ranks ^= low
+                r = low.bit_length() >> 2
+                if not at[r][(hand >> (4 * r)) & 0xF]:
+                    held ^= low
         longest = _longest_run(held, 4)
         while longest in plan.unled_runs:  # a run of that many pairs is a bomb that may not be led
             longest -= 1
         if longest >= plan.pair_run_min:
-            best, size = _longer(best, size, PAIR_RUN, _lowest_window(hand, held, longest, at), 2 * longest)
+            if at is ANY_PAIRS_AT:  # the two lowest cards of each rank of the lowest window
+                cards = hand & _window(held, longest) * 0xF
+                low = _lowest_cards(cards)
+                run = low | _lowest_cards(cards ^ low)
+            else:
+                run = _lowest_window(hand, held, longest, at)
+            best, size = _longer(best, size, PAIR_RUN, run, 2 * longest)
     for kind, cards, least in plan.set_runs:
         held = ranks_holding(hand, cards) & NOT_TWOS
         longest = _longest_run(held, 4)
         if longest >= least:
             at = TRIPLES_AT if cards == 3 else QUADS_AT
             best, size = _longer(best, size, kind, _lowest_window(hand, held, longest, at), cards * longest)
+    if size > 4:
+        return best
+    full = ranks_holding(hand, 4)
+    if full:
+        return _longer(best, size, QUAD, 15 * (full & -full), 4)[0]
+    if size == 4:
+        return best
+    triples = ranks_holding(hand, 3)
+    if triples:
+        r = (triples & -triples).bit_length() >> 2
+        return _longer(best, size, TRIPLE, TRIPLES_AT[r][(hand >> (4 * r)) & 0xF][0], 3)[0]
+    if size >= 3:
+        return best
+    at = plan.pairs_at  # the lowest pair of the lowest rank that offers one (of one colour where the rules say so)
+    while pairs:
+        low = pairs & -pairs
+        pairs ^= low
+        r = low.bit_length() >> 2
+        offers = at[r][(hand >> (4 * r)) & 0xF]
+        if offers:
+            return _longer(best, size, PAIR, offers[0], 2)[0]
     return best
 
 
@@ -337,6 +352,22 @@ def _longer(best: Item, size: int, kind: ComboKind, mask: int, cards: int) -> tu
     if cards > size or (cards == size and mask < best[1]):
         return (kind, mask), cards
     return best, size
+
+
+def _window(held: int, length: int) -> int:
+    """Bit ``4r`` for each rank ``r`` of the lowest run of ``length`` consecutive ranks among ``held`` (bit ``4r`` for rank ``r``)."""
+    starts = held
+    for step in range(1, length):
+        starts &= held >> (4 * step)
+    return (starts & -starts) * ONE_A_RANK[length]
+
+
+_ABOVE_1, _ABOVE_2, _ABOVE_3 = SPADES * 0xE, SPADES * 0xC, SPADES * 0x8  # the bits of a nibble above its lowest 1, 2, 3
+
+
+def _lowest_cards(cards: int) -> int:
+    """The lowest card of each rank of ``cards``, all ranks at once (a bit is kept when no lower bit of its nibble is set)."""
+    return cards & ~(cards << 1 & _ABOVE_1) & ~(cards << 2 & _ABOVE_2) & ~(cards << 3 & _ABOVE_3)
 
 
 def _lowest_window(hand: int, held: int, length: int, at: MaskTable) -> int:

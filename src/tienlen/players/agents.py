@@ -318,7 +318,8 @@ def _keeping(plays: Sequence[int], spare: int, rules: RuleSet) -> int:
     Worked out from the leads that shed ``spare`` itself (:func:`_shedding`), found once: a play
     that none of the first few of them touches leaves each of them the longest lead of what is
     left when its turn comes (it was the longest, the lowest, of more cards), so those leads
-    are counted as they are and only the cards left after them are shed anew."""
+    are counted as they are and only the cards left after them are shed anew, and only when
+    one more lead would still do better than the best play so far."""
     leads = _shedding(spare, rules)
     best, fewest = 0, len(leads) + 2  # more than any play leaves
     for mask in plays:
@@ -328,7 +329,10 @@ def _keeping(plays: Sequence[int], spare: int, rules: RuleSet) -> int:
                 break
             rest &= ~lead
             count += 1
-        count += _leads_to_shed(rest, rules)
+        if rest and (count + 1 < fewest or (count + 1 == fewest and mask < best)):  # else it cannot do better
+            count += _leads_to_shed(rest, rules)
+        elif rest:
+            continue
         if count < fewest or (count == fewest and mask < best):
             best, fewest = mask, count
     return best
