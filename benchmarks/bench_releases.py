@@ -1,8 +1,9 @@
 """This checkout against earlier releases, on the same workloads: instructions (or CPU time) each.
 
-Each release's ``src`` is exported from git (``git archive``) into a temporary folder, and every
-workload runs in its own subprocess with ``PYTHONPATH`` at one tree's ``src`` (the child says
-which ``tienlen`` it imported, and the run stops if it is not that tree's). The workloads:
+Each release's ``src`` is exported from git (``git archive``) into a temporary folder (the
+checkout's is copied there too) and compiled, and every workload runs in its own subprocess with
+``PYTHONPATH`` at one tree's ``src`` (the child says which ``tienlen`` it imported, and the run
+stops if it is not that tree's). The workloads:
 
 - ``random:PROFILE``: rounds of random self-play, four seats, under each bundled profile;
 - ``greedy``, ``greedy-plan``: rounds of four plain greedy bots, and of four planning bots
@@ -187,11 +188,15 @@ def child(workload: str, units: int, work: bool, timed: bool, tree: str) -> None
 # --- the parent: exports the trees, runs the children, prints the table ----------------------------
 
 
-def export(ref: str, into: Path) -> Path:
-    """The ``src`` folder of ``ref`` written under ``into`` (``git archive``)."""
-    data = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "src"], check=True, capture_output=True).stdout
-    with tarfile.open(fileobj=BytesIO(data)) as archive:
-        archive.extractall(into, filter="data")
+def export(ref: str | Path, into: Path) -> Path:
+    """The ``src`` folder of ``ref`` (a commit, or a folder copied as it is now) written under ``into``
+    and compiled, so that no child compiles a module and no edit made while the run goes on is counted."""
+    if isinstance(ref, Path):
+        shutil.copytree(ref, into / "src", ignore=shutil.ignore_patterns("__pycache__"))
+    else:
+        data = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "src"], check=True, capture_output=True).stdout
+        with tarfile.open(fileobj=BytesIO(data)) as archive:
+            archive.extractall(into, filter="data")
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(into / "src")], check=True, env=env)  # no child compiles
     return into / "src"
@@ -258,7 +263,7 @@ def main() -> None:
         for name in args.releases.split(","):
             ref = resolve(*RELEASES[name]) if name in RELEASES else name  # else any commit or branch
             trees[f"{name} ({ref})" if name in RELEASES else ref] = export(ref, scratch / name.replace("/", "_"))
-        trees["checkout"] = args.checkout
+        trees["checkout"] = export(args.checkout, scratch / "checkout")
         unit = "instructions a unit (N units minus 0, cachegrind)" if counted else f"CPU ms a unit, best of {args.repeat}"
         print(f"Python {sys.version.split()[0]}; {unit}")
         names = list(trees)
