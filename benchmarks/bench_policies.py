@@ -12,11 +12,20 @@ as the previous pass filled them ("warm": every hand seen before).
     python benchmarks/bench_policies.py
     python benchmarks/bench_policies.py --rounds 200 --repeat 7
     python benchmarks/bench_policies.py --tree /tmp/old     # another checkout's library
+
+``--count POLICY STATE PASSES`` makes the positions and warms up as above, then makes ``PASSES``
+passes of one policy (``cold``: its caches emptied before each) and times nothing, for
+counting instructions, which the machine's load does not move: one pass minus none, divided by
+the decisions::
+
+    PYTHONHASHSEED=0 valgrind --tool=cachegrind --cache-sim=no \\
+        python benchmarks/bench_policies.py --rounds 40 --count greedy-plan cold 1   # then ... cold 0
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 import time
 from pathlib import Path
@@ -27,6 +36,7 @@ def main() -> None:
     parser.add_argument("--tree", type=Path, default=Path(__file__).resolve().parent.parent, help="checkout to time")
     parser.add_argument("--rounds", type=int, default=100, help="rounds recorded (half of each policy)")
     parser.add_argument("--repeat", type=int, default=5, help="passes timed; the best is kept")
+    parser.add_argument("--count", nargs=3, metavar=("POLICY", "STATE", "PASSES"), help="for counting instructions (see above)")
     args = parser.parse_args()
     sys.path.insert(0, str(args.tree / "src"))
     from tienlen import HOUSE, Round
@@ -54,6 +64,20 @@ def main() -> None:
         return [(rounds[seed][number], rounds[seed][number].to_act) for seed, number in recorded]  # type: ignore[misc]
 
     caches = [cache for name, cache in CACHES.items() if name in ("leads to shed hands", "bomb cards of hands")]
+    if args.count:  # the same making and warm-up for any number of passes, so that 1 pass minus 0 is one pass's work
+        name, state, passes = args.count[0], args.count[1], int(args.count[2])
+        agent, todo = policies[name], positions()
+        for round_, seat in positions():
+            agents._in_turn_choice(agent, round_, seat)
+        gc.collect()
+        gc.freeze()
+        for _ in range(passes):
+            for cache in caches if state == "cold" else ():
+                cache.clear()
+            for round_, seat in todo:
+                agents._in_turn_choice(agent, round_, seat)
+        print(f"{name}, {state} caches: {passes} passes of {len(recorded)} decisions")
+        return
     print(f"{len(recorded)} decisions from {args.rounds} rounds; µs a decision, best of {args.repeat} passes (CPU time)")
     print("| policy | cold caches | warm caches |")
     print("|---|---:|---:|")
