@@ -122,15 +122,20 @@ def _rounds(lib: dict[str, Any], workload: str) -> tuple[Callable[[int], object]
 
 def _search_positions(lib: dict[str, Any], count: int, offset: int) -> list[Any]:
     """Views of seeded greedy ``house`` rounds, spread over the round: decision ``i`` of ``count``
-    is met after ``(i + 1) / (count + 1)`` of that round's actions (so level 1, which searches only
-    near the end of a hand, searches at some of them)."""
+    is the first with more than one legal action after ``(i + 1) / (count + 1)`` of that round's
+    actions (so level 1, which searches only near the end of a hand, searches at some of them)."""
     tienlen, agents = lib["tienlen"], lib["agents"]
     views = []
     for index in range(count):
         seed = 700 + offset + index
         played = agents.play_round(tienlen.HOUSE, [agents.GreedyAgent()] * 4, seed=seed)
         round_ = tienlen.Round.deal(tienlen.HOUSE, seed=seed)
-        for action in played.actions[: len(played.actions) * (index + 1) // (count + 1)]:
+        actions = list(played.actions)
+        for action in actions[: len(actions) * (index + 1) // (count + 1)]:
+            round_ = round_.apply(action)
+        for action in actions[len(round_.actions) :]:  # on to a seat with a choice to make
+            if round_.to_act is not None and len(round_.legal_actions()) > 1:
+                break
             round_ = round_.apply(action)
         views.append(round_.view(round_.to_act))
     return views
