@@ -320,7 +320,7 @@ def _keeping(plays: Sequence[int], spare: int, rules: RuleSet) -> int:
     left when its turn comes (it was the longest, the lowest, of more cards), so those leads
     are counted as they are and only the cards left after them are shed anew."""
     leads = _shedding(spare, rules)
-    best, fewest = 0, len(leads) + 2  # more than any play leaves
+    best, fewest = 0, spare.bit_count() + 1  # more leads than any play leaves (each sheds a card at least)
     for mask in plays:
         rest, count = spare & ~mask, 0
         for lead in leads:
