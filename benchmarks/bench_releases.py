@@ -226,12 +226,12 @@ def run_child(src: Path, workload: str, units: int, work: bool, counted: bool) -
             command = ["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out_file}", *command]
         else:
             command.append("--timed")
-        done = subprocess.run(command, env=env, capture_output=True, text=True, cwd=scratch)
+        done = subprocess.run(command, env=env, capture_output=True, text=True, encoding="utf-8", cwd=scratch)
         if done.returncode != 0:
             raise SystemExit(f"{workload} in {src} failed:\n{done.stderr[-2000:]}")
         lines = dict(line.split(" ", 1) for line in done.stdout.splitlines() if " " in line)
         if counted:
-            summary = [line for line in out_file.read_text().splitlines() if line.startswith("summary:")]
+            summary = [line for line in out_file.read_text(encoding="utf-8").splitlines() if line.startswith("summary:")]
             return float(summary[0].split()[1]), lines["digest"]
         return float(lines["seconds"]), lines["digest"]
 
