@@ -24,8 +24,9 @@ child times the work itself in CPU time (``time.process_time``), and the best of
 runs is kept, the trees interleaved.
 
 Each child prints a digest of what the work produced (the rounds' actions, the decisions made);
-the table's last column says whether the trees agree, so a ratio is known to compare the same
-work (the search levels of different releases are different players and disagree).
+the table's last column says whether the trees agree. For the rounds and ``simulate`` that makes
+a ratio one of the same work; a search level of another release is another player (0.3's levels
+4 and 5 read the others' policies, 0.2.0's did not), which may still reach the same decisions.
 
     python benchmarks/bench_releases.py                        # every workload, 0.2.0 and 0.3.0 against the checkout
     python benchmarks/bench_releases.py --only greedy,simulate --units 30
@@ -273,7 +274,7 @@ def main() -> None:
         print(f"Python {sys.version.split()[0]}; {unit}")
         names = list(trees)
         ratios = " | ".join(f"checkout / {name.split()[0]}" for name in names[:-1])
-        print(f"| workload | units | {' | '.join(names)} | {ratios} | same work |")
+        print(f"| workload | units | {' | '.join(names)} | {ratios} | same results |")
         print("|---|---:|" + "---:|" * (2 * len(names) - 1) + "---|")
         for workload in workloads:
             units = args.units or UNITS[workload]
