@@ -108,7 +108,9 @@ class TienLenError(_Refusal, ValueError):
     dropped costs no more than the check that made it.
     """
 
-    _given: Mapping[str, Any] | None = None
+    __slots__ = ("_given", "_params", "code")  # filled without making the instance's dictionary: a refusal's hot path
+
+    _given: Mapping[str, Any] | None
     """The parameters as :meth:`of` was given them, until :attr:`params` first makes them plain values."""
     _params: Mapping[str, Any]
 

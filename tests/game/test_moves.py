@@ -228,6 +228,19 @@ def test_leading_lists_every_combination_in_the_hand(rules: RuleSet, hand: int) 
 
 
 @pytest.mark.parametrize("rules", ALL + CUSTOM, ids=ids + [r.name for r in CUSTOM])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_longest_lead_is_the_lowest_of_the_leads_with_most_cards(rules: RuleSet, data: st.DataObject) -> None:
+    # What the planning bot asks of every hand it plans, read off the ranks: the same as listing every lead.
+    hand = data.draw(hands(max_size=13) | hands(max_size=rules.most_cards_dealt()))
+    leads = legal_masks(hand, None, rules)
+    most = max(mask.bit_count() for _, mask in leads)
+    assert moves.longest_lead(hand, rules) == min(
+        (item for item in leads if item[1].bit_count() == most), key=lambda item: item[1]
+    )
+
+
+@pytest.mark.parametrize("rules", ALL + CUSTOM, ids=ids + [r.name for r in CUSTOM])
 @SETTINGS
 @given(hand=hands(), tables=st.lists(table_cards(), min_size=1, max_size=8))
 def test_answers_to_a_table_are_exactly_the_subsets_that_beat_it(rules: RuleSet, hand: int, tables: list[int]) -> None:

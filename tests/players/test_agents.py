@@ -352,6 +352,49 @@ def test_greedy_chooses_as_the_listed_specification_in_every_view(
     assert views > 400
 
 
+@pytest.mark.parametrize("rules", RULES, ids=IDS)
+def test_planning_bots_decide_as_the_listed_specification_in_their_own_rounds(rules: RuleSet) -> None:
+    # Rounds of four planning bots meet their kept combinations and long leads at every turn: each
+    # in-turn choice (made on masks, the leads read off the ranks, the follows counted from the
+    # hand's own leads) is the one the specification makes by listing every lead of every hand.
+    planner, listed = make_agent("greedy-plan"), ListedGreedy(danger=6, long_leads=True, keep_combos=True)
+    follows = 0
+    for seed in range(40):
+        round_ = Round.deal(rules, players=4, seed=100 + seed)
+        while not round_.is_over:
+            seat = round_.to_act
+            assert seat is not None
+            chosen = _in_turn_choice(planner, round_, seat)
+            assert chosen == listed.act(round_.view(seat))
+            follows += round_.trick.table is not None
+            assert chosen is not None
+            round_ = round_.apply(chosen)
+    assert follows > 800
+
+
+def test_a_planned_follow_that_breaks_every_combination_still_plays_the_lowest() -> None:
+    # 5♥ and J♥ (the only answers, following suit) each break one of two straights: each play
+    # leaves five leads, more than one more than the hand's two; the lower one is played.
+    rules = attrs.evolve(HOUSE, name="house-following-suit", follow_suit=True)
+    hand, table = to_mask("3♠ 4♣ 5♥ 6♦ 7♣ 9♠ 10♣ J♥ Q♦ K♣"), classify("4♥", rules)
+    legal = legal_actions_of(1, tuple(plays_by_kind(hand, table, rules, False)), True)
+    assert [a.mask for a in legal if a.combo is not None] == [to_mask("5♥"), to_mask("J♥")]
+    assert [leads_to_shed(hand & ~to_mask(card), rules) for card in ("5♥", "J♥")] == [5, 5] and leads_to_shed(hand, rules) == 2
+    chosen = greedy_choice(
+        legal,
+        seat=1,
+        hand=hand,
+        counts=(10, 10, 10, 10),
+        table=table,
+        my_turn=True,
+        rules=rules,
+        danger=6,
+        long_leads=True,
+        keep_combos=True,
+    )
+    assert chosen.mask == to_mask("5♥")
+
+
 def test_random_agent_draws_from_the_seed_and_the_position_alone() -> None:
     # The same seed and position give the same action from any view object; another seed often another.
     differs = 0

@@ -258,6 +258,128 @@ def _leads(hand: int, plan: Plan) -> list[Group]:
     return groups
 
 
+def longest_lead(hand: int, rules: RuleSet) -> Item:
+    """The lead with the most cards in ``hand`` (a non-empty mask the rules could deal), the lowest
+    of those (the smallest mask), with its kind: what the most cards, then the smallest mask,
+    picks among every lead :func:`plays_by_kind` lists, found without listing them. Each kind's
+    longest, lowest lead is read off the ranks held: its longest window of consecutive ranks that
+    offer it (the lowest such window), each rank giving its lowest offer (the tables list them
+    ascending), since a lower top card makes a smaller mask. The runs come first; a pair, triple
+    or quad is looked at only while nothing longer than four cards was found. For the bundled
+    bots, which ask it of every hand they plan; it checks nothing."""
+    plan = PLANS.get(id(rules))
+    if plan is None or plan.rules is not rules:
+        plan = PLANS.put(id(rules), Plan(rules))
+    best: Item = (SINGLE, hand & -hand)
+    size = 1
+    if plan.straight_same_suit:
+        top, length, starts, found = plan.straight_top, 1, hand, 0  # starts: bit 4a+s where suit s runs from rank a
+        while True:
+            within = starts & ((1 << (4 * (top - length + 2))) - 1)  # runs that end by the highest rank allowed
+            if within:
+                found, longest = within, length
+            length += 1
+            if length > 13:
+                break
+            starts &= hand >> (4 * (length - 1))
+            if not starts:
+                break
+        if found and longest >= plan.straight_min:
+            best, size = (STRAIGHT, ONE_A_RANK[longest] * (found & -found)), longest
+    else:
+        held = hand | hand >> 1
+        held = (held | held >> 2) & plan.straight_ranks  # bit 4r: rank r is held
+        longest = _longest_run(held, 4)
+        if longest >= plan.straight_min:  # the lowest card of each rank of the lowest window
+            best, size = (STRAIGHT, _lowest_cards(hand & _window(held, longest) * 0xF)), longest
+    pairs = ranks_holding(hand, 2)
+    if not pairs:
+        return best
+    at = plan.pair_run_at
+    if at is not None:
+        held = pairs & NOT_TWOS
+        if at is not ANY_PAIRS_AT:  # of one colour: only the ranks that offer such a pair
+            ranks = held
+            while ranks:
+                low = ranks & -ranks
+                ranks ^= low
+                r = low.bit_length() >> 2
+                if not at[r][(hand >> (4 * r)) & 0xF]:
+                    held ^= low
+        longest = _longest_run(held, 4)
+        while longest in plan.unled_runs:  # a run of that many pairs is a bomb that may not be led
+            longest -= 1
+        if longest >= plan.pair_run_min:
+            if at is ANY_PAIRS_AT:  # the two lowest cards of each rank of the lowest window
+                cards = hand & _window(held, longest) * 0xF
+                low = _lowest_cards(cards)
+                run = low | _lowest_cards(cards ^ low)
+            else:
+                run = _lowest_window(hand, held, longest, at)
+            best, size = _longer(best, size, PAIR_RUN, run, 2 * longest)
+    for kind, cards, least in plan.set_runs:
+        held = ranks_holding(hand, cards) & NOT_TWOS
+        longest = _longest_run(held, 4)
+        if longest >= least:
+            at = TRIPLES_AT if cards == 3 else QUADS_AT
+            best, size = _longer(best, size, kind, _lowest_window(hand, held, longest, at), cards * longest)
+    if size > 4:
+        return best
+    full = ranks_holding(hand, 4)
+    if full:
+        return _longer(best, size, QUAD, 15 * (full & -full), 4)[0]
+    if size == 4:
+        return best
+    triples = ranks_holding(hand, 3)
+    if triples:
+        r = (triples & -triples).bit_length() >> 2
+        return _longer(best, size, TRIPLE, TRIPLES_AT[r][(hand >> (4 * r)) & 0xF][0], 3)[0]
+    if size >= 3:
+        return best
+    at = plan.pairs_at  # the lowest pair of the lowest rank that offers one (of one colour where the rules say so)
+    while pairs:
+        low = pairs & -pairs
+        pairs ^= low
+        r = low.bit_length() >> 2
+        offers = at[r][(hand >> (4 * r)) & 0xF]
+        if offers:
+            return _longer(best, size, PAIR, offers[0], 2)[0]
+    return best
+
+
+def _longer(best: Item, size: int, kind: ComboKind, mask: int, cards: int) -> tuple[Item, int]:
+    """The lead with more cards of ``best`` (of ``size`` cards) and ``kind``'s ``mask`` (of ``cards``), the smaller mask on a tie."""
+    if cards > size or (cards == size and mask < best[1]):
+        return (kind, mask), cards
+    return best, size
+
+
+def _window(held: int, length: int) -> int:
+    """Bit ``4r`` for each rank ``r`` of the lowest run of ``length`` consecutive ranks among ``held`` (bit ``4r`` for rank ``r``)."""
+    starts = held
+    for step in range(1, length):
+        starts &= held >> (4 * step)
+    return (starts & -starts) * ONE_A_RANK[length]
+
+
+_ABOVE_1, _ABOVE_2, _ABOVE_3 = SPADES * 0xE, SPADES * 0xC, SPADES * 0x8  # the bits of a nibble above its lowest 1, 2, 3
+
+
+def _lowest_cards(cards: int) -> int:
+    """The lowest card of each rank of ``cards``, all ranks at once (a bit is kept when no lower bit of its nibble is set)."""
+    return cards & ~(cards << 1 & _ABOVE_1) & ~(cards << 2 & _ABOVE_2) & ~(cards << 3 & _ABOVE_3)
+
+
+def _lowest_window(hand: int, held: int, length: int, at: MaskTable) -> int:
+    """The lowest run of ``length`` consecutive ranks among ``held`` (bit ``4r`` for rank ``r``), each
+    rank giving its first (lowest) offer in ``at``."""
+    starts = held
+    for step in range(1, length):
+        starts &= held >> (4 * step)
+    first = (starts & -starts).bit_length() >> 2
+    return sum(at[r][(hand >> (4 * r)) & 0xF][0] for r in range(first, first + length))
+
+
 # ---------------------------------------------------------------- answering a table
 
 

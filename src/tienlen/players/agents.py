@@ -20,13 +20,12 @@ import attrs
 from tienlen._base.bits import SPADES, TWOS
 from tienlen._base.cache import BoundedCache
 from tienlen._base.checks import check_bool, check_int, check_type
-from tienlen._base.fast import fast
 from tienlen._base.input import MAX_HAND, MAX_SEED, shown
 from tienlen.errors import IllegalPlay, InvalidArgument, InvalidCards
 from tienlen.game.actions import Action, LegalActions, play_action
 from tienlen.game.cards import to_mask
 from tienlen.game.combos import Combo, ComboKind
-from tienlen.game.moves import combo_of, legal_masks, plays_by_kind
+from tienlen.game.moves import combo_of, legal_masks, longest_lead
 from tienlen.game.position import position_reader
 from tienlen.game.round import Round
 from tienlen.game.views import PlayerView
@@ -153,25 +152,15 @@ _BOMB_CARDS: BoundedCache[tuple[int, RuleSet], int] = BoundedCache("bomb cards o
 (about 0.6 MB under one rule set when full)."""
 
 
-@attrs.frozen
-class _Position:
-    """What the greedy choice reads: the position seen from ``seat`` holding ``hand`` (a card mask),
-    every seat's card ``counts``, the ``table``, whether it is ``my_turn`` and the ``rules``; then
-    the bot's settings as in :class:`GreedyAgent` (``danger`` 3, ``long_leads`` and ``keep_combos``
-    off by default). Built once a decision (by :func:`_position`) and read by :func:`_greedy_mask`."""
-
-    seat: int
-    hand: int
-    counts: Sequence[int]
-    table: Combo | None
-    my_turn: bool
-    rules: RuleSet
-    danger: int = 3
-    long_leads: bool = False
-    keep_combos: bool = False
+_Position = tuple[int, int, Sequence[int], Combo | None, bool, RuleSet, int, bool, bool]
+"""What the greedy choice reads, in this order: the position seen from ``seat`` holding ``hand`` (a
+card mask), every seat's card ``counts``, the ``table``, whether it is ``my_turn`` and the
+``rules``; then the bot's settings as in :class:`GreedyAgent` (``danger``, ``long_leads``,
+``keep_combos``). Made once a decision (by :func:`_position`) and unpacked into named locals by
+:func:`_greedy_mask`: a plain tuple, because a decision is cheap enough that building a frozen
+value for it cost 6% of a greedy round's instructions."""
 
 
-@fast(_Position)
 def _position(
     seat: int,
     hand: int,
@@ -183,9 +172,8 @@ def _position(
     long_leads: bool,
     keep_combos: bool,
 ) -> _Position:
-    """A :class:`_Position` from its fields in order (a decision's hot path: attrs' ``__init__`` costs
-    several times a call with the same nine keywords)."""
-    raise NotImplementedError  # fast() writes the body
+    """A :data:`_Position` from its fields in order."""
+    return (seat, hand, counts, table, my_turn, rules, danger, long_leads, keep_combos)
 
 
 @attrs.frozen
@@ -257,7 +245,7 @@ def greedy_choice(
     every seat's card ``counts`` and the ``table``; a search player calls it on positions it
     simulates, where no view is built. ``legal`` must hold an action. Given a round's
     :class:`~tienlen.LegalActions`, it decides on their card masks and builds only the action it returns."""
-    return _choose(legal, _position(seat, hand, counts, table, my_turn, rules, danger, long_leads, keep_combos))
+    return _choose(legal, (seat, hand, counts, table, my_turn, rules, danger, long_leads, keep_combos))
 
 
 def _choose(legal: Iterable[Action], at: _Position) -> Action:
@@ -295,30 +283,28 @@ def _greedy_mask(plays: Sequence[int], can_decline: bool, play_of: Callable[[int
     # whatever the other cards).
     if not plays:
         return 0
-    table, rules, hand = at.table, at.rules, at.hand
+    seat, hand, counts, table, my_turn, rules, danger, long_leads, keep_combos = at
     if table is not None and table.is_two_group:
         bomb_rule = rules.bomb_rule
         combos = [(m, play.combo) for m in plays if (play := play_of(m)) is not None]
         chops = [m for m, combo in combos if combo is not None and bomb_rule(combo.bomb_class) is not None]
         if chops:
             return min(chops)
-    if not at.my_turn:
+    if not my_turn:
         if not can_decline:  # only a view built by hand offers chops without the pass
-            raise IllegalPlay.of("seat-act-view-offers-no", seat=at.seat)
+            raise IllegalPlay.of("seat-act-view-offers-no", seat=seat)
         return 0
     guarded = _protected(hand, rules)
     cheap = [mask for mask in plays if not mask & guarded]
     if cheap:
-        if table is None and at.long_leads:  # leading: the most cards, then the lowest top card
+        if table is None and long_leads:  # leading: the most cards, then the lowest top card
             return _longest(cheap)
         if table is None:  # leading: the lowest top card, then the most cards, then the first listed
             top = min(map(int.bit_length, cheap))
             return max((mask for mask in cheap if mask.bit_length() == top), key=int.bit_count)
-        if at.keep_combos and len(cheap) > 1:  # following: the fewest leads left to shed, then the lowest
-            spare = hand & ~guarded
-            return min(cheap, key=lambda mask: (_leads_to_shed(spare & ~mask, rules), mask))
+        if keep_combos and len(cheap) > 1:  # following: the fewest leads left to shed, then the lowest
+            return _keeping(cheap, hand & ~guarded, rules)
         return min(cheap)
-    counts, seat, danger = at.counts, at.seat, at.danger
     opponents = [c for s, c in enumerate(counts) if s != seat and c]
     pressed = counts[seat] <= danger or min(opponents, default=99) <= danger
     if not can_decline or pressed:
@@ -326,17 +312,47 @@ def _greedy_mask(plays: Sequence[int], can_decline: bool, play_of: Callable[[int
     return 0
 
 
-def _leads_to_shed(hand: int, rules: RuleSet) -> int:
-    """How many leads shed ``hand`` (a card mask the rules could deal) when each lead is its
-    longest combination, the lowest of those (a count a bot with kept combinations minimises)."""
+def _keeping(plays: Sequence[int], spare: int, rules: RuleSet) -> int:
+    """The play among ``plays`` (card masks within ``spare``, the hand's cards other than 2s and
+    bombs) after which ``spare`` takes the fewest leads to shed (:func:`_leads_to_shed`), the lowest of those.
+
+    Worked out from the leads that shed ``spare`` itself (:func:`_shedding`), found once: a play
+    that none of the first few of them touches leaves each of them the longest lead of what is
+    left when its turn comes (it was the longest, the lowest, of more cards), so those leads
+    are counted as they are and only the cards left after them are shed anew."""
+    leads = _shedding(spare, rules)
+    best, fewest = 0, spare.bit_count() + 1  # more leads than any play leaves (each sheds a card at least)
+    for mask in plays:
+        rest, count = spare & ~mask, 0
+        for lead in leads:
+            if lead & mask:
+                break
+            rest &= ~lead
+            count += 1
+        count += _leads_to_shed(rest, rules)
+        if count < fewest or (count == fewest and mask < best):
+            best, fewest = mask, count
+    return best
+
+
+def _shedding(hand: int, rules: RuleSet) -> tuple[int, ...]:
+    """The leads that shed ``hand`` (a card mask the rules could deal), each the longest lead of
+    what is left, the lowest of those (:func:`~tienlen.game.moves.longest_lead`); kept for every
+    hand met, and so for every hand left after each of its leads."""
     if not hand:
-        return 0
+        return ()
     key = (hand, rules)
     known = _SHED.get(key)
     if known is not None:
         return known
-    longest = _longest([mask for _, group in plays_by_kind(hand, None, rules, False) for mask in group])
-    return _SHED.put(key, 1 + _leads_to_shed(hand & ~longest, rules))
+    lead = longest_lead(hand, rules)[1]
+    return _SHED.put(key, (lead, *_shedding(hand & ~lead, rules)))
+
+
+def _leads_to_shed(hand: int, rules: RuleSet) -> int:
+    """How many leads shed ``hand`` (a card mask the rules could deal) when each lead is its
+    longest combination, the lowest of those (a count a bot with kept combinations minimises)."""
+    return len(_shedding(hand, rules))
 
 
 def _longest(plays: Sequence[int]) -> int:
@@ -345,8 +361,8 @@ def _longest(plays: Sequence[int]) -> int:
     return min(mask for mask in plays if mask.bit_count() == most)
 
 
-_SHED: BoundedCache[tuple[int, RuleSet], int] = BoundedCache("leads to shed hands", limit=1 << 14, holds="hands")
-""":func:`_leads_to_shed` by hand and rule set (about 2.5 MB when full)."""
+_SHED: BoundedCache[tuple[int, RuleSet], tuple[int, ...]] = BoundedCache("leads to shed hands", limit=1 << 14, holds="hands")
+""":func:`_shedding` by hand and rule set (about 3.5 MB when full)."""
 
 
 def greedy_lead(hand: int, rules: RuleSet) -> int:
@@ -372,6 +388,15 @@ _IN_TURN = position_reader("hands", "plays", "must")
 """What a greedy bot's in-turn choice reads of the round (its hot path: one call in C)."""
 
 
+def _long_lead(hand: int, rules: RuleSet) -> tuple[ComboKind, int] | None:
+    """What a :class:`GreedyAgent` with long leads leads from ``hand`` when it may lead anything
+    (no card owed): the longest lead of its cards other than 2s and bombs, the lowest of those
+    (:func:`~tienlen.game.moves.longest_lead`: a combination of those cards is one of the hand's
+    leads that keeps them), with its kind; ``None`` when it holds no such card."""
+    spare = hand & ~_protected(hand, rules)
+    return longest_lead(spare, rules) if spare else None
+
+
 def _in_turn_choice(agent: Agent, round_: Round, seat: int) -> Action | None:
     """A bundled bot's in-turn choice, made on the round's masks without a view: the very action
     ``agent.act(round_.view(seat))`` returns, built alone (the view and the other actions are
@@ -389,6 +414,8 @@ def _in_turn_choice(agent: Agent, round_: Round, seat: int) -> Action | None:
             low = greedy_lead(hands[seat], round_.rules)
             if low:
                 return play_action(seat, ComboKind.SINGLE, low)
+        if table is None and not must and agent.long_leads and (lead := _long_lead(hands[seat], round_.rules)):
+            return play_action(seat, *lead)
         counts = tuple(map(int.bit_count, hands))
         position = _position(
             seat, hands[seat], counts, table, True, round_.rules, agent.danger, agent.long_leads, agent.keep_combos
