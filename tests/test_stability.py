@@ -13,6 +13,7 @@ code, an axis) is fine in a minor release, but must be added on purpose, with a 
 from __future__ import annotations
 
 import ast
+import enum
 import hashlib
 import inspect
 import json
@@ -56,12 +57,14 @@ def declared_names(path: Path) -> list[str]:
 
 
 def signature_of(value: Any) -> str | None:
-    """The call signature of a root callable, as text; ``None`` for a value that is not called."""
-    if not callable(value) or (isinstance(value, type) and issubclass(value, BaseException)):
+    """The call signature of a root callable, as text; ``None`` for a value that is not called as
+    a function of ours: an exception class, an enum (its signature is the standard library's, and
+    differs between Python versions) or a builtin without one."""
+    if not callable(value) or (isinstance(value, type) and issubclass(value, BaseException | enum.Enum)):
         return None
     try:
         return str(inspect.signature(value))
-    except ValueError:  # an enum or a builtin without one
+    except ValueError:
         return None
 
 
