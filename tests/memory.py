@@ -5,7 +5,10 @@ Two things grow in any run of rounds and are bounded by design, not by the run: 
 caches (:mod:`tienlen._base.cache`, each at most a fixed number of entries) and the interpreter's free
 lists of tuples (refilled as rounds end, emptied by :func:`gc.collect`). So :func:`traced` runs
 the run once first to fill the caches with its positions, and empties the free lists at the end
-of every chunk, before it traces: what is left is what the run itself holds.
+of every chunk, before it traces: what is left is what the run itself holds. It empties every
+cache before that first run, so the caches start from the same state whatever the tests before it
+filled (a cache left nearly full by them would start again empty in the middle of the traced run,
+and its refilling read as memory the run holds).
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
+
+from tienlen._base.cache import CACHES
 
 Progress = Callable[[str, int, int], None]
 
@@ -37,6 +42,8 @@ class Traced:
 def traced(play: Callable[[Progress], object]) -> Traced:
     """Run ``play(progress)`` once untraced (filling the caches), then again under tracemalloc,
     ``progress`` emptying the free lists and noting what is held at the end of every chunk."""
+    for cache in CACHES.values():
+        cache.clear()
     play(lambda *_: None)
     held: list[int] = []
 
