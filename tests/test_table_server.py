@@ -1165,6 +1165,14 @@ async def bot_search(lobby: Lobby, room: str) -> Search:
         await asyncio.sleep(0.002)
 
 
+async def started_workers() -> list[multiprocessing.process.BaseProcess]:
+    """The search pool's worker processes, once started: a search may wait its turn in its
+    address's queue before a worker starts for it."""
+    while not (workers := multiprocessing.active_children()):
+        await asyncio.sleep(0.01)
+    return workers
+
+
 def test_a_reply_arrives_while_a_bot_thinks_in_another_room() -> None:
     """The audit's reproducer: level-5 bots in one room (about a second of search a move) held up
     every other client's replies while they thought. Now they think in a worker process."""
@@ -1200,7 +1208,7 @@ def test_a_killed_worker_lets_the_room_play_on_with_the_greedy_choice() -> None:
             try:
                 search = await bot_search(lobby, "deep")
                 table = lobby.rooms["deep"].table
-                workers = multiprocessing.active_children()  # the pool's, started for this search
+                workers = await started_workers()  # the pool's, started for this search
                 assert workers
                 for worker in workers:
                     assert worker.pid is not None
@@ -1469,9 +1477,7 @@ def test_a_stopped_worker_is_replaced_and_its_room_plays_on() -> None:
             try:
                 search = await bot_search(lobby, "deep")
                 table, pool = lobby.rooms["deep"].table, lobby._pool
-                while not multiprocessing.active_children():  # the search may wait its turn before a worker starts
-                    await asyncio.sleep(0.01)
-                for worker in multiprocessing.active_children():
+                for worker in await started_workers():
                     assert worker.pid is not None
                     os.kill(worker.pid, signal.SIGSTOP)
                     stopped.append(worker.pid)

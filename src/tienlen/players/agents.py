@@ -245,7 +245,7 @@ def greedy_choice(
     every seat's card ``counts`` and the ``table``; a search player calls it on positions it
     simulates, where no view is built. ``legal`` must hold an action. Given a round's
     :class:`~tienlen.LegalActions`, it decides on their card masks and builds only the action it returns."""
-    return _choose(legal, (seat, hand, counts, table, my_turn, rules, danger, long_leads, keep_combos))
+    return _choose(legal, _position(seat, hand, counts, table, my_turn, rules, danger, long_leads, keep_combos))
 
 
 def _choose(legal: Iterable[Action], at: _Position) -> Action:
