@@ -28,7 +28,6 @@ __all__ = [
     "describe",
     "columns",
     "fit",
-    "label",
     "round_text",
     "settlement_text",
     "answer_text",
@@ -54,7 +53,7 @@ def round_text(round_: Round, names: Sequence[str] | None, lang: str) -> str:
     for :func:`fit` (which writes them with plain spaces)."""
     check_lang(lang)
     names = [_kept(name) for name in names or [render("seat-name", {"seat": s}, lang) for s in range(round_.players)]]
-    heading = {"rules": label(round_.rules, lang), "players": round_.players, "seed": round_.seed, "dealer": round_.dealer}
+    heading = {"rules": round_.rules.name, "players": round_.players, "seed": round_.seed, "dealer": round_.dealer}
     lines = [render("cli-round-given" if round_.seed is None else "cli-round-seeded", heading, lang)]
     width = max(16, *map(len, names)) if round_.players else 16
     lines += [f"  {names[s]:<{width}} {format_cards(m)}" for s, m in enumerate(round_.dealt)]
@@ -165,12 +164,6 @@ def _description(text: str, lang: str) -> str:
         if profile.description == text:
             return translated(PROFILE_CONTEXT + name, text, lang)
     return text
-
-
-def label(rules: RuleSet, lang: str = "en") -> str:
-    """The rule set's name, marked when it is a profile's name on rules that differ from the profile."""
-    profile = PROFILES.get(rules.name)
-    return rules.name if profile is None or profile == rules else render("cli-modified-profile", {"name": rules.name}, lang)
 
 
 def answer_text(answer: dict[str, Any], lang: str) -> str:

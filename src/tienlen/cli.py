@@ -559,14 +559,14 @@ def _rules(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     from tienlen._base.input import MAX_RECORD, read_file
-    from tienlen._cli_text import fit, label, round_text, settlement_text
+    from tienlen._cli_text import fit, round_text, settlement_text
     from tienlen.game.round import Round
     from tienlen.money.settle import settle, unit_for
 
     unit = _unit(args)
     round_ = Round.from_json(read_file(args.file, "record", MAX_RECORD, InvalidArgument))
     _say(fit(round_text(round_, None, args.lang)))
-    replays = {"count": len(round_.actions), "rules": label(round_.rules, args.lang)}
+    replays = {"count": len(round_.actions), "rules": round_.rules.name}
     _say(fit("\n" + render("cli-record-replays", replays, args.lang)))
     if not round_.is_over:
         _say(render("cli-round-unfinished", {"seat": round_.to_act, "code": EXIT_UNFINISHED}, args.lang))

@@ -437,7 +437,6 @@ TEXTS: dict[str, str] = {
     "cli-yes": "yes",
     "cli-no": "no",
     "cli-none": "none",
-    "cli-modified-profile": "{name} (modified: not the {name} profile)",
     "cli-charts-written": "charts written to {path}",
     # a round and its settlement as the command line tells them (tienlen play, tienlen replay), the
     # command line's own refusals, and a rule set's values (describe_value): the same lines in every language
