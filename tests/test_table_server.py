@@ -1385,7 +1385,9 @@ def test_sixteen_rooms_of_the_heaviest_rules_allowed_hold_up_no_other_address() 
                 return before, during, await attack
 
     before, during, (received, largest) = run_quick(play)  # the attackers keep to the default rate limit themselves
-    assert received > 1 << 20, "the attack played"
+    # the attack played: 16 rooms dealt and played on (about 2.5 MB in 8 s on an idle machine, 0.7 MB when
+    # this machine ran the rest of the suite beside it, the address held to its share of the loop)
+    assert received > 1 << 18, "the attack played"
     assert largest <= 32 << 10
     base, load = percentile(before, 0.95), percentile(during, 0.95)
     assert load <= 5 * max(base, 0.002), (base, load)  # a floor of 2 ms: the clock's noise on a busy machine
